@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Debian packages the test suite drives for real: headless Chromium (the /docs page test).
+# Installs only what is missing, so a developer machine that has them is left alone.
+set -euo pipefail
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi

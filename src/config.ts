@@ -1,0 +1,120 @@
+/**
+ * Environment → typed, frozen configuration, validated once at start-up. No other module
+ * reads process.env; a bad value stops the process with a message a person can act on.
+ */
+import { z } from 'zod';
+import { base58Problem } from './solana/base58.js';
+
+/** Keyless mainnet facilitators with Solana support (see the README for the choice). */
+export const DEFAULT_FACILITATOR_URLS = ['https://facilitator.payai.network', 'https://x402.dexter.cash'];
+export const DEFAULT_MAINNET_RPC_URL = 'https://api.mainnet-beta.solana.com';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((v) => /^https?:\/\/[^\s/]+/.test(v) && URL.canParse(v), 'must be an http(s) URL')
+  .transform((v) => v.replace(/\/+$/, ''));
+
+const urlList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(httpUrl).min(1, 'must list at least one URL'));
+
+const address = z
+  .string()
+  .trim()
+  .refine((v) => base58Problem(v, 32) === null, 'must be a base58 Solana address (32 bytes)');
+
+const int = (min: number, max: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
+
+const EnvSchema = z.object({
+  RISK_SCAN_MODE: z.enum(['sandbox', 'mainnet']).optional(),
+  PORT: int(0, 65535).default(8402),
+  HOST: z.string().trim().min(1).optional(),
+  PUBLIC_BASE_URL: httpUrl.optional(),
+  PAY_TO: address.optional(),
+  SOLANA_RPC_URL: httpUrl.optional(),
+  SOLANA_RPC_URLS: urlList.optional(),
+  FACILITATOR_URLS: urlList.optional(),
+  FACILITATOR_TIMEOUT_MS: int(100, 120_000).default(10_000),
+  SUPPORTED_REFRESH_SECONDS: int(5, 86_400).default(300),
+  MAX_TIMEOUT_SECONDS: int(10, 600).default(60),
+  RPC_TIMEOUT_MS: int(100, 120_000).default(8_000),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+});
+
+export type Mode = 'sandbox' | 'mainnet';
+
+export interface Config {
+  readonly mode: Mode;
+  readonly port: number;
+  readonly host: string;
+  /** Absolute origin used in `resource` URLs and discovery links; null = the request's own origin. */
+  readonly publicBaseUrl: string | null;
+  /** Wallet (owner) that receives payments; its USDC associated token account must exist. */
+  readonly payTo: string | null;
+  readonly rpcUrls: readonly string[];
+  readonly facilitatorUrls: readonly string[];
+  readonly facilitatorTimeoutMs: number;
+  readonly supportedRefreshMs: number;
+  readonly maxTimeoutSeconds: number;
+  readonly rpcTimeoutMs: number;
+  readonly logLevel: (typeof LOG_LEVELS)[number];
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+function describeIssues(error: z.ZodError, env: Record<string, string | undefined>): string {
+  const lines = error.issues.map((issue) => {
+    const key = String(issue.path[0] ?? 'configuration');
+    const got = env[key];
+    return `  ${key} ${issue.message}${got === undefined ? '' : ` (got ${JSON.stringify(got)})`}`;
+  });
+  return `Invalid configuration:\n${lines.join('\n')}`;
+}
+
+/** Parses the environment once. Throws ConfigError with every problem listed. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  // Empty strings count as unset, as shells and .env files often leave them.
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''),
+  );
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) throw new ConfigError(describeIssues(parsed.error, cleaned));
+  const e = parsed.data;
+  const mode: Mode = e.RISK_SCAN_MODE ?? (e.PAY_TO === undefined ? 'sandbox' : 'mainnet');
+  if (mode === 'mainnet' && e.PAY_TO === undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PAY_TO is required in mainnet mode: the wallet that receives USDC payments',
+    );
+  }
+  const rpcUrls = [...(e.SOLANA_RPC_URL ? [e.SOLANA_RPC_URL] : []), ...(e.SOLANA_RPC_URLS ?? [])];
+  return Object.freeze({
+    mode,
+    port: e.PORT,
+    host: e.HOST ?? (mode === 'sandbox' ? '127.0.0.1' : '0.0.0.0'),
+    publicBaseUrl: e.PUBLIC_BASE_URL ?? null,
+    payTo: e.PAY_TO ?? null,
+    rpcUrls: Object.freeze(rpcUrls.length > 0 ? [...new Set(rpcUrls)] : [DEFAULT_MAINNET_RPC_URL]),
+    facilitatorUrls: Object.freeze(e.FACILITATOR_URLS ?? DEFAULT_FACILITATOR_URLS),
+    facilitatorTimeoutMs: e.FACILITATOR_TIMEOUT_MS,
+    supportedRefreshMs: e.SUPPORTED_REFRESH_SECONDS * 1000,
+    maxTimeoutSeconds: e.MAX_TIMEOUT_SECONDS,
+    rpcTimeoutMs: e.RPC_TIMEOUT_MS,
+    logLevel: e.LOG_LEVEL,
+  });
+}

@@ -1,0 +1,102 @@
+/**
+ * Wire shapes, written once with zod: runtime validation, TypeScript types and the
+ * OpenAPI 3.1 document all come from these schemas.
+ */
+import { z } from '@hono/zod-openapi';
+import type { ParamKind } from '../catalog.js';
+import { base58Problem } from '../solana/base58.js';
+
+export const PARAM_BYTES: Record<ParamKind, number> = { address: 32, signature: 64 };
+
+const PARAM_TEXT: Record<ParamKind, string> = {
+  address: 'a base58 Solana address (32 bytes)',
+  signature: 'a base58 transaction signature (64 bytes)',
+};
+
+/** Human-readable reason a path parameter is invalid, or null when it is fine. */
+export function paramProblem(kind: ParamKind, value: string): string | null {
+  const problem = base58Problem(value, PARAM_BYTES[kind]);
+  if (problem === null) return null;
+  if (problem === 'empty') return `must be ${PARAM_TEXT[kind]}; it is empty`;
+  if (problem === 'alphabet') {
+    return `must be ${PARAM_TEXT[kind]}; it contains characters outside the base58 alphabet (0, O, I and l are not base58)`;
+  }
+  return `must be ${PARAM_TEXT[kind]}; it does not decode to ${PARAM_BYTES[kind]} bytes`;
+}
+
+export function paramSchema(kind: ParamKind, description: string, example: string) {
+  const bytes = PARAM_BYTES[kind];
+  return z
+    .string()
+    .regex(/^[1-9A-HJ-NP-Za-km-z]+$/)
+    .min(kind === 'address' ? 32 : 64)
+    .max(kind === 'address' ? 44 : 88)
+    .refine((v) => paramProblem(kind, v) === null, { message: `must decode to ${bytes} bytes` })
+    .openapi({ description, example });
+}
+
+const unit = z.number().min(0).max(1);
+
+export const ScanResultSchema = z
+  .object({
+    risk_score: unit.openapi({ description: '0 = no risk, 1 = maximum risk.', example: 0.12 }),
+    flags: z
+      .array(z.string())
+      .openapi({ description: 'Machine-readable risk codes.', example: ['MINT_AUTHORITY_ACTIVE'] }),
+    confidence: unit.openapi({
+      description: 'How complete the data behind the score was; drops when data was missing.',
+      example: 0.95,
+    }),
+    summary: z.string().openapi({ description: 'One plain-English sentence.' }),
+    recommendation: z.string().openapi({ description: 'Plain-English recommended action.' }),
+    reasoning: z
+      .array(z.string())
+      .openapi({ description: 'Why the score is what it is, one line per point.' }),
+    evidence: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .openapi({ description: 'Raw on-chain values behind each flag.' }),
+    cached: z.boolean().optional().openapi({ description: 'True when served from the cache.' }),
+    cached_at: z.iso.datetime().optional().openapi({ description: 'When a cached result was produced.' }),
+    version: z.string().optional().openapi({ description: 'Version label of the result.' }),
+    request_id: z.uuid().optional().openapi({ description: 'Identifier of this request.' }),
+  })
+  .openapi('ScanResult');
+export type ScanResult = z.infer<typeof ScanResultSchema>;
+
+export const PaymentOptionSchema = z
+  .object({
+    scheme: z.literal('exact'),
+    network: z.string(),
+    maxAmountRequired: z.string(),
+    resource: z.string(),
+    description: z.string(),
+    mimeType: z.string(),
+    payTo: z.string(),
+    asset: z.string(),
+    maxTimeoutSeconds: z.number().int(),
+    outputSchema: z.record(z.string(), z.unknown()).optional(),
+    extra: z.record(z.string(), z.unknown()).optional(),
+  })
+  .partial()
+  .openapi('PaymentOption');
+export type PaymentOption = z.infer<typeof PaymentOptionSchema>;
+
+export const PaymentRequiredSchema = z
+  .object({
+    x402Version: z.literal(1),
+    accepts: z.array(PaymentOptionSchema),
+    error: z.string().optional().openapi({ description: 'Why payment is required or was refused.' }),
+  })
+  .openapi('PaymentRequired');
+export type PaymentRequired = z.infer<typeof PaymentRequiredSchema>;
+
+export const ErrorBodySchema = z
+  .object({
+    error: z.string().openapi({ description: 'Machine-readable error code.', example: 'invalid_input' }),
+    message: z.string().openapi({ description: 'What went wrong, for a person.' }),
+    parameter: z.string().optional().openapi({ description: 'The offending parameter (400 only).' }),
+    request_id: z.string().optional(),
+  })
+  .openapi('Error');
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

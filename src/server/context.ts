@@ -1,0 +1,8 @@
+/** Typed per-request variables shared by middleware and handlers. */
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    /** Extra fields for this request's log line (e.g. payment fingerprint, scan outcome). */
+    logFields: Record<string, unknown>;
+  };
+};

@@ -1,0 +1,147 @@
+/** The free discovery documents other than OpenAPI, all generated from the catalog. */
+import { atomicPrice, PAID_ENDPOINTS, type PaidEndpoint, USDC_DECIMALS } from '../../catalog.js';
+import { X402_VERSION } from '../../version.js';
+import { ADVERTISED_NETWORK, SOLANA_MAINNET_CAIP2, USDC_MINT } from '../../x402/networks.js';
+import { DISCOVERY_PATHS, type DiscoveryContext, SERVICE_DESCRIPTION, SERVICE_NAME } from './context.js';
+
+const price = (e: PaidEndpoint) => `${e.priceUsd.toFixed(2)} USDC`;
+
+function links(ctx: DiscoveryContext) {
+  const at = (path: string) => ctx.origin + path;
+  return {
+    openapi: at(DISCOVERY_PATHS.openapi),
+    docs: at(DISCOVERY_PATHS.docs),
+    x402_discovery: at(DISCOVERY_PATHS.x402Discovery),
+    ai_plugin: at(DISCOVERY_PATHS.aiPlugin),
+    llms_txt: at(DISCOVERY_PATHS.llmsTxt),
+    ai_txt: at(DISCOVERY_PATHS.aiTxt),
+    health: at(DISCOVERY_PATHS.health),
+  };
+}
+
+export function rootDocument(ctx: DiscoveryContext) {
+  return {
+    name: SERVICE_NAME,
+    description: SERVICE_DESCRIPTION,
+    version: ctx.serviceVersion,
+    mode: ctx.mode,
+    payment: {
+      protocol: 'x402',
+      x402Version: X402_VERSION,
+      scheme: 'exact',
+      network: ADVERTISED_NETWORK,
+      asset: USDC_MINT,
+      payTo: ctx.payTo,
+    },
+    endpoints: PAID_ENDPOINTS.map((e) => ({
+      method: 'GET',
+      path: e.path,
+      price_usd: e.priceUsd,
+      description: e.description,
+      assesses: e.assesses,
+    })),
+    links: links(ctx),
+  };
+}
+
+export function x402DiscoveryDocument(ctx: DiscoveryContext) {
+  return {
+    x402Version: X402_VERSION,
+    name: SERVICE_NAME,
+    description: SERVICE_DESCRIPTION,
+    scheme: 'exact',
+    network: ADVERTISED_NETWORK,
+    // Other names the same chain goes by, so clients of every x402 stack recognise it.
+    networkAliases: ['solana', 'solana-mainnet-beta', SOLANA_MAINNET_CAIP2],
+    asset: { address: USDC_MINT, symbol: 'USDC', decimals: USDC_DECIMALS },
+    payTo: ctx.payTo,
+    facilitators: [...ctx.facilitatorIds],
+    feePayer: ctx.feePayer,
+    headers: {
+      payment: ['X-PAYMENT', 'PAYMENT-SIGNATURE'],
+      paymentRequired: 'PAYMENT-REQUIRED',
+      paymentResponse: ['X-PAYMENT-RESPONSE', 'PAYMENT-RESPONSE'],
+    },
+    resources: PAID_ENDPOINTS.map((e) => ({
+      resource: ctx.origin + e.path,
+      method: 'GET',
+      path: e.path,
+      parameter: { name: e.param.name, in: 'path', kind: e.param.kind, description: e.param.description },
+      price_usd: e.priceUsd,
+      maxAmountRequired: atomicPrice(e.priceUsd),
+      description: e.description,
+      mimeType: 'application/json',
+      cacheTtlSeconds: e.cacheTtlSeconds,
+    })),
+    openapi: ctx.origin + DISCOVERY_PATHS.openapi,
+  };
+}
+
+export function aiPluginDocument(ctx: DiscoveryContext) {
+  return {
+    schema_version: 'v1',
+    name_for_human: SERVICE_NAME,
+    name_for_model: 'solana_risk_scan',
+    description_for_human:
+      'Risk scores for Solana tokens, pump.fun launches, wallets, transactions and programs.',
+    description_for_model: `${SERVICE_DESCRIPTION} Each paid GET answers 402 with an x402 offer first; pay it and repeat the request. Prices: ${PAID_ENDPOINTS.map((e) => `${e.path} ${price(e)}`).join(', ')}.`,
+    auth: { type: 'none' },
+    api: { type: 'openapi', url: ctx.origin + DISCOVERY_PATHS.openapi, is_user_authenticated: false },
+  };
+}
+
+function endpointLines(ctx: DiscoveryContext): string[] {
+  return PAID_ENDPOINTS.map(
+    (e) => `- [GET ${e.path}](${ctx.origin}${e.path}): ${price(e)} per call — ${e.description}`,
+  );
+}
+
+export function llmsTxt(ctx: DiscoveryContext): string {
+  return [
+    `# ${SERVICE_NAME}`,
+    '',
+    `> ${SERVICE_DESCRIPTION}`,
+    '',
+    'Every paid endpoint takes one path parameter (a base58 address, or a transaction signature for /verify/tx) and returns a JSON ScanResult: risk_score (0–1), flags, confidence (0–1), summary, recommendation, reasoning and evidence.',
+    '',
+    '## Paid endpoints',
+    '',
+    ...endpointLines(ctx),
+    '',
+    '## How to pay',
+    '',
+    `- Protocol: x402 version ${X402_VERSION}, scheme exact, network ${ADVERTISED_NETWORK} (also known as solana and ${SOLANA_MAINNET_CAIP2}), asset USDC ${USDC_MINT}.`,
+    '- Call the endpoint without payment: the 402 answer carries the offer in its body (x402 v1) and in the PAYMENT-REQUIRED header (x402 v2).',
+    '- Repeat the call with the X-PAYMENT (v1) or PAYMENT-SIGNATURE (v2) header. A malformed parameter is answered 400 before any payment.',
+    '- A payment is only settled when the result is delivered; a failed scan is a 500 and costs nothing.',
+    '',
+    '## Discovery',
+    '',
+    `- [OpenAPI 3.1](${ctx.origin}${DISCOVERY_PATHS.openapi})`,
+    `- [x402 discovery](${ctx.origin}${DISCOVERY_PATHS.x402Discovery})`,
+    `- [Plugin manifest](${ctx.origin}${DISCOVERY_PATHS.aiPlugin})`,
+    `- [Interactive reference](${ctx.origin}${DISCOVERY_PATHS.docs})`,
+    `- [Health](${ctx.origin}${DISCOVERY_PATHS.health})`,
+    '',
+  ].join('\n');
+}
+
+export function aiTxt(ctx: DiscoveryContext): string {
+  return [
+    `# ${SERVICE_NAME} — for AI agents`,
+    '',
+    SERVICE_DESCRIPTION,
+    '',
+    'Agents may call every endpoint. Paid endpoints cost, per call:',
+    ...PAID_ENDPOINTS.map((e) => `  GET ${ctx.origin}${e.path}  ${price(e)}`),
+    '',
+    `Payment: x402 v${X402_VERSION}, USDC on Solana mainnet, paid to ${ctx.payTo}. No API keys, no accounts, no rate limit.`,
+    `Machine-readable: ${ctx.origin}${DISCOVERY_PATHS.openapi} and ${ctx.origin}${DISCOVERY_PATHS.x402Discovery}`,
+    `Index: ${ctx.origin}${DISCOVERY_PATHS.llmsTxt}`,
+    '',
+  ].join('\n');
+}
+
+export function robotsTxt(): string {
+  return 'User-agent: *\nAllow: /\n';
+}

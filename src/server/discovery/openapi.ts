@@ -1,0 +1,92 @@
+/** The OpenAPI 3.1 document, generated from the catalog and the zod schemas. */
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { PAID_ENDPOINTS, type PaidEndpoint } from '../../catalog.js';
+import {
+  ErrorBodySchema,
+  PaymentRequiredSchema,
+  paramSchema,
+  ScanResultSchema,
+} from '../../contract/schemas.js';
+import { INTERFACE_VERSION, X402_VERSION } from '../../version.js';
+import { ADVERTISED_NETWORK, USDC_MINT } from '../../x402/networks.js';
+import { DISCOVERY_PATHS, type DiscoveryContext, SERVICE_DESCRIPTION, SERVICE_NAME } from './context.js';
+
+const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
+
+function paidOperation(endpoint: PaidEndpoint) {
+  const { name, kind, description, example } = endpoint.param;
+  return {
+    method: 'get' as const,
+    path: endpoint.path,
+    operationId: endpoint.operationId,
+    tags: ['Paid scans'],
+    summary: `${endpoint.summary} — ${endpoint.priceUsd.toFixed(2)} USDC`,
+    description: `${endpoint.description}\n\nPrice: ${endpoint.priceUsd.toFixed(2)} USDC per call, paid with x402. Results are cached for up to ${endpoint.cacheTtlSeconds / 60} min.`,
+    'x-x402-price-usd': endpoint.priceUsd,
+    request: { params: z.object({ [name]: paramSchema(kind, description, example) }) },
+    responses: {
+      200: { description: 'Scan result', content: json(ScanResultSchema) },
+      400: { description: 'Invalid input (never asks for payment)', content: json(ErrorBodySchema) },
+      402: {
+        description:
+          'Payment required (x402 protocol). The body is the v1 PaymentRequired; the PAYMENT-REQUIRED header carries the same offer for x402 v2 clients.',
+        headers: {
+          'PAYMENT-REQUIRED': {
+            description: 'base64 JSON of the x402 v2 PaymentRequired',
+            schema: { type: 'string' as const },
+          },
+        },
+        content: json(PaymentRequiredSchema),
+      },
+      500: { description: 'Scan failed (nothing is charged)', content: json(ErrorBodySchema) },
+    },
+  };
+}
+
+const FREE_OPERATIONS: readonly { path: string; summary: string; type: 'json' | 'text' | 'html' }[] = [
+  { path: DISCOVERY_PATHS.root, summary: 'Service root: endpoints, prices and links', type: 'json' },
+  { path: DISCOVERY_PATHS.health, summary: 'Health check with dependency status', type: 'json' },
+  { path: DISCOVERY_PATHS.openapi, summary: 'This OpenAPI 3.1 document', type: 'json' },
+  { path: DISCOVERY_PATHS.x402Discovery, summary: 'x402 payment metadata for agents', type: 'json' },
+  { path: DISCOVERY_PATHS.aiPlugin, summary: 'Plugin manifest', type: 'json' },
+  { path: DISCOVERY_PATHS.aiTxt, summary: 'Text file for agents', type: 'text' },
+  { path: DISCOVERY_PATHS.llmsTxt, summary: 'Text index for language-model agents', type: 'text' },
+  { path: DISCOVERY_PATHS.robotsTxt, summary: 'Crawler rules', type: 'text' },
+  { path: DISCOVERY_PATHS.docs, summary: 'Interactive API reference', type: 'html' },
+];
+
+const MEDIA = { json: 'application/json', text: 'text/plain', html: 'text/html' } as const;
+
+export function buildOpenApiDocument(ctx: DiscoveryContext): Record<string, unknown> {
+  const app = new OpenAPIHono();
+  for (const endpoint of PAID_ENDPOINTS) app.openAPIRegistry.registerPath(paidOperation(endpoint));
+  for (const op of FREE_OPERATIONS) {
+    app.openAPIRegistry.registerPath({
+      method: 'get',
+      path: op.path,
+      tags: ['Free discovery'],
+      summary: op.summary,
+      responses: { 200: { description: op.summary, content: { [MEDIA[op.type]]: { schema: z.string() } } } },
+    });
+  }
+  const document = app.getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: {
+      title: SERVICE_NAME,
+      version: INTERFACE_VERSION,
+      description: `${SERVICE_DESCRIPTION}\n\nCall a paid endpoint without payment to get its 402 offer; pay it with any x402 client and repeat the call.`,
+    },
+    servers: [{ url: ctx.origin }],
+    tags: [
+      { name: 'Paid scans', description: 'One x402 payment per call.' },
+      { name: 'Free discovery', description: 'No payment needed.' },
+    ],
+  }) as unknown as Record<string, unknown>;
+  document['x-x402'] = {
+    version: X402_VERSION,
+    facilitators: [...ctx.facilitatorIds],
+    asset: USDC_MINT,
+    network: ADVERTISED_NETWORK,
+  };
+  return document;
+}

@@ -1,0 +1,81 @@
+/**
+ * The free discovery endpoints. Each document is rendered once per origin (and again only
+ * when the advertised facilitator changes), then served as pre-serialised text.
+ */
+import type { Hono } from 'hono';
+import type { Mode } from '../../config.js';
+import type { FacilitatorDirectory } from '../../x402/facilitators.js';
+import type { AppEnv } from '../context.js';
+import { OriginMemo, requestOrigin } from '../origin.js';
+import { DISCOVERY_PATHS, type DiscoveryContext } from './context.js';
+import {
+  aiPluginDocument,
+  aiTxt,
+  llmsTxt,
+  robotsTxt,
+  rootDocument,
+  x402DiscoveryDocument,
+} from './documents.js';
+import { type HealthDeps, healthReport } from './health.js';
+import { buildOpenApiDocument } from './openapi.js';
+
+export interface DiscoveryDeps {
+  readonly mode: Mode;
+  readonly payTo: string;
+  readonly publicBaseUrl: string | null;
+  readonly serviceVersion: string;
+  readonly facilitators: FacilitatorDirectory;
+  readonly health: HealthDeps;
+}
+
+type Rendered = { readonly body: string; readonly contentType: string };
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const TEXT_TYPE = 'text/plain; charset=utf-8';
+const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
+
+const STATIC_DOCUMENTS: ReadonlyArray<[string, (ctx: DiscoveryContext) => Rendered]> = [
+  [DISCOVERY_PATHS.root, (ctx) => ({ body: JSON.stringify(rootDocument(ctx)), contentType: JSON_TYPE })],
+  [
+    DISCOVERY_PATHS.openapi,
+    (ctx) => ({ body: JSON.stringify(buildOpenApiDocument(ctx)), contentType: JSON_TYPE }),
+  ],
+  [
+    DISCOVERY_PATHS.x402Discovery,
+    (ctx) => ({ body: JSON.stringify(x402DiscoveryDocument(ctx)), contentType: JSON_TYPE }),
+  ],
+  [
+    DISCOVERY_PATHS.aiPlugin,
+    (ctx) => ({ body: JSON.stringify(aiPluginDocument(ctx)), contentType: JSON_TYPE }),
+  ],
+  [DISCOVERY_PATHS.llmsTxt, (ctx) => ({ body: llmsTxt(ctx), contentType: MARKDOWN_TYPE })],
+  [DISCOVERY_PATHS.aiTxt, (ctx) => ({ body: aiTxt(ctx), contentType: TEXT_TYPE })],
+  [DISCOVERY_PATHS.robotsTxt, () => ({ body: robotsTxt(), contentType: TEXT_TYPE })],
+];
+
+export function registerDiscoveryRoutes(app: Hono<AppEnv>, deps: DiscoveryDeps): void {
+  const context = (origin: string): DiscoveryContext => ({
+    origin,
+    mode: deps.mode,
+    payTo: deps.payTo,
+    facilitatorIds: deps.facilitators.identifiers,
+    feePayer: deps.facilitators.advertised()?.feePayer ?? null,
+    serviceVersion: deps.serviceVersion,
+  });
+
+  for (const [path, render] of STATIC_DOCUMENTS) {
+    const memo = new OriginMemo<Rendered>();
+    app.get(path, (c) => {
+      const origin = requestOrigin(deps.publicBaseUrl, c.req.url);
+      const doc = memo.get(origin, deps.facilitators.version, () => render(context(origin)));
+      return c.body(doc.body, 200, {
+        'Content-Type': doc.contentType,
+        'Cache-Control': 'public, max-age=60',
+      });
+    });
+  }
+
+  app.get(DISCOVERY_PATHS.health, async (c) =>
+    c.json(await healthReport(deps.health), 200, { 'Cache-Control': 'no-store' }),
+  );
+}

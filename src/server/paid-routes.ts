@@ -1,0 +1,92 @@
+/**
+ * The five paid GET routes, generated from the catalog. Order of checks is the money rule:
+ * a malformed parameter is refused with 400 before the caller is ever asked to pay.
+ */
+import type { Context, Hono } from 'hono';
+import { honoPath, PAID_ENDPOINTS, type PaidEndpoint } from '../catalog.js';
+import { paramProblem } from '../contract/schemas.js';
+import { ServiceError } from '../errors.js';
+import type { AppEnv } from './context.js';
+import { paymentFingerprint } from './logger.js';
+import type { OfferBook } from './offers.js';
+import { requestOrigin } from './origin.js';
+
+/** A payment found on a request, before any check of its content. */
+export interface PresentedPayment {
+  /** x402 transport version the header name implies: X-PAYMENT (1) or PAYMENT-SIGNATURE (2). */
+  readonly transport: 1 | 2;
+  readonly header: string;
+}
+
+/** Takes a request that carries a payment; answers 200 with the result, 402 or 500. */
+export interface PaymentGate {
+  handle(
+    c: Context<AppEnv>,
+    endpoint: PaidEndpoint,
+    value: string,
+    payment: PresentedPayment,
+  ): Promise<Response>;
+}
+
+export interface PaidRouteDeps {
+  readonly offers: OfferBook;
+  readonly publicBaseUrl: string | null;
+  /** Absent until payments are wired: every payment is then refused with a 402 that says so. */
+  readonly paymentGate?: PaymentGate;
+}
+
+const NO_STORE = 'no-store';
+
+function presentedPayment(c: Context<AppEnv>): PresentedPayment | null {
+  const v1 = c.req.header('x-payment');
+  if (v1 !== undefined) return { transport: 1, header: v1 };
+  const v2 = c.req.header('payment-signature');
+  if (v2 !== undefined) return { transport: 2, header: v2 };
+  return null;
+}
+
+/** Answers 402 with the v1 body and the v2 PAYMENT-REQUIRED header for this resource. */
+export function paymentRequired(
+  c: Context<AppEnv>,
+  deps: PaidRouteDeps,
+  endpoint: PaidEndpoint,
+  resourcePath: string,
+  reason?: string,
+): Response {
+  const template =
+    reason === undefined ? deps.offers.template(endpoint) : deps.offers.refusal(endpoint, reason);
+  const offer = template.render(requestOrigin(deps.publicBaseUrl, c.req.url) + resourcePath);
+  return c.body(offer.body, 402, {
+    'Content-Type': 'application/json',
+    'Cache-Control': NO_STORE,
+    'PAYMENT-REQUIRED': offer.header,
+  });
+}
+
+function registerEndpoint(app: Hono<AppEnv>, deps: PaidRouteDeps, endpoint: PaidEndpoint): void {
+  const { name, kind } = endpoint.param;
+  const prefix = honoPath(endpoint.path).replace(`/:${name}`, '');
+  const missing = () => {
+    throw new ServiceError('invalid_input', `${name} is missing from the path`, { parameter: name });
+  };
+  app.get(prefix, missing);
+  app.get(`${prefix}/`, missing);
+
+  app.get(honoPath(endpoint.path), async (c) => {
+    const value = c.req.param(name) ?? '';
+    const problem = paramProblem(kind, value);
+    if (problem !== null) throw new ServiceError('invalid_input', `${name} ${problem}`, { parameter: name });
+    const resourcePath = `${prefix}/${value}`;
+    const payment = presentedPayment(c);
+    if (payment === null) return paymentRequired(c, deps, endpoint, resourcePath);
+    c.get('logFields').payment = paymentFingerprint(payment.header);
+    if (deps.paymentGate === undefined) {
+      return paymentRequired(c, deps, endpoint, resourcePath, 'This server is not taking payments yet');
+    }
+    return deps.paymentGate.handle(c, endpoint, value, payment);
+  });
+}
+
+export function registerPaidRoutes(app: Hono<AppEnv>, deps: PaidRouteDeps): void {
+  for (const endpoint of PAID_ENDPOINTS) registerEndpoint(app, deps, endpoint);
+}

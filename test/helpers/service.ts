@@ -1,0 +1,51 @@
+/** Starts the real service on 127.0.0.1:0 with test configuration. */
+import { parseConfig } from '../../src/config.js';
+import type { RunningServer } from '../../src/server/listen.js';
+import { createLogger } from '../../src/server/logger.js';
+import { createService, type Service, type ServiceOptions } from '../../src/service.js';
+
+/** Real mainnet addresses used as stand-in wallets in tests. */
+export const TEST_PAY_TO = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
+export const TEST_FEE_PAYER = '2wKupLR9q6wXYppw8Gr2NvWxKBUqm4PPJKkQfoxHDBg4';
+export const TEST_FEE_PAYER_2 = 'DEXVS3su4dZQWTvvPnLDJLRK1CeeKG6K3QqdzthgAkNV';
+
+export interface TestService {
+  readonly service: Service;
+  readonly running: RunningServer;
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+export async function startTestService(
+  env: Record<string, string>,
+  options: ServiceOptions = {},
+): Promise<TestService> {
+  const config = parseConfig({
+    RISK_SCAN_MODE: 'mainnet',
+    PAY_TO: TEST_PAY_TO,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    FACILITATOR_TIMEOUT_MS: '500',
+    ...env,
+  });
+  const service = createService(config, {
+    log: createLogger('silent'),
+    healthChecks: { rpc: async () => ({ status: 'ok', detail: 'test' }) },
+    ...options,
+  });
+  await service.start();
+  const running = await service.listen();
+  return {
+    service,
+    running,
+    url: running.url,
+    close: async () => {
+      service.stop();
+      await running.close();
+    },
+  };
+}
+
+/** Response JSON typed loosely: tests assert on its shape themselves. */
+export const jsonOf = (res: Response): Promise<any> => res.json();
