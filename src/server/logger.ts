@@ -4,8 +4,22 @@ import { pino } from 'pino';
 
 export type Logger = pino.Logger;
 
+/**
+ * Logs to stdout through an asynchronous, buffered stream: one write syscall per ~4 KiB
+ * instead of one per request (the per-request sync write was a fifth of the 402 path's CPU).
+ * Call `flushLogs` before exiting.
+ */
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
-  return pino({ level, base: { service: 'solana-risk-scan' } }, destination);
+  const stream = destination ?? pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  return pino({ level, base: { service: 'solana-risk-scan' } }, stream);
+}
+
+export function flushLogs(log: Logger): void {
+  try {
+    log.flush();
+  } catch {
+    // Nothing left to flush, or stdout already closed: nothing to do at exit.
+  }
 }
 
 /**

@@ -10,6 +10,7 @@ import type { AppEnv } from './context.js';
 import { paymentFingerprint } from './logger.js';
 import type { OfferBook } from './offers.js';
 import { requestOrigin } from './origin.js';
+import { reply } from './respond.js';
 
 /** A payment found on a request, before any check of its content. */
 export interface PresentedPayment {
@@ -56,7 +57,7 @@ export function paymentRequired(
   const template =
     reason === undefined ? deps.offers.template(endpoint) : deps.offers.refusal(endpoint, reason);
   const offer = template.render(requestOrigin(deps.publicBaseUrl, c.req.url) + resourcePath);
-  return c.body(offer.body, 402, {
+  return reply(c, 402, offer.body, {
     'Content-Type': 'application/json',
     'Cache-Control': NO_STORE,
     'PAYMENT-REQUIRED': offer.header,

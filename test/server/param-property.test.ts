@@ -34,8 +34,9 @@ describe('path parameters, any input', () => {
         const path = endpoint.path.replace(`{${endpoint.param.name}}`, encodeURIComponent(value));
         const res = await svc.service.app.request(`http://localhost${path}`);
         const status = res.status;
-        // "." and ".." are dot-segments: URL resolution removes them, so no paid route is addressed.
-        if (value === '.' || value === '..') return assert.equal(status, 404);
+        // "." and ".." are dot-segments: URL resolution removes them, leaving an empty parameter
+        // ("/scan/token/" → 400) or a path that is no paid route at all ("/scan/" → 404).
+        if (value === '.' || value === '..') return assert.ok(status === 400 || status === 404);
         assert.ok(status === 400 || status === 402, `${path} → ${status}`);
         const body = JSON.parse(await res.text());
         if (status === 400) assert.equal(body.error, 'invalid_input');

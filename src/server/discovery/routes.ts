@@ -7,6 +7,7 @@ import type { Mode } from '../../config.js';
 import type { FacilitatorDirectory } from '../../x402/facilitators.js';
 import type { AppEnv } from '../context.js';
 import { OriginMemo, requestOrigin } from '../origin.js';
+import { reply, replyJson } from '../respond.js';
 import { DISCOVERY_PATHS, type DiscoveryContext } from './context.js';
 import {
   aiPluginDocument,
@@ -68,7 +69,7 @@ export function registerDiscoveryRoutes(app: Hono<AppEnv>, deps: DiscoveryDeps):
     app.get(path, (c) => {
       const origin = requestOrigin(deps.publicBaseUrl, c.req.url);
       const doc = memo.get(origin, deps.facilitators.version, () => render(context(origin)));
-      return c.body(doc.body, 200, {
+      return reply(c, 200, doc.body, {
         'Content-Type': doc.contentType,
         'Cache-Control': 'public, max-age=60',
       });
@@ -76,6 +77,6 @@ export function registerDiscoveryRoutes(app: Hono<AppEnv>, deps: DiscoveryDeps):
   }
 
   app.get(DISCOVERY_PATHS.health, async (c) =>
-    c.json(await healthReport(deps.health), 200, { 'Cache-Control': 'no-store' }),
+    replyJson(c, 200, await healthReport(deps.health), { 'Cache-Control': 'no-store' }),
   );
 }

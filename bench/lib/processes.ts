@@ -1,0 +1,96 @@
+/** Child processes for benchmarks: servers that announce their port, and autocannon runs. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+export interface ChildServer {
+  readonly url: string;
+  readonly child: ChildProcess;
+  /** CPU time (user + system) the process has used, in microseconds. */
+  cpuMicros(): number;
+  stop(): Promise<void>;
+}
+
+const TSX = ['--import', 'tsx'];
+
+/** Starts `script` with node+tsx and waits for a {"port":N} line on its stderr. */
+export function startChildServer(script: string, env: Record<string, string> = {}): Promise<ChildServer> {
+  const child = spawn(process.execPath, [...TSX, script], {
+    env: { ...process.env, ...env },
+    // Request logs go to /dev/null: written as in production, but read by nobody on this machine.
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${script} did not start`)), 20_000);
+    const onLine = (line: string) => {
+      if (!line.startsWith('{"port"')) return;
+      clearTimeout(timer);
+      const { port } = JSON.parse(line) as { port: number };
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        child,
+        cpuMicros: () => processCpuMicros(child.pid!),
+        stop: () =>
+          new Promise((done) => {
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    };
+    createInterface({ input: child.stderr! }).on('line', onLine);
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+function processCpuMicros(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks / 100) * 1e6;
+}
+
+export interface LoadResult {
+  readonly requestsPerSecond: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly total: number;
+  readonly non2xx: number;
+  readonly errors: number;
+}
+
+const AUTOCANNON = fileURLToPath(new URL('../../node_modules/autocannon/autocannon.js', import.meta.url));
+
+/** Runs autocannon in its own process against `url`. */
+export function autocannon(url: string, seconds: number, connections = 50): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [AUTOCANNON, '-j', '-c', String(connections), '-d', String(seconds), url],
+      {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    );
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
+      const r = JSON.parse(out) as {
+        requests: { average: number; total: number };
+        latency: { p50: number; p99: number };
+        non2xx: number;
+        errors: number;
+      };
+      resolve({
+        requestsPerSecond: r.requests.average,
+        p50Ms: r.latency.p50,
+        p99Ms: r.latency.p99,
+        total: r.requests.total,
+        non2xx: r.non2xx,
+        errors: r.errors,
+      });
+    });
+  });
+}

@@ -1,0 +1,23 @@
+/**
+ * `npm run bench`: every benchmark, one after another (never concurrently: they would
+ * measure each other). BENCH_SECONDS and BENCH_ROUNDS shorten or lengthen the runs;
+ * BENCH_ONLY=name runs one. Results are also written to bench/results/latest.json.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { runHttpOverhead } from './http-overhead.js';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const only = process.env.BENCH_ONLY;
+
+const BENCHES: Record<string, () => Promise<unknown>> = {
+  http: () => runHttpOverhead({ seconds, rounds }),
+};
+
+const results: Record<string, unknown> = { at: new Date().toISOString(), node: process.version };
+for (const [name, run] of Object.entries(BENCHES)) {
+  if (only !== undefined && only !== name) continue;
+  results[name] = await run();
+}
+mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
+writeFileSync(new URL('./results/latest.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);

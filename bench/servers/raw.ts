@@ -1,0 +1,32 @@
+/**
+ * Baseline: a bare node:http server that answers the exact bytes our service answers
+ * (status, headers, body) from a table, with no routing, validation or logging.
+ * Env: RESPONSES = path of a JSON file { [path]: { status, headers, body } }.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+type Recorded = { status: number; headers: Record<string, string>; body: string };
+const table = JSON.parse(readFileSync(process.env.RESPONSES!, 'utf8')) as Record<string, Recorded>;
+const prepared = new Map(
+  Object.entries(table).map(([path, r]) => {
+    const body = Buffer.from(r.body);
+    return [
+      path,
+      { status: r.status, headers: { ...r.headers, 'content-length': String(body.length) }, body },
+    ];
+  }),
+);
+
+const server = createServer((req, res) => {
+  const hit = prepared.get(req.url ?? '');
+  if (hit === undefined) {
+    res.writeHead(404).end();
+    return;
+  }
+  res.writeHead(hit.status, hit.headers).end(hit.body);
+});
+server.listen(0, '127.0.0.1', () => {
+  process.stderr.write(`${JSON.stringify({ port: (server.address() as AddressInfo).port })}\n`);
+});
