@@ -3,7 +3,8 @@
 # Installs only what is missing, so a developer machine that has them is left alone.
 set -euo pipefail
 missing=()
-[ -x /usr/bin/chromium ] || missing+=(chromium)
+# Chromium for the /docs page test; a real font so pages render as a person sees them.
+[ -x /usr/bin/chromium ] || missing+=(chromium fonts-liberation)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "installing: ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive

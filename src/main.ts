@@ -3,6 +3,7 @@
  * `npm start` runs this file.
  */
 import { ConfigError, parseConfig } from './config.js';
+import { flushLogs } from './server/logger.js';
 import { createService } from './service.js';
 
 async function main(): Promise<void> {
@@ -37,10 +38,14 @@ async function main(): Promise<void> {
     service.stop();
     const force = setTimeout(() => {
       log.warn('requests still running after 10 s; exiting');
+      flushLogs(log);
       process.exit(1);
     }, 10_000);
     force.unref();
-    void running.close().then(() => process.exit(0));
+    void running.close().then(() => {
+      flushLogs(log);
+      process.exit(0);
+    });
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -3,13 +3,12 @@
  * main.ts and the end-to-end tests both start the service through here.
  */
 import type { Hono } from 'hono';
-import { Hono as TmpHono } from 'hono';
 import type { Config } from './config.js';
 import { cachedCheck, type HealthCheck } from './health.js';
+import { createDocsRoutes } from './server/docs/routes.js';
 import { buildApp } from './server/app.js';
 import type { AppEnv } from './server/context.js';
 
-const createDocsRoutes = (_: unknown) => new TmpHono().get('/docs', (c) => c.text('docs'));
 
 import { DISCOVERY_PATHS, SERVICE_NAME } from './server/discovery/context.js';
 import { listen, type RunningServer } from './server/listen.js';

@@ -1,0 +1,67 @@
+/** The /docs HTML page and the policy that keeps it from loading anything from another host. */
+import type { DocsAssets } from './assets.js';
+
+/**
+ * Same-origin only, so the browser itself refuses any external fetch; scripts strictly 'self'
+ * (the init script is a file) and `data:` images for the icons swagger-ui.css embeds.
+ * Styles keep `'unsafe-inline'` as a margin for Swagger UI views the tests do not open: React sets
+ * styles through the CSSOM, which CSP does not govern, and the tested views run without it.
+ * The last three directives are not covered by default-src; they only tighten.
+ */
+export const DOCS_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "img-src 'self' data:",
+  "style-src 'self' 'unsafe-inline'",
+  "script-src 'self'",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const HTML_ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch);
+}
+
+export interface DocsPageOptions {
+  readonly title: string;
+  readonly openapiPath: string;
+  /** URL path under which the assets are served, without a trailing slash. */
+  readonly assetsPath: string;
+  readonly assets: DocsAssets;
+}
+
+/** The whole page; it never changes after startup, so it is rendered once. */
+export function renderDocsPage(options: DocsPageOptions): string {
+  const { assets } = options;
+  const url = (asset: { readonly name: string }) => escapeHtml(`${options.assetsPath}/${asset.name}`);
+  const title = escapeHtml(options.title);
+  const openapi = escapeHtml(options.openapiPath);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<link rel="icon" type="image/png" sizes="32x32" href="${url(assets.favicon32)}">
+<link rel="icon" type="image/png" sizes="16x16" href="${url(assets.favicon16)}">
+<link rel="stylesheet" href="${url(assets.css)}">
+<link rel="stylesheet" href="${url(assets.pageCss)}">
+<script defer src="${url(assets.bundle)}"></script>
+<script defer src="${url(assets.init)}"></script>
+</head>
+<body>
+<noscript><p>${title}: this interactive reference needs JavaScript. The API description itself is at <a href="${openapi}">${openapi}</a>.</p></noscript>
+<div id="swagger-ui" data-openapi-url="${openapi}"></div>
+</body>
+</html>
+`;
+}

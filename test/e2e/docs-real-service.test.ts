@@ -1,0 +1,79 @@
+/**
+ * The real service's /docs in headless Chromium: it renders the service's own OpenAPI
+ * document, shows the five paid operations, and every asset comes from the service itself.
+ */
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { type Browser, chromium } from 'playwright-core';
+import { PAID_ENDPOINTS } from '../../src/catalog.js';
+import { type FacilitatorStub, startFacilitatorStub } from '../helpers/facilitator-stub.js';
+import { startTestService, TEST_FEE_PAYER, type TestService } from '../helpers/service.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const skip = existsSync(CHROMIUM)
+  ? false
+  : `${CHROMIUM} not found (installed by .ci/install-system-packages.sh)`;
+
+describe('the service /docs page in Chromium', { skip }, () => {
+  let stub: FacilitatorStub;
+  let svc: TestService;
+  let browser: Browser;
+  before(async () => {
+    stub = await startFacilitatorStub(TEST_FEE_PAYER);
+    svc = await startTestService({ FACILITATOR_URLS: stub.url });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  });
+  after(async () => {
+    await browser?.close();
+    await svc?.close();
+    await stub?.close();
+  });
+
+  it('shows the five paid operations, and "try it out" on one gets the 402 offer', async () => {
+    const page = await browser.newPage();
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto(`${svc.url}/docs`, { waitUntil: 'load' });
+    for (const endpoint of PAID_ENDPOINTS) {
+      const path = page.locator(`.opblock-summary-path[data-path="${endpoint.path}"]`);
+      await path.waitFor({ state: 'visible', timeout: 10_000 });
+      assert.equal((await path.textContent())?.replace(/\u200b/g, ''), endpoint.path);
+      const summary = await page
+        .locator(
+          `.opblock:has(.opblock-summary-path[data-path="${endpoint.path}"]) .opblock-summary-description`,
+        )
+        .textContent();
+      assert.ok(
+        summary?.includes(`${endpoint.priceUsd.toFixed(2)} USDC`),
+        `${endpoint.path} shows its price`,
+      );
+    }
+
+    const op = page.locator(`.opblock:has(.opblock-summary-path[data-path="/scan/program/{id}"])`);
+    await op.locator('.opblock-summary-control').click();
+    await op.getByRole('button', { name: 'Try it out' }).click();
+    await op.locator('input[placeholder="id"]').fill('MarBmsSgKXdrN1egZf5sqe1TMai9K1rChYNDJgjq7aD');
+    const call = page.waitForResponse((r) => r.url().includes('/scan/program/'));
+    await op.getByRole('button', { name: 'Execute' }).click();
+    const response = await call;
+    assert.equal(response.status(), 402);
+    assert.equal((await response.json()).accepts[0].maxAmountRequired, '1000000');
+
+    const elsewhere = requests.filter((url) => new URL(url).origin !== svc.url);
+    assert.deepEqual(elsewhere, [], 'every request stayed on the service');
+    assert.ok(requests.includes(`${svc.url}/openapi.json`));
+  });
+});
