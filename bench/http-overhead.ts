@@ -47,7 +47,8 @@ export async function runHttpOverhead(options: {
   const service = await startChildServer(here('./servers/service.ts'), {
     PAY_TO,
     FACILITATOR_URLS: stub.url,
-    LOG_LEVEL: 'info',
+    // Production logs one line per request; BENCH_LOG_LEVEL=silent shows what logging costs.
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
   });
   const dir = mkdtempSync(join(tmpdir(), 'bench-'));
   const table: Record<string, unknown> = {};

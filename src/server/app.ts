@@ -2,13 +2,13 @@
  * Assembles the HTTP application from its capabilities. This is the only place an error
  * becomes an HTTP status: everything thrown ends in `onError` and is mapped by its code.
  */
-import { type Context, Hono } from 'hono';
-import { methodNotAllowed } from 'hono/method-not-allowed';
+import { Hono } from 'hono';
 import { ServiceError, toServiceError } from '../errors.js';
 import type { AppEnv } from './context.js';
 import { type DiscoveryDeps, registerDiscoveryRoutes } from './discovery/routes.js';
 import type { Logger } from './logger.js';
-import { corsPreflight, requestLog, urlLengthLimit } from './middleware.js';
+import { createMethodCheck } from './method-check.js';
+import { requestFrame } from './middleware.js';
 import { type PaidRouteDeps, registerPaidRoutes } from './paid-routes.js';
 import { replyError } from './respond.js';
 
@@ -22,26 +22,19 @@ export interface AppDeps {
 
 export function buildApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use(requestLog(deps.log));
-  app.use(corsPreflight());
-  app.use(urlLengthLimit());
-  app.use(
-    methodNotAllowed({
-      app,
-      onMethodNotAllowed: (c, methods) => {
-        const message = `${c.req.method} is not allowed here; use ${methods.join(' or ')}`;
-        return replyError(c as Context<AppEnv>, new ServiceError('method_not_allowed', message), {
-          Allow: methods.join(', '),
-        });
-      },
-    }),
-  );
+  app.use(requestFrame(deps.log));
 
   registerPaidRoutes(app, deps.paid);
   registerDiscoveryRoutes(app, deps.discovery);
   for (const routes of deps.extraRoutes ?? []) app.route('/', routes);
 
+  const allowedMethods = createMethodCheck(app);
   app.notFound((c) => {
+    const allowed = allowedMethods(c.req.path);
+    if (allowed.length > 0 && !allowed.includes(c.req.method)) {
+      const message = `${c.req.method} is not allowed here; use ${allowed.join(' or ')}`;
+      return replyError(c, new ServiceError('method_not_allowed', message), { Allow: allowed.join(', ') });
+    }
     const message = `No such endpoint: ${c.req.method} ${c.req.path.slice(0, 200)}`;
     return replyError(c, new ServiceError('not_found', message));
   });
