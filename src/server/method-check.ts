@@ -5,7 +5,7 @@
 import type { Hono } from 'hono';
 import { TrieRouter } from 'hono/router/trie-router';
 
-export function createMethodCheck(app: Hono<any>): (path: string) => string[] {
+export function createMethodCheck(app: Pick<Hono, 'routes'>): (path: string) => string[] {
   let router: TrieRouter<string[]> | null = null;
   return (path) => {
     if (router === null) {
