@@ -1,0 +1,64 @@
+/**
+ * Turns flag hits into the ScanResult a caller reads: score, confidence, flags, one-sentence
+ * summary, recommendation and reasoning lines. Pure; the HTTP layer adds request_id etc.
+ */
+import type { ScanResult } from '../../contract/schemas.js';
+import { type Bucket, bucketOf, combineConfidence, combineRisk, contribution } from './combine.js';
+import type { FlagCatalog, FlagHit } from './model.js';
+
+export interface Assessment {
+  /** What was scanned, in a few words: "Token EPjF…t1v (USD Coin)". */
+  readonly subject: string;
+  readonly hits: readonly FlagHit[];
+  /** Evidence shared by all flags (subject facts), merged with each flag's own evidence. */
+  readonly facts: Readonly<Record<string, unknown>>;
+  /** What a caller should do, per bucket, worded for this kind of subject. */
+  readonly advice: Readonly<Record<Bucket, string>>;
+  /** Lines that explain the verdict beyond the flags (e.g. what was checked and found fine). */
+  readonly notes?: readonly string[];
+  /** Confidence factor for limits not tied to a flag (e.g. a sampled history), 0..1. */
+  readonly coverage?: number;
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+const BUCKET_WORDS: Readonly<Record<Bucket, string>> = {
+  proceed: 'low risk',
+  caution: 'moderate risk',
+  avoid: 'high risk',
+  do_not_interact: 'critical risk',
+};
+
+function summarise(subject: string, risk: number, ordered: readonly FlagHit[]): string {
+  const level = BUCKET_WORDS[bucketOf(risk)];
+  const scoring = ordered.filter((h) => h.strength > 0);
+  if (scoring.length === 0) return `${subject}: ${level}; no risk flags were raised.`;
+  const top = scoring
+    .slice(0, 2)
+    .map((h) => h.code)
+    .join(' and ');
+  const more = scoring.length > 2 ? ` and ${scoring.length - 2} more` : '';
+  return `${subject}: ${level}, driven by ${top}${more}.`;
+}
+
+export function buildResult(assessment: Assessment, catalog: FlagCatalog): ScanResult {
+  const { hits } = assessment;
+  const ordered = [...hits].sort((a, b) => contribution(b, catalog) - contribution(a, catalog));
+  const risk = combineRisk(hits, catalog);
+  const confidence = combineConfidence(hits, catalog) * Math.min(1, Math.max(0, assessment.coverage ?? 1));
+  const flagEvidence = Object.fromEntries(
+    ordered.map((h) => [h.code, { ...h.evidence, weight_applied: round(contribution(h, catalog)) }]),
+  );
+  return {
+    risk_score: round(risk),
+    flags: ordered.map((h) => h.code),
+    confidence: round(confidence),
+    summary: summarise(assessment.subject, risk, ordered),
+    recommendation: assessment.advice[bucketOf(risk)],
+    reasoning: [
+      ...ordered.map((h) => `${h.code} (+${round(contribution(h, catalog))}): ${h.reason}`),
+      ...(assessment.notes ?? []),
+    ],
+    evidence: { ...assessment.facts, flags: flagEvidence },
+  };
+}

@@ -1,0 +1,27 @@
+/**
+ * What a scanner is: subject in, ScanResult out. Each subject's folder has `facts.ts` (the
+ * only code that talks to RPC) and `assess.ts` (pure: facts → ScanResult).
+ */
+import type { ScanResult } from '../contract/schemas.js';
+import type { SolanaRpc } from '../solana/rpc.js';
+
+export interface ScanContext {
+  readonly rpc: SolanaRpc;
+  /** Wall-clock time in ms, injected so assessments are reproducible. */
+  readonly now: () => number;
+  /** Aborted when the request is abandoned or the scan runs out of time. */
+  readonly signal?: AbortSignal;
+}
+
+export interface ScanOutcome {
+  readonly result: ScanResult;
+  /** Overrides the endpoint's cache TTL (e.g. a transaction that is not finalized yet). */
+  readonly cacheTtlSeconds?: number;
+}
+
+/** Thrown when a scan cannot produce any answer (e.g. the RPC is unreachable): a 500. */
+export class ScanFailedError extends Error {
+  override readonly name = 'ScanFailedError';
+}
+
+export type Scanner = (subject: string, context: ScanContext) => Promise<ScanOutcome>;
