@@ -1,0 +1,79 @@
+/**
+ * Transports for scanner tests. Real RPC answers come from a recording or from the sandbox
+ * chain; these wrappers only count round trips or inject faults.
+ */
+import type { RpcTransport } from '@solana/kit';
+
+export interface CountingTransport {
+  readonly transport: RpcTransport;
+  /** Methods of every JSON-RPC call sent, in order (a batch counts each call). */
+  readonly calls: string[];
+  /** Sequential round trips: calls that started after every earlier call had finished. */
+  roundTrips(): number;
+  reset(): void;
+}
+
+/**
+ * Counts calls and sequential round trips. Calls that overlap in time (sent in parallel)
+ * belong to the same round trip; a call sent after all in-flight calls finished starts a new one.
+ */
+export function countingTransport(inner: RpcTransport): CountingTransport {
+  const calls: string[] = [];
+  let inFlight = 0;
+  let rounds = 0;
+  let roundOpen = false;
+  const transport = (async (request) => {
+    const payload = request.payload as { method?: string } | { method?: string }[];
+    for (const p of Array.isArray(payload) ? payload : [payload]) calls.push(String(p.method));
+    if (inFlight === 0 && !roundOpen) rounds++;
+    inFlight++;
+    roundOpen = true;
+    try {
+      return await inner(request);
+    } finally {
+      inFlight--;
+      // A round stays open for calls issued in the same tick the last one resolved in.
+      if (inFlight === 0)
+        queueMicrotask(() => {
+          if (inFlight === 0) roundOpen = false;
+        });
+    }
+  }) as RpcTransport;
+  return {
+    transport,
+    calls,
+    roundTrips: () => rounds,
+    reset: () => {
+      calls.length = 0;
+      rounds = 0;
+      roundOpen = false;
+    },
+  };
+}
+
+/** Adds latency to every call, to measure how a scan's time scales with round trips. */
+export function delayedTransport(inner: RpcTransport, ms: number): RpcTransport {
+  return (async (request) => {
+    await new Promise((r) => setTimeout(r, ms));
+    return inner(request);
+  }) as RpcTransport;
+}
+
+/** Fails calls whose method matches, as a refusing or broken RPC would. */
+export function failingTransport(inner: RpcTransport, fails: (method: string) => boolean): RpcTransport {
+  return (async (request) => {
+    const payload = request.payload as { method?: string };
+    if (fails(String(payload.method))) throw new Error(`injected failure: ${payload.method}`);
+    return inner(request);
+  }) as RpcTransport;
+}
+
+/** Answers from recorded JSON-RPC results keyed by `method` + JSON of the first parameter. */
+export function replayTransport(recordings: Readonly<Record<string, unknown>>): RpcTransport {
+  return (async (request) => {
+    const { id, method, params } = request.payload as { id: number; method: string; params: unknown[] };
+    const key = `${method} ${JSON.stringify(params?.[0] ?? null)}`;
+    if (!(key in recordings)) throw new Error(`no recording for ${key}`);
+    return { jsonrpc: '2.0', id, result: recordings[key] };
+  }) as RpcTransport;
+}
