@@ -19,6 +19,9 @@ export interface PresentedPayment {
   readonly header: string;
 }
 
+/** Answers 402 with the endpoint's offer and the reason a payment was refused. */
+export type Refuse = (reason: string, headers?: Record<string, string>) => Response;
+
 /** Takes a request that carries a payment; answers 200 with the result, 402 or 500. */
 export interface PaymentGate {
   handle(
@@ -26,6 +29,7 @@ export interface PaymentGate {
     endpoint: PaidEndpoint,
     value: string,
     payment: PresentedPayment,
+    refuse: Refuse,
   ): Promise<Response>;
 }
 
@@ -53,6 +57,7 @@ export function paymentRequired(
   endpoint: PaidEndpoint,
   resourcePath: string,
   reason?: string,
+  extraHeaders: Record<string, string> = {},
 ): Response {
   const template =
     reason === undefined ? deps.offers.template(endpoint) : deps.offers.refusal(endpoint, reason);
@@ -61,6 +66,7 @@ export function paymentRequired(
     'Content-Type': 'application/json',
     'Cache-Control': NO_STORE,
     'PAYMENT-REQUIRED': offer.header,
+    ...extraHeaders,
   });
 }
 
@@ -84,7 +90,9 @@ function registerEndpoint(app: Hono<AppEnv>, deps: PaidRouteDeps, endpoint: Paid
     if (deps.paymentGate === undefined) {
       return paymentRequired(c, deps, endpoint, resourcePath, 'This server is not taking payments yet');
     }
-    return deps.paymentGate.handle(c, endpoint, value, payment);
+    const refuse: Refuse = (reason, headers) =>
+      paymentRequired(c, deps, endpoint, resourcePath, reason, headers);
+    return deps.paymentGate.handle(c, endpoint, value, payment, refuse);
   });
 }
 

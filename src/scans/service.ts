@@ -1,0 +1,75 @@
+/**
+ * Runs scans for the HTTP layer: picks the endpoint's scanner, serves fresh cached results
+ * (spec §8), and coalesces identical concurrent scans into one (single flight).
+ */
+import type { CacheStore } from '../cache/result-cache.js';
+import { type EndpointId, PAID_ENDPOINTS } from '../catalog.js';
+import type { ScanResult } from '../contract/schemas.js';
+import type { SolanaRpc } from '../solana/rpc.js';
+import { ScanFailedError, type Scanner } from './scanner.js';
+
+export interface ScanRun {
+  readonly result: ScanResult;
+  /** When the result was produced, if it came from the cache. */
+  readonly cachedAt: string | null;
+}
+
+export interface ScanServiceOptions {
+  readonly scanners: Readonly<Record<EndpointId, Scanner>>;
+  readonly rpc: SolanaRpc;
+  readonly cache: CacheStore;
+  readonly now?: () => number;
+  /** Longest a scan may take before it counts as failed. */
+  readonly timeoutMs: number;
+}
+
+interface CachedEntry {
+  readonly result: ScanResult;
+  readonly producedAt: string;
+}
+
+export class ScanService {
+  private readonly inFlight = new Map<string, Promise<ScanRun>>();
+  private readonly ttl = new Map<EndpointId, number>(PAID_ENDPOINTS.map((e) => [e.id, e.cacheTtlSeconds]));
+
+  constructor(private readonly options: ScanServiceOptions) {}
+
+  run(endpoint: EndpointId, subject: string): Promise<ScanRun> {
+    const key = `scan:${endpoint}:${subject}`;
+    const running = this.inFlight.get(key);
+    if (running !== undefined) return running;
+    const run = this.cachedOrFresh(key, endpoint, subject).finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, run);
+    return run;
+  }
+
+  private async cachedOrFresh(key: string, endpoint: EndpointId, subject: string): Promise<ScanRun> {
+    const hit = await this.options.cache.get(key).catch(() => undefined);
+    if (hit !== undefined) {
+      const entry = JSON.parse(hit) as CachedEntry;
+      return { result: entry.result, cachedAt: entry.producedAt };
+    }
+    const now = this.options.now ?? Date.now;
+    const signal = AbortSignal.timeout(this.options.timeoutMs);
+    const outcome = await withDeadline(
+      this.options.scanners[endpoint](subject, { rpc: this.options.rpc, now, signal }),
+      signal,
+      this.options.timeoutMs,
+    );
+    const ttlSeconds = outcome.cacheTtlSeconds ?? this.ttl.get(endpoint) ?? 60;
+    const entry: CachedEntry = { result: outcome.result, producedAt: new Date(now()).toISOString() };
+    // A cache that cannot be written must not fail a scan that succeeded.
+    await this.options.cache.set(key, JSON.stringify(entry), ttlSeconds * 1000).catch(() => undefined);
+    return { result: outcome.result, cachedAt: null };
+  }
+}
+
+/** A scanner that ignores its abort signal still cannot hold a paid request past the deadline. */
+function withDeadline<T>(work: Promise<T>, signal: AbortSignal, timeoutMs: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new ScanFailedError(`the scan took longer than ${timeoutMs} ms`));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
