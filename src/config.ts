@@ -52,6 +52,10 @@ const EnvSchema = z.object({
   SUPPORTED_REFRESH_SECONDS: int(5, 86_400).default(300),
   MAX_TIMEOUT_SECONDS: int(10, 600).default(60),
   RPC_TIMEOUT_MS: int(100, 120_000).default(8_000),
+  SCAN_TIMEOUT_MS: int(500, 120_000).default(20_000),
+  SETTLE_TIMEOUT_MS: int(1_000, 180_000).default(45_000),
+  CONFIRM_WINDOW_MS: int(0, 120_000).default(10_000),
+  PARALLEL_VERIFY: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
 });
 
@@ -71,6 +75,14 @@ export interface Config {
   readonly supportedRefreshMs: number;
   readonly maxTimeoutSeconds: number;
   readonly rpcTimeoutMs: number;
+  /** Longest a scan may take; past it the call is a 500 and nothing is settled. */
+  readonly scanTimeoutMs: number;
+  /** Timeout of the facilitator's settle call (it waits for confirmation). */
+  readonly settleTimeoutMs: number;
+  /** How long an ambiguous settlement is watched on chain before the caller is told to retry. */
+  readonly confirmWindowMs: number;
+  /** Scan while the facilitator verifies. */
+  readonly parallelVerify: boolean;
   readonly logLevel: (typeof LOG_LEVELS)[number];
 }
 
@@ -115,6 +127,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     supportedRefreshMs: e.SUPPORTED_REFRESH_SECONDS * 1000,
     maxTimeoutSeconds: e.MAX_TIMEOUT_SECONDS,
     rpcTimeoutMs: e.RPC_TIMEOUT_MS,
+    scanTimeoutMs: e.SCAN_TIMEOUT_MS,
+    settleTimeoutMs: e.SETTLE_TIMEOUT_MS,
+    confirmWindowMs: e.CONFIRM_WINDOW_MS,
+    parallelVerify: e.PARALLEL_VERIFY === 'true',
     logLevel: e.LOG_LEVEL,
   });
 }

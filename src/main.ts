@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     );
     process.exit(2);
   }
-  const service = createService(config);
+  const service = await createService(config);
   const { log } = service;
   // Listen first: /health and 402s answer (degraded) while the facilitators are still being asked.
   const running = await service.listen();

@@ -1,29 +1,45 @@
 /**
- * Builds the whole service from a Config: facilitator directory, health checks, app.
- * main.ts and the end-to-end tests both start the service through here.
+ * Builds the whole service from a Config: RPC, scans, payments, facilitators, app.
+ * main.ts, the sandbox command and the end-to-end tests all start the service through here.
  */
+import { type Address, address } from '@solana/kit';
+import { findAssociatedTokenPda } from '@solana-program/token';
 import type { Hono } from 'hono';
+import { type CacheStore, createMemoryCache } from './cache/result-cache.js';
+import type { EndpointId } from './catalog.js';
 import type { Config } from './config.js';
 import { cachedCheck, type HealthCheck } from './health.js';
-import { createDocsRoutes } from './server/docs/routes.js';
+import type { Scanner } from './scans/scanner.js';
+import { ScanService } from './scans/service.js';
 import { buildApp } from './server/app.js';
 import type { AppEnv } from './server/context.js';
-
-
 import { DISCOVERY_PATHS, SERVICE_NAME } from './server/discovery/context.js';
+import { createDocsRoutes } from './server/docs/routes.js';
 import { listen, type RunningServer } from './server/listen.js';
 import { createLogger, type Logger } from './server/logger.js';
 import { OfferBook } from './server/offers.js';
 import type { PaymentGate } from './server/paid-routes.js';
+import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './solana/programs.js';
+import { createRpc, type SolanaRpc } from './solana/rpc.js';
 import { rpcHealthCheck } from './solana/rpc-health.js';
 import { SERVICE_VERSION } from './version.js';
+import { createFacilitatorClient } from './x402/facilitator-client.js';
 import { FacilitatorDirectory } from './x402/facilitators.js';
+import { createPaymentGate } from './x402/gate.js';
+import { USDC_MINT } from './x402/networks.js';
+import { createMemoryPaymentStore, type PaymentStore } from './x402/payment-store.js';
+import { createSettlementLookup } from './x402/settlement-lookup.js';
 
 export interface ServiceOptions {
   readonly log?: Logger;
+  /** The scanner of each paid endpoint. */
+  readonly scanners?: Readonly<Record<EndpointId, Scanner>>;
   /** For fault-injection tests: the fetch used to reach facilitators. */
   readonly facilitatorFetch?: typeof fetch;
-  readonly paymentGate?: PaymentGate;
+  /** Replaces the RPC client (e.g. with a counting or failing transport). */
+  readonly rpc?: SolanaRpc;
+  readonly paymentStore?: PaymentStore;
+  readonly cache?: CacheStore;
   /** Replaces the default dependency checks (RPC). */
   readonly healthChecks?: Readonly<Record<string, HealthCheck>>;
 }
@@ -32,15 +48,60 @@ export interface Service {
   readonly app: Hono<AppEnv>;
   readonly facilitators: FacilitatorDirectory;
   readonly log: Logger;
+  readonly rpc: SolanaRpc;
   /** Learns the facilitators' fee payers (first round awaited) and keeps them fresh. */
   start(): Promise<void>;
   listen(): Promise<RunningServer>;
   stop(): void;
 }
 
-export function createService(config: Config, options: ServiceOptions = {}): Service {
+/** payTo's USDC account under each token program (USDC itself is SPL Token). */
+async function payToDestinations(payTo: Address): Promise<Record<string, Address>> {
+  const mint = address(USDC_MINT);
+  const [token] = await findAssociatedTokenPda({ owner: payTo, mint, tokenProgram: TOKEN_PROGRAM });
+  const [token2022] = await findAssociatedTokenPda({ owner: payTo, mint, tokenProgram: TOKEN_2022_PROGRAM });
+  return { [TOKEN_PROGRAM]: token, [TOKEN_2022_PROGRAM]: token2022 };
+}
+
+function buildPaymentGate(
+  config: Config,
+  options: ServiceOptions,
+  deps: {
+    facilitators: FacilitatorDirectory;
+    rpc: SolanaRpc;
+    log: Logger;
+    destinations: Record<string, Address>;
+  },
+): PaymentGate | undefined {
+  if (options.scanners === undefined) return undefined;
+  const scans = new ScanService({
+    scanners: options.scanners,
+    rpc: deps.rpc,
+    cache: options.cache ?? createMemoryCache(),
+    timeoutMs: config.scanTimeoutMs,
+  });
+  return createPaymentGate({
+    facilitators: deps.facilitators,
+    client: createFacilitatorClient(options.facilitatorFetch),
+    store: options.paymentStore ?? createMemoryPaymentStore(),
+    scan: (endpoint, subject) => scans.run(endpoint.id, subject),
+    lookup: createSettlementLookup(deps.rpc, deps.destinations[TOKEN_PROGRAM]!),
+    payTo: config.payTo!,
+    destinations: deps.destinations,
+    maxTimeoutSeconds: config.maxTimeoutSeconds,
+    verifyTimeoutMs: config.facilitatorTimeoutMs,
+    settleTimeoutMs: config.settleTimeoutMs,
+    parallelVerify: config.parallelVerify,
+    confirmWindowMs: config.confirmWindowMs,
+    resultVersion: SERVICE_VERSION,
+    log: deps.log,
+  });
+}
+
+export async function createService(config: Config, options: ServiceOptions = {}): Promise<Service> {
   if (config.payTo === null) throw new Error('createService needs a payTo address');
   const log = options.log ?? createLogger(config.logLevel);
+  const rpc = options.rpc ?? createRpc({ urls: config.rpcUrls, timeoutMs: config.rpcTimeoutMs });
   const facilitators = new FacilitatorDirectory({
     urls: config.facilitatorUrls,
     timeoutMs: config.facilitatorTimeoutMs,
@@ -48,9 +109,11 @@ export function createService(config: Config, options: ServiceOptions = {}): Ser
     ...(options.facilitatorFetch ? { fetch: options.facilitatorFetch } : {}),
     onError: (url, message) => log.warn({ facilitator: url, reason: message }, 'facilitator unavailable'),
   });
+  const destinations = await payToDestinations(address(config.payTo));
   const checks = options.healthChecks ?? {
     rpc: cachedCheck(rpcHealthCheck(config.rpcUrls[0]!, Math.min(config.rpcTimeoutMs, 3_000)), 5_000),
   };
+  const paymentGate = buildPaymentGate(config, options, { facilitators, rpc, log, destinations });
   const app = buildApp({
     log,
     paid: {
@@ -60,7 +123,7 @@ export function createService(config: Config, options: ServiceOptions = {}): Ser
         facilitators,
       }),
       publicBaseUrl: config.publicBaseUrl,
-      ...(options.paymentGate ? { paymentGate: options.paymentGate } : {}),
+      ...(paymentGate ? { paymentGate } : {}),
     },
     discovery: {
       mode: config.mode,
@@ -78,6 +141,7 @@ export function createService(config: Config, options: ServiceOptions = {}): Ser
     app,
     facilitators,
     log,
+    rpc,
     start: () => facilitators.start(),
     listen: () => listen(app, { port: config.port, host: config.host }),
     stop: () => facilitators.stop(),

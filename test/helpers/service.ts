@@ -29,7 +29,7 @@ export async function startTestService(
     FACILITATOR_TIMEOUT_MS: '500',
     ...env,
   });
-  const service = createService(config, {
+  const service = await createService(config, {
     log: createLogger('silent'),
     healthChecks: { rpc: async () => ({ status: 'ok', detail: 'test' }) },
     ...options,

@@ -1,0 +1,107 @@
+/**
+ * Everything a paid call needs, on one machine: the sandbox chain and its RPC, USDC at its
+ * mainnet address, a funded payer, payTo's USDC account, two local facilitators (each with
+ * its own fee payer) and the service itself, configured against them.
+ */
+import { type Address, createSolanaRpc, generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
+import { parseConfig } from '../../src/config.js';
+import { createSandboxChain, type SandboxChain } from '../../src/sandbox/chain/chain.js';
+import { type SandboxFacilitator, startSandboxFacilitator } from '../../src/sandbox/facilitator/server.js';
+import { type SandboxRpc, startSandboxRpc } from '../../src/sandbox/rpc/server.js';
+import { fundUsdc, installUsdcMint, usdcAccountOf } from '../../src/sandbox/usdc.js';
+import type { RunningServer } from '../../src/server/listen.js';
+import { createLogger } from '../../src/server/logger.js';
+import { createService, type Service, type ServiceOptions } from '../../src/service.js';
+
+const SOL = 1_000_000_000n;
+/** 100 USDC in atomic units. */
+export const PAYER_USDC = 100_000_000n;
+
+export interface PaidSandbox {
+  readonly chain: SandboxChain;
+  readonly rpcServer: SandboxRpc;
+  readonly rpc: ReturnType<typeof createSolanaRpc>;
+  readonly payer: KeyPairSigner;
+  readonly payTo: Address;
+  readonly usdcAuthority: KeyPairSigner;
+  readonly facilitators: readonly SandboxFacilitator[];
+  readonly service: Service;
+  readonly server: RunningServer;
+  readonly url: string;
+  usdcBalance(owner: Address): Promise<bigint>;
+  /** A new payer holding `usdc` atomic units (and no SOL: the fee payer pays fees). */
+  newPayer(usdc: bigint): Promise<KeyPairSigner>;
+  close(): Promise<void>;
+}
+
+export async function startPaidSandbox(
+  env: Record<string, string> = {},
+  options: ServiceOptions = {},
+): Promise<PaidSandbox> {
+  const chain = await createSandboxChain({ autoAdvance: false });
+  const rpcServer = await startSandboxRpc({ chain, host: '127.0.0.1', port: 0 });
+  const rpc = createSolanaRpc(rpcServer.url);
+  const [usdcAuthority, payer, payToSigner, feePayerA, feePayerB] = await Promise.all(
+    Array.from({ length: 5 }, () => generateKeyPairSigner()),
+  );
+  for (const s of [usdcAuthority, feePayerA, feePayerB])
+    chain.setAccount({ address: s!.address, lamports: 10n * SOL });
+  installUsdcMint(chain, usdcAuthority!.address);
+  const payTo = payToSigner!.address;
+  await fundUsdc(chain, usdcAuthority!, [
+    { owner: payer!.address, amount: PAYER_USDC },
+    { owner: payTo, amount: 0n },
+  ]);
+  const facilitators = await Promise.all(
+    [feePayerA!, feePayerB!].map((feePayer) => startSandboxFacilitator({ rpcUrl: rpcServer.url, feePayer })),
+  );
+  const config = parseConfig({
+    RISK_SCAN_MODE: 'sandbox',
+    PAY_TO: payTo,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    SOLANA_RPC_URL: rpcServer.url,
+    FACILITATOR_URLS: facilitators.map((f) => f.url).join(','),
+    FACILITATOR_TIMEOUT_MS: '2000',
+    SETTLE_TIMEOUT_MS: '5000',
+    CONFIRM_WINDOW_MS: '1000',
+    ...env,
+  });
+  const service = await createService(config, { log: createLogger('silent'), ...options });
+  await service.start();
+  const server = await service.listen();
+  const usdcBalance = async (owner: Address) => {
+    const ata = await usdcAccountOf(owner);
+    const account = await rpc
+      .getTokenAccountBalance(ata)
+      .send()
+      .catch(() => null);
+    return account === null ? 0n : BigInt(account.value.amount);
+  };
+  return {
+    chain,
+    rpcServer,
+    rpc,
+    payer: payer!,
+    payTo,
+    usdcAuthority: usdcAuthority!,
+    facilitators,
+    service,
+    server,
+    url: server.url,
+    usdcBalance,
+    newPayer: async (usdc) => {
+      const signer = await generateKeyPairSigner();
+      await fundUsdc(chain, usdcAuthority!, [{ owner: signer.address, amount: usdc }]);
+      return signer;
+    },
+    close: async () => {
+      service.stop();
+      await server.close();
+      await Promise.all(facilitators.map((f) => f.close()));
+      chain.stop();
+      await rpcServer.close();
+    },
+  };
+}
