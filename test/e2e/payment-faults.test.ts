@@ -1,0 +1,179 @@
+/**
+ * Faults in the facilitator, the settlement and the scan: each gives the documented status,
+ * and the payer never loses money without its result.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Scanner } from '../../src/scans/scanner.js';
+import { ScanFailedError } from '../../src/scans/scanner.js';
+import { type FaultPlan, faultyFetch } from '../helpers/faulty-facilitator-fetch.js';
+import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
+import { encodeHeader, offerOf, pay, v2Payment } from '../helpers/payments.js';
+import { probeScanner, probeScanners } from '../helpers/probe-scanner.js';
+import { jsonOf } from '../helpers/service.js';
+
+const PRICE = 20_000n; // /scan/wallet
+
+async function withSandbox(
+  plan: FaultPlan,
+  scanner: Scanner,
+  run: (s: PaidSandbox, url: string) => Promise<void>,
+  env: Record<string, string> = {},
+) {
+  const sandbox = await startPaidSandbox(env, {
+    scanners: probeScanners(scanner),
+    facilitatorFetch: faultyFetch(plan),
+  });
+  try {
+    await run(sandbox, `${sandbox.url}/scan/wallet/${sandbox.payer.address}`);
+  } finally {
+    await sandbox.close();
+  }
+}
+
+async function paymentFor(sandbox: PaidSandbox, url: string): Promise<string> {
+  const offer = await offerOf(url);
+  return encodeHeader(await v2Payment(sandbox.payer, sandbox.rpcServer.url, offer.v2, offer.resourceUrl));
+}
+
+const balances = async (s: PaidSandbox) => ({
+  payer: await s.usdcBalance(s.payer.address),
+  payTo: await s.usdcBalance(s.payTo),
+});
+
+describe('facilitator faults during verify: 402 with a reason, nothing charged, payment reusable', () => {
+  for (const fault of ['down', 'slow', 'garbage', 'http-500'] as const) {
+    it(`verify ${fault}`, async () => {
+      await withSandbox({ verify: fault, times: 1 }, probeScanner, async (s, url) => {
+        const header = await paymentFor(s, url);
+        const before = await balances(s);
+        const started = Date.now();
+        const res = await pay(url, header);
+        const body = await jsonOf(res);
+        assert.equal(res.status, 402);
+        assert.match(body.error, /could not verify the payment/);
+        assert.equal(body.risk_score, undefined);
+        assert.ok(Date.now() - started < 5_000, 'a slow facilitator is cut off by the timeout');
+        assert.deepEqual(await balances(s), before);
+        // The facilitator was marked unhealthy, and the same payment works once it is back.
+        const again = await pay(url, header);
+        assert.equal(again.status, 200, JSON.stringify(await jsonOf(again.clone())));
+        assert.equal((await balances(s)).payTo, before.payTo + PRICE);
+      });
+    });
+  }
+});
+
+describe('settlement faults', () => {
+  it('settle answer lost after the transfer landed: the chain is checked and the payer gets the result', async () => {
+    await withSandbox({ settle: 'lost-after-work' }, probeScanner, async (s, url) => {
+      const before = await balances(s);
+      const res = await pay(url, await paymentFor(s, url));
+      const body = await jsonOf(res);
+      assert.equal(res.status, 200, JSON.stringify(body));
+      assert.equal(typeof body.risk_score, 'number');
+      assert.deepEqual(await balances(s), { payer: before.payer - PRICE, payTo: before.payTo + PRICE });
+    });
+  });
+
+  it('facilitator says "pending" after sending: the signature is looked up and the result delivered', async () => {
+    await withSandbox({ settle: 'pending-after-work' }, probeScanner, async (s, url) => {
+      const res = await pay(url, await paymentFor(s, url));
+      assert.equal(res.status, 200);
+      const receipt = JSON.parse(Buffer.from(res.headers.get('payment-response')!, 'base64').toString());
+      assert.equal(receipt.success, true);
+      assert.ok(s.chain.transaction(receipt.transaction));
+    });
+  });
+
+  it('settle fails before sending (HTTP 500): 402, nothing charged; once the blockhash expires the payment is released', async () => {
+    await withSandbox({ settle: 'http-500' }, probeScanner, async (s, url) => {
+      const header = await paymentFor(s, url);
+      const before = await balances(s);
+      const first = await jsonOf(await pay(url, header));
+      assert.match(first.error, /settlement_unconfirmed/);
+      assert.equal(first.risk_score, undefined, 'no result without a landed payment');
+      assert.deepEqual(await balances(s), before);
+      s.chain.warp(200);
+      const second = await jsonOf(await pay(url, header));
+      assert.match(second.error, /did not land; nothing was charged/);
+      assert.deepEqual(await balances(s), before);
+    });
+  });
+
+  it('a definite settle refusal is a 402 with a failed receipt, and the payment is released', async () => {
+    await withSandbox({ settle: 'refused', times: 1 }, probeScanner, async (s, url) => {
+      const header = await paymentFor(s, url);
+      const before = await balances(s);
+      const res = await pay(url, header);
+      const body = await jsonOf(res);
+      assert.equal(res.status, 402);
+      assert.match(body.error, /settlement failed: transaction_simulation_failed; nothing was charged/);
+      const receipt = JSON.parse(Buffer.from(res.headers.get('payment-response')!, 'base64').toString());
+      assert.equal(receipt.success, false);
+      assert.deepEqual(await balances(s), before);
+      assert.equal((await pay(url, header)).status, 200, 'released: the same payment can be settled later');
+    });
+  });
+
+  it('settle answers garbage: treated as unknown, checked on chain, 402 "unconfirmed", nothing charged', async () => {
+    await withSandbox({ settle: 'garbage' }, probeScanner, async (s, url) => {
+      const before = await balances(s);
+      const res = await pay(url, await paymentFor(s, url));
+      assert.equal(res.status, 402);
+      assert.match((await jsonOf(res)).error, /settlement_unconfirmed/);
+      assert.deepEqual(await balances(s), before);
+    });
+  });
+});
+
+describe('scan faults', () => {
+  it('a failed scan is a 500, nothing is settled, and the same payment then buys a result', async () => {
+    let fail = true;
+    const flaky: Scanner = async (subject, ctx) => {
+      if (fail) throw new ScanFailedError('RPC unreachable');
+      return probeScanner(subject, ctx);
+    };
+    await withSandbox({}, flaky, async (s, url) => {
+      const header = await paymentFor(s, url);
+      const before = await balances(s);
+      const res = await pay(url, header);
+      const body = await jsonOf(res);
+      assert.equal(res.status, 500);
+      assert.equal(body.error, 'scan_failed');
+      assert.deepEqual(await balances(s), before);
+      fail = false;
+      const again = await pay(url, header);
+      assert.equal(again.status, 200);
+      assert.equal((await balances(s)).payTo, before.payTo + PRICE);
+    });
+  });
+
+  it('a scan past its deadline is a 500 and nothing is settled', async () => {
+    const hanging: Scanner = () => new Promise(() => undefined);
+    await withSandbox(
+      {},
+      hanging,
+      async (s, url) => {
+        const before = await balances(s);
+        const res = await pay(url, await paymentFor(s, url));
+        assert.equal(res.status, 500);
+        assert.deepEqual(await balances(s), before);
+      },
+      { SCAN_TIMEOUT_MS: '800' },
+    );
+  });
+
+  it('a scanner that returns an out-of-range score is a 500, never a sold result', async () => {
+    const broken: Scanner = async (subject, ctx) => {
+      const { result } = await probeScanner(subject, ctx);
+      return { result: { ...result, risk_score: 1.5 } };
+    };
+    await withSandbox({}, broken, async (s, url) => {
+      const before = await balances(s);
+      const res = await pay(url, await paymentFor(s, url));
+      assert.equal(res.status, 500);
+      assert.deepEqual(await balances(s), before);
+    });
+  });
+});
