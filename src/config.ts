@@ -57,6 +57,10 @@ const EnvSchema = z.object({
   CONFIRM_WINDOW_MS: int(0, 120_000).default(10_000),
   PARALLEL_VERIFY: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  SANDBOX_RPC_PORT: int(0, 65535).default(8899),
+  SANDBOX_FACILITATOR_PORT: int(0, 65535).default(8404),
+  SANDBOX_DIR: z.string().trim().min(1).default('.sandbox'),
+  SANDBOX_SLOT_MS: int(10, 10_000).default(400),
 });
 
 export type Mode = 'sandbox' | 'mainnet';
@@ -84,6 +88,15 @@ export interface Config {
   /** Scan while the facilitator verifies. */
   readonly parallelVerify: boolean;
   readonly logLevel: (typeof LOG_LEVELS)[number];
+  readonly sandbox: {
+    /** Port of the simulated chain's JSON-RPC + WebSocket endpoint. */
+    readonly rpcPort: number;
+    /** Port of the first local facilitator; the second listens on the next port. */
+    readonly facilitatorPort: number;
+    /** Where payer.json and sandbox.json are written. */
+    readonly dir: string;
+    readonly slotMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -132,5 +145,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     confirmWindowMs: e.CONFIRM_WINDOW_MS,
     parallelVerify: e.PARALLEL_VERIFY === 'true',
     logLevel: e.LOG_LEVEL,
+    sandbox: Object.freeze({
+      rpcPort: e.SANDBOX_RPC_PORT,
+      facilitatorPort: e.SANDBOX_FACILITATOR_PORT,
+      dir: e.SANDBOX_DIR,
+      slotMs: e.SANDBOX_SLOT_MS,
+    }),
   });
 }

@@ -1,0 +1,68 @@
+/**
+ * Runs the service until SIGTERM/SIGINT: on mainnet with the configured RPC and facilitators,
+ * or as the offline sandbox (simulated chain, facilitators and funded payer).
+ */
+import type { Config } from '../config.js';
+import { sandboxBanner, startSandbox } from '../sandbox/start.js';
+import { createLogger, flushLogs, type Logger } from '../server/logger.js';
+import { createService, type ServiceOptions } from '../service.js';
+
+export interface Running {
+  readonly log: Logger;
+  close(): Promise<void>;
+}
+
+async function startMainnet(config: Config, log: Logger, options: ServiceOptions): Promise<Running> {
+  const service = await createService(config, { log, ...options });
+  // Listen first: /health and 402s answer (degraded) while the facilitators are still being asked.
+  const api = await service.listen();
+  void service.start();
+  log.info({ url: api.url, mode: config.mode, payTo: config.payTo }, 'Solana Risk Scan is listening');
+  return {
+    log,
+    close: async () => {
+      service.stop();
+      await api.close();
+    },
+  };
+}
+
+async function startSandboxMode(config: Config, log: Logger, options: ServiceOptions): Promise<Running> {
+  const started = performance.now();
+  const sandbox = await startSandbox({ config, log, serviceOptions: options });
+  console.log(sandboxBanner(sandbox));
+  log.info(
+    { url: sandbox.api.url, mode: 'sandbox', ready_ms: Math.round(performance.now() - started) },
+    'sandbox ready',
+  );
+  return { log, close: () => sandbox.close() };
+}
+
+export async function serve(config: Config, options: ServiceOptions = {}): Promise<Running> {
+  const log = createLogger(config.logLevel);
+  return config.mode === 'sandbox'
+    ? startSandboxMode(config, log, options)
+    : startMainnet(config, log, options);
+}
+
+/** Stops cleanly on SIGTERM/SIGINT, finishing requests in flight (10 s at most). */
+export function stopOnSignals(running: Running): void {
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    running.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => {
+      running.log.warn('requests still running after 10 s; exiting');
+      flushLogs(running.log);
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    void running.close().then(() => {
+      flushLogs(running.log);
+      process.exit(0);
+    });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}

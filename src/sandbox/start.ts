@@ -1,0 +1,155 @@
+/**
+ * `risk-scan sandbox` (and `npm start` with no configuration): a simulated Solana mainnet,
+ * its JSON-RPC, two local x402 facilitators and the API, all on this machine, with a funded
+ * test payer written to disk. Nothing here touches a real network or real money.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { type Address, generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
+import type { Config } from '../config.js';
+import type { RunningServer } from '../server/listen.js';
+import type { Logger } from '../server/logger.js';
+import type { ServiceOptions } from '../service.js';
+import { createService, type Service } from '../service.js';
+import { createSandboxChain, type SandboxChain } from './chain/chain.js';
+import { type SandboxFacilitator, startSandboxFacilitator } from './facilitator/server.js';
+import { generateKeypairWithBytes, writeKeypairFile } from './keypair-file.js';
+import { type SandboxRpc, startSandboxRpc } from './rpc/server.js';
+import { fundUsdc, installUsdcMint, USDC_MINT } from './usdc.js';
+
+const SOL = 1_000_000_000n;
+/** What the test payer starts with. */
+export const PAYER_START = { sol: 10n * SOL, usdc: 1_000_000_000n } as const;
+
+/** What seeding adds beyond payments: named subjects for the scanners, and the USDC authority it used. */
+export interface SeedOutcome {
+  readonly subjects: readonly unknown[];
+}
+export type Seeder = (chain: SandboxChain, usdcAuthority: KeyPairSigner) => Promise<SeedOutcome>;
+
+export interface RunningSandbox {
+  readonly chain: SandboxChain;
+  readonly rpc: SandboxRpc;
+  readonly facilitators: readonly SandboxFacilitator[];
+  readonly service: Service;
+  readonly api: RunningServer;
+  readonly payer: Address;
+  readonly payTo: Address;
+  /** Paths of the files written for clients. */
+  readonly files: { readonly payer: string; readonly manifest: string };
+  close(): Promise<void>;
+}
+
+export interface StartSandboxOptions {
+  readonly config: Config;
+  readonly log: Logger;
+  readonly seed?: Seeder;
+  readonly serviceOptions?: ServiceOptions;
+}
+
+export async function startSandbox({
+  config,
+  log,
+  seed,
+  serviceOptions,
+}: StartSandboxOptions): Promise<RunningSandbox> {
+  const chain = await createSandboxChain({ slotMs: config.sandbox.slotMs });
+  const [usdcAuthority, feePayerA, feePayerB, payToSigner] = await Promise.all(
+    Array.from({ length: 4 }, () => generateKeyPairSigner()),
+  );
+  const payer = await generateKeypairWithBytes();
+  for (const s of [usdcAuthority!, feePayerA!, feePayerB!])
+    chain.setAccount({ address: s.address, lamports: 1_000n * SOL });
+  chain.setAccount({ address: payer.signer.address, lamports: PAYER_START.sol });
+  installUsdcMint(chain, usdcAuthority!.address);
+  const payTo = (config.payTo as Address | null) ?? payToSigner!.address;
+  await fundUsdc(chain, usdcAuthority!, [
+    { owner: payer.signer.address, amount: PAYER_START.usdc },
+    { owner: payTo, amount: 0n },
+  ]);
+  const seeded = seed ? await seed(chain, usdcAuthority!) : { subjects: [] };
+
+  const host = config.host;
+  const rpc = await startSandboxRpc({ chain, host, port: config.sandbox.rpcPort });
+  const facilitators = await Promise.all(
+    [feePayerA!, feePayerB!].map((feePayer, i) =>
+      startSandboxFacilitator({
+        rpcUrl: rpc.url,
+        feePayer,
+        host,
+        port: config.sandbox.facilitatorPort === 0 ? 0 : config.sandbox.facilitatorPort + i,
+      }),
+    ),
+  );
+  const service = await createService(
+    {
+      ...config,
+      payTo,
+      rpcUrls: [rpc.url],
+      facilitatorUrls: facilitators.map((f) => f.url),
+    },
+    { log, ...serviceOptions },
+  );
+  await service.start();
+  const api = await service.listen();
+
+  const dir = resolve(config.sandbox.dir);
+  await mkdir(dir, { recursive: true });
+  const files = { payer: join(dir, 'payer.json'), manifest: join(dir, 'sandbox.json') };
+  await writeKeypairFile(files.payer, payer);
+  const manifest = {
+    mode: 'sandbox',
+    warning: 'SIMULATION: a local chain with test USDC. Nothing here is real money.',
+    rpcUrl: rpc.url,
+    wsUrl: rpc.wsUrl,
+    apiUrl: api.url,
+    facilitatorUrl: facilitators[0]!.url,
+    facilitatorUrls: facilitators.map((f) => f.url),
+    usdcMint: USDC_MINT,
+    payTo,
+    payer: {
+      address: payer.signer.address,
+      keypair: files.payer,
+      usdc: String(PAYER_START.usdc),
+      lamports: String(PAYER_START.sol),
+    },
+    subjects: seeded.subjects,
+  };
+  await writeFile(files.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
+
+  return {
+    chain,
+    rpc,
+    facilitators,
+    service,
+    api,
+    payer: payer.signer.address,
+    payTo,
+    files,
+    close: async () => {
+      service.stop();
+      await api.close();
+      await Promise.all(facilitators.map((f) => f.close()));
+      chain.stop();
+      await rpc.close();
+    },
+  };
+}
+
+export function sandboxBanner(s: RunningSandbox): string {
+  const line = '='.repeat(78);
+  return [
+    line,
+    '  SOLANA RISK SCAN — SANDBOX. This is a SIMULATION: a local chain with test USDC.',
+    '  Nothing here is real money, and nothing here reaches Solana mainnet.',
+    line,
+    `  API           ${s.api.url}   (docs: ${s.api.url}/docs)`,
+    `  Solana RPC    ${s.rpc.url}   (WebSocket on the same port)`,
+    `  Facilitators  ${s.facilitators.map((f) => f.url).join(', ')}`,
+    `  Test payer    ${s.payer}  (1000 test USDC, 10 SOL)`,
+    `                keypair: ${s.files.payer}`,
+    `  Manifest      ${s.files.manifest}`,
+    `  Try it        npx risk-scan call /scan/wallet/${s.payTo}`,
+    line,
+  ].join('\n');
+}
