@@ -6,6 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, parseConfig } from '../config.js';
+import { KeypairFileError } from '../sandbox/keypair-file.js';
 import { CallError, payAndCall } from './call.js';
 import { serve, stopOnSignals } from './serve.js';
 
@@ -61,7 +62,7 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
     console.error(USAGE);
     return command === undefined || command === '--help' || command === 'help' ? 0 : 2;
   } catch (e) {
-    if (e instanceof ConfigError || e instanceof CallError) {
+    if (e instanceof ConfigError || e instanceof CallError || e instanceof KeypairFileError) {
       console.error(e.message);
       return 2;
     }

@@ -1,0 +1,87 @@
+/** `risk-scan call` pays for one call and prints the result; it refuses to overspend. */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { generateKeypairWithBytes, writeKeypairFile } from '../../src/sandbox/keypair-file.js';
+import { fundUsdc } from '../../src/sandbox/usdc.js';
+import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
+import { probeScanners } from '../helpers/probe-scanner.js';
+
+const execute = promisify(execFile);
+const cli = (args: string[]) =>
+  execute(process.execPath, ['bin/risk-scan.mjs', ...args], { timeout: 60_000 }).then(
+    (r) => ({ code: 0, ...r }),
+    (e: { code: number; stdout: string; stderr: string }) => ({
+      code: e.code,
+      stdout: e.stdout,
+      stderr: e.stderr,
+    }),
+  );
+
+describe('risk-scan call', () => {
+  let sandbox: PaidSandbox;
+  let keypairPath: string;
+  let payer: string;
+  before(async () => {
+    sandbox = await startPaidSandbox({}, { scanners: probeScanners() });
+    const dir = join(process.cwd(), '.tmp', `cli-${process.pid}`);
+    mkdirSync(dir, { recursive: true });
+    const keypair = await generateKeypairWithBytes();
+    keypairPath = join(dir, 'payer.json');
+    payer = keypair.signer.address;
+    await writeKeypairFile(keypairPath, keypair);
+    await fundUsdc(sandbox.chain, sandbox.usdcAuthority, [{ owner: payer, amount: 5_000_000n }]);
+  });
+  after(async () => {
+    await sandbox?.close();
+  });
+
+  const base = () => ['--api', sandbox.url, '--rpc', sandbox.rpcServer.url, '--keypair', keypairPath];
+
+  it('pays and prints the scan with its settlement', async () => {
+    const { code, stdout } = await cli(['call', `/scan/program/${sandbox.payTo}`, ...base()]);
+    assert.equal(code, 0, stdout);
+    assert.match(stdout, /^HTTP 200 — paid 1\.00 USDC$/m);
+    assert.match(stdout, /"success":true/);
+    assert.match(stdout, /"risk_score":/);
+    assert.equal(await sandbox.usdcBalance(payer), 4_000_000n);
+  });
+
+  it('refuses to pay more than --max-usd, and pays nothing', async () => {
+    const { code, stderr } = await cli([
+      'call',
+      `/scan/program/${sandbox.payTo}`,
+      '--max-usd',
+      '0.5',
+      ...base(),
+    ]);
+    assert.equal(code, 2);
+    assert.match(stderr, /costs 1 USDC, more than --max-usd 0.5; nothing was paid/);
+    assert.equal(await sandbox.usdcBalance(payer), 4_000_000n);
+  });
+
+  it('prints a 400 for a malformed subject without paying', async () => {
+    const { code, stdout } = await cli(['call', '/scan/token/not-an-address', ...base()]);
+    assert.equal(code, 1);
+    assert.match(stdout, /^HTTP 400$/m);
+    assert.match(stdout, /invalid_input/);
+  });
+
+  it('explains a missing keypair file', async () => {
+    const { code, stderr } = await cli([
+      'call',
+      `/scan/wallet/${payer}`,
+      '--api',
+      sandbox.url,
+      '--rpc',
+      sandbox.rpcServer.url,
+      '--keypair',
+      '/nonexistent.json',
+    ]);
+    assert.equal(code, 2);
+    assert.match(stderr, /no keypair file at \/nonexistent.json/);
+  });
+});
