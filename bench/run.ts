@@ -5,6 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { runHttpOverhead } from './http-overhead.js';
+import { runPaidLatency } from './paid-latency.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -12,6 +13,7 @@ const only = process.env.BENCH_ONLY;
 
 const BENCHES: Record<string, () => Promise<unknown>> = {
   http: () => runHttpOverhead({ seconds, rounds }),
+  payments: () => runPaidLatency({ calls: Number(process.env.BENCH_CALLS ?? 20) }),
 };
 
 const results: Record<string, unknown> = { at: new Date().toISOString(), node: process.version };

@@ -3,7 +3,14 @@
  * mainnet address, a funded payer, payTo's USDC account, two local facilitators (each with
  * its own fee payer) and the service itself, configured against them.
  */
-import { type Address, createSolanaRpc, generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
+import {
+  type Address,
+  createDefaultRpcTransport,
+  createSolanaRpc,
+  createSolanaRpcFromTransport,
+  generateKeyPairSigner,
+  type KeyPairSigner,
+} from '@solana/kit';
 import { parseConfig } from '../../src/config.js';
 import { createSandboxChain, type SandboxChain } from '../../src/sandbox/chain/chain.js';
 import { type SandboxFacilitator, startSandboxFacilitator } from '../../src/sandbox/facilitator/server.js';
@@ -12,6 +19,7 @@ import { fundUsdc, installUsdcMint, usdcAccountOf } from '../../src/sandbox/usdc
 import type { RunningServer } from '../../src/server/listen.js';
 import { createLogger } from '../../src/server/logger.js';
 import { createService, type Service, type ServiceOptions } from '../../src/service.js';
+import { delayedTransport } from './rpc-transports.js';
 
 const SOL = 1_000_000_000n;
 /** 100 USDC in atomic units. */
@@ -37,6 +45,8 @@ export interface PaidSandbox {
 export async function startPaidSandbox(
   env: Record<string, string> = {},
   options: ServiceOptions = {},
+  /** Latency added to every RPC call the service makes (scans, lookups), for benchmarks. */
+  rpcLatencyMs = 0,
 ): Promise<PaidSandbox> {
   const chain = await createSandboxChain({ autoAdvance: false });
   const rpcServer = await startSandboxRpc({ chain, host: '127.0.0.1', port: 0 });
@@ -68,7 +78,15 @@ export async function startPaidSandbox(
     CONFIRM_WINDOW_MS: '1000',
     ...env,
   });
-  const service = await createService(config, { log: createLogger('silent'), ...options });
+  const serviceRpc =
+    rpcLatencyMs > 0
+      ? {
+          rpc: createSolanaRpcFromTransport(
+            delayedTransport(createDefaultRpcTransport({ url: rpcServer.url }), rpcLatencyMs),
+          ),
+        }
+      : {};
+  const service = await createService(config, { log: createLogger('silent'), ...serviceRpc, ...options });
   await service.start();
   const server = await service.listen();
   const usdcBalance = async (owner: Address) => {
