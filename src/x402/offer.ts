@@ -34,9 +34,20 @@ export interface OfferTemplate {
 const MIME_TYPE = 'application/json';
 const SENTINEL = '\u0000resource\u0000';
 
+/** Drops `$schema` and regex `pattern`s: `format` says the same to a client in far fewer bytes. */
+function compact(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(compact);
+  if (schema === null || typeof schema !== 'object') return schema;
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key]) => key !== 'pattern' && key !== '$schema')
+      .map(([key, value]) => [key, compact(value)]),
+  );
+}
+
 let scanResultJsonSchema: Record<string, unknown> | undefined;
 function outputJsonSchema(): Record<string, unknown> {
-  scanResultJsonSchema ??= z.toJSONSchema(ScanResultSchema, { io: 'output' }) as Record<string, unknown>;
+  scanResultJsonSchema ??= compact(z.toJSONSchema(ScanResultSchema, { io: 'output' })) as Record<string, unknown>;
   return scanResultJsonSchema;
 }
 
