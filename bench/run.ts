@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { runHttpOverhead } from './http-overhead.js';
 import { runPaidLatency } from './paid-latency.js';
+import { runSandboxBench } from './sandbox.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -13,6 +14,7 @@ const only = process.env.BENCH_ONLY;
 
 const BENCHES: Record<string, () => Promise<unknown>> = {
   http: () => runHttpOverhead({ seconds, rounds }),
+  sandbox: () => runSandboxBench({ seconds }),
   payments: () => runPaidLatency({ calls: Number(process.env.BENCH_CALLS ?? 20) }),
 };
 

@@ -61,12 +61,32 @@ export interface LoadResult {
 
 const AUTOCANNON = fileURLToPath(new URL('../../node_modules/autocannon/autocannon.js', import.meta.url));
 
+export interface RequestShape {
+  readonly method: string;
+  readonly body: string;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
 /** Runs autocannon in its own process against `url`. */
-export function autocannon(url: string, seconds: number, connections = 50): Promise<LoadResult> {
+export function autocannon(
+  url: string,
+  seconds: number,
+  connections = 50,
+  request?: RequestShape,
+): Promise<LoadResult> {
+  const shape = request
+    ? [
+        '-m',
+        request.method,
+        '-b',
+        request.body,
+        ...Object.entries(request.headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]),
+      ]
+    : [];
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [AUTOCANNON, '-j', '-c', String(connections), '-d', String(seconds), url],
+      [AUTOCANNON, '-j', '-c', String(connections), '-d', String(seconds), ...shape, url],
       {
         stdio: ['ignore', 'pipe', 'ignore'],
       },
