@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ConfigError, DEFAULT_FACILITATOR_URLS, parseConfig } from '../src/config.js';
+
+const PAY_TO = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
+
+describe('parseConfig', () => {
+  it('with nothing set runs the sandbox on 127.0.0.1:8402', () => {
+    const c = parseConfig({});
+    assert.equal(c.mode, 'sandbox');
+    assert.equal(c.port, 8402);
+    assert.equal(c.host, '127.0.0.1');
+    assert.equal(c.payTo, null);
+    assert.equal(c.sandbox.rpcPort, 8899);
+  });
+
+  it('with PAY_TO serves mainnet on all interfaces with the keyless default facilitators', () => {
+    const c = parseConfig({ PAY_TO });
+    assert.equal(c.mode, 'mainnet');
+    assert.equal(c.host, '0.0.0.0');
+    assert.deepEqual(c.facilitatorUrls, DEFAULT_FACILITATOR_URLS);
+    assert.equal(c.facilitatorUrls.length, 2);
+  });
+
+  it('reads lists, trims trailing slashes, treats empty values as unset and merges RPC URLs', () => {
+    const c = parseConfig({
+      PAY_TO,
+      FACILITATOR_URLS: ' https://a.example/ , https://b.example ',
+      SOLANA_RPC_URL: 'https://rpc.example/',
+      SOLANA_RPC_URLS: 'https://rpc2.example,https://rpc.example',
+      PUBLIC_BASE_URL: '',
+      PARALLEL_VERIFY: 'false',
+    });
+    assert.deepEqual(c.facilitatorUrls, ['https://a.example', 'https://b.example']);
+    assert.deepEqual(c.rpcUrls, ['https://rpc.example', 'https://rpc2.example']);
+    assert.equal(c.publicBaseUrl, null);
+    assert.equal(c.parallelVerify, false);
+  });
+
+  it('lists every problem at once, naming the variable and the value', () => {
+    assert.throws(
+      () =>
+        parseConfig({
+          PORT: 'eighty',
+          PAY_TO: 'not-an-address',
+          FACILITATOR_URLS: 'ftp://x',
+          LOG_LEVEL: 'loud',
+        }),
+      (e: unknown) => {
+        assert.ok(e instanceof ConfigError);
+        assert.match(e.message, /PORT must be a whole number \(got "eighty"\)/);
+        assert.match(
+          e.message,
+          /PAY_TO must be a base58 Solana address \(32 bytes\) \(got "not-an-address"\)/,
+        );
+        assert.match(e.message, /FACILITATOR_URLS must be an http\(s\) URL/);
+        assert.match(e.message, /LOG_LEVEL/);
+        return true;
+      },
+    );
+  });
+
+  it('refuses mainnet mode without PAY_TO, saying what PAY_TO is', () => {
+    assert.throws(
+      () => parseConfig({ RISK_SCAN_MODE: 'mainnet' }),
+      /PAY_TO is required in mainnet mode: the wallet that receives USDC/,
+    );
+  });
+
+  it('refuses out-of-range numbers', () => {
+    assert.throws(() => parseConfig({ PORT: '70000' }), /PORT must be at most 65535/);
+    assert.throws(() => parseConfig({ MAX_TIMEOUT_SECONDS: '1' }), /MAX_TIMEOUT_SECONDS must be at least 10/);
+  });
+});
