@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { type Address, generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
+import { type Address, generateKeyPairSigner } from '@solana/kit';
 import type { Config } from '../config.js';
 import type { RunningServer } from '../server/listen.js';
 import type { Logger } from '../server/logger.js';
@@ -15,17 +15,12 @@ import { createSandboxChain, type SandboxChain } from './chain/chain.js';
 import { type SandboxFacilitator, startSandboxFacilitator } from './facilitator/server.js';
 import { generateKeypairWithBytes, writeKeypairFile } from './keypair-file.js';
 import { type SandboxRpc, startSandboxRpc } from './rpc/server.js';
+import { seedScenarios, usdcMintAuthority } from './scenarios/index.js';
 import { fundUsdc, installUsdcMint, USDC_MINT } from './usdc.js';
 
 const SOL = 1_000_000_000n;
 /** What the test payer starts with. */
 export const PAYER_START = { sol: 10n * SOL, usdc: 1_000_000_000n } as const;
-
-/** What seeding adds beyond payments: named subjects for the scanners, and the USDC authority it used. */
-export interface SeedOutcome {
-  readonly subjects: readonly unknown[];
-}
-export type Seeder = (chain: SandboxChain, usdcAuthority: KeyPairSigner) => Promise<SeedOutcome>;
 
 export interface RunningSandbox {
   readonly chain: SandboxChain;
@@ -43,31 +38,46 @@ export interface RunningSandbox {
 export interface StartSandboxOptions {
   readonly config: Config;
   readonly log: Logger;
-  readonly seed?: Seeder;
+  /** Seed the named scenarios (default true); without them the chain holds only USDC. */
+  readonly seed?: boolean;
   readonly serviceOptions?: ServiceOptions;
+}
+
+/**
+ * The chain with its scenarios. Seeding replaces the whole chain state, so it comes first and
+ * everything the payments need is added after it.
+ */
+async function seededSandboxChain(config: Config, seed: boolean) {
+  const chain = await createSandboxChain({ slotMs: config.sandbox.slotMs });
+  if (!seed) {
+    const usdcAuthority = await generateKeyPairSigner();
+    installUsdcMint(chain, usdcAuthority.address);
+    return { chain, usdcAuthority, manifest: null };
+  }
+  const manifest = await seedScenarios(chain);
+  return { chain, usdcAuthority: await usdcMintAuthority(manifest), manifest };
 }
 
 export async function startSandbox({
   config,
   log,
-  seed,
+  seed = true,
   serviceOptions,
 }: StartSandboxOptions): Promise<RunningSandbox> {
-  const chain = await createSandboxChain({ slotMs: config.sandbox.slotMs });
-  const [usdcAuthority, feePayerA, feePayerB, payToSigner] = await Promise.all(
-    Array.from({ length: 4 }, () => generateKeyPairSigner()),
+  const { chain, usdcAuthority, manifest: scenarios } = await seededSandboxChain(config, seed);
+  const [feePayerA, feePayerB, payToSigner] = await Promise.all(
+    Array.from({ length: 3 }, () => generateKeyPairSigner()),
   );
   const payer = await generateKeypairWithBytes();
-  for (const s of [usdcAuthority!, feePayerA!, feePayerB!])
+  for (const s of [usdcAuthority, feePayerA!, feePayerB!]) {
     chain.setAccount({ address: s.address, lamports: 1_000n * SOL });
+  }
   chain.setAccount({ address: payer.signer.address, lamports: PAYER_START.sol });
-  installUsdcMint(chain, usdcAuthority!.address);
   const payTo = (config.payTo as Address | null) ?? payToSigner!.address;
-  await fundUsdc(chain, usdcAuthority!, [
+  await fundUsdc(chain, usdcAuthority, [
     { owner: payer.signer.address, amount: PAYER_START.usdc },
     { owner: payTo, amount: 0n },
   ]);
-  const seeded = seed ? await seed(chain, usdcAuthority!) : { subjects: [] };
 
   const host = config.host;
   const rpc = await startSandboxRpc({ chain, host, port: config.sandbox.rpcPort });
@@ -113,7 +123,7 @@ export async function startSandbox({
       usdc: String(PAYER_START.usdc),
       lamports: String(PAYER_START.sol),
     },
-    subjects: seeded.subjects,
+    subjects: scenarios?.subjects ?? [],
   };
   await writeFile(files.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
 

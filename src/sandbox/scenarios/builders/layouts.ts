@@ -1,0 +1,163 @@
+/**
+ * Account bytes for programs the sandbox does not run (pump.fun, PumpSwap, Squads) and for stand-in program
+ * accounts at their real addresses. Each layout mirrors the decoder in src/solana/decoders that reads it
+ * back; the scenario tests decode every one of them.
+ */
+import type { Address } from '@solana/kit';
+import { BONDING_CURVE_DISCRIMINATOR } from '../../../solana/decoders/pump-bonding-curve.js';
+import { POOL_DISCRIMINATOR } from '../../../solana/decoders/pumpswap-pool.js';
+import { SQUADS_MULTISIG_DISCRIMINATOR } from '../../../solana/decoders/squads.js';
+import { findProgramDataAddress } from '../../../solana/decoders/upgradeable-loader.js';
+import { BPF_UPGRADEABLE_LOADER } from '../../../solana/programs.js';
+import type { SandboxChain } from '../../chain/chain.js';
+import { bool, concatBytes, pubkey, u8, u16, u32, u64 } from './bytes.js';
+
+/** The 115-byte bonding curve (creator, mayhem, cashback, quote mint), the layout most live curves have. */
+export const BONDING_CURVE_SIZE = 115;
+
+export interface BondingCurveFields {
+  virtualTokenReserves: bigint;
+  virtualQuoteReserves: bigint;
+  realTokenReserves: bigint;
+  realQuoteReserves: bigint;
+  tokenTotalSupply: bigint;
+  complete: boolean;
+  creator: Address;
+  isMayhemMode?: boolean;
+  isCashbackCoin?: boolean;
+  /** Default (all zero) = SOL-quoted, as pump writes it. */
+  quoteMint?: Address;
+}
+
+export function encodeBondingCurve(curve: BondingCurveFields): Uint8Array {
+  const data = concatBytes(
+    Uint8Array.from(BONDING_CURVE_DISCRIMINATOR),
+    u64(curve.virtualTokenReserves),
+    u64(curve.virtualQuoteReserves),
+    u64(curve.realTokenReserves),
+    u64(curve.realQuoteReserves),
+    u64(curve.tokenTotalSupply),
+    bool(curve.complete),
+    pubkey(curve.creator),
+    bool(curve.isMayhemMode ?? false),
+    bool(curve.isCashbackCoin ?? false),
+    curve.quoteMint ? pubkey(curve.quoteMint) : new Uint8Array(32),
+  );
+  if (data.length !== BONDING_CURVE_SIZE) throw new Error(`bonding curve is ${data.length} bytes`);
+  return data;
+}
+
+/** PumpSwap pools are extended to 300 bytes; fields past `is_mayhem_mode` stay zero here. */
+export const PUMPSWAP_POOL_SIZE = 300;
+
+export interface PumpSwapPoolFields {
+  poolBump: number;
+  index: number;
+  creator: Address;
+  baseMint: Address;
+  quoteMint: Address;
+  lpMint: Address;
+  poolBaseTokenAccount: Address;
+  poolQuoteTokenAccount: Address;
+  lpSupply: bigint;
+  coinCreator: Address;
+}
+
+export function encodePumpSwapPool(pool: PumpSwapPoolFields): Uint8Array {
+  const head = concatBytes(
+    Uint8Array.from(POOL_DISCRIMINATOR),
+    u8(pool.poolBump),
+    u16(pool.index),
+    pubkey(pool.creator),
+    pubkey(pool.baseMint),
+    pubkey(pool.quoteMint),
+    pubkey(pool.lpMint),
+    pubkey(pool.poolBaseTokenAccount),
+    pubkey(pool.poolQuoteTokenAccount),
+    u64(pool.lpSupply),
+    pubkey(pool.coinCreator),
+    bool(false), // is_mayhem_mode
+  );
+  const data = new Uint8Array(PUMPSWAP_POOL_SIZE);
+  data.set(head);
+  return data;
+}
+
+export interface SquadsMember {
+  key: Address;
+  /** Bit mask: 1 Initiate, 2 Vote, 4 Execute. */
+  permissions: number;
+}
+
+export interface SquadsMultisigFields {
+  createKey: Address;
+  /** Null = autonomous (Pubkey::default on chain). */
+  configAuthority: Address | null;
+  threshold: number;
+  timeLockSeconds: number;
+  transactionIndex: bigint;
+  staleTransactionIndex: bigint;
+  rentCollector: Address | null;
+  bump: number;
+  members: readonly SquadsMember[];
+}
+
+/** Squads v4 `Multisig` (Anchor/Borsh), as @sqds/multisig lays it out. */
+export function encodeSquadsMultisig(multisig: SquadsMultisigFields): Uint8Array {
+  return concatBytes(
+    Uint8Array.from(SQUADS_MULTISIG_DISCRIMINATOR),
+    pubkey(multisig.createKey),
+    multisig.configAuthority ? pubkey(multisig.configAuthority) : new Uint8Array(32),
+    u16(multisig.threshold),
+    u32(multisig.timeLockSeconds),
+    u64(multisig.transactionIndex),
+    u64(multisig.staleTransactionIndex),
+    multisig.rentCollector ? concatBytes(u8(1), pubkey(multisig.rentCollector)) : u8(0),
+    u8(multisig.bump),
+    u32(multisig.members.length),
+    ...multisig.members.map((member) => concatBytes(pubkey(member.key), u8(member.permissions))),
+  );
+}
+
+export interface StandInProgram {
+  programId: Address;
+  programData: Address;
+  deploySlot: bigint;
+}
+
+/**
+ * An upgradeable program at an address whose keypair nobody has (pump.fun, PumpSwap, Squads): the
+ * loader accounts are written directly — ProgramData first, since LiteSVM verifies the ELF when the
+ * executable program account is set. `elf` is a stand-in body: the account SHAPE (owner, executable,
+ * ProgramData link, authority, slot) is exact, the program's behaviour is not.
+ */
+export async function installStandInProgram(
+  chain: SandboxChain,
+  programId: Address,
+  elf: Uint8Array,
+  upgradeAuthority: Address | null,
+): Promise<StandInProgram> {
+  const programData = await findProgramDataAddress(programId);
+  const deploySlot = chain.slot;
+  const programDataBytes = concatBytes(
+    u32(3),
+    u64(deploySlot),
+    upgradeAuthority ? concatBytes(u8(1), pubkey(upgradeAuthority)) : new Uint8Array(33),
+    elf,
+  );
+  chain.setAccount({
+    address: programData,
+    lamports: chain.minimumBalanceForRentExemption(programDataBytes.length),
+    data: programDataBytes,
+    owner: BPF_UPGRADEABLE_LOADER,
+  });
+  const programBytes = concatBytes(u32(2), pubkey(programData));
+  chain.setAccount({
+    address: programId,
+    lamports: chain.minimumBalanceForRentExemption(programBytes.length),
+    data: programBytes,
+    owner: BPF_UPGRADEABLE_LOADER,
+    executable: true,
+  });
+  return { programId, programData, deploySlot };
+}

@@ -1,0 +1,383 @@
+/**
+ * pump.fun subjects. The sandbox has no pump program body, so the curve and pool accounts are written in
+ * pump's exact layouts at their PDAs; everything the SPL programs own (mint, metadata, the curve's token
+ * account, holders, pool vaults) is made with real transactions, and the mint authority is revoked for real.
+ *
+ * Reserves follow pump's constant-product curve from the Global defaults: 1.073e15 virtual tokens against
+ * 30 SOL virtual, 793.1M tokens sellable, 1e15 supply, 6 decimals.
+ */
+import { type Address, getAddressEncoder, getProgramDerivedAddress, type KeyPairSigner } from '@solana/kit';
+import { getTransferSolInstruction } from '@solana-program/system';
+import {
+  getCreateAssociatedTokenIdempotentInstruction,
+  getSyncNativeInstruction,
+} from '@solana-program/token';
+import {
+  findBondingCurveAddress,
+  INITIAL_REAL_TOKEN_RESERVES,
+} from '../../solana/decoders/pump-bonding-curve.js';
+import { findPumpPoolAuthority, findPumpSwapLpMint } from '../../solana/decoders/pumpswap-pool.js';
+import {
+  PUMP_MINT_AUTHORITY,
+  PUMP_PROGRAM,
+  PUMPSWAP_PROGRAM,
+  TOKEN_PROGRAM,
+  WSOL_MINT,
+} from '../../solana/programs.js';
+import { u16 } from './builders/bytes.js';
+import {
+  BONDING_CURVE_SIZE,
+  encodeBondingCurve,
+  encodePumpSwapPool,
+  PUMPSWAP_POOL_SIZE,
+} from './builders/layouts.js';
+import { createMetadata } from './builders/metaplex.js';
+import { submit } from './builders/submit.js';
+import { HOUR, MINUTE } from './builders/timeline.js';
+import {
+  AuthorityType,
+  associatedTokenAccount,
+  createMint,
+  type Grant,
+  mintToOwnersInstructions,
+  revokeMintAuthorityInstruction,
+} from './builders/token.js';
+import { fundedSigner, LAMPORTS_PER_SOL, type ScenarioContext } from './context.js';
+import type { PumpfunExpect, PumpPoolExpect, WalletExpect } from './manifest.js';
+
+export const PUMP_DECIMALS = 6;
+export const PUMP_TOTAL_SUPPLY = 1_000_000_000_000_000n;
+export const INITIAL_VIRTUAL_TOKEN_RESERVES = 1_073_000_000_000_000n;
+export const INITIAL_VIRTUAL_QUOTE_RESERVES = 30_000_000_000n;
+/** Lamports the migration moves into the pool (≈ the 85 SOL a curve raises). */
+const GRADUATION_QUOTE_LAMPORTS = 85n * LAMPORTS_PER_SOL;
+
+export interface CurveState {
+  virtualTokenReserves: bigint;
+  virtualQuoteReserves: bigint;
+  realTokenReserves: bigint;
+  realQuoteReserves: bigint;
+}
+
+/** The curve after `sold` tokens were bought: x·y = k, the SOL side rounded up as the program does. */
+export function curveAfterSelling(sold: bigint): CurveState {
+  const k = INITIAL_VIRTUAL_TOKEN_RESERVES * INITIAL_VIRTUAL_QUOTE_RESERVES;
+  const virtualTokenReserves = INITIAL_VIRTUAL_TOKEN_RESERVES - sold;
+  const virtualQuoteReserves = (k + virtualTokenReserves - 1n) / virtualTokenReserves;
+  return {
+    virtualTokenReserves,
+    virtualQuoteReserves,
+    realTokenReserves: INITIAL_REAL_TOKEN_RESERVES - sold,
+    realQuoteReserves: virtualQuoteReserves - INITIAL_VIRTUAL_QUOTE_RESERVES,
+  };
+}
+
+function isqrt(value: bigint): bigint {
+  if (value < 2n) return value;
+  let x = value;
+  let y = (x + 1n) / 2n;
+  while (y < x) {
+    x = y;
+    y = (x + value / x) / 2n;
+  }
+  return x;
+}
+
+interface LaunchSpec {
+  label: string;
+  creator: KeyPairSigner;
+  name: string;
+  symbol: string;
+  /** Tokens bought off the curve (base units); graduation sells all 793.1M. */
+  sold: bigint;
+  graduated: boolean;
+  buyers: number;
+}
+
+export interface Launch {
+  mint: Address;
+  expect: PumpfunExpect;
+  signatures: string[];
+}
+
+async function poolAddress(
+  mint: Address,
+  poolAuthority: Address,
+): Promise<{ address: Address; bump: number }> {
+  const encoder = getAddressEncoder();
+  const [address, bump] = await getProgramDerivedAddress({
+    programAddress: PUMPSWAP_PROGRAM,
+    seeds: ['pool', u16(0), encoder.encode(poolAuthority), encoder.encode(mint), encoder.encode(WSOL_MINT)],
+  });
+  return { address, bump };
+}
+
+/** Creates one coin: mint + immutable metadata + holders with real transactions, then the curve (and pool) accounts. */
+export async function launchPumpCoin(context: ScenarioContext, spec: LaunchSpec): Promise<Launch> {
+  const { chain, keys } = context;
+  const { creator } = spec;
+  const mint = await keys.signer(`${spec.label}:mint`);
+  const signatures: string[] = [];
+  signatures.push(
+    await createMint(chain, {
+      payer: creator,
+      mint,
+      tokenProgram: TOKEN_PROGRAM,
+      decimals: PUMP_DECIMALS,
+      mintAuthority: creator,
+    }),
+  );
+  // Legacy pump coins: Metaplex metadata owned by pump's mint-authority PDA, immutable.
+  const metadata = await createMetadata(chain, {
+    payer: creator,
+    mint: mint.address,
+    mintAuthority: creator,
+    updateAuthority: PUMP_MINT_AUTHORITY,
+    name: spec.name,
+    symbol: spec.symbol,
+    uri: `https://sandbox.invalid/pump/${spec.symbol}.json`,
+    isMutable: false,
+  });
+  signatures.push(metadata.signature);
+
+  const bondingCurve = await findBondingCurveAddress(mint.address);
+  const associatedBondingCurve = await associatedTokenAccount(bondingCurve, mint.address, TOKEN_PROGRAM);
+  const sold = spec.graduated ? INITIAL_REAL_TOKEN_RESERVES : spec.sold;
+  const migrationReserve = PUMP_TOTAL_SUPPLY - INITIAL_REAL_TOKEN_RESERVES;
+  const curveTokenBalance = spec.graduated ? 0n : PUMP_TOTAL_SUPPLY - sold;
+  const grants: Grant[] = [{ owner: bondingCurve, amount: curveTokenBalance }];
+  for (let i = 0; i < spec.buyers; i++) {
+    const share = sold / BigInt(spec.buyers);
+    const amount = i === spec.buyers - 1 ? sold - share * BigInt(spec.buyers - 1) : share;
+    grants.push({ owner: (await keys.signer(`${spec.label}:buyer:${i}`)).address, amount });
+  }
+
+  let pool: PumpPoolExpect | undefined;
+  const migration: Grant[] = [];
+  if (spec.graduated) {
+    const poolAuthority = await findPumpPoolAuthority(mint.address);
+    const { address, bump } = await poolAddress(mint.address, poolAuthority);
+    const poolBaseTokenAccount = await associatedTokenAccount(address, mint.address, TOKEN_PROGRAM);
+    const poolQuoteTokenAccount = await associatedTokenAccount(address, WSOL_MINT, TOKEN_PROGRAM);
+    const lpMint = await findPumpSwapLpMint(address);
+    const lpSupply = isqrt(migrationReserve * GRADUATION_QUOTE_LAMPORTS);
+    migration.push({ owner: address, amount: migrationReserve });
+    // The pool's wSOL vault: a real wrapped-SOL account holding the migrated lamports.
+    signatures.push(
+      (
+        await submit(chain, creator, [
+          getCreateAssociatedTokenIdempotentInstruction({
+            payer: creator,
+            ata: poolQuoteTokenAccount,
+            owner: address,
+            mint: WSOL_MINT,
+          }),
+          getTransferSolInstruction({
+            source: creator,
+            destination: poolQuoteTokenAccount,
+            amount: GRADUATION_QUOTE_LAMPORTS,
+          }),
+          getSyncNativeInstruction({ account: poolQuoteTokenAccount }),
+        ])
+      ).signature,
+    );
+    const poolData = encodePumpSwapPool({
+      poolBump: bump,
+      index: 0,
+      creator: poolAuthority,
+      baseMint: mint.address,
+      quoteMint: WSOL_MINT,
+      lpMint,
+      poolBaseTokenAccount,
+      poolQuoteTokenAccount,
+      lpSupply,
+      coinCreator: creator.address,
+    });
+    chain.setAccount({
+      address,
+      lamports: chain.minimumBalanceForRentExemption(PUMPSWAP_POOL_SIZE),
+      data: poolData,
+      owner: PUMPSWAP_PROGRAM,
+    });
+    pool = {
+      address,
+      creator: poolAuthority,
+      coinCreator: creator.address,
+      baseMint: mint.address,
+      quoteMint: WSOL_MINT,
+      lpMint,
+      poolBaseTokenAccount,
+      poolQuoteTokenAccount,
+      lpSupply: lpSupply.toString(),
+      baseReserve: migrationReserve.toString(),
+      quoteReserveLamports: GRADUATION_QUOTE_LAMPORTS.toString(),
+    };
+  }
+
+  const instructions = await mintToOwnersInstructions(
+    creator,
+    mint.address,
+    creator,
+    TOKEN_PROGRAM,
+    PUMP_DECIMALS,
+    [...grants, ...migration],
+  );
+  instructions.push(
+    revokeMintAuthorityInstruction(mint.address, creator, TOKEN_PROGRAM, AuthorityType.MintTokens),
+  );
+  for (let i = 0; i < instructions.length; i += 8) {
+    signatures.push((await submit(chain, creator, instructions.slice(i, i + 8))).signature);
+  }
+
+  // After migration pump leaves the curve complete with no real reserves; the virtual ones stay at the end state.
+  const end = curveAfterSelling(sold);
+  const curve = spec.graduated ? { ...end, realTokenReserves: 0n, realQuoteReserves: 0n } : end;
+  chain.setAccount({
+    address: bondingCurve,
+    lamports: chain.minimumBalanceForRentExemption(BONDING_CURVE_SIZE) + curve.realQuoteReserves,
+    data: encodeBondingCurve({
+      ...curve,
+      tokenTotalSupply: PUMP_TOTAL_SUPPLY,
+      complete: spec.graduated,
+      creator: creator.address,
+    }),
+    owner: PUMP_PROGRAM,
+  });
+
+  const expect: PumpfunExpect = {
+    bondingCurve,
+    associatedBondingCurve,
+    creator: creator.address,
+    complete: spec.graduated,
+    curveDataLength: BONDING_CURVE_SIZE,
+    virtualTokenReserves: curve.virtualTokenReserves.toString(),
+    virtualQuoteReserves: curve.virtualQuoteReserves.toString(),
+    realTokenReserves: curve.realTokenReserves.toString(),
+    realQuoteReserves: curve.realQuoteReserves.toString(),
+    tokenTotalSupply: PUMP_TOTAL_SUPPLY.toString(),
+    curveTokenBalance: curveTokenBalance.toString(),
+    supply: PUMP_TOTAL_SUPPLY.toString(),
+    decimals: PUMP_DECIMALS,
+    mintAuthority: null,
+    freezeAuthority: null,
+    progressBps: Number((sold * 10_000n) / INITIAL_REAL_TOKEN_RESERVES),
+    metaplex: {
+      address: metadata.address,
+      updateAuthority: PUMP_MINT_AUTHORITY,
+      name: spec.name,
+      symbol: spec.symbol,
+      isMutable: false,
+    },
+    ...(pool ? { pool } : {}),
+  };
+  return { mint: mint.address, expect, signatures };
+}
+
+/** Curves and pools from 12 to 6 hours before the end: one coin graduated, a serial launcher's nine, one mid-curve. */
+export async function seedPumpfun(context: ScenarioContext): Promise<void> {
+  const { timeline, chain } = context;
+  timeline.moveTo(12 * HOUR);
+  const graduatedCreator = await fundedSigner(context, 'pumpfun:graduated:creator', 200n * LAMPORTS_PER_SOL);
+  const graduated = await launchPumpCoin(context, {
+    label: 'pumpfun:graduated',
+    creator: graduatedCreator,
+    name: 'Sandbox Graduate',
+    symbol: 'GRAD',
+    sold: INITIAL_REAL_TOKEN_RESERVES,
+    graduated: true,
+    buyers: 12,
+  });
+  context.subjects.push({
+    name: 'pumpfun:graduated',
+    kind: 'pumpfun',
+    address: graduated.mint,
+    description:
+      'pump.fun coin whose curve completed and migrated: complete curve, canonical PumpSwap pool with the 206.9M-token reserve and 85 SOL',
+    expect: graduated.expect,
+  });
+
+  // A serial launcher: one coin graduates, then eight die on the curve within a few hours.
+  const serialCreator = await fundedSigner(context, 'pumpfun:serial:creator', 200n * LAMPORTS_PER_SOL);
+  const launches: Launch[] = [];
+  timeline.moveTo(11 * HOUR + 30 * MINUTE);
+  launches.push(
+    await launchPumpCoin(context, {
+      label: 'pumpfun:serial:0',
+      creator: serialCreator,
+      name: 'Serial Zero',
+      symbol: 'SER0',
+      sold: INITIAL_REAL_TOKEN_RESERVES,
+      graduated: true,
+      buyers: 6,
+    }),
+  );
+  for (let i = 1; i <= 8; i++) {
+    timeline.moveTo(11 * HOUR + 30 * MINUTE - i * 25 * MINUTE);
+    launches.push(
+      await launchPumpCoin(context, {
+        label: `pumpfun:serial:${i}`,
+        creator: serialCreator,
+        name: `Serial ${i}`,
+        symbol: `SER${i}`,
+        // 0.5M–4M tokens bought: 0.014–0.11 SOL of real reserves, a dead launch.
+        sold: BigInt(i) * 500_000_000_000n,
+        graduated: false,
+        buyers: 2,
+      }),
+    );
+  }
+
+  timeline.moveTo(6 * HOUR);
+  const activeCreator = await fundedSigner(context, 'pumpfun:curve-active:creator', 50n * LAMPORTS_PER_SOL);
+  const active = await launchPumpCoin(context, {
+    label: 'pumpfun:curve-active',
+    creator: activeCreator,
+    name: 'Sandbox Curve',
+    symbol: 'CURVE',
+    sold: (INITIAL_REAL_TOKEN_RESERVES * 40n) / 100n,
+    graduated: false,
+    buyers: 10,
+  });
+  context.subjects.push({
+    name: 'pumpfun:curve-active',
+    kind: 'pumpfun',
+    address: active.mint,
+    description:
+      'pump.fun coin mid-curve: 40 % of the sellable tokens bought, creator set, authorities revoked',
+    expect: active.expect,
+  });
+
+  const latest = launches.at(-1);
+  if (!latest) throw new Error('no serial launches');
+  context.subjects.push({
+    name: 'pumpfun:serial-latest',
+    kind: 'pumpfun',
+    address: latest.mint,
+    description:
+      'The newest of wallet:pump-serial-creator’s nine coins: a dead launch with near-zero real SOL',
+    expect: latest.expect,
+  });
+  const signatures = launches.flatMap((launch) => launch.signatures);
+  const times = signatures.map((signature) => chain.transaction(signature)?.blockTime ?? 0);
+  const expect: WalletExpect = {
+    signatureCount: signatures.length,
+    failedCount: 0,
+    firstBlockTime: Math.min(...times),
+    lastBlockTime: Math.max(...times),
+    lamports: (chain.getAccount(serialCreator.address)?.lamports() ?? 0n).toString(),
+    pumpLaunches: {
+      curves: launches.map((launch) => launch.expect.bondingCurve),
+      mints: launches.map((launch) => launch.mint),
+      complete: launches.filter((launch) => launch.expect.complete).length,
+      incomplete: launches.filter((launch) => !launch.expect.complete).length,
+    },
+  };
+  context.subjects.push({
+    name: 'wallet:pump-serial-creator',
+    kind: 'wallet',
+    address: serialCreator.address,
+    description:
+      'pump.fun creator with nine launches within four hours: one graduated, eight abandoned with near-zero real SOL on their curves',
+    expect,
+  });
+}
