@@ -10,7 +10,7 @@ import {
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token';
 import type { SandboxChain } from './chain/chain.js';
-import { sendInstructions } from './wallets.js';
+import { submit } from './wallets.js';
 
 export const USDC_MINT: Address = address('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
 export const USDC_DECIMALS = 6;
@@ -59,5 +59,5 @@ export async function fundUsdc(
       );
     }
   }
-  return sendInstructions(chain, authority, instructions);
+  return (await submit(chain, authority, instructions)).signature;
 }

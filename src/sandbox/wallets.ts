@@ -1,6 +1,8 @@
 /**
- * Signing and sending from sandbox wallets, the way a real client builds transactions:
- * kit messages with the chain's latest blockhash, signed by the payer, sent with preflight.
+ * Signing and sending from sandbox wallets, the way wallets do: a kit message with the chain's
+ * latest blockhash, signed by the fee payer and every signer its instructions carry. It can
+ * land failing transactions (mainnet's skipPreflight), which several scenarios need, and
+ * reports how each one ended.
  */
 import {
   appendTransactionMessageInstructions,
@@ -15,13 +17,26 @@ import {
   signTransactionMessageWithSigners,
 } from '@solana/kit';
 import type { SandboxChain } from './chain/chain.js';
+import type { TransactionErrorJson } from './chain/tx-errors.js';
 
-/** Sends one transaction of `instructions` paid and signed by `payer`; returns its signature. */
-export async function sendInstructions(
+export interface SubmitOptions {
+  /** Land the transaction even if it fails (mainnet's skipPreflight); otherwise a failing one throws. */
+  skipPreflight?: boolean;
+}
+
+export interface Submitted {
+  signature: string;
+  slot: bigint;
+  err: TransactionErrorJson | null;
+  fee: bigint;
+}
+
+export async function submit(
   chain: SandboxChain,
   payer: KeyPairSigner,
   instructions: readonly Instruction[],
-): Promise<string> {
+  options: SubmitOptions = {},
+): Promise<Submitted> {
   const { blockhash, lastValidBlockHeight } = chain.latestBlockhash();
   const transaction = await pipe(
     createTransactionMessage({ version: 0 }),
@@ -34,7 +49,20 @@ export async function sendInstructions(
     (m) => appendTransactionMessageInstructions(instructions, m),
     (m) => signTransactionMessageWithSigners(m),
   );
-  const result = chain.send(new Uint8Array(getTransactionEncoder().encode(transaction)));
-  if (!result.landed) throw new Error('the sandbox dropped a seeding transaction');
-  return result.signature;
+  const wire = new Uint8Array(getTransactionEncoder().encode(transaction));
+  const result = chain.send(wire, { skipPreflight: options.skipPreflight ?? false });
+  const record = result.landed ? chain.transaction(result.signature) : undefined;
+  if (!record) throw new Error(`scenario transaction ${result.signature} did not land`);
+  return { signature: record.signature, slot: record.slot, err: record.meta.err, fee: record.meta.fee };
+}
+
+/** Lands a transaction that must fail on-chain (fee charged, error recorded). */
+export async function submitFailing(
+  chain: SandboxChain,
+  payer: KeyPairSigner,
+  instructions: readonly Instruction[],
+): Promise<Submitted> {
+  const submitted = await submit(chain, payer, instructions, { skipPreflight: true });
+  if (submitted.err === null) throw new Error(`expected ${submitted.signature} to fail, it succeeded`);
+  return submitted;
 }

@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
+import type { Address } from '@solana/kit';
 import { generateKeypairWithBytes, writeKeypairFile } from '../../src/sandbox/keypair-file.js';
 import { fundUsdc } from '../../src/sandbox/usdc.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
@@ -24,7 +25,7 @@ const cli = (args: string[]) =>
 describe('risk-scan call', () => {
   let sandbox: PaidSandbox;
   let keypairPath: string;
-  let payer: string;
+  let payer: Address;
   before(async () => {
     sandbox = await startPaidSandbox({}, { scanners: probeScanners() });
     const dir = join(process.cwd(), '.tmp', `cli-${process.pid}`);

@@ -9,7 +9,7 @@ import {
   getMintToCheckedInstruction,
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token';
-import { sendInstructions } from '../../src/sandbox/wallets.js';
+import { submit } from '../../src/sandbox/wallets.js';
 import type { PaidSandbox } from './paid-sandbox.js';
 
 export async function installLookAlikeMint(sandbox: PaidSandbox): Promise<string> {
@@ -22,7 +22,7 @@ export async function installLookAlikeMint(sandbox: PaidSandbox): Promise<string
         (await findAssociatedTokenPda({ owner, mint: mint.address, tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0],
     ),
   );
-  await sendInstructions(sandbox.chain, authority, [
+  await submit(sandbox.chain, authority, [
     getCreateAccountInstruction({
       payer: authority,
       newAccount: mint,

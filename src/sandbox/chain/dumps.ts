@@ -1,22 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
+import { type AccountDump, parseAccountDump as parseDump } from '../../solana/decoders/account-dump.js';
 import type { SandboxChain } from './chain.js';
 
-/** One account as `solana account --output json` writes it. */
-const AccountDumpSchema = z.object({
-  pubkey: z.string(),
-  account: z.object({
-    lamports: z.number().int().nonnegative(),
-    data: z.tuple([z.string(), z.literal('base64')]),
-    owner: z.string(),
-    executable: z.boolean(),
-    rentEpoch: z.number().nonnegative(),
-    space: z.number().int().nonnegative().optional(),
-  }),
-});
-
-export type AccountDump = z.infer<typeof AccountDumpSchema>;
+export type { AccountDump } from '../../solana/decoders/account-dump.js';
 
 export interface LoadedDump {
   address: string;
@@ -24,10 +11,13 @@ export interface LoadedDump {
   lamports: bigint;
 }
 
+/** Reads one dump file; the error names the file. */
 export function parseAccountDump(text: string, file = '<inline>'): AccountDump {
-  const parsed = AccountDumpSchema.safeParse(JSON.parse(text));
-  if (!parsed.success) throw new Error(`${file}: not a solana account dump: ${parsed.error.message}`);
-  return parsed.data;
+  try {
+    return parseDump(JSON.parse(text));
+  } catch (e) {
+    throw new Error(`${file}: not a solana account dump: ${e instanceof Error ? e.message : String(e)}`);
+  }
 }
 
 /**
@@ -38,26 +28,18 @@ export function parseAccountDump(text: string, file = '<inline>'): AccountDump {
 export function applyAccountDump(
   chain: SandboxChain,
   dump: AccountDump,
-  address = dump.pubkey,
+  address: string = dump.address,
   file = '<inline>',
 ): LoadedDump {
-  const data = new Uint8Array(Buffer.from(dump.account.data[0], 'base64'));
-  // JSON numbers lose precision above 2^53, so the exact rentEpoch (u64::MAX) is restored where it was meant.
-  const rentEpoch =
-    dump.account.rentEpoch >= Number.MAX_SAFE_INTEGER
-      ? 0xffff_ffff_ffff_ffffn
-      : BigInt(dump.account.rentEpoch);
   const lamports =
-    dump.account.lamports > 0
-      ? BigInt(dump.account.lamports)
-      : chain.minimumBalanceForRentExemption(data.length);
+    dump.lamports > 0n ? dump.lamports : chain.minimumBalanceForRentExemption(dump.data.length);
   chain.setAccount({
     address,
     lamports,
-    data,
-    owner: dump.account.owner,
-    executable: dump.account.executable,
-    rentEpoch,
+    data: dump.data,
+    owner: dump.owner,
+    executable: dump.executable,
+    rentEpoch: dump.rentEpoch,
   });
   return { address, file, lamports };
 }
@@ -68,7 +50,7 @@ export async function loadAccountFile(
   address?: string,
 ): Promise<LoadedDump> {
   const dump = parseAccountDump(await readFile(file, 'utf8'), file);
-  return applyAccountDump(chain, dump, address ?? dump.pubkey, file);
+  return applyAccountDump(chain, dump, address ?? dump.address, file);
 }
 
 /**
@@ -83,6 +65,6 @@ export async function loadAccountsDir(chain: SandboxChain, dir: string): Promise
       return { file, dump: parseAccountDump(await readFile(file, 'utf8'), file) };
     }),
   );
-  dumps.sort((a, b) => Number(a.dump.account.executable) - Number(b.dump.account.executable));
-  return dumps.map(({ file, dump }) => applyAccountDump(chain, dump, dump.pubkey, file));
+  dumps.sort((a, b) => Number(a.dump.executable) - Number(b.dump.executable));
+  return dumps.map(({ file, dump }) => applyAccountDump(chain, dump, dump.address, file));
 }

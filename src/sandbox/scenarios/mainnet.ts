@@ -35,15 +35,15 @@ function mintFacts(data: Uint8Array, owner: Address): Record<string, unknown> {
 
 function describe(loaded: LoadedFile, programData: Map<string, Uint8Array>): MainnetSubject | null {
   const { dump, file } = loaded;
-  const data = new Uint8Array(Buffer.from(dump.account.data[0], 'base64'));
-  const owner = dump.account.owner as Address;
+  const data = dump.data;
+  const owner = dump.owner;
   const base = { owner, dataLength: data.length, file };
   const name = file.replace(/\.json$/, '');
   if (name.startsWith('pump-v2-t22-mint-') || name === 'pump-legacy-mint-2fWkVf') {
     return {
       name: `mainnet:${name}`,
       kind: 'pumpfun',
-      address: dump.pubkey,
+      address: dump.address,
       description: `Real pump.fun mint from mainnet (${file})`,
       expect: { ...base, facts: mintFacts(data, owner) },
     };
@@ -53,7 +53,7 @@ function describe(loaded: LoadedFile, programData: Map<string, Uint8Array>): Mai
     return {
       name: `mainnet:${name}`,
       kind: 'pumpfun',
-      address: dump.pubkey,
+      address: dump.address,
       description: `Real pump.fun bonding curve from mainnet (${file})`,
       expect: {
         ...base,
@@ -72,12 +72,12 @@ function describe(loaded: LoadedFile, programData: Map<string, Uint8Array>): Mai
     return {
       name: `mainnet:${name.startsWith('pyusd') ? 'pyusd' : 'usdt'}`,
       kind: 'token',
-      address: dump.pubkey,
+      address: dump.address,
       description: `Real ${name.startsWith('pyusd') ? 'PayPal USD (Token-2022)' : 'USDT'} mint from mainnet (${file})`,
       expect: { ...base, facts: mintFacts(data, owner) },
     };
   }
-  if (dump.account.executable && owner === BPF_UPGRADEABLE_LOADER) {
+  if (dump.executable && owner === BPF_UPGRADEABLE_LOADER) {
     const program = decodeUpgradeableLoaderState(data);
     if (!program.ok || program.value.kind !== 'program') return null;
     const header = programData.get(program.value.programDataAddress);
@@ -93,7 +93,7 @@ function describe(loaded: LoadedFile, programData: Map<string, Uint8Array>): Mai
     return {
       name: `mainnet:${name.replace(/-program$/, '')}`,
       kind: 'program',
-      address: dump.pubkey,
+      address: dump.address,
       description: `Real mainnet program and its ProgramData (${file})`,
       expect: { ...base, facts },
     };
@@ -110,13 +110,13 @@ export async function seedMainnetDumps(context: ScenarioContext, dir: string): P
       dump: parseAccountDump(await readFile(join(dir, file), 'utf8'), file),
     })),
   );
-  loaded.sort((a, b) => Number(a.dump.account.executable) - Number(b.dump.account.executable));
+  loaded.sort((a, b) => Number(a.dump.executable) - Number(b.dump.executable));
   const programData = new Map<string, Uint8Array>();
   for (const entry of loaded) {
-    if (entry.dump.pubkey === USDC_MINT) continue;
-    applyAccountDump(context.chain, entry.dump, entry.dump.pubkey, entry.file);
-    if (entry.dump.account.owner === BPF_UPGRADEABLE_LOADER && !entry.dump.account.executable) {
-      programData.set(entry.dump.pubkey, new Uint8Array(Buffer.from(entry.dump.account.data[0], 'base64')));
+    if (entry.dump.address === USDC_MINT) continue;
+    applyAccountDump(context.chain, entry.dump, entry.dump.address, entry.file);
+    if (entry.dump.owner === BPF_UPGRADEABLE_LOADER && !entry.dump.executable) {
+      programData.set(entry.dump.address, entry.dump.data);
     }
   }
   for (const entry of loaded) {

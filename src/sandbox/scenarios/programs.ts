@@ -7,9 +7,9 @@
 import { type Address, getAddressEncoder, getProgramDerivedAddress, type KeyPairSigner } from '@solana/kit';
 import { findProgramDataAddress } from '../../solana/decoders/upgradeable-loader.js';
 import { MEMO_PROGRAM, PUMP_PROGRAM, PUMPSWAP_PROGRAM, SQUADS_V4_PROGRAM } from '../../solana/programs.js';
+import type { Submitted } from '../wallets.js';
 import { encodeSquadsMultisig, installStandInProgram, type SquadsMember } from './builders/layouts.js';
 import { deployProgram, setUpgradeAuthority, upgradeProgram } from './builders/loader.js';
-import type { Submitted } from './builders/submit.js';
 import { DAY, HOUR } from './builders/timeline.js';
 import { fundedSigner, type ScenarioContext } from './context.js';
 import type { ProgramExpect } from './manifest.js';

@@ -24,6 +24,7 @@ import {
   TOKEN_PROGRAM,
   WSOL_MINT,
 } from '../../solana/programs.js';
+import { submit } from '../wallets.js';
 import { u16 } from './builders/bytes.js';
 import {
   BONDING_CURVE_SIZE,
@@ -32,7 +33,6 @@ import {
   PUMPSWAP_POOL_SIZE,
 } from './builders/layouts.js';
 import { createMetadata } from './builders/metaplex.js';
-import { submit } from './builders/submit.js';
 import { HOUR, MINUTE } from './builders/timeline.js';
 import {
   AuthorityType,

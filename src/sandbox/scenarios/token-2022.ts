@@ -14,7 +14,7 @@ import {
 } from '@solana-program/token-2022';
 import { TOKEN_2022_PROGRAM } from '../../solana/programs.js';
 import { epochOf } from '../chain/clock.js';
-import { submit } from './builders/submit.js';
+import { submit } from '../wallets.js';
 import {
   AuthorityType,
   associatedTokenAccount,

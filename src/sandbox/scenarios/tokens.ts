@@ -5,9 +5,9 @@
 import { type Address, getBase58Decoder, type KeyPairSigner } from '@solana/kit';
 import { TOKEN_PROGRAM, USDC_MINT } from '../../solana/programs.js';
 import { fundUsdc, installUsdcMint, USDC_DECIMALS } from '../usdc.js';
+import { submit } from '../wallets.js';
 import { privateKeyBytes } from './builders/keys.js';
 import { createMetadata } from './builders/metaplex.js';
-import { submit } from './builders/submit.js';
 import {
   AuthorityType,
   associatedTokenAccount,

@@ -21,7 +21,7 @@ import {
 } from '@solana-program/token';
 import { USDC_MINT, WSOL_MINT } from '../../solana/programs.js';
 import { fundUsdc, USDC_DECIMALS, usdcAccountOf } from '../usdc.js';
-import { type Submitted, submit, submitFailing } from './builders/submit.js';
+import { type Submitted, submit, submitFailing } from '../wallets.js';
 import { MINUTE } from './builders/timeline.js';
 import { fundedSigner, LAMPORTS_PER_SOL, type ScenarioContext } from './context.js';
 import type { TxExpect } from './manifest.js';

@@ -7,7 +7,7 @@ import { getTransferSolInstruction } from '@solana-program/system';
 import { getTransferCheckedInstruction } from '@solana-program/token';
 import { USDC_MINT } from '../../solana/programs.js';
 import { fundUsdc, USDC_DECIMALS, usdcAccountOf } from '../usdc.js';
-import { type Submitted, submit, submitFailing } from './builders/submit.js';
+import { type Submitted, submit, submitFailing } from '../wallets.js';
 import { DAY, HOUR, MINUTE } from './builders/timeline.js';
 import { fundedSigner, LAMPORTS_PER_SOL, type ScenarioContext } from './context.js';
 import { USDC_AUTHORITY_LABEL } from './tokens.js';

@@ -8,8 +8,8 @@ import { getCreateAccountInstruction } from '@solana-program/system';
 import { findProgramDataAddress } from '../../../solana/decoders/upgradeable-loader.js';
 import { BPF_UPGRADEABLE_LOADER, SYSTEM_PROGRAM } from '../../../solana/programs.js';
 import type { SandboxChain } from '../../chain/chain.js';
+import { type Submitted, submit } from '../../wallets.js';
 import { concatBytes, u32, u64 } from './bytes.js';
-import { type Submitted, submit } from './submit.js';
 
 const SYSVAR_RENT = 'SysvarRent111111111111111111111111111111111' as Address;
 const SYSVAR_CLOCK = 'SysvarC1ock11111111111111111111111111111111' as Address;

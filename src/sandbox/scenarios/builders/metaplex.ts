@@ -7,8 +7,8 @@ import { AccountRole, type Address, type KeyPairSigner } from '@solana/kit';
 import { findMetadataAddress } from '../../../solana/decoders/metaplex-metadata.js';
 import { SYSTEM_PROGRAM, TOKEN_METADATA_PROGRAM } from '../../../solana/programs.js';
 import type { SandboxChain } from '../../chain/chain.js';
+import { submit } from '../../wallets.js';
 import { bool, borshString, concatBytes, u8, u16 } from './bytes.js';
-import { submit } from './submit.js';
 
 const CREATE_METADATA_ACCOUNT_V3 = 33;
 

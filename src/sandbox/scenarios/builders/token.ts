@@ -17,7 +17,7 @@ import {
   getSetAuthorityInstruction,
 } from '@solana-program/token-2022';
 import type { SandboxChain } from '../../chain/chain.js';
-import { submit } from './submit.js';
+import { submit } from '../../wallets.js';
 
 export interface CreateMintOptions {
   payer: KeyPairSigner;
