@@ -1,0 +1,64 @@
+/**
+ * A payment is settled by the facilitator whose fee payer it names, the 402 fails over to a
+ * healthy facilitator, and a result served from the cache says so (spec §8).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
+import { encodeHeader, offerOf, pay, v2Payment } from '../helpers/payments.js';
+import { probeScanners } from '../helpers/probe-scanner.js';
+import { jsonOf } from '../helpers/service.js';
+
+describe('routing, fail-over and cached results', () => {
+  let sandbox: PaidSandbox;
+  before(async () => {
+    sandbox = await startPaidSandbox({}, { scanners: probeScanners() });
+  });
+  after(async () => {
+    await sandbox?.close();
+  });
+
+  it('fails the 402 over to the second facilitator when the first stops answering, and settles there', async () => {
+    const [first, second] = sandbox.facilitators;
+    const url = `${sandbox.url}/scan/program/${sandbox.payTo}`;
+    assert.equal((await offerOf(url)).v2.extra?.feePayer, first!.feePayer);
+
+    await first!.close();
+    await sandbox.service.facilitators.refresh();
+    const offer = await offerOf(url);
+    assert.equal(offer.v2.extra?.feePayer, second!.feePayer, 'the offer now names the healthy facilitator');
+
+    const res = await pay(
+      url,
+      encodeHeader(await v2Payment(sandbox.payer, sandbox.rpcServer.url, offer.v2, offer.resourceUrl)),
+    );
+    assert.equal(res.status, 200, await res.clone().text());
+    const receipt = JSON.parse(Buffer.from(res.headers.get('payment-response')!, 'base64').toString());
+    const settlement = sandbox.chain.transaction(receipt.transaction);
+    assert.ok(settlement, 'settled on chain');
+    assert.equal(settlement.accountKeys[0], second!.feePayer, 'the second facilitator paid the fee');
+  });
+
+  it('a second paid call on the same subject is served from the cache, marked cached with when it was produced', async () => {
+    const url = `${sandbox.url}/scan/token/${sandbox.payTo}`;
+    const payOnce = async () => {
+      const offer = await offerOf(url);
+      return jsonOf(
+        await pay(
+          url,
+          encodeHeader(await v2Payment(sandbox.payer, sandbox.rpcServer.url, offer.v2, offer.resourceUrl)),
+        ),
+      );
+    };
+    const before = await sandbox.usdcBalance(sandbox.payTo);
+    const fresh = await payOnce();
+    const cached = await payOnce();
+    assert.equal(fresh.cached, false);
+    assert.equal(fresh.cached_at, undefined);
+    assert.equal(cached.cached, true);
+    assert.ok(!Number.isNaN(Date.parse(cached.cached_at)), 'cached_at is an ISO date-time');
+    assert.notEqual(cached.request_id, fresh.request_id, 'each paid call has its own request id');
+    assert.equal(cached.risk_score, fresh.risk_score);
+    assert.equal(await sandbox.usdcBalance(sandbox.payTo), before + 600_000n, 'each call was paid once');
+  });
+});
