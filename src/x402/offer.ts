@@ -47,7 +47,10 @@ function compact(schema: unknown): unknown {
 
 let scanResultJsonSchema: Record<string, unknown> | undefined;
 function outputJsonSchema(): Record<string, unknown> {
-  scanResultJsonSchema ??= compact(z.toJSONSchema(ScanResultSchema, { io: 'output' })) as Record<string, unknown>;
+  scanResultJsonSchema ??= compact(z.toJSONSchema(ScanResultSchema, { io: 'output' })) as Record<
+    string,
+    unknown
+  >;
   return scanResultJsonSchema;
 }
 
