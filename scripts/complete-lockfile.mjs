@@ -13,8 +13,12 @@ const packages = lock.packages;
 
 function platformOf(name) {
   const parts = name.split('/').pop().split('-');
-  const os = ['android', 'darwin', 'linux', 'win32', 'freebsd', 'openbsd', 'sunos', 'aix', 'netbsd'].find((o) => parts.includes(o));
-  const cpu = ['arm64', 'x64', 'ia32', 'arm', 'ppc64', 's390x', 'riscv64', 'loong64'].find((c) => parts.includes(c));
+  const os = ['android', 'darwin', 'linux', 'win32', 'freebsd', 'openbsd', 'sunos', 'aix', 'netbsd'].find(
+    (o) => parts.includes(o),
+  );
+  const cpu = ['arm64', 'x64', 'ia32', 'arm', 'ppc64', 's390x', 'riscv64', 'loong64'].find((c) =>
+    parts.includes(c),
+  );
   const libc = parts.includes('musl') ? 'musl' : parts.includes('gnu') ? 'glibc' : undefined;
   if (!os || !cpu) return null;
   return { os: [os], cpu: [cpu], ...(libc ? { libc: [libc] } : {}) };
@@ -28,12 +32,19 @@ for (const [path, entry] of Object.entries(packages)) {
     if (candidates.some((c) => packages[c])) continue;
     const platform = platformOf(dep);
     if (!platform) continue;
-    packages[`node_modules/${dep}`] = { version: String(range).replace(/^[\^~=]/, ''), dev: entry.dev, optional: true, ...platform };
+    packages[`node_modules/${dep}`] = {
+      version: String(range).replace(/^[\^~=]/, ''),
+      dev: entry.dev,
+      optional: true,
+      ...platform,
+    };
     if (!entry.dev) delete packages[`node_modules/${dep}`].dev;
     added++;
   }
 }
-const sorted = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+const sorted = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 lock.packages = sorted;
 writeFileSync(LOCK, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`package-lock.json: ${added} platform-specific optional entries added`);
