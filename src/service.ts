@@ -33,7 +33,7 @@ import { createSettlementLookup } from './x402/settlement-lookup.js';
 export interface ServiceOptions {
   readonly log?: Logger;
   /** The scanner of each paid endpoint. */
-  readonly scanners?: Readonly<Record<EndpointId, Scanner>>;
+  readonly scanners?: Readonly<Partial<Record<EndpointId, Scanner>>>;
   /** For fault-injection tests: the fetch used to reach facilitators. */
   readonly facilitatorFetch?: typeof fetch;
   /** Replaces the RPC client (e.g. with a counting or failing transport). */
@@ -85,6 +85,7 @@ function buildPaymentGate(
     client: createFacilitatorClient(options.facilitatorFetch),
     store: options.paymentStore ?? createMemoryPaymentStore(),
     scan: (endpoint, subject) => scans.run(endpoint.id, subject),
+    canScan: (endpoint) => scans.canScan(endpoint.id),
     lookup: createSettlementLookup(deps.rpc, deps.destinations[TOKEN_PROGRAM]!),
     payTo: config.payTo!,
     destinations: deps.destinations,

@@ -15,7 +15,8 @@ export interface ScanRun {
 }
 
 export interface ScanServiceOptions {
-  readonly scanners: Readonly<Record<EndpointId, Scanner>>;
+  /** The scanner of each endpoint this build can serve. */
+  readonly scanners: Readonly<Partial<Record<EndpointId, Scanner>>>;
   readonly rpc: SolanaRpc;
   readonly cache: CacheStore;
   readonly now?: () => number;
@@ -34,6 +35,11 @@ export class ScanService {
 
   constructor(private readonly options: ScanServiceOptions) {}
 
+  /** Whether this endpoint has a scanner; payments for one without are refused, never taken. */
+  canScan(endpoint: EndpointId): boolean {
+    return this.options.scanners[endpoint] !== undefined;
+  }
+
   run(endpoint: EndpointId, subject: string): Promise<ScanRun> {
     const key = `scan:${endpoint}:${subject}`;
     const running = this.inFlight.get(key);
@@ -51,8 +57,10 @@ export class ScanService {
     }
     const now = this.options.now ?? Date.now;
     const signal = AbortSignal.timeout(this.options.timeoutMs);
+    const scanner = this.options.scanners[endpoint];
+    if (scanner === undefined) throw new ScanFailedError(`no scanner for ${endpoint}`);
     const outcome = await withDeadline(
-      this.options.scanners[endpoint](subject, { rpc: this.options.rpc, now, signal }),
+      scanner(subject, { rpc: this.options.rpc, now, signal }),
       signal,
       this.options.timeoutMs,
     );

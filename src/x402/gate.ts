@@ -38,6 +38,8 @@ export interface GateOptions {
   readonly client: FacilitatorClient;
   readonly store: PaymentStore;
   readonly scan: (endpoint: PaidEndpoint, subject: string) => Promise<ScanRun>;
+  /** False for an endpoint this build cannot serve: its payments are refused before anything else. */
+  readonly canScan: (endpoint: PaidEndpoint) => boolean;
   readonly lookup: SettlementLookup;
   readonly payTo: string;
   /** payTo's associated token account for USDC, per token program. */
@@ -75,6 +77,9 @@ export function createPaymentGate(options: GateOptions): PaymentGate {
 
   /** Checks that need no network: header, terms, transaction. */
   async function admit(endpoint: PaidEndpoint, presented: PresentedPayment) {
+    if (!options.canScan(endpoint)) {
+      return { error: `${endpoint.path} cannot deliver results in this build; nothing was charged` } as const;
+    }
     const decoded = decodePaymentHeader(presented.header);
     if (!decoded.ok) return { error: decoded.reason } as const;
     const terms = decoded.payment;

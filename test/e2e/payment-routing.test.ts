@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { encodeHeader, offerOf, pay, v2Payment } from '../helpers/payments.js';
-import { probeScanners } from '../helpers/probe-scanner.js';
+import { probeScanner, probeScanners } from '../helpers/probe-scanner.js';
 import { jsonOf } from '../helpers/service.js';
 
 describe('routing, fail-over and cached results', () => {
@@ -60,5 +60,26 @@ describe('routing, fail-over and cached results', () => {
     assert.notEqual(cached.request_id, fresh.request_id, 'each paid call has its own request id');
     assert.equal(cached.risk_score, fresh.risk_score);
     assert.equal(await sandbox.usdcBalance(sandbox.payTo), before + 600_000n, 'each call was paid once');
+  });
+});
+
+describe('an endpoint without a scanner in this build', () => {
+  it('refuses payment with 402 before anything is claimed or settled', async () => {
+    const sandbox = await startPaidSandbox({}, { scanners: { wallet: probeScanner } });
+    try {
+      const url = `${sandbox.url}/scan/token/${sandbox.payTo}`;
+      const offer = await offerOf(url);
+      const before = await sandbox.usdcBalance(sandbox.payer.address);
+      const res = await pay(
+        url,
+        encodeHeader(await v2Payment(sandbox.payer, sandbox.rpcServer.url, offer.v2, offer.resourceUrl)),
+      );
+      const body = await jsonOf(res);
+      assert.equal(res.status, 402);
+      assert.match(body.error, /cannot deliver results in this build; nothing was charged/);
+      assert.equal(await sandbox.usdcBalance(sandbox.payer.address), before);
+    } finally {
+      await sandbox.close();
+    }
   });
 });
