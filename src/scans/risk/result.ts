@@ -22,6 +22,16 @@ export interface Assessment {
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
+/** RPC values arrive as bigint; the wire is JSON, so they travel as decimal strings. */
+function jsonSafe(value: unknown): unknown {
+  if (typeof value === 'bigint') return value.toString();
+  if (Array.isArray(value)) return value.map(jsonSafe);
+  if (value !== null && typeof value === 'object' && !(value instanceof Uint8Array)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, jsonSafe(v)]));
+  }
+  return value;
+}
+
 const BUCKET_WORDS: Readonly<Record<Bucket, string>> = {
   proceed: 'low risk',
   caution: 'moderate risk',
@@ -59,6 +69,6 @@ export function buildResult(assessment: Assessment, catalog: FlagCatalog): ScanR
       ...ordered.map((h) => `${h.code} (+${round(contribution(h, catalog))}): ${h.reason}`),
       ...(assessment.notes ?? []),
     ],
-    evidence: { ...assessment.facts, flags: flagEvidence },
+    evidence: jsonSafe({ ...assessment.facts, flags: flagEvidence }) as Record<string, unknown>,
   };
 }
