@@ -4,6 +4,7 @@
  */
 import type { Config } from '../config.js';
 import { sandboxBanner, startSandbox } from '../sandbox/start.js';
+import { SCANNERS } from '../scans/registry.js';
 import { createLogger, flushLogs, type Logger } from '../server/logger.js';
 import { createService, type ServiceOptions } from '../service.js';
 
@@ -38,8 +39,9 @@ async function startSandboxMode(config: Config, log: Logger, options: ServiceOpt
   return { log, close: () => sandbox.close() };
 }
 
-export async function serve(config: Config, options: ServiceOptions = {}): Promise<Running> {
+export async function serve(config: Config, overrides: ServiceOptions = {}): Promise<Running> {
   const log = createLogger(config.logLevel);
+  const options: ServiceOptions = { scanners: SCANNERS, ...overrides };
   return config.mode === 'sandbox'
     ? startSandboxMode(config, log, options)
     : startMainnet(config, log, options);

@@ -1,0 +1,17 @@
+/**
+ * The scanner and flag catalog of each paid endpoint in this build. An endpoint missing here
+ * refuses payment with a 402 (nothing is charged) rather than selling a result it cannot make.
+ */
+import type { EndpointId } from '../catalog.js';
+import type { FlagCatalog } from './risk/model.js';
+import type { Scanner } from './scanner.js';
+import { TX_FLAGS } from './tx/flags.js';
+import { verifyTransaction } from './tx/index.js';
+
+export const SCANNERS: Readonly<Partial<Record<EndpointId, Scanner>>> = {
+  tx: verifyTransaction,
+};
+
+export const FLAG_CATALOGS: Readonly<Partial<Record<EndpointId, FlagCatalog>>> = {
+  tx: TX_FLAGS,
+};

@@ -1,0 +1,105 @@
+/**
+ * `npm start` with no configuration: the sandbox comes up on its own, says loudly that it is
+ * a simulation, writes the payer keypair and manifest, and its payer can pay a call.
+ */
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createKeyPairSignerFromBytes } from '@solana/kit';
+import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from '@x402/fetch';
+import { ExactSvmScheme } from '@x402/svm';
+import { jsonOf } from '../helpers/service.js';
+
+describe('npm start with no configuration', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sandbox-'));
+  let child: ChildProcess;
+  let output = '';
+  let readyMs = 0;
+  const ports = { api: 18402, rpc: 18899, facilitator: 18404 };
+
+  before(async () => {
+    const started = performance.now();
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        PORT: String(ports.api),
+        SANDBOX_RPC_PORT: String(ports.rpc),
+        SANDBOX_FACILITATOR_PORT: String(ports.facilitator),
+        SANDBOX_DIR: dir,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (d: Buffer) => {
+      output += d.toString();
+    });
+    child.stderr!.on('data', (d: Buffer) => {
+      output += d.toString();
+    });
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      const ok = await fetch(`http://127.0.0.1:${ports.api}/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    readyMs = performance.now() - started;
+  });
+  after(() => {
+    child?.kill('SIGTERM');
+  });
+
+  it('is ready well within 15 s and announces a simulation', () => {
+    assert.ok(readyMs < 15_000, `ready after ${readyMs} ms`);
+    assert.match(output, /SANDBOX\. This is a SIMULATION/);
+    assert.match(output, /Nothing here is real money/);
+  });
+
+  it('/health reports mode sandbox with healthy facilitators and RPC', async () => {
+    const health = await jsonOf(await fetch(`http://127.0.0.1:${ports.api}/health`));
+    assert.equal(health.mode, 'sandbox');
+    assert.equal(health.status, 'ok');
+    assert.equal(health.checks.payments.facilitators.length, 2);
+  });
+
+  it('writes payer.json (Solana CLI format) and sandbox.json, and that payer can pay for a scan of a seeded subject', async () => {
+    const manifest = JSON.parse(readFileSync(join(dir, 'sandbox.json'), 'utf8'));
+    assert.equal(manifest.apiUrl, `http://127.0.0.1:${ports.api}`);
+    assert.equal(manifest.rpcUrl, `http://127.0.0.1:${ports.rpc}`);
+    assert.equal(manifest.facilitatorUrl, `http://127.0.0.1:${ports.facilitator}`);
+    assert.equal(manifest.usdcMint, 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
+    const bytes = JSON.parse(readFileSync(join(dir, 'payer.json'), 'utf8'));
+    const payer = await createKeyPairSignerFromBytes(new Uint8Array(bytes));
+    assert.equal(payer.address, manifest.payer.address);
+
+    const client = new x402Client().register(
+      'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      new ExactSvmScheme(payer, { rpcUrl: manifest.rpcUrl }),
+    );
+    const drainer = manifest.subjects.find((s: { name: string }) => s.name === 'tx:drainer');
+    assert.ok(drainer?.signature, 'the manifest lists the seeded subjects');
+    const res = await wrapFetchWithPayment(
+      fetch,
+      client,
+    )(`${manifest.apiUrl}/verify/tx/${drainer.signature}`);
+    const body = await jsonOf(res);
+    assert.equal(res.status, 200, JSON.stringify(body));
+    assert.equal(decodePaymentResponseHeader(res.headers.get('payment-response')!).success, true);
+    assert.ok(
+      body.flags.includes('TX_TOKEN_ACCOUNT_OWNER_CHANGED'),
+      'a real assessment of the seeded drainer',
+    );
+  });
+
+  it('stops cleanly on SIGTERM', async () => {
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    assert.equal(await exited, 0);
+  });
+});
