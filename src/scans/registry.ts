@@ -3,6 +3,8 @@
  * refuses payment with a 402 (nothing is charged) rather than selling a result it cannot make.
  */
 import type { EndpointId } from '../catalog.js';
+import { PROGRAM_FLAGS } from './program/flags.js';
+import { scanProgram } from './program/index.js';
 import type { FlagCatalog } from './risk/model.js';
 import type { Scanner } from './scanner.js';
 import { TX_FLAGS } from './tx/flags.js';
@@ -10,8 +12,10 @@ import { verifyTransaction } from './tx/index.js';
 
 export const SCANNERS: Readonly<Partial<Record<EndpointId, Scanner>>> = {
   tx: verifyTransaction,
+  program: scanProgram,
 };
 
 export const FLAG_CATALOGS: Readonly<Partial<Record<EndpointId, FlagCatalog>>> = {
   tx: TX_FLAGS,
+  program: PROGRAM_FLAGS,
 };

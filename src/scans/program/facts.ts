@@ -1,0 +1,131 @@
+/**
+ * Everything /scan/program needs, in two sequential round trips:
+ *   1. the program account and its ProgramData (address derived locally) in one
+ *      getMultipleAccounts, in parallel with the ProgramData's signature history;
+ *   2. the upgrade authority's account, in parallel with the recent management transactions.
+ */
+import type { Address, Base64EncodedDataResponse, Signature } from '@solana/kit';
+import { findProgramDataAddress } from '../../solana/decoders/upgradeable-loader.js';
+import type { SolanaRpc } from '../../solana/rpc.js';
+import { ScanFailedError } from '../scanner.js';
+import type { RecordedTransaction } from './history.js';
+
+/** Management transactions read per scan (ProgramData is touched only by deploys, upgrades and authority changes). */
+export const HISTORY_LIMIT = 50;
+export const TRANSACTIONS_READ = 20;
+
+export interface RawAccount {
+  readonly owner: Address;
+  readonly executable: boolean;
+  readonly lamports: bigint;
+  readonly data: Uint8Array;
+}
+
+export interface ProgramFacts {
+  readonly programId: Address;
+  readonly program: RawAccount | null;
+  readonly programDataAddress: Address;
+  readonly programData: RawAccount | null;
+  /** Signatures touching ProgramData, newest first; null when they could not be read. */
+  readonly signatures:
+    | readonly { signature: string; slot: bigint; blockTime: number | null; err: unknown }[]
+    | null;
+  readonly historyError: string | null;
+  readonly transactions: readonly RecordedTransaction[];
+  /** The upgrade authority's account: null = no such account; 'unavailable' = could not be read. */
+  readonly authorityAccount: RawAccount | null | 'unavailable';
+  readonly nowSeconds: number;
+}
+
+const toAccount = (
+  a: { owner: Address; executable: boolean; lamports: bigint; data: Base64EncodedDataResponse } | null,
+) =>
+  a === null
+    ? null
+    : {
+        owner: a.owner,
+        executable: a.executable,
+        lamports: a.lamports,
+        data: new Uint8Array(Buffer.from(a.data[0], 'base64')),
+      };
+
+export async function gatherProgramFacts(
+  rpc: SolanaRpc,
+  programId: Address,
+  decodeAuthority: (programData: RawAccount | null) => Address | null,
+  now: () => number,
+  abortSignal?: AbortSignal,
+): Promise<ProgramFacts> {
+  const send = abortSignal ? { abortSignal } : {};
+  const programDataAddress = await findProgramDataAddress(programId);
+  const [accounts, history] = await Promise.all([
+    rpc
+      .getMultipleAccounts([programId, programDataAddress], { encoding: 'base64' })
+      .send(send)
+      .catch((e: unknown) => {
+        throw new ScanFailedError(
+          `the Solana RPC could not be read: ${e instanceof Error ? e.message : String(e)}`,
+        );
+      }),
+    rpc
+      .getSignaturesForAddress(programDataAddress, { limit: HISTORY_LIMIT })
+      .send(send)
+      .then((list) => ({ list, error: null }))
+      .catch((e: unknown) => ({ list: null, error: e instanceof Error ? e.message : String(e) })),
+  ]);
+  const program = toAccount(accounts.value[0] ?? null);
+  const programData = toAccount(accounts.value[1] ?? null);
+  const authority = decodeAuthority(programData);
+  const recent = (history.list ?? []).slice(0, TRANSACTIONS_READ);
+
+  const [authorityAccount, transactions] = await Promise.all([
+    authority === null
+      ? Promise.resolve(null)
+      : rpc
+          .getAccountInfo(authority, { encoding: 'base64' })
+          .send(send)
+          .then((r) => toAccount(r.value))
+          .catch(() => 'unavailable' as const),
+    Promise.all(
+      recent.map((s) =>
+        rpc
+          .getTransaction(s.signature as Signature, { encoding: 'base64', maxSupportedTransactionVersion: 0 })
+          .send(send)
+          .catch(() => null),
+      ),
+    ),
+  ]);
+
+  return {
+    programId,
+    program,
+    programDataAddress,
+    programData,
+    signatures:
+      history.list?.map((s) => ({
+        signature: s.signature,
+        slot: s.slot,
+        blockTime: s.blockTime === null ? null : Number(s.blockTime),
+        err: s.err,
+      })) ?? null,
+    historyError: history.error,
+    transactions: transactions.flatMap((tx, i) =>
+      tx === null || tx.meta === null
+        ? []
+        : [
+            {
+              signature: recent[i]!.signature,
+              slot: tx.slot,
+              blockTime: tx.blockTime === null ? null : Number(tx.blockTime),
+              wire: tx.transaction[0],
+              err: tx.meta.err,
+              loadedAddresses: tx.meta.loadedAddresses ?? { writable: [], readonly: [] },
+              innerInstructions: (tx.meta.innerInstructions ??
+                []) as unknown as RecordedTransaction['innerInstructions'],
+            },
+          ],
+    ),
+    authorityAccount,
+    nowSeconds: Math.floor(now() / 1000),
+  };
+}
