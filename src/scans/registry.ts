@@ -9,13 +9,17 @@ import type { FlagCatalog } from './risk/model.js';
 import type { Scanner } from './scanner.js';
 import { TX_FLAGS } from './tx/flags.js';
 import { verifyTransaction } from './tx/index.js';
+import { WALLET_FLAGS } from './wallet/flags.js';
+import { scanWallet } from './wallet/index.js';
 
 export const SCANNERS: Readonly<Partial<Record<EndpointId, Scanner>>> = {
   tx: verifyTransaction,
   program: scanProgram,
+  wallet: scanWallet,
 };
 
 export const FLAG_CATALOGS: Readonly<Partial<Record<EndpointId, FlagCatalog>>> = {
   tx: TX_FLAGS,
   program: PROGRAM_FLAGS,
+  wallet: WALLET_FLAGS,
 };
