@@ -7,6 +7,8 @@ import { PROGRAM_FLAGS } from './program/flags.js';
 import { scanProgram } from './program/index.js';
 import type { FlagCatalog } from './risk/model.js';
 import type { Scanner } from './scanner.js';
+import { TOKEN_FLAGS } from './token/flags.js';
+import { scanToken } from './token/index.js';
 import { TX_FLAGS } from './tx/flags.js';
 import { verifyTransaction } from './tx/index.js';
 import { WALLET_FLAGS } from './wallet/flags.js';
@@ -16,10 +18,12 @@ export const SCANNERS: Readonly<Partial<Record<EndpointId, Scanner>>> = {
   tx: verifyTransaction,
   program: scanProgram,
   wallet: scanWallet,
+  token: scanToken,
 };
 
 export const FLAG_CATALOGS: Readonly<Partial<Record<EndpointId, FlagCatalog>>> = {
   tx: TX_FLAGS,
   program: PROGRAM_FLAGS,
   wallet: WALLET_FLAGS,
+  token: TOKEN_FLAGS,
 };

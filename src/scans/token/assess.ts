@@ -1,0 +1,420 @@
+/**
+ * Pure: token facts → flag hits and ScanResult. The checks are exported as `tokenChecks` so
+ * /scan/pumpfun runs exactly the same ones on its mint.
+ */
+import type { Address } from '@solana/kit';
+import type { ScanResult } from '../../contract/schemas.js';
+import { authorityKind } from '../../solana/address-curve.js';
+import { decodeMetadata } from '../../solana/decoders/metaplex-metadata.js';
+import { type DecodedMint, decodeMint, transferFeeAt } from '../../solana/decoders/mint.js';
+import { TOKEN_METADATA_PROGRAM } from '../../solana/programs.js';
+import type { FlagHit, Severity } from '../risk/model.js';
+import { buildResult } from '../risk/result.js';
+import type { TokenFacts } from './facts.js';
+import { TOKEN_FLAGS, type TokenFlag } from './flags.js';
+import { concentration, holdersOf } from './holders.js';
+import { NATIVE_MINT, TRUSTED_ISSUERS, TRUSTED_MULTIPLIER } from './trusted.js';
+
+type Hit = FlagHit<TokenFlag>;
+const short = (s: string) => `${s.slice(0, 4)}…${s.slice(-4)}`;
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+/** Linear 0..1 between a warning and a danger threshold. */
+const ramp = (x: number, warn: number, danger: number) =>
+  Math.max(0, Math.min(1, (x - warn) / (danger - warn) + (x >= warn ? 0.01 : 0)));
+
+export const TOKEN_ADVICE = {
+  proceed: 'No material token risks found; size positions as usual.',
+  caution:
+    'Some control remains with the issuer or a few holders: size positions accordingly and watch the flagged points.',
+  avoid:
+    'The issuer or a few holders can hurt holders of this token: avoid it unless you accept the flagged risks.',
+  do_not_interact:
+    'Do not buy or accept this token: holders can be blocked from selling or have their tokens taken.',
+} as const;
+
+export interface MintCheck {
+  readonly mint: DecodedMint | null;
+  readonly reason: string | null;
+}
+
+export function readMint(facts: TokenFacts): MintCheck {
+  const account = facts.mintAccount;
+  if (account === null) return { mint: null, reason: 'no account exists at this address' };
+  const decoded = decodeMint(account.data, account.owner);
+  return decoded.ok ? { mint: decoded.value, reason: null } : { mint: null, reason: decoded.detail };
+}
+
+export function notAMint(facts: TokenFacts, reason: string, code: 'NOT_A_MINT' = 'NOT_A_MINT'): Hit {
+  return {
+    code,
+    strength: 1,
+    evidence: { exists: facts.mintAccount !== null, owner: facts.mintAccount?.owner ?? null, reason },
+    reason: `it is not a token mint: ${reason}`,
+  };
+}
+
+function authorityHits(facts: TokenFacts, mint: DecodedMint, multiplier: number): Hit[] {
+  const hits: Hit[] = [];
+  const m = { multiplier };
+  if (mint.mintAuthority) {
+    hits.push({
+      code: 'MINT_AUTHORITY_ACTIVE',
+      strength: 1,
+      ...m,
+      evidence: { mint_authority: mint.mintAuthority, authority_kind: authorityKind(mint.mintAuthority) },
+      reason: `${mint.mintAuthority} can mint more`,
+    });
+  }
+  if (mint.freezeAuthority) {
+    hits.push({
+      code: 'FREEZE_AUTHORITY_ACTIVE',
+      strength: 1,
+      ...m,
+      evidence: {
+        freeze_authority: mint.freezeAuthority,
+        authority_kind: authorityKind(mint.freezeAuthority),
+      },
+      reason: `${mint.freezeAuthority} can freeze holders`,
+    });
+  }
+  if (mint.supply === 0n && facts.mint !== NATIVE_MINT) {
+    hits.push({ code: 'SUPPLY_ZERO', strength: 1, evidence: { supply: '0' }, reason: 'no tokens exist' });
+  }
+  return hits;
+}
+
+function feeSeverity(bps: number): Severity {
+  return bps >= 2500 ? 'critical' : bps >= 1000 ? 'high' : bps >= 100 ? 'medium' : 'low';
+}
+
+function extensionHits(facts: TokenFacts, mint: DecodedMint, multiplier: number): Hit[] {
+  const x = mint.extensions;
+  const hits: Hit[] = [];
+  const m = { multiplier };
+  if (x.permanentDelegate)
+    hits.push({
+      code: 'PERMANENT_DELEGATE',
+      strength: 1,
+      ...m,
+      evidence: { permanent_delegate: x.permanentDelegate },
+      reason: `${x.permanentDelegate} can move or burn anyone's tokens`,
+    });
+  if (x.transferFeeConfig) {
+    const epoch = facts.epoch ?? 0n;
+    const now = transferFeeAt(x.transferFeeConfig, epoch);
+    const next = x.transferFeeConfig.newerTransferFee;
+    if (now.basisPoints > 0) {
+      hits.push({
+        code: 'TRANSFER_FEE',
+        strength: 1,
+        severity: feeSeverity(now.basisPoints),
+        evidence: {
+          fee_basis_points: now.basisPoints,
+          maximum_fee: String(now.maximumFee),
+          epoch: String(epoch),
+        },
+        reason: `every transfer pays ${now.basisPoints / 100} % (at most ${now.maximumFee} units)`,
+      });
+    }
+    if (next.epoch > epoch && next.basisPoints > now.basisPoints) {
+      hits.push({
+        code: 'TRANSFER_FEE_INCREASE_SCHEDULED',
+        strength: 1,
+        severity: next.basisPoints >= 1000 ? 'high' : 'medium',
+        evidence: { fee_basis_points_next: next.basisPoints, effective_epoch: String(next.epoch) },
+        reason: `the fee rises to ${next.basisPoints / 100} % at epoch ${next.epoch}`,
+      });
+    }
+    if (x.transferFeeConfig.configAuthority) {
+      hits.push({
+        code: 'TRANSFER_FEE_AUTHORITY',
+        strength: 1,
+        ...m,
+        evidence: { fee_config_authority: x.transferFeeConfig.configAuthority },
+        reason: `${x.transferFeeConfig.configAuthority} can change the fee`,
+      });
+    }
+  }
+  if (x.transferHook?.programId)
+    hits.push({
+      code: 'TRANSFER_HOOK_ACTIVE',
+      strength: 1,
+      ...m,
+      evidence: { transfer_hook_program: x.transferHook.programId },
+      reason: `transfers run program ${x.transferHook.programId}`,
+    });
+  if (x.transferHook?.authority)
+    hits.push({
+      code: 'TRANSFER_HOOK_AUTHORITY',
+      strength: 1,
+      ...m,
+      evidence: { transfer_hook_authority: x.transferHook.authority },
+      reason: `${x.transferHook.authority} can set a transfer hook`,
+    });
+  if (x.defaultAccountState === 'frozen')
+    hits.push({
+      code: 'DEFAULT_STATE_FROZEN',
+      strength: 1,
+      ...m,
+      evidence: { default_account_state: 'frozen' },
+      reason: 'new token accounts start frozen',
+    });
+  if (x.nonTransferable)
+    hits.push({
+      code: 'NON_TRANSFERABLE',
+      strength: 1,
+      evidence: { non_transferable: true },
+      reason: 'the token cannot be transferred',
+    });
+  if (x.pausable?.paused)
+    hits.push({
+      code: 'TOKEN_PAUSED',
+      strength: 1,
+      evidence: { pause_authority: x.pausable.authority },
+      reason: 'transfers are paused',
+    });
+  else if (x.pausable?.authority)
+    hits.push({
+      code: 'PAUSABLE',
+      strength: 1,
+      ...m,
+      evidence: { pause_authority: x.pausable.authority },
+      reason: `${x.pausable.authority} can pause transfers`,
+    });
+  if (x.mintCloseAuthority)
+    hits.push({
+      code: 'MINT_CLOSE_AUTHORITY',
+      strength: 1,
+      ...m,
+      evidence: { close_authority: x.mintCloseAuthority },
+      reason: `${x.mintCloseAuthority} can close the mint`,
+    });
+  if (x.confidentialTransferMint)
+    hits.push({
+      code: 'CONFIDENTIAL_TRANSFERS',
+      strength: 1,
+      ...m,
+      evidence: {
+        authority: x.confidentialTransferMint.authority,
+        auto_approve: x.confidentialTransferMint.autoApproveNewAccounts,
+      },
+      reason: 'balances can be confidential',
+    });
+  const unknown = x.present.filter((e) => e.name === null).map((e) => e.type);
+  if (unknown.length > 0 || x.undecodable.length > 0)
+    hits.push({
+      code: 'UNKNOWN_EXTENSION',
+      strength: 1,
+      evidence: { extension_types: [...unknown, ...x.undecodable] },
+      reason: 'it carries extensions this scanner cannot read',
+    });
+  return hits;
+}
+
+function metadataHits(
+  facts: TokenFacts,
+  mint: DecodedMint,
+  multiplier: number,
+): { hits: Hit[]; name: string | null } {
+  const own = mint.extensions.tokenMetadata;
+  if (own) {
+    const hits: Hit[] = own.updateAuthority
+      ? [
+          {
+            code: 'METADATA_MUTABLE',
+            strength: 1,
+            multiplier,
+            evidence: { update_authority: own.updateAuthority, source: 'token-2022 metadata' },
+            reason: `${own.updateAuthority} can rename the token`,
+          },
+        ]
+      : [];
+    return { hits, name: own.symbol || own.name || null };
+  }
+  const account = facts.metadataAccount;
+  const metadata = account && account.owner === TOKEN_METADATA_PROGRAM ? decodeMetadata(account.data) : null;
+  if (metadata?.ok) {
+    const md = metadata.value;
+    const hits: Hit[] = md.isMutable
+      ? [
+          {
+            code: 'METADATA_MUTABLE',
+            strength: 1,
+            multiplier,
+            evidence: { update_authority: md.updateAuthority, source: 'metaplex' },
+            reason: `${md.updateAuthority} can rename the token`,
+          },
+        ]
+      : [];
+    return { hits, name: md.symbol || md.name || null };
+  }
+  return {
+    hits: [
+      {
+        code: 'METADATA_MISSING',
+        strength: 1,
+        evidence: { metadata_account: facts.metadataAddress },
+        reason: 'it has no on-chain name or symbol',
+      },
+    ],
+    name: null,
+  };
+}
+
+function holderHits(
+  facts: TokenFacts,
+  mint: DecodedMint,
+  named: ReadonlyMap<string, string>,
+): { hits: Hit[]; summary: Record<string, unknown> } {
+  if (facts.largest === null) {
+    return {
+      hits: [
+        {
+          code: 'HOLDERS_UNAVAILABLE',
+          strength: 1,
+          evidence: { reason: facts.largestError ?? 'unknown' },
+          reason: 'its largest holders could not be read',
+        },
+      ],
+      summary: {},
+    };
+  }
+  const holders = holdersOf(facts.largest, facts.holderAccounts);
+  const c = concentration(holders, mint.supply, named);
+  const hits: Hit[] = [];
+  const excluded = c.excluded;
+  if (c.top1 && c.top1Share >= 0.2) {
+    hits.push({
+      code: 'HOLDER_TOP1_HIGH',
+      strength: ramp(c.top1Share, 0.2, 0.5),
+      evidence: { top1_share: c.top1Share, top1_owner: c.top1.owner, excluded },
+      reason: `one holder (${c.top1.owner ? short(c.top1.owner) : '?'}) owns ${pct(c.top1Share)} of the circulating supply`,
+    });
+  }
+  if (c.top10Share >= 0.5) {
+    hits.push({
+      code: 'HOLDER_TOP10_HIGH',
+      strength: ramp(c.top10Share, 0.5, 0.8),
+      evidence: { top10_share: c.top10Share, top10_share_raw: c.top10ShareRaw, excluded },
+      reason: `the ten largest holders own ${pct(c.top10Share)} of the circulating supply`,
+    });
+  }
+  for (const authority of [mint.mintAuthority, mint.freezeAuthority].filter(
+    (a): a is Address => a !== null,
+  )) {
+    const held = holders.filter((h) => h.owner === authority).reduce((s, h) => s + h.amount, 0n);
+    const heldShare = mint.supply > 0n ? Number((held * 10_000n) / mint.supply) / 10_000 : 0;
+    if (heldShare >= 0.05)
+      hits.push({
+        code: 'AUTHORITY_HOLDS_SUPPLY',
+        strength: 1,
+        evidence: { authority, share: heldShare },
+        reason: `authority ${short(authority)} holds ${pct(heldShare)} of the supply`,
+      });
+  }
+  const frozen = holders.filter((h) => h.frozen && h.amount > 0n);
+  if (frozen.length > 0)
+    hits.push({
+      code: 'FROZEN_HOLDERS',
+      strength: 1,
+      evidence: { frozen_accounts: frozen.map((h) => h.tokenAccount) },
+      reason: `${frozen.length} of the largest holders are frozen`,
+    });
+  const delegated = holders.find((h) => h.delegate !== null && h.delegatedAmount > 0n);
+  if (delegated)
+    hits.push({
+      code: 'LARGE_HOLDER_DELEGATED',
+      strength: 1,
+      evidence: {
+        token_account: delegated.tokenAccount,
+        delegate: delegated.delegate,
+        delegated_amount: String(delegated.delegatedAmount),
+      },
+      reason: `${delegated.delegate} may move ${delegated.delegatedAmount} units of a large holder's tokens`,
+    });
+  return {
+    hits,
+    summary: {
+      largest_holders_read: holders.length,
+      float_supply: String(c.floatSupply),
+      top1_share: c.top1Share,
+      top10_share: c.top10Share,
+      top10_share_raw: c.top10ShareRaw,
+      excluded,
+    },
+  };
+}
+
+export interface TokenCheckOutcome {
+  readonly hits: Hit[];
+  readonly name: string | null;
+  readonly facts: Record<string, unknown>;
+}
+
+/** Every token check on a decoded mint; `named` names holders to set aside (pools, curves). */
+export function tokenChecks(
+  facts: TokenFacts,
+  mint: DecodedMint,
+  named: ReadonlyMap<string, string> = new Map(),
+): TokenCheckOutcome {
+  const issuer = TRUSTED_ISSUERS.get(facts.mint);
+  const multiplier = issuer ? TRUSTED_MULTIPLIER : 1;
+  const metadata = metadataHits(facts, mint, multiplier);
+  const holders = holderHits(facts, mint, named);
+  const hits: Hit[] = [
+    ...(issuer
+      ? [
+          {
+            code: 'TRUSTED_ISSUER' as const,
+            strength: 1,
+            evidence: { issuer },
+            reason: `${issuer} is a widely used token; its authority flags are weighted down, not hidden`,
+          },
+        ]
+      : []),
+    ...authorityHits(facts, mint, multiplier),
+    ...extensionHits(facts, mint, multiplier),
+    ...metadata.hits,
+    ...holders.hits,
+  ];
+  return {
+    hits,
+    name: metadata.name,
+    facts: {
+      mint: facts.mint,
+      program: mint.program,
+      supply: String(mint.supply),
+      decimals: mint.decimals,
+      mint_authority: mint.mintAuthority,
+      freeze_authority: mint.freezeAuthority,
+      extensions: mint.extensions.present.map((e) => e.name ?? `unknown(${e.type})`),
+      trusted_issuer: issuer ?? null,
+      ...holders.summary,
+    },
+  };
+}
+
+export function assessToken(facts: TokenFacts): ScanResult {
+  const { mint, reason } = readMint(facts);
+  if (mint === null) {
+    return buildResult(
+      {
+        subject: `Address ${short(facts.mint)}`,
+        hits: [notAMint(facts, reason ?? 'not a mint')],
+        facts: { mint: facts.mint },
+        advice: TOKEN_ADVICE,
+      },
+      TOKEN_FLAGS,
+    );
+  }
+  const checks = tokenChecks(facts, mint);
+  return buildResult(
+    {
+      subject: `Token ${short(facts.mint)}${checks.name ? ` (${checks.name})` : ''}`,
+      hits: checks.hits,
+      facts: checks.facts,
+      advice: TOKEN_ADVICE,
+    },
+    TOKEN_FLAGS,
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * Everything the token checks need, in two sequential round trips:
+ *   1. the mint and its Metaplex metadata (PDA derived locally) in one getMultipleAccounts,
+ *      the largest holders and the current epoch, all in parallel;
+ *   2. the largest holders' token accounts (owner, frozen, delegate), in parallel with
+ *      whatever the caller adds (pump.fun reads the creator's launches there).
+ */
+import type { Address, Base64EncodedDataResponse } from '@solana/kit';
+import { findMetadataAddress } from '../../solana/decoders/metaplex-metadata.js';
+import type { SolanaRpc } from '../../solana/rpc.js';
+import { ScanFailedError } from '../scanner.js';
+
+export interface RawAccount {
+  readonly address: Address;
+  readonly owner: Address;
+  readonly lamports: bigint;
+  readonly data: Uint8Array;
+}
+
+export interface LargestAccount {
+  readonly address: Address;
+  readonly amount: bigint;
+}
+
+export interface TokenFacts {
+  readonly mint: Address;
+  readonly mintAccount: RawAccount | null;
+  readonly metadataAddress: Address;
+  readonly metadataAccount: RawAccount | null;
+  /** Extra accounts read with the mint, in the order asked for (null = no such account). */
+  readonly extraAccounts: readonly (RawAccount | null)[];
+  readonly epoch: bigint | null;
+  /** Largest token accounts by balance; null when the RPC refused (e.g. too many holders). */
+  readonly largest: readonly LargestAccount[] | null;
+  readonly largestError: string | null;
+  /** The largest token accounts' data, in the order of `largest`. */
+  readonly holderAccounts: readonly (RawAccount | null)[];
+  readonly nowSeconds: number;
+}
+
+type Fetched = { owner: Address; lamports: bigint; data: Base64EncodedDataResponse } | null;
+const toRaw = (address: Address, a: Fetched): RawAccount | null =>
+  a === null
+    ? null
+    : {
+        address,
+        owner: a.owner,
+        lamports: a.lamports,
+        data: new Uint8Array(Buffer.from(a.data[0], 'base64')),
+      };
+
+const rpcFailure = (e: unknown) =>
+  new ScanFailedError(`the Solana RPC could not be read: ${e instanceof Error ? e.message : String(e)}`);
+
+export interface TokenFactsOptions<T> {
+  /** Accounts to read in the first round trip, together with the mint. */
+  readonly extraAccounts?: readonly Address[];
+  /** Work for the second round trip, given what the first found. */
+  readonly round2?: (first: { extraAccounts: readonly (RawAccount | null)[] }) => Promise<T>;
+  readonly abortSignal?: AbortSignal;
+}
+
+export async function gatherTokenFacts<T = undefined>(
+  rpc: SolanaRpc,
+  mint: Address,
+  now: () => number,
+  options: TokenFactsOptions<T> = {},
+): Promise<{ facts: TokenFacts; extra: T | undefined }> {
+  const send = options.abortSignal ? { abortSignal: options.abortSignal } : {};
+  const metadataAddress = await findMetadataAddress(mint);
+  const addresses = [mint, metadataAddress, ...(options.extraAccounts ?? [])];
+  const [accounts, largest, epoch] = await Promise.all([
+    rpc
+      .getMultipleAccounts(addresses, { encoding: 'base64' })
+      .send(send)
+      .catch((e: unknown) => {
+        throw rpcFailure(e);
+      }),
+    rpc
+      .getTokenLargestAccounts(mint)
+      .send(send)
+      .then((r) => ({
+        list: r.value.map((v) => ({ address: v.address, amount: BigInt(v.amount) })),
+        error: null,
+      }))
+      .catch((e: unknown) => ({ list: null, error: e instanceof Error ? e.message : String(e) })),
+    rpc
+      .getEpochInfo()
+      .send(send)
+      .then((e) => e.epoch)
+      .catch(() => null),
+  ]);
+  const raw = addresses.map((address, i) => toRaw(address, (accounts.value[i] ?? null) as Fetched));
+  const extraAccounts = raw.slice(2);
+  const holders = largest.list ?? [];
+  const [holderAccounts, extra] = await Promise.all([
+    holders.length === 0
+      ? Promise.resolve([] as (RawAccount | null)[])
+      : rpc
+          .getMultipleAccounts(
+            holders.map((h) => h.address),
+            { encoding: 'base64' },
+          )
+          .send(send)
+          .then((r) => holders.map((h, i) => toRaw(h.address, (r.value[i] ?? null) as Fetched)))
+          .catch(() => holders.map(() => null)),
+    options.round2 ? options.round2({ extraAccounts }) : Promise.resolve(undefined),
+  ]);
+  return {
+    facts: {
+      mint,
+      mintAccount: raw[0] ?? null,
+      metadataAddress,
+      metadataAccount: raw[1] ?? null,
+      extraAccounts,
+      epoch,
+      largest: largest.list,
+      largestError: largest.error,
+      holderAccounts,
+      nowSeconds: Math.floor(now() / 1000),
+    },
+    extra,
+  };
+}

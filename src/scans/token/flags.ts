@@ -1,0 +1,146 @@
+/** Flags of /scan/token (and the token checks of /scan/pumpfun). Never rename or remove a code. */
+import type { FlagCatalog } from '../risk/model.js';
+
+export const TOKEN_FLAGS = {
+  NOT_A_MINT: {
+    severity: 'high',
+    meaning:
+      'The address is not a token mint (missing, or another kind of account): there is no token to buy here.',
+    evidenceKeys: ['exists', 'owner', 'reason'],
+  },
+  MINT_AUTHORITY_ACTIVE: {
+    severity: 'high',
+    meaning: 'Someone can still mint new tokens at will, diluting every holder.',
+    evidenceKeys: ['mint_authority', 'authority_kind'],
+  },
+  FREEZE_AUTHORITY_ACTIVE: {
+    severity: 'high',
+    meaning: "Someone can freeze any holder's token account, so holders may be unable to sell.",
+    evidenceKeys: ['freeze_authority', 'authority_kind'],
+  },
+  PERMANENT_DELEGATE: {
+    severity: 'critical',
+    meaning: "A permanent delegate can transfer or burn tokens out of any holder's account.",
+    evidenceKeys: ['permanent_delegate'],
+  },
+  TRANSFER_FEE: {
+    severity: 'medium',
+    meaning:
+      'Every transfer pays a fee to the issuer (severity grows with the rate: high from 10 %, critical from 25 %).',
+    evidenceKeys: ['fee_basis_points', 'maximum_fee', 'epoch'],
+  },
+  TRANSFER_FEE_INCREASE_SCHEDULED: {
+    severity: 'medium',
+    meaning: 'A higher transfer fee is already scheduled to take effect at a later epoch.',
+    evidenceKeys: ['fee_basis_points_next', 'effective_epoch'],
+  },
+  TRANSFER_FEE_AUTHORITY: {
+    severity: 'low',
+    meaning: 'Someone can change the transfer fee.',
+    evidenceKeys: ['fee_config_authority'],
+  },
+  TRANSFER_HOOK_ACTIVE: {
+    severity: 'high',
+    meaning: 'Every transfer calls a program chosen by the issuer, which can block or tax transfers.',
+    evidenceKeys: ['transfer_hook_program'],
+  },
+  TRANSFER_HOOK_AUTHORITY: {
+    severity: 'medium',
+    meaning: 'Someone can install or change a transfer hook later.',
+    evidenceKeys: ['transfer_hook_authority'],
+  },
+  DEFAULT_STATE_FROZEN: {
+    severity: 'critical',
+    meaning: 'New token accounts start frozen: buyers cannot move tokens unless the issuer thaws them.',
+    evidenceKeys: ['default_account_state'],
+    floor: true,
+  },
+  NON_TRANSFERABLE: {
+    severity: 'critical',
+    meaning: 'The token cannot be transferred at all: it cannot be sold.',
+    evidenceKeys: ['non_transferable'],
+    floor: true,
+  },
+  TOKEN_PAUSED: {
+    severity: 'critical',
+    meaning: 'The token is paused: no transfers are possible until the issuer resumes it.',
+    evidenceKeys: ['pause_authority'],
+    floor: true,
+  },
+  PAUSABLE: {
+    severity: 'high',
+    meaning: 'Someone can pause all transfers of the token at any time.',
+    evidenceKeys: ['pause_authority'],
+  },
+  MINT_CLOSE_AUTHORITY: {
+    severity: 'low',
+    meaning: 'Someone can close the mint once its supply is zero.',
+    evidenceKeys: ['close_authority'],
+  },
+  CONFIDENTIAL_TRANSFERS: {
+    severity: 'medium',
+    meaning: 'Balances and transfers can be confidential: holder data seen here may be incomplete.',
+    evidenceKeys: ['authority', 'auto_approve'],
+    confidencePenalty: 0.1,
+  },
+  UNKNOWN_EXTENSION: {
+    severity: 'medium',
+    meaning: 'The mint carries Token-2022 extensions this scanner does not know.',
+    evidenceKeys: ['extension_types'],
+    confidencePenalty: 0.1,
+  },
+  METADATA_MUTABLE: {
+    severity: 'low',
+    meaning: 'The name, symbol and image can still be changed (e.g. to impersonate another token).',
+    evidenceKeys: ['update_authority', 'source'],
+  },
+  METADATA_MISSING: {
+    severity: 'low',
+    meaning: 'The token has no on-chain metadata (name, symbol): wallets show it as unknown.',
+    evidenceKeys: ['metadata_account'],
+  },
+  SUPPLY_ZERO: {
+    severity: 'medium',
+    meaning: 'No tokens exist: nothing can be bought, and the mint may be closed.',
+    evidenceKeys: ['supply'],
+  },
+  HOLDER_TOP1_HIGH: {
+    severity: 'high',
+    meaning: 'One holder owns a large share of the circulating supply (from 20 %; full strength at 50 %).',
+    evidenceKeys: ['top1_share', 'top1_owner', 'excluded'],
+  },
+  HOLDER_TOP10_HIGH: {
+    severity: 'medium',
+    meaning: 'The ten largest holders own most of the circulating supply (from 50 %; full strength at 80 %).',
+    evidenceKeys: ['top10_share', 'top10_share_raw', 'excluded'],
+  },
+  AUTHORITY_HOLDS_SUPPLY: {
+    severity: 'high',
+    meaning: 'The mint or freeze authority itself holds 5 % or more of the supply.',
+    evidenceKeys: ['authority', 'share'],
+  },
+  FROZEN_HOLDERS: {
+    severity: 'high',
+    meaning: 'Some of the largest holders are frozen: the freeze power is being used.',
+    evidenceKeys: ['frozen_accounts'],
+  },
+  LARGE_HOLDER_DELEGATED: {
+    severity: 'medium',
+    meaning: "A large holder's tokens can be moved by a delegate.",
+    evidenceKeys: ['token_account', 'delegate', 'delegated_amount'],
+  },
+  TRUSTED_ISSUER: {
+    severity: 'info',
+    meaning:
+      'A well-known, regulated or widely used token: its centralisation flags are weighted down, not hidden.',
+    evidenceKeys: ['issuer'],
+  },
+  HOLDERS_UNAVAILABLE: {
+    severity: 'low',
+    meaning: 'The largest holders could not be read: concentration is unknown.',
+    evidenceKeys: ['reason'],
+    confidencePenalty: 0.3,
+  },
+} as const satisfies FlagCatalog;
+
+export type TokenFlag = keyof typeof TOKEN_FLAGS;

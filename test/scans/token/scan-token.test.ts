@@ -1,0 +1,201 @@
+/**
+ * /scan/token on the seeded sandbox tokens (created with the real SPL Token and Token-2022
+ * programs) and on real mainnet mints, in at most two round trips.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createDefaultRpcTransport, createSolanaRpcFromTransport } from '@solana/kit';
+import { createSandboxChain, type SandboxChain } from '../../../src/sandbox/chain/chain.js';
+import { loadAccountFile } from '../../../src/sandbox/chain/dumps.js';
+import { type SandboxRpc, startSandboxRpc } from '../../../src/sandbox/rpc/server.js';
+import { type ScenarioManifest, seededChain, subject } from '../../../src/sandbox/scenarios/index.js';
+import { scanToken } from '../../../src/scans/token/index.js';
+import { countingTransport, failingTransport } from '../../helpers/rpc-transports.js';
+
+const FIXTURES = new URL('../../../../shared/fixtures/mainnet/accounts/', import.meta.url).pathname;
+
+async function scanWith(
+  url: string,
+  mint: string,
+  wrap = (t: ReturnType<typeof createDefaultRpcTransport>) => t,
+) {
+  const counter = countingTransport(wrap(createDefaultRpcTransport({ url })));
+  const { result } = await scanToken(mint, {
+    rpc: createSolanaRpcFromTransport(counter.transport),
+    now: Date.now,
+  });
+  return { result, roundTrips: counter.roundTrips(), evidence: result.evidence as any };
+}
+
+describe('scanToken on the seeded sandbox', () => {
+  let chain: SandboxChain;
+  let server: SandboxRpc;
+  let manifest: ScenarioManifest;
+  before(async () => {
+    ({ chain, manifest } = await seededChain({ autoAdvance: false }));
+    server = await startSandboxRpc({ chain, host: '127.0.0.1', port: 0 });
+  });
+  after(async () => {
+    chain.stop();
+    await server.close();
+  });
+  const scan = (
+    name: string,
+    wrap?: (t: ReturnType<typeof createDefaultRpcTransport>) => ReturnType<typeof createDefaultRpcTransport>,
+  ) => scanWith(server.url, subject(manifest, 'token', name).address, wrap);
+
+  it('a clean token: no authority flags, spread holders, low risk, two round trips', async () => {
+    const s = subject(manifest, 'token', 'token:clean');
+    const { result, roundTrips, evidence } = await scan('token:clean');
+    assert.ok(roundTrips <= 2, `${roundTrips} round trips`);
+    assert.equal(evidence.supply, s.expect.supply);
+    assert.equal(evidence.mint_authority, null);
+    assert.ok(!result.flags.some((f) => f.includes('AUTHORITY')), String(result.flags));
+    assert.ok(!result.flags.includes('HOLDER_TOP1_HIGH'), 'no single holder dominates (largest 15 %)');
+    // With only a dozen holders the ten largest necessarily hold most of the supply: that is
+    // reported (medium), and it is the only thing keeping this token above "proceed".
+    assert.deepEqual(
+      result.flags.filter((f) => f !== 'HOLDER_TOP10_HIGH'),
+      [],
+    );
+    assert.ok(result.risk_score <= 0.3, `risk ${result.risk_score}: ${result.flags}`);
+  });
+
+  it('live authorities: both flagged with the authority addresses', async () => {
+    const s = subject(manifest, 'token', 'token:authorities-live');
+    const { result, evidence } = await scan('token:authorities-live');
+    assert.equal(evidence.flags.MINT_AUTHORITY_ACTIVE.mint_authority, s.expect.mintAuthority);
+    assert.equal(evidence.flags.FREEZE_AUTHORITY_ACTIVE.freeze_authority, s.expect.freezeAuthority);
+    assert.ok(result.flags.includes('METADATA_MUTABLE'));
+  });
+
+  it('one holder with 90 %: HOLDER_TOP1_HIGH at full strength with the exact share', async () => {
+    const s = subject(manifest, 'token', 'token:concentrated');
+    const { result, evidence } = await scan('token:concentrated');
+    assert.ok(result.flags.includes('HOLDER_TOP1_HIGH'));
+    assert.equal(Math.round(evidence.flags.HOLDER_TOP1_HIGH.top1_share * 10_000), s.expect.topHolderShareBps);
+    assert.equal(evidence.flags.HOLDER_TOP1_HIGH.weight_applied, 0.6);
+  });
+
+  it('Token-2022 extensions are each found with their values', async () => {
+    const delegate = await scan('token:t22-permanent-delegate');
+    assert.equal(
+      delegate.evidence.flags.PERMANENT_DELEGATE.permanent_delegate,
+      subject(manifest, 'token', 'token:t22-permanent-delegate').expect.permanentDelegate,
+    );
+    const fee = await scan('token:t22-transfer-fee');
+    assert.equal(fee.evidence.flags.TRANSFER_FEE.fee_basis_points, 500);
+    const rising = await scan('token:t22-transfer-fee-increase');
+    assert.equal(rising.evidence.flags.TRANSFER_FEE.fee_basis_points, 100);
+    assert.equal(rising.evidence.flags.TRANSFER_FEE_INCREASE_SCHEDULED.fee_basis_points_next, 2500);
+    const hook = await scan('token:t22-transfer-hook');
+    assert.equal(
+      hook.evidence.flags.TRANSFER_HOOK_ACTIVE.transfer_hook_program,
+      subject(manifest, 'token', 'token:t22-transfer-hook').expect.transferHook?.programId,
+    );
+    for (const [name, code] of [
+      ['token:t22-default-frozen', 'DEFAULT_STATE_FROZEN'],
+      ['token:t22-non-transferable', 'NON_TRANSFERABLE'],
+      ['token:t22-pausable', 'TOKEN_PAUSED'],
+    ] as const) {
+      const { result } = await scan(name);
+      assert.ok(result.flags.includes(code), `${name}: ${result.flags}`);
+      assert.ok(result.risk_score >= 0.85, `${name} is floored: ${result.risk_score}`);
+    }
+  });
+
+  it('orders risk: clean < live mint authority < permanent delegate or non-transferable', async () => {
+    const risk = async (name: string) => (await scan(name)).result.risk_score;
+    const clean = await risk('token:clean');
+    const live = await risk('token:authorities-live');
+    const delegate = await risk('token:t22-permanent-delegate');
+    const nonTransferable = await risk('token:t22-non-transferable');
+    assert.ok(clean < live, `${clean} < ${live}`);
+    assert.ok(live < delegate && live < nonTransferable, `${live} < ${delegate}, ${nonTransferable}`);
+  });
+
+  it('real mainnet mints: PYUSD extensions found and dampened; pump mints with no false authority flags', async () => {
+    const pyusd = await scanWith(server.url, '2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo');
+    for (const code of [
+      'PERMANENT_DELEGATE',
+      'MINT_AUTHORITY_ACTIVE',
+      'FREEZE_AUTHORITY_ACTIVE',
+      'TRUSTED_ISSUER',
+      'CONFIDENTIAL_TRANSFERS',
+    ]) {
+      assert.ok(pyusd.result.flags.includes(code), `PYUSD ${code}`);
+    }
+    assert.ok(pyusd.evidence.flags.PERMANENT_DELEGATE.weight_applied < 0.2, 'dampened as a trusted issuer');
+    for (const mint of [
+      '3xM2iMg4RZBuzdFpvwYab9cUaVpniuHgLUZRg33ipump',
+      'Fw5xoxp3JYrW1ELUCQ98t3MvRiMKSFk7WBEsMs8Gpump',
+    ]) {
+      const { result } = await scanWith(server.url, mint);
+      assert.ok(
+        !result.flags.includes('MINT_AUTHORITY_ACTIVE') && !result.flags.includes('FREEZE_AUTHORITY_ACTIVE'),
+        `${mint}: ${result.flags}`,
+      );
+    }
+  });
+
+  it('a wallet is not a mint: NOT_A_MINT as an answer', async () => {
+    const { result } = await scanWith(server.url, subject(manifest, 'wallet', 'wallet:old-active').address);
+    assert.deepEqual(result.flags, ['NOT_A_MINT']);
+    assert.ok(result.risk_score >= 0.5);
+  });
+
+  it('holders that cannot be read lower confidence, never the score', async () => {
+    const full = await scan('token:concentrated');
+    const blind = await scan('token:concentrated', (t) =>
+      failingTransport(t, (m) => m === 'getTokenLargestAccounts'),
+    );
+    assert.ok(blind.result.flags.includes('HOLDERS_UNAVAILABLE'));
+    assert.ok(blind.result.confidence < full.result.confidence);
+  });
+});
+
+describe('scanToken on mainnet dumps loaded as solana-test-validator would', () => {
+  let chain: SandboxChain;
+  let server: SandboxRpc;
+  before(async () => {
+    chain = await createSandboxChain({ autoAdvance: false });
+    for (const file of ['usdc-mint.json', 'pump-legacy-mint-2fWkVf.json', 'wsol-native-mint.json']) {
+      await loadAccountFile(chain, FIXTURES + file);
+    }
+    server = await startSandboxRpc({ chain, host: '127.0.0.1', port: 0 });
+  });
+  after(async () => {
+    chain.stop();
+    await server.close();
+  });
+
+  it('USDC: both authorities flagged, dampened as a trusted issuer', async () => {
+    const { result, evidence } = await scanWith(server.url, 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
+    assert.equal(
+      evidence.flags.MINT_AUTHORITY_ACTIVE.mint_authority,
+      'BJE5MMbqXjVwjAF7oxwPYXnTXDyspzZyt4vwenNw5ruG',
+    );
+    assert.equal(
+      evidence.flags.FREEZE_AUTHORITY_ACTIVE.freeze_authority,
+      '7dGbd2QZcCKcTndnHcTL8q7SMVXAkp688NTQYwrRCrar',
+    );
+    assert.equal(evidence.flags.MINT_AUTHORITY_ACTIVE.weight_applied, 0.12);
+    assert.ok(result.flags.includes('TRUSTED_ISSUER'));
+    assert.ok(result.risk_score < 0.5, `risk ${result.risk_score}`);
+  });
+
+  it('the legacy pump.fun mint whose revoked authorities keep stale key bytes: no authority flag', async () => {
+    const { result, evidence } = await scanWith(server.url, '2fWkVf417bfxEgUemymkYNagXVitnmNxvq7dhUwnpump');
+    assert.ok(!result.flags.includes('NOT_A_MINT'), String(result.flags));
+    assert.equal(evidence.mint_authority, null);
+    assert.equal(evidence.freeze_authority, null);
+    assert.ok(!result.flags.includes('MINT_AUTHORITY_ACTIVE'), String(result.flags));
+    assert.ok(!result.flags.includes('FREEZE_AUTHORITY_ACTIVE'));
+  });
+
+  it('wSOL: supply 0 is not a risk for the native mint', async () => {
+    const { result, evidence } = await scanWith(server.url, 'So11111111111111111111111111111111111111112');
+    assert.equal(evidence.supply, '0');
+    assert.ok(!result.flags.includes('SUPPLY_ZERO'));
+  });
+});
