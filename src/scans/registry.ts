@@ -5,6 +5,8 @@
 import type { EndpointId } from '../catalog.js';
 import { PROGRAM_FLAGS } from './program/flags.js';
 import { scanProgram } from './program/index.js';
+import { PUMPFUN_FLAGS } from './pumpfun/flags.js';
+import { scanPumpfun } from './pumpfun/index.js';
 import type { FlagCatalog } from './risk/model.js';
 import type { Scanner } from './scanner.js';
 import { TOKEN_FLAGS } from './token/flags.js';
@@ -14,16 +16,18 @@ import { verifyTransaction } from './tx/index.js';
 import { WALLET_FLAGS } from './wallet/flags.js';
 import { scanWallet } from './wallet/index.js';
 
-export const SCANNERS: Readonly<Partial<Record<EndpointId, Scanner>>> = {
+export const SCANNERS: Readonly<Record<EndpointId, Scanner>> = {
   tx: verifyTransaction,
   program: scanProgram,
   wallet: scanWallet,
   token: scanToken,
+  pumpfun: scanPumpfun,
 };
 
-export const FLAG_CATALOGS: Readonly<Partial<Record<EndpointId, FlagCatalog>>> = {
+export const FLAG_CATALOGS: Readonly<Record<EndpointId, FlagCatalog>> = {
   tx: TX_FLAGS,
   program: PROGRAM_FLAGS,
   wallet: WALLET_FLAGS,
   token: TOKEN_FLAGS,
+  pumpfun: PUMPFUN_FLAGS,
 };

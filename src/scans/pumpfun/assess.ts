@@ -1,0 +1,183 @@
+/** Pure: pump.fun facts → ScanResult; the token checks run on the same mint. */
+import type { ScanResult } from '../../contract/schemas.js';
+import {
+  type BondingCurve,
+  curveProgress,
+  decodeBondingCurve,
+} from '../../solana/decoders/pump-bonding-curve.js';
+import { PUMP_PROGRAM, PUMPSWAP_PROGRAM } from '../../solana/programs.js';
+import type { FlagHit } from '../risk/model.js';
+import { buildResult } from '../risk/result.js';
+import { notAMint, readMint, TOKEN_ADVICE, tokenChecks } from '../token/assess.js';
+import { holdersOf } from '../token/holders.js';
+import type { PumpfunFacts } from './facts.js';
+import { PUMPFUN_FLAGS, type PumpfunFlag } from './flags.js';
+
+type Hit = FlagHit<PumpfunFlag>;
+const STANDARD_SUPPLY = 1_000_000_000_000_000n;
+const STANDARD_DECIMALS = 6;
+/** A curve that never graduated and holds under 0.5 SOL of real reserves is dead. */
+const DEAD_RESERVES = 500_000_000n;
+const short = (s: string) => `${s.slice(0, 4)}…${s.slice(-4)}`;
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+
+const ADVICE = {
+  ...TOKEN_ADVICE,
+  avoid:
+    'High-risk launch: the creator or a few wallets can dump on buyers, or the creator has a record of dead launches. Avoid unless you accept losing the position.',
+} as const;
+
+interface History {
+  readonly launches: number;
+  readonly graduated: number;
+  readonly dead: number;
+}
+
+function historyOf(curves: readonly { data: Uint8Array }[]): History {
+  const decoded = curves
+    .map((c) => decodeBondingCurve(c.data))
+    .filter((d) => d.ok)
+    .map((d) => (d as { value: BondingCurve }).value);
+  return {
+    launches: decoded.length,
+    graduated: decoded.filter((c) => c.complete).length,
+    dead: decoded.filter((c) => !c.complete && c.realQuoteReserves < DEAD_RESERVES).length,
+  };
+}
+
+function creatorHits(
+  facts: PumpfunFacts,
+  curve: BondingCurve,
+  supply: bigint,
+): { hits: Hit[]; history: History | null } {
+  const hits: Hit[] = [];
+  const creator = curve.creator;
+  if (creator === null) return { hits, history: null };
+  if (facts.token.largest !== null && supply > 0n) {
+    const held = holdersOf(facts.token.largest, facts.token.holderAccounts)
+      .filter((h) => h.owner === creator)
+      .reduce((s, h) => s + h.amount, 0n);
+    const share = Number((held * 1_000_000n) / supply) / 1_000_000;
+    if (share >= 0.05) {
+      hits.push({
+        code: 'CREATOR_HOLDS_SUPPLY',
+        strength: Math.min(1, (share - 0.05) / 0.15 + 0.01),
+        evidence: { creator, share },
+        reason: `the creator holds ${pct(share)} of the supply`,
+      });
+    }
+  }
+  const launches = facts.launches;
+  if (launches === null || launches.curves === null) {
+    hits.push({
+      code: 'CREATOR_HISTORY_UNAVAILABLE',
+      strength: 1,
+      evidence: { reason: launches?.error ?? 'no creator recorded' },
+      reason: "the creator's other launches could not be read",
+    });
+    return { hits, history: null };
+  }
+  const history = historyOf(launches.curves);
+  if (history.launches >= 5 && history.dead / history.launches >= 0.6) {
+    hits.push({
+      code: 'CREATOR_SERIAL_LAUNCHER',
+      strength: Math.min(1, history.launches / 10),
+      evidence: { creator, launches: history.launches, dead: history.dead, graduated: history.graduated },
+      reason: `the creator launched ${history.launches} coins; ${history.dead} died on their curve and ${history.graduated} graduated`,
+    });
+  }
+  return { hits, history };
+}
+
+export function assessPumpfun(facts: PumpfunFacts): ScanResult {
+  const token = facts.token;
+  const subject = `pump.fun coin ${short(token.mint)}`;
+  const { mint, reason } = readMint(token);
+  if (mint === null) {
+    return buildResult(
+      {
+        subject,
+        hits: [notAMint(token, reason ?? 'not a mint')],
+        facts: { mint: token.mint },
+        advice: ADVICE,
+      },
+      PUMPFUN_FLAGS,
+    );
+  }
+  const named = new Map<string, string>([
+    [facts.curveAddress, 'pump.fun bonding curve'],
+    [facts.poolAddress, 'PumpSwap pool'],
+  ]);
+  const checks = tokenChecks(token, mint, named);
+  const curveAccount = facts.curve;
+  const decoded =
+    curveAccount && curveAccount.owner === PUMP_PROGRAM ? decodeBondingCurve(curveAccount.data) : null;
+  if (decoded === null || !decoded.ok) {
+    const hit: Hit = {
+      code: 'NOT_PUMPFUN_MINT',
+      strength: 1,
+      evidence: { bonding_curve: facts.curveAddress, curve_owner: curveAccount?.owner ?? null },
+      reason: 'it has no pump.fun bonding curve: it was not launched on pump.fun',
+    };
+    return buildResult(
+      {
+        subject: `Token ${short(token.mint)}`,
+        hits: [hit, ...checks.hits],
+        facts: checks.facts,
+        advice: ADVICE,
+      },
+      PUMPFUN_FLAGS,
+    );
+  }
+  const curve = decoded.value;
+  const progress = curveProgress(curve);
+  const graduated = facts.pool !== null && facts.pool.owner === PUMPSWAP_PROGRAM;
+  const hits: Hit[] = [...checks.hits];
+  if (mint.supply !== STANDARD_SUPPLY || mint.decimals !== STANDARD_DECIMALS) {
+    hits.push({
+      code: 'PUMP_NONSTANDARD_SUPPLY',
+      strength: 1,
+      evidence: { supply: String(mint.supply), decimals: mint.decimals },
+      reason: `supply ${mint.supply} at ${mint.decimals} decimals is not pump.fun's standard`,
+    });
+  }
+  if (!curve.complete && progress < 0.1) {
+    hits.push({
+      code: 'CURVE_EARLY',
+      strength: 1,
+      evidence: { progress },
+      reason: `only ${pct(progress)} of its bonding curve has sold`,
+    });
+  }
+  const creator = creatorHits(facts, curve, mint.supply);
+  hits.push(...creator.hits);
+  return buildResult(
+    {
+      subject: `${subject}${checks.name ? ` (${checks.name})` : ''}`,
+      hits,
+      facts: {
+        ...checks.facts,
+        bonding_curve: facts.curveAddress,
+        curve_progress: Math.round(progress * 10_000) / 10_000,
+        curve_complete: curve.complete,
+        graduated,
+        pool: graduated ? facts.poolAddress : null,
+        creator: curve.creator,
+        real_sol_reserves: String(curve.realQuoteReserves),
+        virtual_sol_reserves: String(curve.virtualQuoteReserves),
+        real_token_reserves: String(curve.realTokenReserves),
+        creator_launches: creator.history,
+      },
+      advice: ADVICE,
+      notes: [
+        `bonding curve ${curve.complete ? 'complete' : `${pct(progress)} sold`}${graduated ? '; trading on PumpSwap' : ''}`,
+        ...(creator.history
+          ? [
+              `creator ${short(curve.creator ?? '')}: ${creator.history.launches} launch(es), ${creator.history.graduated} graduated, ${creator.history.dead} dead`,
+            ]
+          : []),
+      ],
+    },
+    PUMPFUN_FLAGS,
+  );
+}
