@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { runHttpOverhead } from './http-overhead.js';
 import { runPaidLatency } from './paid-latency.js';
 import { runSandboxBench } from './sandbox.js';
+import { runScanLatency } from './scan-latency.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -15,6 +16,7 @@ const only = process.env.BENCH_ONLY;
 const BENCHES: Record<string, () => Promise<unknown>> = {
   http: () => runHttpOverhead({ seconds, rounds }),
   sandbox: () => runSandboxBench({ seconds }),
+  scans: () => runScanLatency({ runs: Number(process.env.BENCH_RUNS ?? 15) }),
   payments: () => runPaidLatency({ calls: Number(process.env.BENCH_CALLS ?? 20) }),
 };
 
