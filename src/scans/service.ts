@@ -66,8 +66,10 @@ export class ScanService {
     );
     const ttlSeconds = outcome.cacheTtlSeconds ?? this.ttl.get(endpoint) ?? 60;
     const entry: CachedEntry = { result: outcome.result, producedAt: new Date(now()).toISOString() };
-    // A cache that cannot be written must not fail a scan that succeeded.
-    await this.options.cache.set(key, JSON.stringify(entry), ttlSeconds * 1000).catch(() => undefined);
+    // A cache that cannot be written must not fail a scan that succeeded; TTL 0 means "do not cache".
+    if (ttlSeconds > 0) {
+      await this.options.cache.set(key, JSON.stringify(entry), ttlSeconds * 1000).catch(() => undefined);
+    }
     return { result: outcome.result, cachedAt: null };
   }
 }

@@ -285,7 +285,8 @@ export async function seedPumpfun(context: ScenarioContext): Promise<void> {
     symbol: 'GRAD',
     sold: INITIAL_REAL_TOKEN_RESERVES,
     graduated: true,
-    buyers: 12,
+    // Enough holders that the ten largest hold well under half of the float (25 %).
+    buyers: 40,
   });
   context.subjects.push({
     name: 'pumpfun:graduated',
@@ -336,7 +337,7 @@ export async function seedPumpfun(context: ScenarioContext): Promise<void> {
     symbol: 'CURVE',
     sold: (INITIAL_REAL_TOKEN_RESERVES * 40n) / 100n,
     graduated: false,
-    buyers: 10,
+    buyers: 40,
   });
   context.subjects.push({
     name: 'pumpfun:curve-active',

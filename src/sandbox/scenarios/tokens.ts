@@ -132,27 +132,17 @@ async function revokeAll(context: ScenarioContext, mint: Address, authority: Key
   ]);
 }
 
-/** Clean: 12 holders, the largest with about 15 %; both authorities revoked; immutable metadata. */
+/**
+ * Clean: 40 holders, the largest with about 4 % and the ten largest with about 36 % (under the
+ * 50 % concentration threshold); both authorities revoked; immutable metadata.
+ */
 export async function seedSplTokens(context: ScenarioContext): Promise<void> {
   await seedSplToken(context, {
     name: 'token:clean',
     label: 'token:clean',
     description:
-      'SPL Token mint with mint and freeze authorities revoked, supply spread over 12 holders, immutable Metaplex metadata',
-    allocations: [
-      150_000n,
-      130_000n,
-      110_000n,
-      100_000n,
-      90_000n,
-      80_000n,
-      75_000n,
-      70_000n,
-      60_000n,
-      55_000n,
-      45_000n,
-      35_000n,
-    ],
+      'SPL Token mint with mint and freeze authorities revoked, supply spread over 40 holders, immutable Metaplex metadata',
+    allocations: Array.from({ length: 40 }, (_, i) => 40_000n - 750n * BigInt(i)),
     revoke: true,
     metadata: { name: 'Sandbox Clean', symbol: 'CLEAN', isMutable: false },
   });

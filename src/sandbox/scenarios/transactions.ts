@@ -133,10 +133,11 @@ export async function seedTransactions(context: ScenarioContext): Promise<void> 
     expect: { ...txExpect(debtor, failed, [TOKEN_PROGRAM_ADDRESS]), customErrorCode: 1 },
   });
 
-  // A high priority fee: 20 000 000 micro-lamports per CU on a 50 000 CU limit = 0.001 SOL priority.
+  // A high priority fee: 400 000 000 micro-lamports per CU on a 50 000 CU limit = 0.02 SOL priority,
+  // over the 0.01 SOL the transaction scanner calls high.
   timeline.advance(2);
   const hurried = await fundedSigner(context, 'tx:priority:signer', 10n * LAMPORTS_PER_SOL);
-  const budget = { price: 20_000_000n, limit: 50_000n };
+  const budget = { price: 400_000_000n, limit: 50_000n };
   const priority = await send(
     context,
     hurried,
@@ -156,7 +157,7 @@ export async function seedTransactions(context: ScenarioContext): Promise<void> 
     kind: 'tx',
     signature: priority.submitted.signature,
     description:
-      'A small transfer paying a 0.001 SOL priority fee (SetComputeUnitPrice 20 000 000 µlamports/CU × 50 000 CU)',
+      'A small transfer paying a 0.02 SOL priority fee (SetComputeUnitPrice 400 000 000 µlamports/CU × 50 000 CU)',
     expect: txExpect(hurried, priority, [COMPUTE_BUDGET, COMPUTE_BUDGET, SYSTEM], budget),
   });
 

@@ -16,7 +16,7 @@ import {
   SYSTEM_PROGRAM,
 } from '../../solana/programs.js';
 import type { FlagHit } from '../risk/model.js';
-import { buildResult } from '../risk/result.js';
+import { buildResult, sameAdvice } from '../risk/result.js';
 import { HISTORY_LIMIT, type ProgramFacts, type RawAccount } from './facts.js';
 import { PROGRAM_FLAGS, type ProgramFlag } from './flags.js';
 import { programEvents } from './history.js';
@@ -61,7 +61,9 @@ function notAProgram(facts: ProgramFacts): ScanResult {
         },
       ],
       facts: { program_id: facts.programId, exists: a !== null, owner: a?.owner ?? null },
-      advice: ADVICE,
+      advice: sameAdvice(
+        'This address is not a deployed program: check that you passed the program id, and do not route instructions to it.',
+      ),
     },
     PROGRAM_FLAGS,
   );

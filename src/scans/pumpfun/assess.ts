@@ -7,8 +7,8 @@ import {
 } from '../../solana/decoders/pump-bonding-curve.js';
 import { PUMP_PROGRAM, PUMPSWAP_PROGRAM } from '../../solana/programs.js';
 import type { FlagHit } from '../risk/model.js';
-import { buildResult } from '../risk/result.js';
-import { notAMint, readMint, TOKEN_ADVICE, tokenChecks } from '../token/assess.js';
+import { buildResult, sameAdvice } from '../risk/result.js';
+import { NOT_A_MINT_ADVICE, notAMint, readMint, TOKEN_ADVICE, tokenChecks } from '../token/assess.js';
 import { holdersOf } from '../token/holders.js';
 import type { PumpfunFacts } from './facts.js';
 import { PUMPFUN_FLAGS, type PumpfunFlag } from './flags.js';
@@ -25,7 +25,13 @@ const ADVICE = {
   ...TOKEN_ADVICE,
   avoid:
     'High-risk launch: the creator or a few wallets can dump on buyers, or the creator has a record of dead launches. Avoid unless you accept losing the position.',
+  do_not_interact: 'Do not buy this coin: the flagged risks are severe enough to cost buyers the position.',
 } as const;
+
+/** A real mint with no pump.fun curve: its token checks still apply, the pump.fun story does not. */
+const NOT_PUMPFUN_ADVICE = sameAdvice(
+  'This token was not launched on pump.fun: treat any claim that it is a pump.fun coin as false, and judge it by its other flags (or scan it with /scan/token).',
+);
 
 interface History {
   readonly launches: number;
@@ -91,15 +97,14 @@ function creatorHits(
 
 export function assessPumpfun(facts: PumpfunFacts): ScanResult {
   const token = facts.token;
-  const subject = `pump.fun coin ${short(token.mint)}`;
   const { mint, reason } = readMint(token);
   if (mint === null) {
     return buildResult(
       {
-        subject,
+        subject: `Address ${short(token.mint)}`,
         hits: [notAMint(token, reason ?? 'not a mint')],
         facts: { mint: token.mint },
-        advice: ADVICE,
+        advice: NOT_A_MINT_ADVICE,
       },
       PUMPFUN_FLAGS,
     );
@@ -124,7 +129,7 @@ export function assessPumpfun(facts: PumpfunFacts): ScanResult {
         subject: `Token ${short(token.mint)}`,
         hits: [hit, ...checks.hits],
         facts: checks.facts,
-        advice: ADVICE,
+        advice: NOT_PUMPFUN_ADVICE,
       },
       PUMPFUN_FLAGS,
     );
@@ -153,7 +158,7 @@ export function assessPumpfun(facts: PumpfunFacts): ScanResult {
   hits.push(...creator.hits);
   return buildResult(
     {
-      subject: `${subject}${checks.name ? ` (${checks.name})` : ''}`,
+      subject: `pump.fun coin ${short(token.mint)}${checks.name ? ` (${checks.name})` : ''}`,
       hits,
       facts: {
         ...checks.facts,

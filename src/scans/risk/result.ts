@@ -20,6 +20,14 @@ export interface Assessment {
   readonly coverage?: number;
 }
 
+/**
+ * Advice for answers about the subject's kind (not a mint, not a program, no such transaction):
+ * the same words whatever the score, because what the caller must do does not depend on it.
+ */
+export function sameAdvice(text: string): Readonly<Record<Bucket, string>> {
+  return { proceed: text, caution: text, avoid: text, do_not_interact: text };
+}
+
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
 /** RPC values arrive as bigint; the wire is JSON, so they travel as decimal strings. */

@@ -9,7 +9,7 @@ import { decodeMetadata } from '../../solana/decoders/metaplex-metadata.js';
 import { type DecodedMint, decodeMint, transferFeeAt } from '../../solana/decoders/mint.js';
 import { TOKEN_METADATA_PROGRAM } from '../../solana/programs.js';
 import type { FlagHit, Severity } from '../risk/model.js';
-import { buildResult } from '../risk/result.js';
+import { buildResult, sameAdvice } from '../risk/result.js';
 import type { TokenFacts } from './facts.js';
 import { TOKEN_FLAGS, type TokenFlag } from './flags.js';
 import { concentration, holdersOf } from './holders.js';
@@ -29,8 +29,13 @@ export const TOKEN_ADVICE = {
   avoid:
     'The issuer or a few holders can hurt holders of this token: avoid it unless you accept the flagged risks.',
   do_not_interact:
-    'Do not buy or accept this token: holders can be blocked from selling or have their tokens taken.',
+    'Do not buy or accept this token: the flagged risks are severe enough to cost holders the position.',
 } as const;
+
+/** What to do when the address is no mint at all. */
+export const NOT_A_MINT_ADVICE = sameAdvice(
+  'This address is not a token mint: check that you passed the mint address, and do not treat it as a token.',
+);
 
 export interface MintCheck {
   readonly mint: DecodedMint | null;
@@ -402,7 +407,7 @@ export function assessToken(facts: TokenFacts): ScanResult {
         subject: `Address ${short(facts.mint)}`,
         hits: [notAMint(facts, reason ?? 'not a mint')],
         facts: { mint: facts.mint },
-        advice: TOKEN_ADVICE,
+        advice: NOT_A_MINT_ADVICE,
       },
       TOKEN_FLAGS,
     );

@@ -1,7 +1,7 @@
 /** Pure: transaction facts → ScanResult for /verify/tx. */
 import type { ScanResult } from '../../contract/schemas.js';
 import type { FlagHit } from '../risk/model.js';
-import { buildResult } from '../risk/result.js';
+import { buildResult, sameAdvice } from '../risk/result.js';
 import {
   computeBudget,
   type DrainerShape,
@@ -89,11 +89,9 @@ function notFound(facts: TxFacts): ScanResult {
         },
       ],
       facts: { signature: facts.signature, found: false },
-      advice: {
-        ...ADVICE,
-        caution: 'Treat the transaction as not having happened: do not release goods or funds against it.',
-        avoid: 'Treat the transaction as not having happened: do not release goods or funds against it.',
-      },
+      advice: sameAdvice(
+        'Treat the transaction as not having happened: do not release goods or funds against it.',
+      ),
     },
     TX_FLAGS,
   );

@@ -3,7 +3,7 @@ import type { ScanResult } from '../../contract/schemas.js';
 import { isOnCurveAddress } from '../../solana/address-curve.js';
 import { SYSTEM_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../solana/programs.js';
 import type { FlagHit } from '../risk/model.js';
-import { buildResult } from '../risk/result.js';
+import { buildResult, sameAdvice } from '../risk/result.js';
 import { HISTORY_LIMIT, type WalletFacts } from './facts.js';
 import { WALLET_FLAGS, type WalletFlag } from './flags.js';
 
@@ -130,10 +130,11 @@ function activityHits(facts: WalletFacts, history: NonNullable<WalletFacts['hist
 
 export function assessWallet(facts: WalletFacts): ScanResult {
   const kind = accountKind(facts);
-  const subject = `Wallet ${short(facts.address)}`;
+  const notAWallet = kind !== 'wallet' && kind !== 'none';
+  const subject = `${notAWallet ? 'Address' : 'Wallet'} ${short(facts.address)}`;
   const history = facts.history;
   const hits: Hit[] = [];
-  if (kind !== 'wallet' && kind !== 'none') {
+  if (notAWallet) {
     hits.push({
       code: 'NOT_A_WALLET',
       strength: 1,
@@ -172,7 +173,11 @@ export function assessWallet(facts: WalletFacts): ScanResult {
         first_seen: history?.at(-1)?.blockTime != null ? iso(history.at(-1)!.blockTime!) : null,
         last_seen: history?.[0]?.blockTime != null ? iso(history[0]!.blockTime!) : null,
       },
-      advice: ADVICE,
+      advice: notAWallet
+        ? sameAdvice(
+            `This address is a ${kind.replace('_', ' ')}, not a wallet: do not send funds to it or treat it as a counterparty's wallet.`,
+          )
+        : ADVICE,
       notes:
         history === null
           ? []
