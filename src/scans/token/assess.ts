@@ -88,6 +88,45 @@ function authorityHits(facts: TokenFacts, mint: DecodedMint, multiplier: number)
   return hits;
 }
 
+const HOUR = 3600;
+/** Under a day a new token is at full strength; up to a week, a third of it. */
+const NEW_TOKEN_HOURS = { full: 24, any: 7 * 24 } as const;
+
+/** The mint's age from the oldest signature one page reached; exact only when the page was not full. */
+function ageOf(facts: TokenFacts): { hits: Hit[]; summary: Record<string, unknown> } {
+  const history = facts.history;
+  const oldest = history?.oldest ?? null;
+  if (history === null || oldest === null || oldest.blockTime === null) {
+    const reason =
+      history === null
+        ? 'the RPC did not answer getSignaturesForAddress for the mint'
+        : oldest === null
+          ? 'the RPC knows no transaction naming the mint (history pruned or never indexed)'
+          : 'the oldest transaction read has no block time';
+    return {
+      hits: [{ code: 'TOKEN_AGE_UNAVAILABLE', strength: 1, evidence: { reason }, reason: 'its age is unknown' }],
+      summary: { created_at: null, age_hours: null },
+    };
+  }
+  const ageHours = Math.max(0, (facts.nowSeconds - oldest.blockTime) / HOUR);
+  const rounded = Math.round(ageHours * 10) / 10;
+  const when = new Date(oldest.blockTime * 1000).toISOString();
+  if (history.truncated) {
+    // More than a page of history: at least this old, and too busy to date exactly in one read.
+    return { hits: [], summary: { created_at: null, age_hours: null, age_at_least_hours: rounded } };
+  }
+  const hits: Hit[] = [];
+  if (ageHours < NEW_TOKEN_HOURS.any) {
+    hits.push({
+      code: 'TOKEN_NEW',
+      strength: ageHours < NEW_TOKEN_HOURS.full ? 1 : 1 / 3,
+      evidence: { created_at: when, age_hours: rounded, creation_signature: oldest.signature },
+      reason: `the mint was created ${rounded < 48 ? `${rounded} hours` : `${Math.floor(rounded / 24)} days`} ago`,
+    });
+  }
+  return { hits, summary: { created_at: when, age_hours: rounded } };
+}
+
 function feeSeverity(bps: number): Severity {
   return bps >= 2500 ? 'critical' : bps >= 1000 ? 'high' : bps >= 100 ? 'medium' : 'low';
 }
@@ -366,6 +405,7 @@ export function tokenChecks(
   const multiplier = issuer ? TRUSTED_MULTIPLIER : 1;
   const metadata = metadataHits(facts, mint, multiplier);
   const holders = holderHits(facts, mint, named);
+  const age = ageOf(facts);
   const hits: Hit[] = [
     ...(issuer
       ? [
@@ -381,6 +421,7 @@ export function tokenChecks(
     ...extensionHits(facts, mint, multiplier),
     ...metadata.hits,
     ...holders.hits,
+    ...age.hits,
   ];
   return {
     hits,
@@ -394,6 +435,7 @@ export function tokenChecks(
       freeze_authority: mint.freezeAuthority,
       extensions: mint.extensions.present.map((e) => e.name ?? `unknown(${e.type})`),
       trusted_issuer: issuer ?? null,
+      ...age.summary,
       ...holders.summary,
     },
   };

@@ -1,7 +1,8 @@
 /**
  * Everything the token checks need, in two sequential round trips:
  *   1. the mint and its Metaplex metadata (PDA derived locally) in one getMultipleAccounts,
- *      the largest holders and the current epoch, all in parallel;
+ *      the largest holders, the current epoch and the mint's newest signatures (its age), all in
+ *      parallel;
  *   2. the largest holders' token accounts (owner, frozen, delegate), in parallel with
  *      whatever the caller adds (pump.fun reads the creator's launches there).
  */
@@ -22,6 +23,19 @@ export interface LargestAccount {
   readonly amount: bigint;
 }
 
+/** Signatures that name the mint read per scan: a younger mint's whole history fits in one page. */
+export const MINT_HISTORY_LIMIT = 1000;
+
+/** The mint's history as far as one page reaches: enough to date every young token. */
+export interface MintHistory {
+  /** Signatures read, newest first, at most MINT_HISTORY_LIMIT. */
+  readonly count: number;
+  /** The oldest signature read; when the page was not full, the mint's creation. */
+  readonly oldest: { readonly signature: string; readonly blockTime: number | null } | null;
+  /** The page was full: the mint is at least as old as `oldest`, maybe older. */
+  readonly truncated: boolean;
+}
+
 export interface TokenFacts {
   readonly mint: Address;
   readonly mintAccount: RawAccount | null;
@@ -35,6 +49,8 @@ export interface TokenFacts {
   readonly largestError: string | null;
   /** The largest token accounts' data, in the order of `largest`. */
   readonly holderAccounts: readonly (RawAccount | null)[];
+  /** Null when the history could not be read (the age is then unknown). */
+  readonly history: MintHistory | null;
   readonly nowSeconds: number;
 }
 
@@ -69,7 +85,7 @@ export async function gatherTokenFacts<T = undefined>(
   const send = options.abortSignal ? { abortSignal: options.abortSignal } : {};
   const metadataAddress = await findMetadataAddress(mint);
   const addresses = [mint, metadataAddress, ...(options.extraAccounts ?? [])];
-  const [accounts, largest, epoch] = await Promise.all([
+  const [accounts, largest, epoch, history] = await Promise.all([
     rpc
       .getMultipleAccounts(addresses, { encoding: 'base64' })
       .send(send)
@@ -88,6 +104,24 @@ export async function gatherTokenFacts<T = undefined>(
       .getEpochInfo()
       .send(send)
       .then((e) => e.epoch)
+      .catch(() => null),
+    rpc
+      .getSignaturesForAddress(mint, { limit: MINT_HISTORY_LIMIT })
+      .send(send)
+      .then((page): MintHistory => {
+        const last = page.at(-1);
+        return {
+          count: page.length,
+          oldest:
+            last === undefined
+              ? null
+              : {
+                  signature: last.signature,
+                  blockTime: last.blockTime === null ? null : Number(last.blockTime),
+                },
+          truncated: page.length >= MINT_HISTORY_LIMIT,
+        };
+      })
       .catch(() => null),
   ]);
   const raw = addresses.map((address, i) => toRaw(address, (accounts.value[i] ?? null) as Fetched));
@@ -117,6 +151,7 @@ export async function gatherTokenFacts<T = undefined>(
       largest: largest.list,
       largestError: largest.error,
       holderAccounts,
+      history,
       nowSeconds: Math.floor(now() / 1000),
     },
     extra,

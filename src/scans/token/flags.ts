@@ -104,6 +104,19 @@ export const TOKEN_FLAGS = {
     meaning: 'No tokens exist: nothing can be bought, and the mint may be closed.',
     evidenceKeys: ['supply'],
   },
+  TOKEN_NEW: {
+    severity: 'medium',
+    meaning:
+      'The mint was created less than 7 days ago (full strength under 24 hours): most rugs happen in a token\'s first days.',
+    evidenceKeys: ['created_at', 'age_hours', 'creation_signature'],
+  },
+  TOKEN_AGE_UNAVAILABLE: {
+    severity: 'low',
+    meaning:
+      "The mint's history could not be read, or holds no transaction: its age is unknown, so it is not assumed to be old.",
+    evidenceKeys: ['reason'],
+    confidencePenalty: 0.1,
+  },
   HOLDER_TOP1_HIGH: {
     severity: 'high',
     meaning: 'One holder owns a large share of the circulating supply (from 20 %; full strength at 50 %).',

@@ -52,7 +52,11 @@ describe('scanToken on the seeded sandbox', () => {
     assert.equal(evidence.mint_authority, null);
     assert.ok(!result.flags.some((f) => f.includes('AUTHORITY')), String(result.flags));
     assert.deepEqual(result.flags, [], 'no flag at all: 40 holders, the largest 4 %, the top ten 36 %');
-    assert.equal(evidence.largest_holders_read, 20, 'the 20 largest accounts, as getTokenLargestAccounts answers');
+    assert.equal(
+      evidence.largest_holders_read,
+      20,
+      'the 20 largest accounts, as getTokenLargestAccounts answers',
+    );
     assert.ok(evidence.top10_share > 0.35 && evidence.top10_share < 0.37, String(evidence.top10_share));
     assert.equal(result.risk_score, 0);
     assert.equal(result.recommendation, 'No material token risks found; size positions as usual.');
@@ -139,6 +143,44 @@ describe('scanToken on the seeded sandbox', () => {
     const { result } = await scanWith(server.url, subject(manifest, 'wallet', 'wallet:old-active').address);
     assert.deepEqual(result.flags, ['NOT_A_MINT']);
     assert.ok(result.risk_score >= 0.5);
+  });
+
+  it("token age: the mint's first transaction dates it; created days ago is TOKEN_NEW, weeks ago is not", async () => {
+    const rpc = createSolanaRpcFromTransport(createDefaultRpcTransport({ url: server.url }));
+    const firstOf = async (name: string) => {
+      const page = await rpc
+        .getSignaturesForAddress(subject(manifest, 'token', name).address as never)
+        .send();
+      const oldest = page.at(-1)!;
+      return { signature: oldest.signature, at: new Date(Number(oldest.blockTime) * 1000).toISOString() };
+    };
+    const young = await scan('token:t22-permanent-delegate');
+    const youngFirst = await firstOf('token:t22-permanent-delegate');
+    assert.equal(young.evidence.created_at, youngFirst.at);
+    assert.ok(young.result.flags.includes('TOKEN_NEW'), String(young.result.flags));
+    assert.equal(young.evidence.flags.TOKEN_NEW.creation_signature, youngFirst.signature);
+    assert.ok(young.evidence.age_hours < 7 * 24, String(young.evidence.age_hours));
+    assert.ok(young.roundTrips <= 2);
+
+    const old = await scan('token:clean');
+    assert.equal(old.evidence.created_at, (await firstOf('token:clean')).at);
+    assert.ok(old.evidence.age_hours > 7 * 24, String(old.evidence.age_hours));
+    assert.ok(!old.result.flags.includes('TOKEN_NEW'));
+  });
+
+  it('a history that cannot be read leaves the age unknown: confidence drops, and unknown is not taken for old', async () => {
+    const full = await scan('token:clean');
+    const blind = await scan('token:clean', (t) =>
+      failingTransport(t, (m) => m === 'getSignaturesForAddress'),
+    );
+    assert.deepEqual(full.result.flags, []);
+    assert.deepEqual(blind.result.flags, ['TOKEN_AGE_UNAVAILABLE']);
+    assert.equal(blind.evidence.created_at, null);
+    assert.ok(blind.result.confidence < full.result.confidence);
+    assert.ok(
+      blind.result.risk_score > full.result.risk_score,
+      'an undated token scores above a dated old one',
+    );
   });
 
   it('holders that cannot be read lower confidence, never the score', async () => {
