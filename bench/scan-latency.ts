@@ -28,10 +28,14 @@ export async function runScanLatency(options: { runs: number }) {
   const rows = [];
   try {
     for (const [endpoint, name] of Object.entries(SUBJECTS) as [EndpointId, string][]) {
-      const entry = manifest.subjects.find((s) => s.name === name) as { address?: string; signature?: string } | undefined;
+      const entry = manifest.subjects.find((s) => s.name === name) as
+        | { address?: string; signature?: string }
+        | undefined;
       const subject = entry?.address ?? entry?.signature;
       if (subject === undefined) throw new Error(`the manifest has no ${name}`);
-      const counter = countingTransport(delayedTransport(createDefaultRpcTransport({ url: server.url }), RPC_LATENCY_MS));
+      const counter = countingTransport(
+        delayedTransport(createDefaultRpcTransport({ url: server.url }), RPC_LATENCY_MS),
+      );
       const rpc = createSolanaRpcFromTransport(counter.transport);
       const times: number[] = [];
       let roundTrips = 0;
@@ -43,7 +47,14 @@ export async function runScanLatency(options: { runs: number }) {
         roundTrips = counter.roundTrips();
       }
       const p50 = median(times);
-      rows.push({ endpoint, subject: name, p50, p95: percentile(times, 95), roundTrips, effective: p50 / RPC_LATENCY_MS });
+      rows.push({
+        endpoint,
+        subject: name,
+        p50,
+        p95: percentile(times, 95),
+        roundTrips,
+        effective: p50 / RPC_LATENCY_MS,
+      });
     }
   } finally {
     chain.stop();
@@ -52,7 +63,14 @@ export async function runScanLatency(options: { runs: number }) {
   printTable(
     `Scan latency with ${RPC_LATENCY_MS} ms per RPC call (seeded sandbox; target for token/pump.fun: p50 ≤ ${2.2 * RPC_LATENCY_MS + 20} ms)`,
     ['endpoint', 'subject', 'p50 ms', 'p95 ms', 'sequential round trips (counted)', 'p50 ÷ 50 ms'],
-    rows.map((r) => [r.endpoint, r.subject, r.p50.toFixed(1), r.p95.toFixed(1), String(r.roundTrips), r.effective.toFixed(2)]),
+    rows.map((r) => [
+      r.endpoint,
+      r.subject,
+      r.p50.toFixed(1),
+      r.p95.toFixed(1),
+      String(r.roundTrips),
+      r.effective.toFixed(2),
+    ]),
   );
   return rows;
 }

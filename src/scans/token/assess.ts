@@ -104,7 +104,9 @@ function ageOf(facts: TokenFacts): { hits: Hit[]; summary: Record<string, unknow
           ? 'the RPC knows no transaction naming the mint (history pruned or never indexed)'
           : 'the oldest transaction read has no block time';
     return {
-      hits: [{ code: 'TOKEN_AGE_UNAVAILABLE', strength: 1, evidence: { reason }, reason: 'its age is unknown' }],
+      hits: [
+        { code: 'TOKEN_AGE_UNAVAILABLE', strength: 1, evidence: { reason }, reason: 'its age is unknown' },
+      ],
       summary: { created_at: null, age_hours: null },
     };
   }

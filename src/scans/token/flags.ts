@@ -107,7 +107,7 @@ export const TOKEN_FLAGS = {
   TOKEN_NEW: {
     severity: 'medium',
     meaning:
-      'The mint was created less than 7 days ago (full strength under 24 hours): most rugs happen in a token\'s first days.',
+      "The mint was created less than 7 days ago (full strength under 24 hours): most rugs happen in a token's first days.",
     evidenceKeys: ['created_at', 'age_hours', 'creation_signature'],
   },
   TOKEN_AGE_UNAVAILABLE: {
