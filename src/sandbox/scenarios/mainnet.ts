@@ -54,7 +54,7 @@ function describe(loaded: LoadedFile, programData: Map<string, Uint8Array>): Mai
       name: `mainnet:${name}`,
       kind: 'pumpfun',
       address: dump.address,
-      description: `Real pump.fun bonding curve from mainnet (${file})`,
+      description: `Real pump.fun bonding curve account from mainnet (${file}): the curve, not a mint, so /scan/pumpfun answers NOT_A_MINT for it; scan the mint whose name starts the same way`,
       expect: {
         ...base,
         facts: curve.ok
