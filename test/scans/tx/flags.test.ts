@@ -106,9 +106,8 @@ describe('assessTransaction, flag by flag', () => {
 
   before(async () => {
     owner = await generateKeyPairSigner();
-    [stranger, tokenAccount, nonce] = await Promise.all(
-      [0, 1, 2].map(async () => (await generateKeyPairSigner()).address),
-    );
+    const [a, b, c] = await Promise.all([0, 1, 2].map(async () => (await generateKeyPairSigner()).address));
+    [stranger, tokenAccount, nonce] = [a!, b!, c!];
   });
 
   it('a plain finalized transfer raises nothing', async () => {
