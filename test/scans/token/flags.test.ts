@@ -1,0 +1,549 @@
+/**
+ * assessToken, flag by flag, on account bytes made by the @solana-program encoders (SPL Token
+ * and Token-2022 with its extensions) and a Metaplex metadata account in its Borsh layout: the
+ * condition that raises each flag and the closest one that must not.
+ */
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import {
+  type Address,
+  addEncoderSizePrefix,
+  generateKeyPairSigner,
+  getAddressEncoder,
+  getBooleanEncoder,
+  getProgramDerivedAddress,
+  getStructEncoder,
+  getU8Encoder,
+  getU16Encoder,
+  getU32Encoder,
+  getUtf8Encoder,
+  none,
+  type Option,
+  some,
+} from '@solana/kit';
+import {
+  getMintEncoder as getSplMintEncoder,
+  getTokenEncoder as getSplTokenEncoder,
+} from '@solana-program/token';
+import {
+  AccountState,
+  type ExtensionArgs,
+  getMintEncoder as getT22MintEncoder,
+} from '@solana-program/token-2022';
+import { assessToken } from '../../../src/scans/token/assess.js';
+import type { LargestAccount, MintHistory, RawAccount, TokenFacts } from '../../../src/scans/token/facts.js';
+import { TOKEN_FLAGS } from '../../../src/scans/token/flags.js';
+import { findMetadataAddress } from '../../../src/solana/decoders/metaplex-metadata.js';
+import {
+  SYSTEM_PROGRAM,
+  TOKEN_2022_PROGRAM,
+  TOKEN_METADATA_PROGRAM,
+  TOKEN_PROGRAM,
+} from '../../../src/solana/programs.js';
+import { flagCoverage } from '../../helpers/flag-coverage.js';
+
+const NOW = 1_800_000_000;
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+const SUPPLY = 1_000_000_000n;
+const NO_KEY = SYSTEM_PROGRAM; // 32 zero bytes: "none" for Token-2022's optional non-zero keys
+const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' as Address;
+const WSOL = 'So11111111111111111111111111111111111111112' as Address;
+
+const raw = (address: Address, owner: Address, data: Uint8Array): RawAccount => ({
+  address,
+  owner,
+  lamports: 1_461_600n,
+  data,
+});
+
+interface MintSpec {
+  readonly mintAuthority?: Address | null;
+  readonly freezeAuthority?: Address | null;
+  readonly supply?: bigint;
+  /** Token-2022 extensions; absent = an SPL Token mint. */
+  readonly extensions?: ExtensionArgs[];
+}
+
+function mintBytes(spec: MintSpec): { owner: Address; data: Uint8Array } {
+  const base = {
+    mintAuthority: spec.mintAuthority ?? null,
+    supply: spec.supply ?? SUPPLY,
+    decimals: 6,
+    isInitialized: true,
+    freezeAuthority: spec.freezeAuthority ?? null,
+  } as const;
+  if (spec.extensions === undefined) {
+    return { owner: TOKEN_PROGRAM, data: new Uint8Array(getSplMintEncoder().encode(base)) };
+  }
+  return {
+    owner: TOKEN_2022_PROGRAM,
+    data: new Uint8Array(getT22MintEncoder().encode({ ...base, extensions: spec.extensions })),
+  };
+}
+
+/** Metaplex MetadataV1 (key 4), laid out as the program writes it, padded to its fixed size. */
+function metaplexBytes(mint: Address, updateAuthority: Address, isMutable: boolean): Uint8Array {
+  const text = addEncoderSizePrefix(getUtf8Encoder(), getU32Encoder());
+  const head = getStructEncoder([
+    ['key', getU8Encoder()],
+    ['updateAuthority', getAddressEncoder()],
+    ['mint', getAddressEncoder()],
+    ['name', text],
+    ['symbol', text],
+    ['uri', text],
+    ['sellerFeeBasisPoints', getU16Encoder()],
+    ['creatorsNone', getU8Encoder()],
+    ['primarySaleHappened', getBooleanEncoder()],
+    ['isMutable', getBooleanEncoder()],
+  ]).encode({
+    key: 4,
+    updateAuthority,
+    mint,
+    name: 'Flag Test',
+    symbol: 'FLAG',
+    uri: 'https://example.invalid/flag.json',
+    sellerFeeBasisPoints: 0,
+    creatorsNone: 0,
+    primarySaleHappened: false,
+    isMutable,
+  });
+  const out = new Uint8Array(679);
+  out.set(head);
+  return out;
+}
+
+interface HolderSpec {
+  readonly owner: Address;
+  readonly amount: bigint;
+  readonly frozen?: boolean;
+  readonly delegate?: Address;
+  readonly delegatedAmount?: bigint;
+}
+
+describe('assessToken, flag by flag', () => {
+  const flags = flagCoverage(TOKEN_FLAGS);
+  let mint: Address;
+  let authority: Address;
+  let other: Address;
+  let pda: Address;
+  let owners: Address[];
+  let tokenAccounts: Address[];
+  let metadataAddress: Address;
+  /** Twenty holders of 1 % each, listed as getTokenLargestAccounts lists them. */
+  let spread: HolderSpec[];
+  let facts: (spec?: MintSpec, over?: Partial<TokenFacts> & { holders?: HolderSpec[] }) => TokenFacts;
+
+  before(async () => {
+    const keys = await Promise.all(
+      Array.from({ length: 43 }, async () => (await generateKeyPairSigner()).address),
+    );
+    [mint, authority, other] = keys as [Address, Address, Address];
+    owners = keys.slice(3, 23);
+    tokenAccounts = keys.slice(23, 43);
+    [pda] = await getProgramDerivedAddress({ programAddress: TOKEN_METADATA_PROGRAM, seeds: ['vault'] });
+    metadataAddress = await findMetadataAddress(mint);
+    spread = owners.map((owner) => ({ owner, amount: SUPPLY / 100n }));
+    const holdersOf = (
+      mintAddress: Address,
+      tokenProgram: Address,
+      holders: readonly HolderSpec[],
+    ): { largest: LargestAccount[]; holderAccounts: RawAccount[] } => {
+      const sorted = [...holders].sort((a, b) => (b.amount > a.amount ? 1 : b.amount < a.amount ? -1 : 0));
+      const encoder = getSplTokenEncoder();
+      return {
+        largest: sorted.map((h, i) => ({ address: tokenAccounts[i]!, amount: h.amount })),
+        holderAccounts: sorted.map((h, i) =>
+          raw(
+            tokenAccounts[i]!,
+            tokenProgram,
+            new Uint8Array(
+              encoder.encode({
+                mint: mintAddress,
+                owner: h.owner,
+                amount: h.amount,
+                delegate: (h.delegate ? some(h.delegate) : none()) as Option<Address>,
+                state: h.frozen ? AccountState.Frozen : AccountState.Initialized,
+                isNative: none(),
+                delegatedAmount: h.delegatedAmount ?? 0n,
+                closeAuthority: none(),
+              }),
+            ),
+          ),
+        ),
+      };
+    };
+    facts = (spec = {}, over = {}) => {
+      const address = over.mint ?? mint;
+      const { owner, data } = mintBytes(spec);
+      const { holders, ...rest } = over;
+      return {
+        mint: address,
+        mintAccount: raw(address, owner, data),
+        metadataAddress,
+        metadataAccount: raw(
+          metadataAddress,
+          TOKEN_METADATA_PROGRAM,
+          metaplexBytes(address, authority, false),
+        ),
+        extraAccounts: [],
+        epoch: 800n,
+        largestError: null,
+        nowSeconds: NOW,
+        history: {
+          count: 40,
+          oldest: { signature: 'creation', blockTime: NOW - 100 * DAY },
+          truncated: false,
+        },
+        ...holdersOf(address, owner, holders ?? spread),
+        ...rest,
+      };
+    };
+  });
+
+  it('a revoked, spread, old token with immutable metadata raises nothing', () => {
+    const result = assessToken(facts());
+    assert.deepEqual(result.flags, []);
+    assert.equal(result.risk_score, 0);
+    assert.equal(result.confidence, 1);
+  });
+
+  it('NOT_A_MINT: no account, or a token account; not a mint', () => {
+    flags.raised(assessToken(facts({}, { mintAccount: null })), 'NOT_A_MINT', { exists: false, owner: null });
+    const tokenAccount = facts({}, { mintAccount: raw(mint, TOKEN_PROGRAM, new Uint8Array(165)) });
+    flags.raised(assessToken(tokenAccount), 'NOT_A_MINT', { exists: true, owner: TOKEN_PROGRAM });
+    flags.notRaised(assessToken(facts()), 'NOT_A_MINT');
+  });
+
+  it('MINT_AUTHORITY_ACTIVE / FREEZE_AUTHORITY_ACTIVE: read from the option tag; revoked authorities with stale key bytes raise nothing', () => {
+    flags.raised(assessToken(facts({ mintAuthority: authority })), 'MINT_AUTHORITY_ACTIVE', {
+      mint_authority: authority,
+      authority_kind: 'keypair',
+    });
+    flags.raised(assessToken(facts({ freezeAuthority: authority })), 'FREEZE_AUTHORITY_ACTIVE', {
+      freeze_authority: authority,
+      authority_kind: 'keypair',
+    });
+    // Tag 0 (None) with the old key still in the bytes, as legacy pump.fun mints carry it.
+    const stale = facts();
+    const bytes = new Uint8Array(stale.mintAccount!.data);
+    const key = getAddressEncoder().encode(authority);
+    bytes.set(key, 4);
+    bytes.set(key, 50);
+    const result = assessToken({ ...stale, mintAccount: raw(mint, TOKEN_PROGRAM, bytes) });
+    flags.notRaised(result, 'MINT_AUTHORITY_ACTIVE');
+    flags.notRaised(result, 'FREEZE_AUTHORITY_ACTIVE');
+  });
+
+  it('PERMANENT_DELEGATE: set on a Token-2022 mint; not on one without it', () => {
+    flags.raised(
+      assessToken(facts({ extensions: [{ __kind: 'PermanentDelegate', delegate: other }] })),
+      'PERMANENT_DELEGATE',
+      { permanent_delegate: other },
+    );
+    flags.notRaised(
+      assessToken(facts({ extensions: [{ __kind: 'NonTransferable' }] })),
+      'PERMANENT_DELEGATE',
+    );
+  });
+
+  const fee = (
+    older: [number, bigint],
+    newer: [number, bigint],
+    configAuthority: Address = NO_KEY,
+  ): ExtensionArgs => ({
+    __kind: 'TransferFeeConfig',
+    transferFeeConfigAuthority: configAuthority,
+    withdrawWithheldAuthority: NO_KEY,
+    withheldAmount: 0n,
+    olderTransferFee: { epoch: 0n, maximumFee: 5_000_000n, transferFeeBasisPoints: older[0] },
+    newerTransferFee: { epoch: newer[1], maximumFee: 5_000_000n, transferFeeBasisPoints: newer[0] },
+  });
+
+  it('TRANSFER_FEE: the fee in force this epoch, heavier from 10 %; not a 0 % fee', () => {
+    const one = flags.raised(
+      assessToken(facts({ extensions: [fee([100, 0n], [100, 700n])] })),
+      'TRANSFER_FEE',
+      {
+        fee_basis_points: 100,
+        maximum_fee: '5000000',
+        epoch: '800',
+      },
+    );
+    const ten = flags.raised(
+      assessToken(facts({ extensions: [fee([1000, 0n], [1000, 700n])] })),
+      'TRANSFER_FEE',
+    );
+    assert.ok((ten.weight_applied as number) > (one.weight_applied as number));
+    // The newer fee takes over at its epoch: 0 % now, even though 5 % was the older rate.
+    flags.notRaised(assessToken(facts({ extensions: [fee([500, 0n], [0, 800n])] })), 'TRANSFER_FEE');
+  });
+
+  it('TRANSFER_FEE_INCREASE_SCHEDULED: a higher fee from a future epoch; not once that epoch has come, nor a decrease', () => {
+    flags.raised(
+      assessToken(facts({ extensions: [fee([100, 0n], [2000, 801n])] })),
+      'TRANSFER_FEE_INCREASE_SCHEDULED',
+      { fee_basis_points_next: 2000, effective_epoch: '801' },
+    );
+    flags.notRaised(
+      assessToken(facts({ extensions: [fee([100, 0n], [2000, 800n])] })),
+      'TRANSFER_FEE_INCREASE_SCHEDULED',
+    );
+    flags.notRaised(
+      assessToken(facts({ extensions: [fee([500, 0n], [100, 900n])] })),
+      'TRANSFER_FEE_INCREASE_SCHEDULED',
+    );
+  });
+
+  it('TRANSFER_FEE_AUTHORITY: someone can change the fee; not when the authority is empty', () => {
+    flags.raised(
+      assessToken(facts({ extensions: [fee([0, 0n], [0, 0n], authority)] })),
+      'TRANSFER_FEE_AUTHORITY',
+      { fee_config_authority: authority },
+    );
+    flags.notRaised(assessToken(facts({ extensions: [fee([0, 0n], [0, 0n])] })), 'TRANSFER_FEE_AUTHORITY');
+  });
+
+  it('TRANSFER_HOOK_ACTIVE / TRANSFER_HOOK_AUTHORITY: a hook program runs; an authority can set one; neither when both are empty', () => {
+    const hook = (authorityKey: Address, programId: Address) =>
+      assessToken(facts({ extensions: [{ __kind: 'TransferHook', authority: authorityKey, programId }] }));
+    flags.raised(hook(NO_KEY, other), 'TRANSFER_HOOK_ACTIVE', { transfer_hook_program: other });
+    flags.notRaised(hook(NO_KEY, other), 'TRANSFER_HOOK_AUTHORITY');
+    flags.raised(hook(authority, NO_KEY), 'TRANSFER_HOOK_AUTHORITY', { transfer_hook_authority: authority });
+    flags.notRaised(hook(authority, NO_KEY), 'TRANSFER_HOOK_ACTIVE');
+    const empty = hook(NO_KEY, NO_KEY);
+    flags.notRaised(empty, 'TRANSFER_HOOK_ACTIVE');
+    flags.notRaised(empty, 'TRANSFER_HOOK_AUTHORITY');
+  });
+
+  it('DEFAULT_STATE_FROZEN: new accounts start frozen; not when they start initialized', () => {
+    const state = (s: AccountState) =>
+      assessToken(facts({ extensions: [{ __kind: 'DefaultAccountState', state: s }] }));
+    flags.raised(state(AccountState.Frozen), 'DEFAULT_STATE_FROZEN', { default_account_state: 'frozen' });
+    flags.notRaised(state(AccountState.Initialized), 'DEFAULT_STATE_FROZEN');
+  });
+
+  it('NON_TRANSFERABLE: a soulbound mint; not a Token-2022 mint without it', () => {
+    flags.raised(assessToken(facts({ extensions: [{ __kind: 'NonTransferable' }] })), 'NON_TRANSFERABLE', {
+      non_transferable: true,
+    });
+    flags.notRaised(
+      assessToken(facts({ extensions: [{ __kind: 'MintCloseAuthority', closeAuthority: NO_KEY }] })),
+      'NON_TRANSFERABLE',
+    );
+  });
+
+  it('TOKEN_PAUSED / PAUSABLE: paused now; could be paused; neither without a pause authority', () => {
+    const pausable = (authorityKey: Address | null, paused: boolean) =>
+      assessToken(facts({ extensions: [{ __kind: 'PausableConfig', authority: authorityKey, paused }] }));
+    flags.raised(pausable(authority, true), 'TOKEN_PAUSED', { pause_authority: authority });
+    flags.notRaised(pausable(authority, true), 'PAUSABLE');
+    flags.raised(pausable(authority, false), 'PAUSABLE', { pause_authority: authority });
+    flags.notRaised(pausable(authority, false), 'TOKEN_PAUSED');
+    flags.notRaised(pausable(null, false), 'PAUSABLE');
+  });
+
+  it('MINT_CLOSE_AUTHORITY: someone can close the mint; not when the authority is empty', () => {
+    const close = (key: Address) =>
+      assessToken(facts({ extensions: [{ __kind: 'MintCloseAuthority', closeAuthority: key }] }));
+    flags.raised(close(authority), 'MINT_CLOSE_AUTHORITY', { close_authority: authority });
+    flags.notRaised(close(NO_KEY), 'MINT_CLOSE_AUTHORITY');
+  });
+
+  it('CONFIDENTIAL_TRANSFERS: balances can be hidden; not on a mint without the extension', () => {
+    flags.raised(
+      assessToken(
+        facts({
+          extensions: [
+            {
+              __kind: 'ConfidentialTransferMint',
+              authority: authority,
+              autoApproveNewAccounts: true,
+              auditorElgamalPubkey: null,
+            },
+          ],
+        }),
+      ),
+      'CONFIDENTIAL_TRANSFERS',
+      { authority, auto_approve: true },
+    );
+    flags.notRaised(
+      assessToken(facts({ extensions: [{ __kind: 'NonTransferable' }] })),
+      'CONFIDENTIAL_TRANSFERS',
+    );
+  });
+
+  it('UNKNOWN_EXTENSION: a TLV entry of a type nobody knows; not for known extensions only', () => {
+    const known = facts({ extensions: [{ __kind: 'NonTransferable' }] });
+    const data = new Uint8Array([...known.mintAccount!.data, 0x39, 0x30, 0, 0]); // type 12345, length 0
+    flags.raised(
+      assessToken({ ...known, mintAccount: raw(mint, TOKEN_2022_PROGRAM, data) }),
+      'UNKNOWN_EXTENSION',
+      {
+        extension_types: [12345],
+      },
+    );
+    flags.notRaised(assessToken(known), 'UNKNOWN_EXTENSION');
+  });
+
+  it('METADATA_MUTABLE: Metaplex isMutable or a Token-2022 update authority; not immutable ones', () => {
+    const mutable = facts(
+      {},
+      { metadataAccount: raw(metadataAddress, TOKEN_METADATA_PROGRAM, metaplexBytes(mint, authority, true)) },
+    );
+    flags.raised(assessToken(mutable), 'METADATA_MUTABLE', {
+      update_authority: authority,
+      source: 'metaplex',
+    });
+    flags.notRaised(assessToken(facts()), 'METADATA_MUTABLE');
+    const t22 = (updateAuthority: Address | null) =>
+      assessToken(
+        facts(
+          {
+            extensions: [
+              { __kind: 'MetadataPointer', authority: NO_KEY, metadataAddress: mint },
+              {
+                __kind: 'TokenMetadata',
+                updateAuthority,
+                mint,
+                name: 'Own',
+                symbol: 'OWN',
+                uri: '',
+                additionalMetadata: new Map(),
+              },
+            ],
+          },
+          { metadataAccount: null },
+        ),
+      );
+    flags.raised(t22(authority), 'METADATA_MUTABLE', { source: 'token-2022 metadata' });
+    flags.notRaised(t22(null), 'METADATA_MUTABLE');
+    flags.notRaised(t22(null), 'METADATA_MISSING');
+  });
+
+  it('METADATA_MISSING: no Metaplex account and no Token-2022 metadata; not with either', () => {
+    flags.raised(assessToken(facts({}, { metadataAccount: null })), 'METADATA_MISSING', {
+      metadata_account: metadataAddress,
+    });
+    flags.notRaised(assessToken(facts()), 'METADATA_MISSING');
+  });
+
+  it('SUPPLY_ZERO: no tokens exist; not for wrapped SOL, whose mint always shows 0', () => {
+    flags.raised(assessToken(facts({ supply: 0n }, { holders: [] })), 'SUPPLY_ZERO', { supply: '0' });
+    flags.notRaised(assessToken(facts({ supply: 0n }, { mint: WSOL, holders: [] })), 'SUPPLY_ZERO');
+  });
+
+  it('TOKEN_NEW: created under 7 days ago (full strength under a day); not 7 days and an hour, nor from a truncated history', () => {
+    const created = (ageSeconds: number, truncated = false): MintHistory => ({
+      count: truncated ? 1000 : 12,
+      oldest: { signature: 'creation', blockTime: NOW - ageSeconds },
+      truncated,
+    });
+    const hours = flags.raised(assessToken(facts({}, { history: created(23 * HOUR) })), 'TOKEN_NEW', {
+      age_hours: 23,
+      creation_signature: 'creation',
+      created_at: new Date((NOW - 23 * HOUR) * 1000).toISOString(),
+    });
+    const days = flags.raised(assessToken(facts({}, { history: created(7 * DAY - HOUR) })), 'TOKEN_NEW');
+    assert.ok((hours.weight_applied as number) > (days.weight_applied as number));
+    flags.notRaised(assessToken(facts({}, { history: created(7 * DAY + HOUR) })), 'TOKEN_NEW');
+    const busy = assessToken(facts({}, { history: created(2 * HOUR, true) }));
+    flags.notRaised(busy, 'TOKEN_NEW');
+    assert.equal((busy.evidence as any).age_at_least_hours, 2);
+  });
+
+  it('TOKEN_AGE_UNAVAILABLE: no history answer, or none recorded; confidence drops; not when dated', () => {
+    const dated = assessToken(facts());
+    const unread = assessToken(facts({}, { history: null }));
+    flags.raised(unread, 'TOKEN_AGE_UNAVAILABLE');
+    assert.ok(unread.confidence < dated.confidence);
+    assert.ok(unread.risk_score > dated.risk_score, 'an undated token is not taken for an old one');
+    flags.raised(
+      assessToken(facts({}, { history: { count: 0, oldest: null, truncated: false } })),
+      'TOKEN_AGE_UNAVAILABLE',
+    );
+    flags.notRaised(dated, 'TOKEN_AGE_UNAVAILABLE');
+  });
+
+  it('HOLDER_TOP1_HIGH: one holder with 20 % of the float; not 19.99 %, nor a program-controlled vault with 90 %', () => {
+    const top = (amount: bigint, owner = other) => [{ owner, amount }, ...spread.slice(1)];
+    flags.raised(assessToken(facts({}, { holders: top(SUPPLY / 5n) })), 'HOLDER_TOP1_HIGH', {
+      top1_share: 0.2,
+      top1_owner: other,
+    });
+    flags.notRaised(assessToken(facts({}, { holders: top(SUPPLY / 5n - 100_000n) })), 'HOLDER_TOP1_HIGH');
+    const vault = assessToken(facts({}, { holders: top((SUPPLY * 9n) / 10n, pda) }));
+    flags.notRaised(vault, 'HOLDER_TOP1_HIGH');
+    assert.equal((vault.evidence as any).excluded[0].owner, pda, 'what was set aside is named');
+  });
+
+  it('HOLDER_TOP10_HIGH: the ten largest hold 50 % of the float; not 49.9 %', () => {
+    const ten = (each: bigint) => [
+      ...owners.slice(0, 10).map((owner) => ({ owner, amount: each })),
+      ...spread.slice(10),
+    ];
+    flags.raised(assessToken(facts({}, { holders: ten(SUPPLY / 20n) })), 'HOLDER_TOP10_HIGH', {
+      top10_share: 0.5,
+    });
+    flags.notRaised(assessToken(facts({}, { holders: ten(SUPPLY / 20n - 100_000n) })), 'HOLDER_TOP10_HIGH');
+  });
+
+  it('AUTHORITY_HOLDS_SUPPLY: the mint authority holds 5 %; not 4.9 %', () => {
+    const held = (amount: bigint) =>
+      assessToken(
+        facts({ mintAuthority: authority }, { holders: [{ owner: authority, amount }, ...spread.slice(1)] }),
+      );
+    flags.raised(held(SUPPLY / 20n), 'AUTHORITY_HOLDS_SUPPLY', { authority, share: 0.05 });
+    flags.notRaised(held((SUPPLY * 49n) / 1000n), 'AUTHORITY_HOLDS_SUPPLY');
+  });
+
+  it('FROZEN_HOLDERS: a large holder frozen with a balance; not a frozen account that holds nothing', () => {
+    const frozen = assessToken(facts({}, { holders: [{ ...spread[0]!, frozen: true }, ...spread.slice(1)] }));
+    const found = flags.raised(frozen, 'FROZEN_HOLDERS');
+    assert.equal((found.frozen_accounts as string[]).length, 1);
+    const empty = assessToken(
+      facts({}, { holders: [...spread, { owner: other, amount: 0n, frozen: true }] }),
+    );
+    flags.notRaised(empty, 'FROZEN_HOLDERS');
+  });
+
+  it("LARGE_HOLDER_DELEGATED: a delegate may move a large holder's tokens; not a delegate approved for 0", () => {
+    const delegated = (amount: bigint) =>
+      assessToken(
+        facts(
+          {},
+          { holders: [{ ...spread[0]!, delegate: other, delegatedAmount: amount }, ...spread.slice(1)] },
+        ),
+      );
+    flags.raised(delegated(5_000n), 'LARGE_HOLDER_DELEGATED', { delegate: other, delegated_amount: '5000' });
+    flags.notRaised(delegated(0n), 'LARGE_HOLDER_DELEGATED');
+  });
+
+  it("TRUSTED_ISSUER: USDC's authorities are flagged but weighted down, not hidden; an unknown mint is not trusted", () => {
+    const powers = { mintAuthority: authority, freezeAuthority: authority };
+    const usdc = assessToken(facts(powers, { mint: USDC }));
+    flags.raised(usdc, 'TRUSTED_ISSUER', { issuer: 'USDC (Circle)' });
+    assert.ok(usdc.flags.includes('MINT_AUTHORITY_ACTIVE') && usdc.flags.includes('FREEZE_AUTHORITY_ACTIVE'));
+    const unknown = assessToken(facts(powers));
+    flags.notRaised(unknown, 'TRUSTED_ISSUER');
+    assert.ok(usdc.risk_score < unknown.risk_score, `${usdc.risk_score} < ${unknown.risk_score}`);
+  });
+
+  it('HOLDERS_UNAVAILABLE: the largest holders could not be read; confidence drops, the score does not', () => {
+    const known = assessToken(facts());
+    const blind = assessToken({
+      ...facts(),
+      largest: null,
+      largestError: 'injected: too many accounts',
+      holderAccounts: [],
+    });
+    flags.raised(blind, 'HOLDERS_UNAVAILABLE', { reason: 'injected: too many accounts' });
+    assert.ok(blind.confidence < known.confidence);
+    assert.ok(blind.risk_score >= known.risk_score);
+    flags.notRaised(known, 'HOLDERS_UNAVAILABLE');
+  });
+
+  it('every token flag has a raising test above', () => {
+    flags.assertEveryFlagRaised();
+  });
+});
