@@ -7,31 +7,13 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import {
   type Address,
-  addEncoderSizePrefix,
   generateKeyPairSigner,
   getAddressEncoder,
-  getBooleanEncoder,
   getProgramDerivedAddress,
-  getStructEncoder,
-  getU8Encoder,
-  getU16Encoder,
-  getU32Encoder,
-  getUtf8Encoder,
-  none,
-  type Option,
-  some,
 } from '@solana/kit';
-import {
-  getMintEncoder as getSplMintEncoder,
-  getTokenEncoder as getSplTokenEncoder,
-} from '@solana-program/token';
-import {
-  AccountState,
-  type ExtensionArgs,
-  getMintEncoder as getT22MintEncoder,
-} from '@solana-program/token-2022';
+import { AccountState, type ExtensionArgs } from '@solana-program/token-2022';
 import { assessToken } from '../../../src/scans/token/assess.js';
-import type { LargestAccount, MintHistory, RawAccount, TokenFacts } from '../../../src/scans/token/facts.js';
+import type { MintHistory, TokenFacts } from '../../../src/scans/token/facts.js';
 import { TOKEN_FLAGS } from '../../../src/scans/token/flags.js';
 import { findMetadataAddress } from '../../../src/solana/decoders/metaplex-metadata.js';
 import {
@@ -41,85 +23,22 @@ import {
   TOKEN_PROGRAM,
 } from '../../../src/solana/programs.js';
 import { flagCoverage } from '../../helpers/flag-coverage.js';
+import {
+  type HolderSpec,
+  holderAccounts,
+  type MintSpec,
+  metaplexBytes,
+  mintBytes,
+  raw,
+  SUPPLY,
+} from '../../helpers/token-accounts.js';
 
 const NOW = 1_800_000_000;
 const HOUR = 3600;
 const DAY = 24 * HOUR;
-const SUPPLY = 1_000_000_000n;
 const NO_KEY = SYSTEM_PROGRAM; // 32 zero bytes: "none" for Token-2022's optional non-zero keys
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' as Address;
 const WSOL = 'So11111111111111111111111111111111111111112' as Address;
-
-const raw = (address: Address, owner: Address, data: Uint8Array): RawAccount => ({
-  address,
-  owner,
-  lamports: 1_461_600n,
-  data,
-});
-
-interface MintSpec {
-  readonly mintAuthority?: Address | null;
-  readonly freezeAuthority?: Address | null;
-  readonly supply?: bigint;
-  /** Token-2022 extensions; absent = an SPL Token mint. */
-  readonly extensions?: ExtensionArgs[];
-}
-
-function mintBytes(spec: MintSpec): { owner: Address; data: Uint8Array } {
-  const base = {
-    mintAuthority: spec.mintAuthority ?? null,
-    supply: spec.supply ?? SUPPLY,
-    decimals: 6,
-    isInitialized: true,
-    freezeAuthority: spec.freezeAuthority ?? null,
-  } as const;
-  if (spec.extensions === undefined) {
-    return { owner: TOKEN_PROGRAM, data: new Uint8Array(getSplMintEncoder().encode(base)) };
-  }
-  return {
-    owner: TOKEN_2022_PROGRAM,
-    data: new Uint8Array(getT22MintEncoder().encode({ ...base, extensions: spec.extensions })),
-  };
-}
-
-/** Metaplex MetadataV1 (key 4), laid out as the program writes it, padded to its fixed size. */
-function metaplexBytes(mint: Address, updateAuthority: Address, isMutable: boolean): Uint8Array {
-  const text = addEncoderSizePrefix(getUtf8Encoder(), getU32Encoder());
-  const head = getStructEncoder([
-    ['key', getU8Encoder()],
-    ['updateAuthority', getAddressEncoder()],
-    ['mint', getAddressEncoder()],
-    ['name', text],
-    ['symbol', text],
-    ['uri', text],
-    ['sellerFeeBasisPoints', getU16Encoder()],
-    ['creatorsNone', getU8Encoder()],
-    ['primarySaleHappened', getBooleanEncoder()],
-    ['isMutable', getBooleanEncoder()],
-  ]).encode({
-    key: 4,
-    updateAuthority,
-    mint,
-    name: 'Flag Test',
-    symbol: 'FLAG',
-    uri: 'https://example.invalid/flag.json',
-    sellerFeeBasisPoints: 0,
-    creatorsNone: 0,
-    primarySaleHappened: false,
-    isMutable,
-  });
-  const out = new Uint8Array(679);
-  out.set(head);
-  return out;
-}
-
-interface HolderSpec {
-  readonly owner: Address;
-  readonly amount: bigint;
-  readonly frozen?: boolean;
-  readonly delegate?: Address;
-  readonly delegatedAmount?: bigint;
-}
 
 describe('assessToken, flag by flag', () => {
   const flags = flagCoverage(TOKEN_FLAGS);
@@ -144,35 +63,6 @@ describe('assessToken, flag by flag', () => {
     [pda] = await getProgramDerivedAddress({ programAddress: TOKEN_METADATA_PROGRAM, seeds: ['vault'] });
     metadataAddress = await findMetadataAddress(mint);
     spread = owners.map((owner) => ({ owner, amount: SUPPLY / 100n }));
-    const holdersOf = (
-      mintAddress: Address,
-      tokenProgram: Address,
-      holders: readonly HolderSpec[],
-    ): { largest: LargestAccount[]; holderAccounts: RawAccount[] } => {
-      const sorted = [...holders].sort((a, b) => (b.amount > a.amount ? 1 : b.amount < a.amount ? -1 : 0));
-      const encoder = getSplTokenEncoder();
-      return {
-        largest: sorted.map((h, i) => ({ address: tokenAccounts[i]!, amount: h.amount })),
-        holderAccounts: sorted.map((h, i) =>
-          raw(
-            tokenAccounts[i]!,
-            tokenProgram,
-            new Uint8Array(
-              encoder.encode({
-                mint: mintAddress,
-                owner: h.owner,
-                amount: h.amount,
-                delegate: (h.delegate ? some(h.delegate) : none()) as Option<Address>,
-                state: h.frozen ? AccountState.Frozen : AccountState.Initialized,
-                isNative: none(),
-                delegatedAmount: h.delegatedAmount ?? 0n,
-                closeAuthority: none(),
-              }),
-            ),
-          ),
-        ),
-      };
-    };
     facts = (spec = {}, over = {}) => {
       const address = over.mint ?? mint;
       const { owner, data } = mintBytes(spec);
@@ -195,7 +85,7 @@ describe('assessToken, flag by flag', () => {
           oldest: { signature: 'creation', blockTime: NOW - 100 * DAY },
           truncated: false,
         },
-        ...holdersOf(address, owner, holders ?? spread),
+        ...holderAccounts(address, owner, holders ?? spread, tokenAccounts),
         ...rest,
       };
     };
