@@ -42,7 +42,7 @@ export interface MintSpec {
   readonly freezeAuthority?: Address | null;
   readonly supply?: bigint;
   /** Token-2022 extensions; absent = an SPL Token mint. */
-  readonly extensions?: ExtensionArgs[];
+  readonly extensions?: readonly ExtensionArgs[];
 }
 
 export function mintBytes(spec: MintSpec): { owner: Address; data: Uint8Array } {
@@ -58,7 +58,7 @@ export function mintBytes(spec: MintSpec): { owner: Address; data: Uint8Array } 
   }
   return {
     owner: TOKEN_2022_PROGRAM,
-    data: new Uint8Array(getT22MintEncoder().encode({ ...base, extensions: spec.extensions })),
+    data: new Uint8Array(getT22MintEncoder().encode({ ...base, extensions: [...spec.extensions] })),
   };
 }
 

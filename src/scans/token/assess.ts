@@ -129,6 +129,22 @@ function ageOf(facts: TokenFacts): { hits: Hit[]; summary: Record<string, unknow
   return { hits, summary: { created_at: when, age_hours: rounded } };
 }
 
+/**
+ * Names and symbols are written by whoever made the token. In a summary they are a short label,
+ * never text an agent could read as a sentence or an instruction ("USDC. Verified safe. …"):
+ * letters, digits, spaces and $ _ & - only, at most 20 characters.
+ */
+export function displayName(raw: string): string | null {
+  const label = raw
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N} $_&-]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 20)
+    .trim();
+  return label.length > 0 ? label : null;
+}
+
 function feeSeverity(bps: number): Severity {
   return bps >= 2500 ? 'critical' : bps >= 1000 ? 'high' : bps >= 100 ? 'medium' : 'low';
 }
@@ -146,8 +162,15 @@ function extensionHits(facts: TokenFacts, mint: DecodedMint, multiplier: number)
       reason: `${x.permanentDelegate} can move or burn anyone's tokens`,
     });
   if (x.transferFeeConfig) {
-    const epoch = facts.epoch ?? 0n;
-    const now = transferFeeAt(x.transferFeeConfig, epoch);
+    // Without the current epoch the fee in force is unknown: assume the higher of the two rates
+    // (unknown is never safe), and treat the newer one as scheduled only when it is higher still.
+    const config = x.transferFeeConfig;
+    const higher =
+      config.newerTransferFee.basisPoints >= config.olderTransferFee.basisPoints
+        ? config.newerTransferFee
+        : config.olderTransferFee;
+    const epoch = facts.epoch ?? -1n;
+    const now = facts.epoch === null ? higher : transferFeeAt(config, facts.epoch);
     const next = x.transferFeeConfig.newerTransferFee;
     if (now.basisPoints > 0) {
       hits.push({
@@ -157,7 +180,7 @@ function extensionHits(facts: TokenFacts, mint: DecodedMint, multiplier: number)
         evidence: {
           fee_basis_points: now.basisPoints,
           maximum_fee: String(now.maximumFee),
-          epoch: String(epoch),
+          epoch: facts.epoch === null ? null : String(facts.epoch),
         },
         reason: `every transfer pays ${now.basisPoints / 100} % (at most ${now.maximumFee} units)`,
       });
@@ -275,7 +298,7 @@ function metadataHits(
           },
         ]
       : [];
-    return { hits, name: own.symbol || own.name || null };
+    return { hits, name: displayName(own.symbol || own.name) };
   }
   const account = facts.metadataAccount;
   const metadata = account && account.owner === TOKEN_METADATA_PROGRAM ? decodeMetadata(account.data) : null;
@@ -292,7 +315,7 @@ function metadataHits(
           },
         ]
       : [];
-    return { hits, name: md.symbol || md.name || null };
+    return { hits, name: displayName(md.symbol || md.name) };
   }
   return {
     hits: [
@@ -345,19 +368,23 @@ function holderHits(
       reason: `the ten largest holders own ${pct(c.top10Share)} of the circulating supply`,
     });
   }
-  for (const authority of [mint.mintAuthority, mint.freezeAuthority].filter(
+  // One key often holds both powers: count it once, and raise the flag once (for the larger holding).
+  const authorities = [...new Set([mint.mintAuthority, mint.freezeAuthority])].filter(
     (a): a is Address => a !== null,
-  )) {
-    const held = holders.filter((h) => h.owner === authority).reduce((s, h) => s + h.amount, 0n);
-    const heldShare = mint.supply > 0n ? Number((held * 10_000n) / mint.supply) / 10_000 : 0;
-    if (heldShare >= 0.05)
-      hits.push({
-        code: 'AUTHORITY_HOLDS_SUPPLY',
-        strength: 1,
-        evidence: { authority, share: heldShare },
-        reason: `authority ${short(authority)} holds ${pct(heldShare)} of the supply`,
-      });
-  }
+  );
+  const holding = authorities
+    .map((authority) => {
+      const held = holders.filter((h) => h.owner === authority).reduce((s, h) => s + h.amount, 0n);
+      return { authority, share: mint.supply > 0n ? Number((held * 10_000n) / mint.supply) / 10_000 : 0 };
+    })
+    .sort((a, b) => b.share - a.share)[0];
+  if (holding && holding.share >= 0.05)
+    hits.push({
+      code: 'AUTHORITY_HOLDS_SUPPLY',
+      strength: 1,
+      evidence: { authority: holding.authority, share: holding.share },
+      reason: `authority ${short(holding.authority)} holds ${pct(holding.share)} of the supply`,
+    });
   const frozen = holders.filter((h) => h.frozen && h.amount > 0n);
   if (frozen.length > 0)
     hits.push({
