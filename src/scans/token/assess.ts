@@ -351,6 +351,17 @@ function holderHits(
   const holders = holdersOf(facts.largest, facts.holderAccounts);
   const c = concentration(holders, mint.supply, named);
   const hits: Hit[] = [];
+  if (facts.largest.length > 0 && facts.holderAccounts.every((a) => a === null)) {
+    // Balances are known but not who holds them: pools and curves cannot be set aside (the
+    // concentration shown is the raw one) and frozen or delegated holders are invisible.
+    hits.push({
+      code: 'HOLDERS_UNAVAILABLE',
+      strength: 1,
+      evidence: { reason: "the largest holders' token accounts could not be read" },
+      reason:
+        "its largest holders' accounts could not be read: owners, frozen and delegated states are unknown",
+    });
+  }
   const excluded = c.excluded;
   if (c.top1 && c.top1Share >= 0.2) {
     hits.push({

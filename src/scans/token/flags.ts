@@ -150,7 +150,8 @@ export const TOKEN_FLAGS = {
   },
   HOLDERS_UNAVAILABLE: {
     severity: 'low',
-    meaning: 'The largest holders could not be read: concentration is unknown.',
+    meaning:
+      'The largest holders, or their token accounts, could not be read: concentration (or who holds it) and frozen or delegated holders are unknown.',
     evidenceKeys: ['reason'],
     confidencePenalty: 0.3,
   },

@@ -439,6 +439,12 @@ describe('assessToken, flag by flag', () => {
     assert.ok(blind.confidence < known.confidence);
     assert.ok(blind.risk_score >= known.risk_score);
     flags.notRaised(known, 'HOLDERS_UNAVAILABLE');
+    const unread = facts();
+    const ownersUnknown = assessToken({ ...unread, holderAccounts: unread.holderAccounts.map(() => null) });
+    flags.raised(ownersUnknown, 'HOLDERS_UNAVAILABLE', {
+      reason: "the largest holders' token accounts could not be read",
+    });
+    assert.ok(ownersUnknown.confidence < known.confidence);
   });
 
   it("a token's own name is shown as a short label, never as sentences an agent could read as advice", () => {

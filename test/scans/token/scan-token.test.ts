@@ -183,6 +183,19 @@ describe('scanToken on the seeded sandbox', () => {
     );
   });
 
+  it('holder accounts that cannot be read (second round trip) lower confidence, never the score', async () => {
+    const full = await scan('token:concentrated');
+    let calls = 0;
+    // The first getMultipleAccounts reads the mint; the second, the holders' token accounts.
+    const blind = await scan('token:concentrated', (t) =>
+      failingTransport(t, (m) => m === 'getMultipleAccounts' && ++calls === 2),
+    );
+    assert.ok(blind.result.flags.includes('HOLDERS_UNAVAILABLE'), String(blind.result.flags));
+    assert.ok(blind.result.flags.includes('HOLDER_TOP1_HIGH'), 'balances are still known');
+    assert.ok(blind.result.confidence < full.result.confidence);
+    assert.ok(blind.result.risk_score >= full.result.risk_score);
+  });
+
   it('holders that cannot be read lower confidence, never the score', async () => {
     const full = await scan('token:concentrated');
     const blind = await scan('token:concentrated', (t) =>
