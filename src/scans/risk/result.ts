@@ -59,8 +59,22 @@ function summarise(subject: string, risk: number, ordered: readonly FlagHit[]): 
   return `${subject}: ${level}, driven by ${top}${more}.`;
 }
 
+/**
+ * One hit per code: a rule that reports the same code twice (e.g. once per authority) would
+ * otherwise count its weight twice and list the code twice. The strongest hit stands.
+ */
+function oneHitPerCode(hits: readonly FlagHit[], catalog: FlagCatalog): FlagHit[] {
+  const strongest = new Map<string, FlagHit>();
+  for (const h of hits) {
+    const seen = strongest.get(h.code);
+    if (seen === undefined || contribution(h, catalog) > contribution(seen, catalog))
+      strongest.set(h.code, h);
+  }
+  return [...strongest.values()];
+}
+
 export function buildResult(assessment: Assessment, catalog: FlagCatalog): ScanResult {
-  const { hits } = assessment;
+  const hits = oneHitPerCode(assessment.hits, catalog);
   const ordered = [...hits].sort((a, b) => contribution(b, catalog) - contribution(a, catalog));
   const risk = combineRisk(hits, catalog);
   const confidence = combineConfidence(hits, catalog) * Math.min(1, Math.max(0, assessment.coverage ?? 1));

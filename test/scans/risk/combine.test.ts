@@ -115,4 +115,23 @@ describe('buckets and results', () => {
     assert.equal((result.evidence as any).flags.HIGH_ONE.weight_applied, 0.6);
     assert.equal(result.reasoning[0], 'HIGH_ONE (+0.6): HIGH_ONE reason');
   });
+
+  it('counts a code once: the strongest of repeated hits stands, listed once', () => {
+    const result = buildResult(
+      {
+        subject: 'Token X',
+        hits: [
+          hit('HIGH_ONE', 0.5, { evidence: { k: 'weak' } }),
+          hit('HIGH_ONE', 1, { evidence: { k: 'strong' } }),
+        ],
+        facts: {},
+        advice: { proceed: 'go', caution: 'careful', avoid: 'avoid it', do_not_interact: 'never' },
+      },
+      CATALOG,
+    );
+    assert.deepEqual(result.flags, ['HIGH_ONE']);
+    assert.equal(result.risk_score, 0.6);
+    assert.equal((result.evidence as any).flags.HIGH_ONE.k, 'strong');
+    assert.equal(result.reasoning.filter((line) => line.startsWith('HIGH_ONE')).length, 1);
+  });
 });
