@@ -31,6 +31,27 @@ const ADVICE = {
 
 type Hit = FlagHit<TxFlag>;
 
+/**
+ * One hit per drainer shape kind: the first occurrence's evidence, plus every occurrence when
+ * the transaction repeats it (two approvals, three closes), so nothing is dropped from evidence.
+ */
+function shapeHits(shapes: readonly DrainerShape[]): Hit[] {
+  const byCode = new Map<string, Hit[]>();
+  for (const shape of shapes) {
+    const hit = shapeHit(shape);
+    byCode.set(hit.code, [...(byCode.get(hit.code) ?? []), hit]);
+  }
+  return [...byCode.values()].map(([first, ...rest]) =>
+    rest.length === 0
+      ? first!
+      : {
+          ...first!,
+          evidence: { ...first!.evidence, occurrences: [first!, ...rest].map((h) => h.evidence) },
+          reason: `${first!.reason} (and ${rest.length} more like it)`,
+        },
+  );
+}
+
 function shapeHit(shape: DrainerShape): Hit {
   switch (shape.kind) {
     case 'approve':
@@ -157,7 +178,7 @@ export function assessTransaction(facts: TxFacts): ScanResult {
       });
     }
   }
-  for (const shape of drainerShapes(decoded)) hits.push(shapeHit(shape));
+  hits.push(...shapeHits(drainerShapes(decoded)));
 
   const tokens = tokenChanges(tx);
   return buildResult(

@@ -190,6 +190,18 @@ describe('assessTransaction, flag by flag', () => {
         amount: '1000000',
       },
     );
+    const twice = assessTransaction(
+      await landed(owner, [
+        approve(stranger),
+        getApproveInstruction({ source: nonce, delegate: stranger, owner, amount: 7n }),
+      ]),
+    );
+    const repeated = flags.raised(twice, 'TX_TOKEN_APPROVE_THIRD_PARTY', { token_account: tokenAccount });
+    assert.deepEqual(
+      (repeated.occurrences as { token_account: string }[]).map((o) => o.token_account),
+      [tokenAccount, nonce],
+      'every approval is in the evidence',
+    );
     const cosigner = await generateKeyPairSigner();
     const both = [
       approve(cosigner.address),
