@@ -32,15 +32,13 @@ const ADVICE = {
 type Hit = FlagHit<TxFlag>;
 
 /**
- * One hit per drainer shape kind: the first occurrence's evidence, plus every occurrence when
- * the transaction repeats it (two approvals, three closes), so nothing is dropped from evidence.
+ * One hit per code: the first occurrence's evidence, plus every occurrence when the
+ * transaction repeats a pattern (two approvals, several draining signers), so nothing is
+ * dropped from the evidence.
  */
-function shapeHits(shapes: readonly DrainerShape[]): Hit[] {
+function mergeRepeats(hits: readonly Hit[]): Hit[] {
   const byCode = new Map<string, Hit[]>();
-  for (const shape of shapes) {
-    const hit = shapeHit(shape);
-    byCode.set(hit.code, [...(byCode.get(hit.code) ?? []), hit]);
-  }
+  for (const hit of hits) byCode.set(hit.code, [...(byCode.get(hit.code) ?? []), hit]);
   return [...byCode.values()].map(([first, ...rest]) =>
     rest.length === 0
       ? first!
@@ -178,13 +176,13 @@ export function assessTransaction(facts: TxFacts): ScanResult {
       });
     }
   }
-  hits.push(...shapeHits(drainerShapes(decoded)));
+  for (const shape of drainerShapes(decoded)) hits.push(shapeHit(shape));
 
   const tokens = tokenChanges(tx);
   return buildResult(
     {
       subject: `Transaction ${short(facts.signature)}`,
-      hits,
+      hits: mergeRepeats(hits),
       facts: {
         signature: facts.signature,
         found: true,

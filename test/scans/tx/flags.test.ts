@@ -176,6 +176,18 @@ describe('assessTransaction, flag by flag', () => {
     flags.notRaised(await outflow(10n * SOL, 9n * SOL), 'TX_SIGNER_LARGE_SOL_OUTFLOW');
     flags.raised(await outflow(1_000n * SOL, 10n * SOL + 1n), 'TX_SIGNER_LARGE_SOL_OUTFLOW');
     flags.notRaised(await outflow(1_000n * SOL, 10n * SOL), 'TX_SIGNER_LARGE_SOL_OUTFLOW');
+    // Two signers emptied in one transaction: one flag, both signers in its evidence.
+    const second = await generateKeyPairSigner();
+    const pair = assessTransaction(
+      await landed(owner, [transfer(owner, 9n * SOL + 1n), transfer(second, SOL)], {
+        balances: { [owner.address]: [10n * SOL, SOL - 1n - FEE], [second.address]: [SOL, 0n] },
+      }),
+    );
+    const merged = flags.raised(pair, 'TX_SIGNER_LARGE_SOL_OUTFLOW', { signer: owner.address });
+    assert.deepEqual(
+      (merged.occurrences as { signer: string }[]).map((o) => o.signer),
+      [owner.address, second.address],
+    );
   });
 
   it('TX_TOKEN_APPROVE_THIRD_PARTY: a delegate that did not sign; not a delegate that signed', async () => {
