@@ -69,7 +69,11 @@ function notAProgram(facts: ProgramFacts): ScanResult {
   );
 }
 
-function authorityHits(authority: Address, account: ProgramFacts['authorityAccount']): Hit[] {
+function authorityHits(
+  authority: Address,
+  account: ProgramFacts['authorityAccount'],
+  vault: ProgramFacts['squadsVault'] = null,
+): Hit[] {
   if (authorityKind(authority) === 'keypair') {
     return [
       {
@@ -90,17 +94,28 @@ function authorityHits(authority: Address, account: ProgramFacts['authorityAccou
       },
     ];
   }
-  if (account?.owner === SQUADS_V4_PROGRAM) {
-    const ms = decodeSquadsMultisig(account.data);
+  // The authority is the multisig account itself, or (as on mainnet) one of its vaults.
+  const multisigAccount =
+    account?.owner === SQUADS_V4_PROGRAM
+      ? { address: authority, account, vault: null }
+      : vault !== null && vault.account !== 'unavailable' && vault.account?.owner === SQUADS_V4_PROGRAM
+        ? { address: vault.multisig, account: vault.account, vault }
+        : null;
+  if (multisigAccount !== null) {
+    const ms = decodeSquadsMultisig(multisigAccount.account.data);
     if (ms.ok) {
       const m = ms.value;
+      const multisig = multisigAccount.address;
+      const viaVault =
+        multisigAccount.vault === null ? {} : { vault: authority, vault_index: multisigAccount.vault.index };
       const hits: Hit[] = [
         {
           code: 'UPGRADE_AUTHORITY_MULTISIG',
           strength: 1,
           severity: m.threshold >= 2 ? 'low' : 'medium',
           evidence: {
-            multisig: authority,
+            multisig,
+            ...viaVault,
             threshold: m.threshold,
             voters: m.voterCount,
             time_lock_seconds: m.timeLockSeconds,
@@ -112,7 +127,7 @@ function authorityHits(authority: Address, account: ProgramFacts['authorityAccou
         hits.push({
           code: 'MULTISIG_CONFIG_AUTHORITY_SET',
           strength: 1,
-          evidence: { multisig: authority, config_authority: m.configAuthority },
+          evidence: { multisig, config_authority: m.configAuthority },
           reason: `${m.configAuthority} can change the multisig's members and threshold without a vote`,
         });
       }
@@ -283,7 +298,7 @@ export function assessProgram(facts: ProgramFacts): ScanResult {
   const hits: Hit[] = [
     ...(pd.upgradeAuthority === null
       ? [immutableHit(BPF_UPGRADEABLE_LOADER)]
-      : authorityHits(pd.upgradeAuthority, facts.authorityAccount)),
+      : authorityHits(pd.upgradeAuthority, facts.authorityAccount, facts.squadsVault)),
     ...history.hits,
   ];
   return buildResult(

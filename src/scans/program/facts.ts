@@ -1,14 +1,19 @@
 /**
- * Everything /scan/program needs, in two sequential round trips:
+ * Everything /scan/program needs, in two sequential round trips (three on one path):
  *   1. the program account and its ProgramData (address derived locally) in one
  *      getMultipleAccounts, in parallel with the ProgramData's signature history;
- *   2. the upgrade authority's account, in parallel with the recent management transactions.
+ *   2. the upgrade authority's account, in parallel with the recent management transactions;
+ *   3. only when the authority is a Squads v4 vault (a PDA holding lamports, whose multisig a
+ *      Squads instruction in the history names): that multisig's account.
  */
 import type { Address, Base64EncodedDataResponse, Signature } from '@solana/kit';
+import { isOnCurveAddress } from '../../solana/address-curve.js';
+import { findSquadsVaultAddress } from '../../solana/decoders/squads.js';
 import { findProgramDataAddress } from '../../solana/decoders/upgradeable-loader.js';
+import { SQUADS_V4_PROGRAM, SYSTEM_PROGRAM } from '../../solana/programs.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
 import { ScanFailedError } from '../scanner.js';
-import type { RecordedTransaction } from './history.js';
+import { instructionsOf, type RecordedTransaction } from './history.js';
 
 /** Management transactions read per scan (ProgramData is touched only by deploys, upgrades and authority changes). */
 export const HISTORY_LIMIT = 50;
@@ -19,6 +24,17 @@ export interface RawAccount {
   readonly executable: boolean;
   readonly lamports: bigint;
   readonly data: Uint8Array;
+}
+
+/** Vault indexes tried; teams use vault 0 almost always. */
+const VAULT_INDEXES = [0, 1, 2, 3];
+/** Multisig candidates tried, so a history full of Squads instructions cannot make us derive forever. */
+const MAX_CANDIDATES = 8;
+
+export interface SquadsVault {
+  readonly multisig: Address;
+  readonly index: number;
+  readonly account: RawAccount | null | 'unavailable';
 }
 
 export interface ProgramFacts {
@@ -34,6 +50,8 @@ export interface ProgramFacts {
   readonly transactions: readonly RecordedTransaction[];
   /** The upgrade authority's account: null = no such account; 'unavailable' = could not be read. */
   readonly authorityAccount: RawAccount | null | 'unavailable';
+  /** When the authority is a Squads v4 vault: its multisig (found in the history) and that account. */
+  readonly squadsVault: SquadsVault | null;
   readonly nowSeconds: number;
 }
 
@@ -96,6 +114,42 @@ export async function gatherProgramFacts(
     ),
   ]);
 
+  const recorded = transactions.flatMap((tx, i) =>
+    tx === null || tx.meta === null
+      ? []
+      : [
+          {
+            signature: recent[i]!.signature,
+            slot: tx.slot,
+            blockTime: tx.blockTime === null ? null : Number(tx.blockTime),
+            wire: tx.transaction[0],
+            err: tx.meta.err,
+            loadedAddresses: tx.meta.loadedAddresses ?? { writable: [], readonly: [] },
+            innerInstructions: (tx.meta.innerInstructions ??
+              []) as unknown as RecordedTransaction['innerInstructions'],
+          },
+        ],
+  );
+  // A third round trip only on this path: the authority is a program-derived address with no
+  // program-owned account (a vault holds only lamports), and the history shows Squads at work.
+  const mayBeVault =
+    authority !== null &&
+    !isOnCurveAddress(authority) &&
+    authorityAccount !== 'unavailable' &&
+    (authorityAccount === null || authorityAccount.owner === SYSTEM_PROGRAM);
+  const vault = mayBeVault ? await squadsVaultOf(authority, recorded) : null;
+  const squadsVault: SquadsVault | null =
+    vault === null
+      ? null
+      : {
+          ...vault,
+          account: await rpc
+            .getAccountInfo(vault.multisig, { encoding: 'base64' })
+            .send(send)
+            .then((r) => toAccount(r.value))
+            .catch(() => 'unavailable' as const),
+        };
+
   return {
     programId,
     program,
@@ -109,23 +163,30 @@ export async function gatherProgramFacts(
         err: s.err,
       })) ?? null,
     historyError: history.error,
-    transactions: transactions.flatMap((tx, i) =>
-      tx === null || tx.meta === null
-        ? []
-        : [
-            {
-              signature: recent[i]!.signature,
-              slot: tx.slot,
-              blockTime: tx.blockTime === null ? null : Number(tx.blockTime),
-              wire: tx.transaction[0],
-              err: tx.meta.err,
-              loadedAddresses: tx.meta.loadedAddresses ?? { writable: [], readonly: [] },
-              innerInstructions: (tx.meta.innerInstructions ??
-                []) as unknown as RecordedTransaction['innerInstructions'],
-            },
-          ],
-    ),
+    transactions: recorded,
     authorityAccount,
+    squadsVault,
     nowSeconds: Math.floor(now() / 1000),
   };
+}
+
+/** The Squads multisig whose vault `authority` is, if a transaction in the history names it. */
+async function squadsVaultOf(
+  authority: Address,
+  history: readonly RecordedTransaction[],
+): Promise<{ multisig: Address; index: number } | null> {
+  // Squads v4 instructions name the multisig first (vault_transaction_execute, proposals, …).
+  const candidates = [
+    ...new Set(
+      history.flatMap((tx) => instructionsOf(tx, SQUADS_V4_PROGRAM).map((ix) => ix.accounts[0] ?? '')),
+    ),
+  ]
+    .filter((a) => a !== '')
+    .slice(0, MAX_CANDIDATES) as Address[];
+  for (const multisig of candidates) {
+    for (const index of VAULT_INDEXES) {
+      if ((await findSquadsVaultAddress(multisig, index)) === authority) return { multisig, index };
+    }
+  }
+  return null;
 }

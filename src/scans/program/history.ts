@@ -63,24 +63,29 @@ export interface RecordedTransaction {
   }[];
 }
 
+/** Every instruction of `program` in a transaction, top level and inner, with account addresses. */
+export function instructionsOf(tx: RecordedTransaction, program: Address): LoaderInstruction[] {
+  const base58 = getBase58Encoder();
+  const decoded = decodeTransaction(tx.wire, tx.loadedAddresses);
+  const top = decoded.instructions.filter((ix) => ix.program === program);
+  const inner = tx.innerInstructions
+    .flatMap((group) => group.instructions)
+    .filter((ix) => decoded.accountKeys[Number(ix.programIdIndex)] === program)
+    .map((ix) => ({
+      accounts: ix.accounts.map((i) => decoded.accountKeys[Number(i)] ?? ''),
+      data: new Uint8Array(base58.encode(ix.data)),
+    }));
+  return [...top, ...inner];
+}
+
 export function programEvents(
   transactions: readonly RecordedTransaction[],
   programData: Address,
 ): ProgramEvent[] {
-  const base58 = getBase58Encoder();
   const events: ProgramEvent[] = [];
   for (const tx of transactions) {
     if (tx.err !== null && tx.err !== undefined) continue; // a failed management transaction changed nothing
-    const decoded = decodeTransaction(tx.wire, tx.loadedAddresses);
-    const top = decoded.instructions.filter((ix) => ix.program === BPF_UPGRADEABLE_LOADER);
-    const inner = tx.innerInstructions
-      .flatMap((group) => group.instructions)
-      .filter((ix) => decoded.accountKeys[Number(ix.programIdIndex)] === BPF_UPGRADEABLE_LOADER)
-      .map((ix) => ({
-        accounts: ix.accounts.map((i) => decoded.accountKeys[Number(i)] ?? ''),
-        data: new Uint8Array(base58.encode(ix.data)),
-      }));
-    for (const ix of [...top, ...inner]) {
+    for (const ix of instructionsOf(tx, BPF_UPGRADEABLE_LOADER)) {
       const event = eventOf(ix, programData);
       if (event) events.push({ ...event, signature: tx.signature, slot: tx.slot, blockTime: tx.blockTime });
     }

@@ -1,4 +1,4 @@
-/** /scan/program/{id}: two round trips, then a pure assessment. */
+/** /scan/program/{id}: two round trips (a third only to read a Squads vault's multisig), then a pure assessment. */
 import { address } from '@solana/kit';
 import type { Scanner } from '../scanner.js';
 import { assessProgram, upgradeAuthorityOf } from './assess.js';

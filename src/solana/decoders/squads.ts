@@ -12,9 +12,11 @@ import {
   type Address,
   fixDecoderSize,
   getAddressDecoder,
+  getAddressEncoder,
   getArrayDecoder,
   getBytesDecoder,
   getOptionDecoder,
+  getProgramDerivedAddress,
   getStructDecoder,
   getU8Decoder,
   getU16Decoder,
@@ -22,6 +24,7 @@ import {
   getU64Decoder,
   unwrapOption,
 } from '@solana/kit';
+import { SQUADS_V4_PROGRAM } from '../programs.js';
 import { hasDiscriminator } from './discriminator.js';
 import { nonZeroAddress } from './optional-address.js';
 import { type DecodeResult, decoded, notDecoded, tryDecode } from './result.js';
@@ -114,4 +117,16 @@ export function decodeSquadsMultisig(data: Uint8Array): DecodeResult<SquadsMulti
     members,
     voterCount: members.filter((member) => member.canVote).length,
   });
+}
+
+/**
+ * A Squads v4 vault: the PDA ["multisig", multisig, "vault", index] under the Squads program. It
+ * is what actually holds an upgrade authority on mainnet; the multisig account holds the rules.
+ */
+export async function findSquadsVaultAddress(multisig: Address, index: number): Promise<Address> {
+  const [pda] = await getProgramDerivedAddress({
+    programAddress: SQUADS_V4_PROGRAM,
+    seeds: ['multisig', getAddressEncoder().encode(multisig), 'vault', new Uint8Array([index])],
+  });
+  return pda;
 }

@@ -125,6 +125,7 @@ describe('assessProgram, flag by flag', () => {
       historyError: null,
       transactions: [],
       authorityAccount: null,
+      squadsVault: null,
       nowSeconds: NOW,
       ...over,
     });
