@@ -46,7 +46,10 @@ export function readMint(facts: TokenFacts): MintCheck {
   const account = facts.mintAccount;
   if (account === null) return { mint: null, reason: 'no account exists at this address' };
   const decoded = decodeMint(account.data, account.owner);
-  return decoded.ok ? { mint: decoded.value, reason: null } : { mint: null, reason: decoded.detail };
+  if (!decoded.ok) return { mint: null, reason: decoded.detail };
+  // An account allocated for a mint but never initialised holds no token yet.
+  if (!decoded.value.isInitialized) return { mint: null, reason: 'the mint account was never initialised' };
+  return { mint: decoded.value, reason: null };
 }
 
 export function notAMint(facts: TokenFacts, reason: string, code: 'NOT_A_MINT' = 'NOT_A_MINT'): Hit {

@@ -102,6 +102,16 @@ describe('assessToken, flag by flag', () => {
     flags.raised(assessToken(facts({}, { mintAccount: null })), 'NOT_A_MINT', { exists: false, owner: null });
     const tokenAccount = facts({}, { mintAccount: raw(mint, TOKEN_PROGRAM, new Uint8Array(165)) });
     flags.raised(assessToken(tokenAccount), 'NOT_A_MINT', { exists: true, owner: TOKEN_PROGRAM });
+    const blank = facts();
+    const uninitialised = new Uint8Array(blank.mintAccount!.data);
+    uninitialised[45] = 0; // is_initialized
+    flags.raised(
+      assessToken({ ...blank, mintAccount: raw(mint, TOKEN_PROGRAM, uninitialised) }),
+      'NOT_A_MINT',
+      {
+        reason: 'the mint account was never initialised',
+      },
+    );
     flags.notRaised(assessToken(facts()), 'NOT_A_MINT');
   });
 
