@@ -273,12 +273,14 @@ function extensionHits(facts: TokenFacts, mint: DecodedMint, multiplier: number)
       reason: 'balances can be confidential',
     });
   const unknown = x.present.filter((e) => e.name === null).map((e) => e.type);
-  if (unknown.length > 0 || x.undecodable.length > 0)
+  if (unknown.length > 0 || x.undecodable.length > 0 || !x.tlvComplete)
     hits.push({
       code: 'UNKNOWN_EXTENSION',
       strength: 1,
-      evidence: { extension_types: [...unknown, ...x.undecodable] },
-      reason: 'it carries extensions this scanner cannot read',
+      evidence: { extension_types: [...unknown, ...x.undecodable], extension_list_complete: x.tlvComplete },
+      reason: x.tlvComplete
+        ? 'it carries extensions this scanner cannot read'
+        : 'its extension list is cut short: what follows cannot be read',
     });
   return hits;
 }

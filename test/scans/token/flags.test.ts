@@ -292,6 +292,15 @@ describe('assessToken, flag by flag', () => {
       },
     );
     flags.notRaised(assessToken(known), 'UNKNOWN_EXTENSION');
+    // An entry that claims more bytes than the account has: the rest of the list is unreadable.
+    const cut = new Uint8Array([...known.mintAccount!.data, 0x0c, 0x00, 0x40, 0x00, 1, 2]);
+    flags.raised(
+      assessToken({ ...known, mintAccount: raw(mint, TOKEN_2022_PROGRAM, cut) }),
+      'UNKNOWN_EXTENSION',
+      {
+        extension_list_complete: false,
+      },
+    );
   });
 
   it('METADATA_MUTABLE: Metaplex isMutable or a Token-2022 update authority; not immutable ones', () => {
