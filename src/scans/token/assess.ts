@@ -13,7 +13,7 @@ import { buildResult, sameAdvice } from '../risk/result.js';
 import type { TokenFacts } from './facts.js';
 import { TOKEN_FLAGS, type TokenFlag } from './flags.js';
 import { concentration, holdersOf } from './holders.js';
-import { NATIVE_MINT, TRUSTED_ISSUERS, TRUSTED_MULTIPLIER } from './trusted.js';
+import { NATIVE_MINT, NATIVE_MINT_2022, TRUSTED_ISSUERS, TRUSTED_MULTIPLIER } from './trusted.js';
 
 type Hit = FlagHit<TokenFlag>;
 const short = (s: string) => `${s.slice(0, 4)}…${s.slice(-4)}`;
@@ -85,7 +85,7 @@ function authorityHits(facts: TokenFacts, mint: DecodedMint, multiplier: number)
       reason: `${mint.freezeAuthority} can freeze holders`,
     });
   }
-  if (mint.supply === 0n && facts.mint !== NATIVE_MINT) {
+  if (mint.supply === 0n && facts.mint !== NATIVE_MINT && facts.mint !== NATIVE_MINT_2022) {
     hits.push({ code: 'SUPPLY_ZERO', strength: 1, evidence: { supply: '0' }, reason: 'no tokens exist' });
   }
   return hits;
@@ -260,6 +260,35 @@ function extensionHits(facts: TokenFacts, mint: DecodedMint, multiplier: number)
       ...m,
       evidence: { close_authority: x.mintCloseAuthority },
       reason: `${x.mintCloseAuthority} can close the mint`,
+    });
+  const uiAuthority = x.scaledUiAmount?.authority
+    ? {
+        authority: x.scaledUiAmount.authority,
+        extension: 'ScaledUiAmountConfig',
+        multiplier: x.scaledUiAmount.multiplier,
+      }
+    : x.interestBearing?.rateAuthority
+      ? {
+          authority: x.interestBearing.rateAuthority,
+          extension: 'InterestBearingConfig',
+          rate_bps: x.interestBearing.currentRate,
+        }
+      : null;
+  if (uiAuthority)
+    hits.push({
+      code: 'UI_AMOUNT_AUTHORITY',
+      strength: 1,
+      ...m,
+      evidence: uiAuthority,
+      reason: `${uiAuthority.authority} can change how balances are displayed (${uiAuthority.extension})`,
+    });
+  if (x.permissionedBurn?.authority)
+    hits.push({
+      code: 'PERMISSIONED_BURN',
+      strength: 1,
+      ...m,
+      evidence: { burn_authority: x.permissionedBurn.authority },
+      reason: `burning needs ${x.permissionedBurn.authority}'s approval`,
     });
   if (x.confidentialTransferMint)
     hits.push({

@@ -77,6 +77,18 @@ export const TOKEN_FLAGS = {
     meaning: 'Someone can close the mint once its supply is zero.',
     evidenceKeys: ['close_authority'],
   },
+  UI_AMOUNT_AUTHORITY: {
+    severity: 'low',
+    meaning:
+      'Someone can change how balances are displayed (an interest rate or a UI multiplier): the amount a wallet shows is not the raw amount held, and can move without a transfer.',
+    evidenceKeys: ['authority', 'extension'],
+  },
+  PERMISSIONED_BURN: {
+    severity: 'low',
+    meaning:
+      "Burning the token needs an authority's approval: holders cannot destroy their own tokens freely.",
+    evidenceKeys: ['burn_authority'],
+  },
   CONFIDENTIAL_TRANSFERS: {
     severity: 'medium',
     meaning: 'Balances and transfers can be confidential: holder data seen here may be incomplete.',

@@ -16,3 +16,5 @@ export const TRUSTED_ISSUERS: ReadonlyMap<string, string> = new Map([
 
 export const TRUSTED_MULTIPLIER = 0.2;
 export const NATIVE_MINT = 'So11111111111111111111111111111111111111112';
+/** Token-2022's wrapped SOL: like the classic one, its mint always shows supply 0. */
+export const NATIVE_MINT_2022 = '9pan9bMn5HatX4EJdBwg9VgCa7Uz5HL8N1m5D3NdXejP';

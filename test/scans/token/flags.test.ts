@@ -258,6 +258,56 @@ describe('assessToken, flag by flag', () => {
     flags.notRaised(close(NO_KEY), 'MINT_CLOSE_AUTHORITY');
   });
 
+  it('UI_AMOUNT_AUTHORITY: someone can change a UI multiplier or an interest rate; not when those authorities are empty', () => {
+    const scaled = (key: Address) =>
+      assessToken(
+        facts({
+          extensions: [
+            {
+              __kind: 'ScaledUiAmountConfig',
+              authority: key,
+              multiplier: 1.5,
+              newMultiplierEffectiveTimestamp: 0n,
+              newMultiplier: 1.5,
+            },
+          ],
+        }),
+      );
+    flags.raised(scaled(authority), 'UI_AMOUNT_AUTHORITY', {
+      authority,
+      extension: 'ScaledUiAmountConfig',
+      multiplier: 1.5,
+    });
+    flags.notRaised(scaled(NO_KEY), 'UI_AMOUNT_AUTHORITY');
+    const interest = (key: Address) =>
+      assessToken(
+        facts({
+          extensions: [
+            {
+              __kind: 'InterestBearingConfig',
+              rateAuthority: key,
+              initializationTimestamp: 0n,
+              preUpdateAverageRate: 500,
+              lastUpdateTimestamp: 0n,
+              currentRate: 500,
+            },
+          ],
+        }),
+      );
+    flags.raised(interest(authority), 'UI_AMOUNT_AUTHORITY', {
+      extension: 'InterestBearingConfig',
+      rate_bps: 500,
+    });
+    flags.notRaised(interest(NO_KEY), 'UI_AMOUNT_AUTHORITY');
+  });
+
+  it('PERMISSIONED_BURN: burns need an authority; not when the authority is empty', () => {
+    const burn = (key: Address | null) =>
+      assessToken(facts({ extensions: [{ __kind: 'PermissionedBurn', authority: key }] }));
+    flags.raised(burn(authority), 'PERMISSIONED_BURN', { burn_authority: authority });
+    flags.notRaised(burn(null), 'PERMISSIONED_BURN');
+  });
+
   it('CONFIDENTIAL_TRANSFERS: balances can be hidden; not on a mint without the extension', () => {
     flags.raised(
       assessToken(
@@ -348,6 +398,11 @@ describe('assessToken, flag by flag', () => {
   it('SUPPLY_ZERO: no tokens exist; not for wrapped SOL, whose mint always shows 0', () => {
     flags.raised(assessToken(facts({ supply: 0n }, { holders: [] })), 'SUPPLY_ZERO', { supply: '0' });
     flags.notRaised(assessToken(facts({ supply: 0n }, { mint: WSOL, holders: [] })), 'SUPPLY_ZERO');
+    const wsol2022 = '9pan9bMn5HatX4EJdBwg9VgCa7Uz5HL8N1m5D3NdXejP' as Address;
+    flags.notRaised(
+      assessToken(facts({ supply: 0n, extensions: [] }, { mint: wsol2022, holders: [] })),
+      'SUPPLY_ZERO',
+    );
   });
 
   it('TOKEN_NEW: created under 7 days ago (full strength under a day); not 7 days and an hour, nor from a truncated history', () => {
