@@ -67,7 +67,7 @@ function burnerHits(facts: WalletFacts): Hit[] {
     .sort((a, b) => Number(b.pre - b.post - (a.pre - a.post)))[0];
   const received = funding.post - funding.pre;
   const balance = facts.account?.lamports ?? 0n;
-  if (drain && (drain.pre - drain.post) * 10n >= received * 9n && balance * 100n <= received) {
+  if (drain && (drain.pre - drain.post) * 10n >= received * 9n && balance * 100n < received) {
     hits.push({
       code: 'FUNDED_THEN_DRAINED',
       strength: 1,

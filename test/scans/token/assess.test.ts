@@ -7,13 +7,11 @@
  * Metaplex MetadataV1 laid out in Borsh; addresses are real ed25519 keys and real PDAs.
  */
 import assert from 'node:assert/strict';
-import { createHash, createPrivateKey, createPublicKey } from 'node:crypto';
 import { describe, it } from 'node:test';
 import {
   type Address,
   getAddressDecoder,
   getAddressEncoder,
-  getBase58Decoder,
   getProgramDerivedAddress,
   isOffCurveAddress,
 } from '@solana/kit';
@@ -40,31 +38,14 @@ import {
   WSOL_MINT,
 } from '../../../src/solana/programs.js';
 import { assertResultInvariants } from '../../helpers/flag-coverage.js';
+import { signature, wallet } from '../../helpers/labelled-keys.js';
 import { metaplexBytes, mintBytes } from '../../helpers/token-accounts.js';
 
 // ---------------------------------------------------------------------------------------------
 // Addresses, signatures and the clock
 // ---------------------------------------------------------------------------------------------
 
-const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
-
-/** The public key of a deterministic ed25519 keypair: an on-curve wallet address, as a person holds. */
-function wallet(label: string): Address {
-  const seed = createHash('sha256').update(label).digest();
-  const privateKey = createPrivateKey({
-    key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]),
-    format: 'der',
-    type: 'pkcs8',
-  });
-  const spki = createPublicKey(privateKey).export({ format: 'der', type: 'spki' });
-  return getAddressDecoder().decode(new Uint8Array(spki.subarray(-32)));
-}
-
 /** A base58 transaction signature (64 bytes). */
-function signature(label: string): string {
-  return getBase58Decoder().decode(new Uint8Array(createHash('sha512').update(label).digest()));
-}
-
 const MINT = wallet('risk-scan test mint');
 const AUTHORITY = wallet('risk-scan test authority');
 const OTHER = wallet('risk-scan test other party');
