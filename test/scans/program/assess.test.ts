@@ -28,7 +28,6 @@ import {
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
 } from '@solana/kit';
-import type { ScanResult } from '../../../src/contract/schemas.js';
 import { encodeSquadsMultisig } from '../../../src/sandbox/scenarios/builders/layouts.js';
 import { assessProgram } from '../../../src/scans/program/assess.js';
 import { HISTORY_LIMIT, type ProgramFacts, type RawAccount } from '../../../src/scans/program/facts.js';
@@ -44,6 +43,7 @@ import {
   SQUADS_V4_PROGRAM,
   SYSTEM_PROGRAM,
 } from '../../../src/solana/programs.js';
+import { assessCoverage } from '../../helpers/flag-coverage.js';
 import { signature, wallet } from '../../helpers/labelled-keys.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -345,64 +345,8 @@ function page(count: number): RecordedTransaction[] {
 // Running assess: every result is checked against the model's invariants
 // ---------------------------------------------------------------------------------------------
 
-type Code = keyof typeof PROGRAM_FLAGS;
-/** The expected value of every evidence key the catalog promises for `C` (the type demands all). */
-type EvidenceOf<C extends Code> = {
-  readonly [K in (typeof PROGRAM_FLAGS)[C]['evidenceKeys'][number]]: unknown;
-};
-
-const flagEvidence = (result: ScanResult) =>
-  (result.evidence as { flags: Record<string, Record<string, unknown>> }).flags;
-const weightOf = (result: ScanResult, code: Code) => flagEvidence(result)[code]?.weight_applied as number;
-
-const raisedCodes = new Set<string>();
-let resultsChecked = 0;
-
-function assess(facts: ProgramFacts): ScanResult {
-  const result = assessProgram(facts);
-  assert.ok(result.risk_score >= 0 && result.risk_score <= 1, `risk_score ${result.risk_score}`);
-  assert.ok(result.confidence >= 0 && result.confidence <= 1, `confidence ${result.confidence}`);
-  assert.ok(!/[\r\n]/.test(result.summary), 'the summary is one line');
-  assert.equal(result.summary.match(/[.!?](\s|$)/g)?.length, 1, `one sentence: ${result.summary}`);
-  assert.match(result.summary, /\.$/, `the summary ends as a sentence: ${result.summary}`);
-  assert.equal(new Set(result.flags).size, result.flags.length, `no flag twice: [${result.flags}]`);
-  const evidence = flagEvidence(result);
-  assert.deepEqual(Object.keys(evidence).sort(), [...result.flags].sort(), 'evidence for exactly the flags');
-  for (const code of result.flags) {
-    assert.ok(code in PROGRAM_FLAGS, `${code} is a program flag`);
-    const weight = evidence[code]!.weight_applied;
-    assert.ok(typeof weight === 'number' && weight >= 0 && weight <= 1, `${code} weight ${weight}`);
-  }
-  assert.deepEqual(
-    result.reasoning.slice(0, result.flags.length).map((line) => line.split(' ')[0]),
-    result.flags,
-    'one reasoning line per flag, in flag order',
-  );
-  resultsChecked++;
-  return result;
-}
-
-/** Asserts `code` is raised with every catalog evidence key at the expected value. */
-function expectRaised<C extends Code>(
-  result: ScanResult,
-  code: C,
-  expected: EvidenceOf<C>,
-): Record<string, unknown> {
-  assert.ok(result.flags.includes(code), `${code} expected in [${result.flags}]`);
-  const found = flagEvidence(result)[code]!;
-  const keys: readonly string[] = PROGRAM_FLAGS[code].evidenceKeys;
-  assert.deepEqual(Object.keys(expected).sort(), [...keys].sort(), `the test names every ${code} key`);
-  for (const key of keys) {
-    assert.ok(key in found, `${code} evidence lacks ${key}`);
-    assert.deepEqual(found[key], (expected as Record<string, unknown>)[key], `${code} evidence ${key}`);
-  }
-  raisedCodes.add(code);
-  return found;
-}
-
-function expectNotRaised(result: ScanResult, code: Code, why: string): void {
-  assert.ok(!result.flags.includes(code), `${code} must not be raised (${why}): [${result.flags}]`);
-}
+const coverage = assessCoverage(PROGRAM_FLAGS, assessProgram);
+const { assess, expectRaised, notRaised: expectNotRaised, weightOf } = coverage;
 
 // ---------------------------------------------------------------------------------------------
 // The tests
@@ -887,7 +831,7 @@ describe('assessProgram (pure), missing data', () => {
 
 describe('assessProgram (pure), catalog coverage', () => {
   it('every flag in PROGRAM_FLAGS is raised by a test above', () => {
-    assert.deepEqual([...raisedCodes].sort(), Object.keys(PROGRAM_FLAGS).sort());
-    assert.ok(resultsChecked > 60, `${resultsChecked} results checked against the invariants`);
+    coverage.assertEveryFlagRaised();
+    coverage.assertEveryResultChecked(60);
   });
 });

@@ -11,7 +11,6 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type Address, getAddressEncoder } from '@solana/kit';
 import { getMintEncoder } from '@solana-program/token';
-import type { ScanResult } from '../../../src/contract/schemas.js';
 import {
   type BondingCurveFields,
   encodeBondingCurve,
@@ -41,6 +40,7 @@ import {
   TOKEN_PROGRAM,
   WSOL_MINT,
 } from '../../../src/solana/programs.js';
+import { assessCoverage } from '../../helpers/flag-coverage.js';
 import { signature, wallet } from '../../helpers/labelled-keys.js';
 import { type HolderSpec, holderAccounts, metaplexBytes } from '../../helpers/token-accounts.js';
 
@@ -208,64 +208,9 @@ function coin(spec: CoinSpec = {}): PumpfunFacts {
 // ---------------------------------------------------------------------------------------------
 
 type Code = keyof typeof PUMPFUN_FLAGS;
-/** The expected value of every evidence key the catalog promises for `C` (the type demands all). */
-type EvidenceOf<C extends Code> = {
-  readonly [K in (typeof PUMPFUN_FLAGS)[C]['evidenceKeys'][number]]: unknown;
-};
 
-const flagEvidence = (result: ScanResult) =>
-  (result.evidence as { flags: Record<string, Record<string, unknown>> }).flags;
-const weightOf = (result: ScanResult, code: Code) => flagEvidence(result)[code]?.weight_applied as number;
-
-/** Codes some test below showed raised, for the catalog-coverage check at the end. */
-const raisedCodes = new Set<string>();
-let resultsChecked = 0;
-
-function assess(facts: PumpfunFacts): ScanResult {
-  const result = assessPumpfun(facts);
-  assert.ok(result.risk_score >= 0 && result.risk_score <= 1, `risk_score ${result.risk_score}`);
-  assert.ok(result.confidence >= 0 && result.confidence <= 1, `confidence ${result.confidence}`);
-  assert.ok(!/[\r\n]/.test(result.summary), 'the summary is one line');
-  assert.equal(result.summary.match(/[.!?](\s|$)/g)?.length, 1, `one sentence: ${result.summary}`);
-  assert.match(result.summary, /\.$/, `the summary ends as a sentence: ${result.summary}`);
-  assert.equal(new Set(result.flags).size, result.flags.length, `no flag twice: [${result.flags}]`);
-  const evidence = flagEvidence(result);
-  assert.deepEqual(Object.keys(evidence).sort(), [...result.flags].sort(), 'evidence for exactly the flags');
-  for (const code of result.flags) {
-    assert.ok(code in PUMPFUN_FLAGS, `${code} is in the pump.fun catalog`);
-    const weight = evidence[code]!.weight_applied;
-    assert.ok(typeof weight === 'number' && weight >= 0 && weight <= 1, `${code} weight ${weight}`);
-  }
-  assert.deepEqual(
-    result.reasoning.slice(0, result.flags.length).map((line) => line.split(' ')[0]),
-    result.flags,
-    'one reasoning line per flag, in flag order',
-  );
-  resultsChecked++;
-  return result;
-}
-
-/** Asserts `code` is raised with every catalog evidence key at the expected value. */
-function expectRaised<C extends Code>(
-  result: ScanResult,
-  code: C,
-  expected: EvidenceOf<C>,
-): Record<string, unknown> {
-  assert.ok(result.flags.includes(code), `${code} expected in [${result.flags}]`);
-  const found = flagEvidence(result)[code]!;
-  const keys: readonly string[] = PUMPFUN_FLAGS[code].evidenceKeys;
-  assert.deepEqual(Object.keys(expected).sort(), [...keys].sort(), `the test names every ${code} key`);
-  for (const key of keys) {
-    assert.ok(key in found, `${code} evidence lacks ${key}`);
-    assert.deepEqual(found[key], (expected as Record<string, unknown>)[key], `${code} evidence ${key}`);
-  }
-  raisedCodes.add(code);
-  return found;
-}
-
-function expectNotRaised(result: ScanResult, code: Code, why: string): void {
-  assert.ok(!result.flags.includes(code), `${code} must not be raised (${why}): [${result.flags}]`);
-}
+const coverage = assessCoverage(PUMPFUN_FLAGS, assessPumpfun);
+const { assess, expectRaised, notRaised: expectNotRaised, weightOf } = coverage;
 
 // ---------------------------------------------------------------------------------------------
 // The tests
@@ -605,9 +550,8 @@ describe('assessPumpfun (pure), catalog coverage', () => {
 
   it('every pump.fun flag (the catalog less the token flags) is raised by a test above', () => {
     const pumpOnly = Object.keys(PUMPFUN_FLAGS).filter((code) => !(code in TOKEN_FLAGS));
-    const raisedPumpOnly = [...raisedCodes].filter((code) => !(code in TOKEN_FLAGS));
-    assert.deepEqual(raisedPumpOnly.sort(), pumpOnly.sort());
+    coverage.assertEveryFlagRaised(TOKEN_FLAGS);
     assert.ok(pumpOnly.length >= 6, `${pumpOnly.length} pump.fun flags`);
-    assert.ok(resultsChecked > 40, `${resultsChecked} results checked against the invariants`);
+    coverage.assertEveryResultChecked(40);
   });
 });

@@ -21,7 +21,6 @@ import {
   ExtensionType,
   AccountState as T22AccountState,
 } from '@solana-program/token-2022';
-import type { ScanResult } from '../../../src/contract/schemas.js';
 import { bucketOf } from '../../../src/scans/risk/combine.js';
 import { assessToken, NOT_A_MINT_ADVICE, TOKEN_ADVICE } from '../../../src/scans/token/assess.js';
 import type { LargestAccount, MintHistory, RawAccount, TokenFacts } from '../../../src/scans/token/facts.js';
@@ -37,7 +36,7 @@ import {
   USDC_MINT,
   WSOL_MINT,
 } from '../../../src/solana/programs.js';
-import { assertResultInvariants } from '../../helpers/flag-coverage.js';
+import { assessCoverage, flagEvidenceOf } from '../../helpers/flag-coverage.js';
 import { signature, wallet } from '../../helpers/labelled-keys.js';
 import { metaplexBytes, mintBytes } from '../../helpers/token-accounts.js';
 
@@ -226,62 +225,17 @@ const holds = (owner: Address, bps: bigint, extra: Partial<HolderSpec> = {}): Ho
 // Running assess: every result is checked against the model's invariants
 // ---------------------------------------------------------------------------------------------
 
-type Code = keyof typeof TOKEN_FLAGS;
-/** The expected value of every evidence key the catalog promises for `C` (the type demands all). */
-type EvidenceOf<C extends Code> = {
-  readonly [K in (typeof TOKEN_FLAGS)[C]['evidenceKeys'][number]]: unknown;
-};
-
-const flagEvidence = (result: ScanResult) =>
-  (result.evidence as { flags: Record<string, Record<string, unknown>> }).flags;
-
-function assess(facts: TokenFacts): ScanResult {
-  const result = assessToken(facts);
-  assertResultInvariants(result);
-  assert.ok(result.risk_score >= 0 && result.risk_score <= 1, `risk_score ${result.risk_score}`);
-  assert.ok(result.confidence >= 0 && result.confidence <= 1, `confidence ${result.confidence}`);
-  assert.ok(!/[\r\n]/.test(result.summary), 'the summary is one line');
-  assert.equal(result.summary.match(/[.!?](\s|$)/g)?.length, 1, `one sentence: ${result.summary}`);
-  assert.equal(new Set(result.flags).size, result.flags.length, `no flag twice: [${result.flags}]`);
-  const evidence = flagEvidence(result);
-  assert.deepEqual(Object.keys(evidence).sort(), [...result.flags].sort(), 'evidence for exactly the flags');
-  for (const code of result.flags) {
-    assert.ok(code in TOKEN_FLAGS, `${code} is a token flag`);
-    const weight = evidence[code]!.weight_applied;
-    assert.ok(typeof weight === 'number' && weight >= 0 && weight <= 1, `${code} weight ${weight}`);
-  }
-  assert.deepEqual(
-    result.reasoning.slice(0, result.flags.length).map((line) => line.split(' ')[0]),
-    result.flags,
-    'one reasoning line per flag, in flag order',
-  );
-  const advice = result.flags.includes('NOT_A_MINT') ? NOT_A_MINT_ADVICE : TOKEN_ADVICE;
-  assert.equal(result.recommendation, advice[bucketOf(result.risk_score)]);
-  return result;
-}
-
-/** Asserts `code` is raised with every catalog evidence key at the expected value. */
-function expectRaised<C extends Code>(
-  result: ScanResult,
-  code: C,
-  expected: EvidenceOf<C>,
-): Record<string, unknown> {
-  assert.ok(result.flags.includes(code), `${code} expected in [${result.flags}]`);
-  const found = flagEvidence(result)[code]!;
-  const keys: readonly string[] = TOKEN_FLAGS[code].evidenceKeys;
-  assert.deepEqual(Object.keys(expected).sort(), [...keys].sort(), `the test names every ${code} key`);
-  for (const key of keys) {
-    assert.ok(key in found, `${code} evidence lacks ${key}`);
-    assert.deepEqual(found[key], (expected as Record<string, unknown>)[key], `${code} evidence ${key}`);
-  }
-  return found;
-}
-
-function expectNotRaised(result: ScanResult, code: Code, why: string): void {
-  assert.ok(!result.flags.includes(code), `${code} must not be raised (${why}): [${result.flags}]`);
-}
-
-const weightOf = (result: ScanResult, code: Code) => flagEvidence(result)[code]?.weight_applied;
+const {
+  assess,
+  expectRaised,
+  notRaised: expectNotRaised,
+  weightOf,
+} = assessCoverage(TOKEN_FLAGS, assessToken, {
+  check(result) {
+    const advice = result.flags.includes('NOT_A_MINT') ? NOT_A_MINT_ADVICE : TOKEN_ADVICE;
+    assert.equal(result.recommendation, advice[bucketOf(result.risk_score)]);
+  },
+});
 
 // ---------------------------------------------------------------------------------------------
 // The tests
@@ -416,7 +370,7 @@ describe('assessToken (pure), flag by flag', () => {
 
     const inForce = assess(token({ extensions: [transferFee(100, 200, EPOCH)] }));
     expectNotRaised(inForce, 'TRANSFER_FEE_INCREASE_SCHEDULED', 'the newer fee applies from this epoch');
-    assert.equal(flagEvidence(inForce).TRANSFER_FEE!.fee_basis_points, 200);
+    assert.equal(flagEvidenceOf(inForce).TRANSFER_FEE!.fee_basis_points, 200);
     expectNotRaised(
       assess(token({ extensions: [transferFee(200, 200, EPOCH + 1n)] })),
       'TRANSFER_FEE_INCREASE_SCHEDULED',

@@ -53,7 +53,7 @@ import {
   TOKEN_2022_PROGRAM,
   TOKEN_PROGRAM,
 } from '../../../src/solana/programs.js';
-import { assertResultInvariants } from '../../helpers/flag-coverage.js';
+import { assessCoverage, evidenceOf, type FlagEvidence } from '../../helpers/flag-coverage.js';
 
 // ---------------------------------------------------------------------------------------------
 // Keys and transactions
@@ -140,43 +140,8 @@ const PLAIN = () => landed([transfer(OWNER, SOL / 10n)]);
 // Assertions
 // ---------------------------------------------------------------------------------------------
 
-/** The result's evidence object: shared facts, and each flag's own under `flags`. */
-function evidenceOf(result: ScanResult): Record<string, unknown> {
-  assert.ok(result.evidence, 'the result carries evidence');
-  return result.evidence;
-}
-
-const results: ScanResult[] = [];
-const raisedCodes = new Set<string>();
-
-/** assessTransaction, with the model's invariants checked on every result this file produces. */
-function assess(facts: TxFacts): ScanResult {
-  const result = assessTransaction(facts);
-  assertResultInvariants(result);
-  results.push(result);
-  return result;
-}
-
-type FlagEvidence = Record<string, unknown> & { weight_applied: number };
-
-function raised(result: ScanResult, code: TxFlag, evidence: Record<string, unknown> = {}): FlagEvidence {
-  assert.ok(result.flags.includes(code), `${code} expected, got [${result.flags}]`);
-  const found = (evidenceOf(result).flags as Record<string, FlagEvidence> | undefined)?.[code];
-  assert.ok(found, `${code} has its evidence under evidence.flags`);
-  for (const key of TX_FLAGS[code].evidenceKeys) assert.ok(key in found, `${code} evidence lacks ${key}`);
-  for (const [key, value] of Object.entries(evidence)) assert.deepEqual(found[key], value, `${code}.${key}`);
-  assert.ok(
-    result.reasoning.some((line) => line.startsWith(`${code} (+`)),
-    `${code} has a reasoning line`,
-  );
-  raisedCodes.add(code);
-  return found;
-}
-
-function notRaised(result: ScanResult, code: TxFlag): void {
-  assert.ok(!result.flags.includes(code), `${code} must not be raised: [${result.flags}]`);
-  assert.equal((evidenceOf(result).flags as Record<string, unknown>)[code], undefined);
-}
+const coverage = assessCoverage(TX_FLAGS, assessTransaction);
+const { assess, raised, notRaised } = coverage;
 
 /** One flag and nothing else: the smallest facts raise only what they are about. */
 function only(result: ScanResult, code: TxFlag, evidence: Record<string, unknown> = {}): FlagEvidence {
@@ -594,11 +559,10 @@ describe('assessTransaction (pure), missing data lowers confidence, never the sc
 
 describe('assessTransaction (pure), catalog coverage', () => {
   it('every result above met the invariants (score and confidence in [0, 1], one-sentence summary)', () => {
-    assert.ok(results.length > 30, `${results.length} results checked`);
-    for (const r of results) assertResultInvariants(r);
+    coverage.assertEveryResultChecked(30);
   });
 
   it('every flag in TX_FLAGS is raised by a test above, and no other code', () => {
-    assert.deepEqual([...raisedCodes].sort(), Object.keys(TX_FLAGS).sort());
+    coverage.assertEveryFlagRaised();
   });
 });

@@ -16,7 +16,6 @@ import {
   isOffCurveAddress,
 } from '@solana/kit';
 import fc from 'fast-check';
-import type { ScanResult } from '../../../src/contract/schemas.js';
 import { assessWallet } from '../../../src/scans/wallet/assess.js';
 import {
   type BalanceMove,
@@ -25,14 +24,14 @@ import {
   type WalletAccount,
   type WalletFacts,
 } from '../../../src/scans/wallet/facts.js';
-import { WALLET_FLAGS, type WalletFlag } from '../../../src/scans/wallet/flags.js';
+import { WALLET_FLAGS } from '../../../src/scans/wallet/flags.js';
 import {
   BPF_UPGRADEABLE_LOADER,
   SYSTEM_PROGRAM,
   TOKEN_2022_PROGRAM,
   TOKEN_PROGRAM,
 } from '../../../src/solana/programs.js';
-import { assertResultInvariants } from '../../helpers/flag-coverage.js';
+import { assessCoverage, evidenceOf } from '../../helpers/flag-coverage.js';
 
 // ---------------------------------------------------------------------------------------------
 // Facts
@@ -113,43 +112,8 @@ const fundedThen = (
 // Assertions
 // ---------------------------------------------------------------------------------------------
 
-/** The result's evidence object: shared facts, and each flag's own under `flags`. */
-function evidenceOf(result: ScanResult): Record<string, unknown> {
-  assert.ok(result.evidence, 'the result carries evidence');
-  return result.evidence;
-}
-
-const results: ScanResult[] = [];
-const raisedCodes = new Set<string>();
-
-/** assessWallet, with the model's invariants checked on every result this file produces. */
-function assess(f: WalletFacts): ScanResult {
-  const result = assessWallet(f);
-  assertResultInvariants(result);
-  results.push(result);
-  return result;
-}
-
-type FlagEvidence = Record<string, unknown> & { weight_applied: number };
-
-function raised(result: ScanResult, code: WalletFlag, evidence: Record<string, unknown> = {}): FlagEvidence {
-  assert.ok(result.flags.includes(code), `${code} expected, got [${result.flags}]`);
-  const found = (evidenceOf(result).flags as Record<string, FlagEvidence> | undefined)?.[code];
-  assert.ok(found, `${code} has its evidence under evidence.flags`);
-  for (const key of WALLET_FLAGS[code].evidenceKeys) assert.ok(key in found, `${code} evidence lacks ${key}`);
-  for (const [key, value] of Object.entries(evidence)) assert.deepEqual(found[key], value, `${code}.${key}`);
-  assert.ok(
-    result.reasoning.some((line) => line.startsWith(`${code} (+`)),
-    `${code} has a reasoning line`,
-  );
-  raisedCodes.add(code);
-  return found;
-}
-
-function notRaised(result: ScanResult, code: WalletFlag): void {
-  assert.ok(!result.flags.includes(code), `${code} must not be raised: [${result.flags}]`);
-  assert.equal((evidenceOf(result).flags as Record<string, unknown>)[code], undefined);
-}
+const coverage = assessCoverage(WALLET_FLAGS, assessWallet);
+const { assess, raised, notRaised } = coverage;
 
 // ---------------------------------------------------------------------------------------------
 // Flag by flag
@@ -586,11 +550,10 @@ describe('assessWallet (pure), missing data lowers confidence, never the score',
 
 describe('assessWallet (pure), catalog coverage', () => {
   it('every result above met the invariants (score and confidence in [0, 1], one-sentence summary)', () => {
-    assert.ok(results.length > 50, `${results.length} results checked`);
-    for (const r of results) assertResultInvariants(r);
+    coverage.assertEveryResultChecked(50);
   });
 
   it('every flag in WALLET_FLAGS is raised by a test above, and no other code', () => {
-    assert.deepEqual([...raisedCodes].sort(), Object.keys(WALLET_FLAGS).sort());
+    coverage.assertEveryFlagRaised();
   });
 });
