@@ -2,13 +2,20 @@
  * HTTP overhead of the service on its cheapest paths — the 402 offer and /openapi.json —
  * as a ratio to a bare node:http server answering the very same bytes, measured in the same
  * run with interleaved rounds (these machines are noisy; ratios are what we compare).
+ *
+ * Three servers, each its own process: the bare baseline, the service as production runs it
+ * (one info log line per request to stdout), and the service with logging off, which shows
+ * what the log line costs. Servers run on one CPU and autocannon on the other when the machine
+ * allows it, so the load generator never takes the server's core. Besides req/s and p99, each
+ * run records the server's CPU time per request (user + system), the figure least moved by
+ * the load generator.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFacilitatorStub } from '../test/helpers/facilitator-stub.js';
-import { autocannon, type LoadResult, startChildServer } from './lib/processes.js';
+import { autocannon, type ChildServer, type LoadResult, PINNING, startChildServer } from './lib/processes.js';
 import { median, printTable } from './lib/report.js';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -19,6 +26,9 @@ const CASES = [
   { name: '402 offer', path: '/scan/token/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', status: 402 },
   { name: '/openapi.json', path: '/openapi.json', status: 200 },
 ] as const;
+
+const SERVERS = ['raw', 'service', 'service, logs off'] as const;
+type ServerName = (typeof SERVERS)[number];
 
 const SKIPPED_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
@@ -31,12 +41,28 @@ async function record(base: string, path: string) {
   return { status: res.status, headers, body: await res.text() };
 }
 
+/** One autocannon run against one server, with the server's CPU time per request. */
+interface Run extends LoadResult {
+  readonly cpuMicrosPerRequest: number;
+}
+
+async function measure(server: ChildServer, path: string, seconds: number): Promise<Run> {
+  const cpuBefore = server.cpuMicros();
+  const load = await autocannon(server.url + path, seconds, 50, undefined, PINNING?.load);
+  const cpu = server.cpuMicros() - cpuBefore;
+  return { ...load, cpuMicrosPerRequest: cpu / Math.max(load.total, 1) };
+}
+
 export interface HttpOverheadRow {
   readonly case: string;
-  readonly raw: LoadResult;
-  readonly service: LoadResult;
+  readonly server: ServerName;
+  readonly requestsPerSecond: number;
+  readonly p99Ms: number;
+  readonly cpuMicrosPerRequest: number;
+  /** Median over rounds of (this server ÷ raw in the same round); 1 for raw. */
   readonly throughputRatio: number;
   readonly p99Ratio: number;
+  readonly cpuRatio: number;
 }
 
 export async function runHttpOverhead(options: {
@@ -44,74 +70,77 @@ export async function runHttpOverhead(options: {
   rounds: number;
 }): Promise<HttpOverheadRow[]> {
   const stub = await startFacilitatorStub(FEE_PAYER);
-  const service = await startChildServer(here('./servers/service.ts'), {
-    PAY_TO,
-    FACILITATOR_URLS: stub.url,
-    // Production logs one line per request; BENCH_LOG_LEVEL=silent shows what logging costs.
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-  });
-  const dir = mkdtempSync(join(tmpdir(), 'bench-'));
-  const table: Record<string, unknown> = {};
-  for (const c of CASES) {
-    const recorded = await record(service.url, c.path);
-    if (recorded.status !== c.status) throw new Error(`${c.path} answered ${recorded.status}`);
-    table[c.path] = recorded;
-  }
-  writeFileSync(join(dir, 'responses.json'), JSON.stringify(table));
-  const raw = await startChildServer(here('./servers/raw.ts'), { RESPONSES: join(dir, 'responses.json') });
-
+  const serviceEnv = { PAY_TO, FACILITATOR_URLS: stub.url };
+  const cpu = PINNING?.server;
+  const servers = new Map<ServerName, ChildServer>();
   const rows: HttpOverheadRow[] = [];
   try {
+    servers.set(
+      'service',
+      await startChildServer(here('./servers/service.ts'), { ...serviceEnv, LOG_LEVEL: 'info' }, cpu),
+    );
+    servers.set(
+      'service, logs off',
+      await startChildServer(here('./servers/service.ts'), { ...serviceEnv, LOG_LEVEL: 'silent' }, cpu),
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'bench-'));
+    const table: Record<string, unknown> = {};
     for (const c of CASES) {
-      const rawRuns: LoadResult[] = [];
-      const svcRuns: LoadResult[] = [];
-      // Warm both servers up (JIT, connection pools) before measuring.
-      await autocannon(raw.url + c.path, 2);
-      await autocannon(service.url + c.path, 2);
+      const recorded = await record(servers.get('service')!.url, c.path);
+      if (recorded.status !== c.status) throw new Error(`${c.path} answered ${recorded.status}`);
+      table[c.path] = recorded;
+    }
+    writeFileSync(join(dir, 'responses.json'), JSON.stringify(table));
+    servers.set(
+      'raw',
+      await startChildServer(here('./servers/raw.ts'), { RESPONSES: join(dir, 'responses.json') }, cpu),
+    );
+
+    for (const c of CASES) {
+      const runs = new Map<ServerName, Run[]>(SERVERS.map((s) => [s, []]));
+      // Warm every server up (JIT, sockets) before measuring.
+      for (const name of SERVERS) await measure(servers.get(name)!, c.path, 2);
       for (let round = 0; round < options.rounds; round++) {
-        rawRuns.push(await autocannon(raw.url + c.path, options.seconds));
-        svcRuns.push(await autocannon(service.url + c.path, options.seconds));
+        for (const name of SERVERS)
+          runs.get(name)!.push(await measure(servers.get(name)!, c.path, options.seconds));
       }
-      const ratios = rawRuns.map((r, i) => svcRuns[i]!.requestsPerSecond / r.requestsPerSecond);
-      const p99Ratios = rawRuns.map((r, i) => svcRuns[i]!.p99Ms / Math.max(r.p99Ms, 1));
-      rows.push({
-        case: c.name,
-        raw: pickMedian(rawRuns),
-        service: pickMedian(svcRuns),
-        throughputRatio: median(ratios),
-        p99Ratio: median(p99Ratios),
-      });
+      const raw = runs.get('raw')!;
+      for (const name of SERVERS) {
+        const mine = runs.get(name)!;
+        const perRound = (f: (r: Run) => number, floor = 0) =>
+          median(mine.map((r, i) => f(r) / Math.max(f(raw[i]!), floor)));
+        rows.push({
+          case: c.name,
+          server: name,
+          requestsPerSecond: median(mine.map((r) => r.requestsPerSecond)),
+          p99Ms: median(mine.map((r) => r.p99Ms)),
+          cpuMicrosPerRequest: median(mine.map((r) => r.cpuMicrosPerRequest)),
+          throughputRatio: perRound((r) => r.requestsPerSecond),
+          p99Ratio: perRound((r) => r.p99Ms, 1),
+          cpuRatio: perRound((r) => r.cpuMicrosPerRequest),
+        });
+      }
     }
   } finally {
-    await raw.stop();
-    await service.stop();
+    for (const server of servers.values()) await server.stop();
     await stub.close();
   }
+  const setup = PINNING
+    ? `servers on CPU ${PINNING.server}, autocannon on CPU ${PINNING.load}`
+    : 'not pinned (one CPU or no taskset)';
   printTable(
-    'HTTP overhead: service vs bare node:http answering the same bytes (autocannon -c 50, separate processes)',
-    [
-      'case',
-      'raw req/s',
-      'service req/s',
-      'ratio (target ≥ 0.8)',
-      'raw p99 ms',
-      'service p99 ms',
-      'p99 ratio',
-    ],
+    `HTTP overhead: service vs bare node:http answering the same bytes (autocannon -c 50, ${options.rounds} interleaved rounds of ${options.seconds} s, ${setup})`,
+    ['case', 'server', 'req/s', 'ratio (target ≥ 0.8)', 'p99 ms', 'p99 ratio', 'CPU µs/req', 'CPU ratio'],
     rows.map((r) => [
       r.case,
-      r.raw.requestsPerSecond.toFixed(0),
-      r.service.requestsPerSecond.toFixed(0),
+      r.server,
+      r.requestsPerSecond.toFixed(0),
       r.throughputRatio.toFixed(2),
-      String(r.raw.p99Ms),
-      String(r.service.p99Ms),
+      String(r.p99Ms),
       r.p99Ratio.toFixed(2),
+      r.cpuMicrosPerRequest.toFixed(1),
+      r.cpuRatio.toFixed(2),
     ]),
   );
   return rows;
-}
-
-function pickMedian(runs: LoadResult[]): LoadResult {
-  const sorted = [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }

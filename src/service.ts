@@ -4,7 +4,6 @@
  */
 import { type Address, address } from '@solana/kit';
 import { findAssociatedTokenPda } from '@solana-program/token';
-import type { Hono } from 'hono';
 import { type CacheStore, createMemoryCache } from './cache/result-cache.js';
 import type { EndpointId } from './catalog.js';
 import type { Config } from './config.js';
@@ -12,9 +11,9 @@ import { cachedCheck, type HealthCheck } from './health.js';
 import type { Scanner } from './scans/scanner.js';
 import { ScanService } from './scans/service.js';
 import { buildApp } from './server/app.js';
-import type { AppEnv } from './server/context.js';
 import { DISCOVERY_PATHS, SERVICE_NAME } from './server/discovery/context.js';
 import { createDocsRoutes } from './server/docs/routes.js';
+import type { FramedApp } from './server/frame.js';
 import { listen, type RunningServer } from './server/listen.js';
 import { createLogger, type Logger } from './server/logger.js';
 import { OfferBook } from './server/offers.js';
@@ -45,7 +44,7 @@ export interface ServiceOptions {
 }
 
 export interface Service {
-  readonly app: Hono<AppEnv>;
+  readonly app: FramedApp;
   readonly facilitators: FacilitatorDirectory;
   readonly log: Logger;
   readonly rpc: SolanaRpc;

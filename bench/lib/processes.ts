@@ -1,6 +1,7 @@
 /** Child processes for benchmarks: servers that announce their port, and autocannon runs. */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
@@ -14,9 +15,31 @@ export interface ChildServer {
 
 const TSX = ['--import', 'tsx'];
 
+/**
+ * The CPUs of a pinned benchmark: servers on one, the load generator on another, so neither
+ * steals the other's core and a server's capacity is what gets measured. Null when the machine
+ * has one CPU or no `taskset` (then nothing is pinned).
+ */
+export const PINNING: { readonly server: number; readonly load: number } | null =
+  availableParallelism() >= 2 && spawnSync('taskset', ['-c', '0', 'true']).status === 0
+    ? { server: 0, load: 1 }
+    : null;
+
+/** `node args…`, run on `cpu` when pinning is possible. */
+function nodeCommand(args: readonly string[], cpu: number | undefined): [string, string[]] {
+  if (cpu === undefined || PINNING === null) return [process.execPath, [...args]];
+  return ['taskset', ['-c', String(cpu), process.execPath, ...args]];
+}
+
 /** Starts `script` with node+tsx and waits for a {"port":N} line on its stderr. */
-export function startChildServer(script: string, env: Record<string, string> = {}): Promise<ChildServer> {
-  const child = spawn(process.execPath, [...TSX, script], {
+export function startChildServer(
+  script: string,
+  env: Record<string, string> = {},
+  cpu?: number,
+): Promise<ChildServer> {
+  const [command, args] = nodeCommand([...TSX, script], cpu);
+  // taskset execs node in place, so the child's pid is the server's own.
+  const child = spawn(command, args, {
     env: { ...process.env, ...env },
     // Request logs go to /dev/null: written as in production, but read by nobody on this machine.
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -73,6 +96,7 @@ export function autocannon(
   seconds: number,
   connections = 50,
   request?: RequestShape,
+  cpu?: number,
 ): Promise<LoadResult> {
   const shape = request
     ? [
@@ -84,13 +108,11 @@ export function autocannon(
       ]
     : [];
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
+    const [command, args] = nodeCommand(
       [AUTOCANNON, '-j', '-c', String(connections), '-d', String(seconds), ...shape, url],
-      {
-        stdio: ['ignore', 'pipe', 'ignore'],
-      },
+      cpu,
     );
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'ignore'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();

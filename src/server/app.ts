@@ -6,11 +6,12 @@ import { Hono } from 'hono';
 import { ServiceError, toServiceError } from '../errors.js';
 import type { AppEnv } from './context.js';
 import { type DiscoveryDeps, registerDiscoveryRoutes } from './discovery/routes.js';
+import { type FramedApp, frameRequests } from './frame.js';
 import type { Logger } from './logger.js';
 import { createMethodCheck } from './method-check.js';
-import { requestFrame } from './middleware.js';
 import { type PaidRouteDeps, registerPaidRoutes } from './paid-routes.js';
 import { replyError } from './respond.js';
+import { createUnpaidLane } from './unpaid-lane.js';
 
 export interface AppDeps {
   readonly log: Logger;
@@ -20,10 +21,8 @@ export interface AppDeps {
   readonly extraRoutes?: readonly Hono[];
 }
 
-export function buildApp(deps: AppDeps): Hono<AppEnv> {
+export function buildApp(deps: AppDeps): FramedApp {
   const app = new Hono<AppEnv>();
-  app.use(requestFrame(deps.log));
-
   registerPaidRoutes(app, deps.paid);
   registerDiscoveryRoutes(app, deps.discovery);
   for (const routes of deps.extraRoutes ?? []) app.route('/', routes);
@@ -41,8 +40,8 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   app.onError((err, c) => {
     const error = toServiceError(err);
     if (error.status >= 500)
-      deps.log.error({ req_id: c.get('requestId'), err: error.cause ?? err }, 'request failed');
+      deps.log.error({ req_id: c.env.frame.requestId, err: error.cause ?? err }, 'request failed');
     return replyError(c, error);
   });
-  return app;
+  return { ...frameRequests(app, deps.log), lane: createUnpaidLane(deps.paid, deps.log) };
 }

@@ -1,8 +1,8 @@
 /** Runs the app on node:http with clean refusals for requests too large to parse. */
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { serve } from '@hono/node-server';
-import type { Hono } from 'hono';
+import { getRequestListener } from '@hono/node-server';
+import type { FramedApp } from './frame.js';
 
 /** Largest request head (request line + headers) accepted; x402 payment headers are ~1–2 KiB. */
 export const MAX_HEADER_BYTES = 64 * 1024;
@@ -35,20 +35,35 @@ function onClientError(err: NodeJS.ErrnoException, socket: Socket): void {
 }
 
 export async function listen(
-  app: { fetch: Hono['fetch'] },
+  app: Pick<FramedApp, 'fetch' | 'lane'>,
   options: { port: number; host: string },
 ): Promise<RunningServer> {
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = serve(
-      {
-        fetch: app.fetch,
-        port: options.port,
-        hostname: options.host,
-        serverOptions: { maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: 30_000, headersTimeout: 10_000 },
-      },
-      () => resolve(s as Server),
-    ) as Server;
-    s.once('error', reject);
+  const honoListener = getRequestListener(app.fetch, { hostname: options.host });
+  const lane = app.lane;
+  const listener: RequestListener =
+    lane === undefined
+      ? honoListener
+      : (req, res) => {
+          let answered = false;
+          try {
+            answered = lane(req, res);
+          } catch {
+            // The lane computes its whole answer before writing: whatever failed, Hono's route
+            // answers the request instead (and reports the failure as a 500 if it recurs).
+            answered = res.headersSent;
+          }
+          if (!answered) void honoListener(req, res);
+        };
+  const server = createServer(
+    { maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: 30_000, headersTimeout: 10_000 },
+    listener,
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   server.on('clientError', onClientError);
   const { port } = server.address() as AddressInfo;

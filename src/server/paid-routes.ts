@@ -10,7 +10,7 @@ import type { AppEnv } from './context.js';
 import { paymentFingerprint } from './logger.js';
 import type { OfferBook } from './offers.js';
 import { requestOrigin } from './origin.js';
-import { reply } from './respond.js';
+import { type HeaderMap, reply } from './respond.js';
 
 /** A payment found on a request, before any check of its content. */
 export interface PresentedPayment {
@@ -50,6 +50,35 @@ function presentedPayment(c: Context<AppEnv>): PresentedPayment | null {
   return null;
 }
 
+/** A 402 before the frame's own headers are added. */
+export interface OfferAnswer {
+  readonly body: string;
+  readonly headers: HeaderMap;
+}
+
+/**
+ * The 402 for `resourceUrl`: the v1 PaymentRequired body and the v2 PAYMENT-REQUIRED header,
+ * with the standard prompt or `reason` as its `error`. Shared by the Hono route and the
+ * unpaid lane, so both answer the same bytes.
+ */
+export function paymentRequiredAnswer(
+  deps: PaidRouteDeps,
+  endpoint: PaidEndpoint,
+  resourceUrl: string,
+  reason?: string,
+  extraHeaders?: HeaderMap,
+): OfferAnswer {
+  const template =
+    reason === undefined ? deps.offers.template(endpoint) : deps.offers.refusal(endpoint, reason);
+  const offer = template.render(resourceUrl);
+  const headers: HeaderMap = {
+    'Content-Type': 'application/json',
+    'Cache-Control': NO_STORE,
+    'PAYMENT-REQUIRED': offer.header,
+  };
+  return { body: offer.body, headers: extraHeaders ? Object.assign(headers, extraHeaders) : headers };
+}
+
 /** Answers 402 with the v1 body and the v2 PAYMENT-REQUIRED header for this resource. */
 export function paymentRequired(
   c: Context<AppEnv>,
@@ -57,17 +86,11 @@ export function paymentRequired(
   endpoint: PaidEndpoint,
   resourcePath: string,
   reason?: string,
-  extraHeaders: Record<string, string> = {},
+  extraHeaders?: HeaderMap,
 ): Response {
-  const template =
-    reason === undefined ? deps.offers.template(endpoint) : deps.offers.refusal(endpoint, reason);
-  const offer = template.render(requestOrigin(deps.publicBaseUrl, c.req.url) + resourcePath);
-  return reply(c, 402, offer.body, {
-    'Content-Type': 'application/json',
-    'Cache-Control': NO_STORE,
-    'PAYMENT-REQUIRED': offer.header,
-    ...extraHeaders,
-  });
+  const resourceUrl = requestOrigin(deps.publicBaseUrl, c.req.url) + resourcePath;
+  const answer = paymentRequiredAnswer(deps, endpoint, resourceUrl, reason, extraHeaders);
+  return reply(c, 402, answer.body, answer.headers);
 }
 
 function registerEndpoint(app: Hono<AppEnv>, deps: PaidRouteDeps, endpoint: PaidEndpoint): void {
@@ -79,14 +102,16 @@ function registerEndpoint(app: Hono<AppEnv>, deps: PaidRouteDeps, endpoint: Paid
   app.get(prefix, missing);
   app.get(`${prefix}/`, missing);
 
-  app.get(honoPath(endpoint.path), async (c) => {
+  // Not async: an unpaid request is answered synchronously, and node-server then writes the 402
+  // without a trip through the microtask queue. Only a presented payment returns a promise.
+  app.get(honoPath(endpoint.path), (c) => {
     const value = c.req.param(name) ?? '';
     const problem = paramProblem(kind, value);
     if (problem !== null) throw new ServiceError('invalid_input', `${name} ${problem}`, { parameter: name });
     const resourcePath = `${prefix}/${value}`;
     const payment = presentedPayment(c);
     if (payment === null) return paymentRequired(c, deps, endpoint, resourcePath);
-    c.get('logFields').payment = paymentFingerprint(payment.header);
+    c.env.frame.logFields.payment = paymentFingerprint(payment.header);
     if (deps.paymentGate === undefined) {
       return paymentRequired(c, deps, endpoint, resourcePath, 'This server is not taking payments yet');
     }

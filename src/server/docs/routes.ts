@@ -3,7 +3,9 @@
  * works offline and under a same-origin-only Content-Security-Policy.
  */
 import { type Context, Hono } from 'hono';
+import { routePath } from 'hono/route';
 import { ServiceError } from '../../errors.js';
+import type { RequestFrame } from '../context.js';
 import { type DocsAsset, loadDocsAssets } from './assets.js';
 import { DOCS_CONTENT_SECURITY_POLICY, renderDocsPage } from './page.js';
 
@@ -40,20 +42,23 @@ export function createDocsRoutes(options: DocsRoutesOptions): Hono {
   });
 
   const routes = new Hono();
-  routes.get(DOCS_PATH, (c) =>
-    c.html(page, 200, {
+  routes.get(DOCS_PATH, (c) => {
+    noteRoute(c);
+    return c.html(page, 200, {
       'Content-Security-Policy': DOCS_CONTENT_SECURITY_POLICY,
       // Revalidate the page so a deploy's new asset names are picked up at once.
       'Cache-Control': 'no-cache',
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'no-referrer',
-    }),
-  );
+    });
+  });
   routes.get(`${DOCS_PATH}/`, (c) => {
+    noteRoute(c);
     const query = new URL(c.req.url).search;
     return c.redirect(`${DOCS_PATH}${query}`, 301);
   });
   routes.get(`${DOCS_ASSETS_PATH}/:name`, (c) => {
+    noteRoute(c);
     const asset = assets.byName.get(c.req.param('name'));
     if (asset === undefined) {
       const body = new ServiceError(
@@ -113,8 +118,17 @@ function acceptsGzip(acceptEncoding: string | undefined): boolean {
   return weight > 0;
 }
 
-/** The service's request id when mounted in the main app; absent when these routes run alone. */
+/** The service's request frame when mounted in the main app; absent when these routes run alone. */
+function frameOf(c: Context): RequestFrame | undefined {
+  return (c.env as { frame?: RequestFrame } | undefined)?.frame;
+}
+
 function requestIdOf(c: Context): string | undefined {
-  const id: unknown = c.get('requestId' as never);
-  return typeof id === 'string' ? id : undefined;
+  return frameOf(c)?.requestId;
+}
+
+/** Names the answering route in the request's log line. */
+function noteRoute(c: Context): void {
+  const frame = frameOf(c);
+  if (frame !== undefined) frame.route = routePath(c) || null;
 }

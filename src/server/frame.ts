@@ -1,0 +1,149 @@
+/**
+ * The frame around every request: a request id, CORS (headers and preflights), the URL length
+ * limit, and one log line when the answer is ready.
+ *
+ * It wraps the Hono app's `fetch` instead of running as middleware. With no middleware, Hono
+ * calls the one matched handler directly, and a handler that answers synchronously (every 402
+ * offer, every discovery document) stays synchronous all the way to @hono/node-server, which
+ * then writes the response at once. A middleware sends every request through Hono's async
+ * compose chain: four promises and as many microtask hops for a response that was ready
+ * immediately (measured on the 402 path: see README, Benchmarks).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Hono } from 'hono';
+import { ServiceError, toServiceError } from '../errors.js';
+import type { AppEnv, RequestFrame } from './context.js';
+import type { Logger } from './logger.js';
+import { ERROR_HEADERS, errorBody, frameHeaders, frameResponse } from './respond.js';
+import type { Lane } from './unpaid-lane.js';
+
+/** Longest request target accepted; paid paths are under 120 characters. */
+export const MAX_URL_LENGTH = 2048;
+
+const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+const ALLOWED_HEADERS = 'Content-Type, Accept, X-PAYMENT, PAYMENT-SIGNATURE';
+const PREFLIGHT_HEADERS = {
+  'Access-Control-Allow-Methods': ALLOWED_METHODS,
+  'Access-Control-Allow-Headers': ALLOWED_HEADERS,
+  'Access-Control-Max-Age': '86400',
+};
+const LONGEST_LOGGED_PATH = 200;
+
+/** What the server calls: Hono's `fetch` and `request`, with the frame around them. */
+export interface FramedApp {
+  fetch(request: Request, env?: object): Response | Promise<Response>;
+  /** As Hono's `app.request`: for in-process tests. */
+  request(input: string, init?: RequestInit): Promise<Response>;
+  /** Requests answered on node:http before Hono (see unpaid-lane.ts). */
+  readonly lane?: Lane;
+}
+
+/** A new request's frame: its id, and nothing yet to log. */
+export function newFrame(): RequestFrame {
+  return { requestId: randomUUID(), logFields: {}, route: null, headersApplied: false };
+}
+
+/** The one log line of a request, written when its answer is ready. */
+export function logRequest(
+  log: Logger,
+  frame: RequestFrame,
+  method: string,
+  path: string,
+  status: number,
+  started: number,
+): void {
+  if (!log.isLevelEnabled('info')) return;
+  log.info(
+    {
+      req_id: frame.requestId,
+      method,
+      route: frame.route,
+      path: path.length > LONGEST_LOGGED_PATH ? `${path.slice(0, LONGEST_LOGGED_PATH)}…` : path,
+      status,
+      ms: Math.round((performance.now() - started) * 100) / 100,
+      ...frame.logFields,
+    },
+    'request',
+  );
+}
+
+/** The path of an absolute request URL, without its query (cheaper than new URL()). */
+function pathOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  if (start === -1) return '/';
+  const query = url.indexOf('?', start);
+  return query === -1 ? url.slice(start) : url.slice(start, query);
+}
+
+function errorResponse(frame: RequestFrame, error: ServiceError): Response {
+  return frameResponse(frame, error.status, errorBody(error, frame), ERROR_HEADERS);
+}
+
+export function frameRequests(app: Hono<AppEnv>, log: Logger): FramedApp {
+  /** Answers not made by respond.ts (e.g. /docs assets) get the frame's headers here. */
+  function withFrameHeaders(frame: RequestFrame, res: Response): Response {
+    if (frame.headersApplied) return res;
+    const added = Object.entries(frameHeaders(frame));
+    try {
+      for (const [name, value] of added) res.headers.set(name, value);
+      return res;
+    } catch {
+      // Immutable headers (e.g. a Response.redirect()): the same answer, rebuilt with them.
+      const headers = new Headers(res.headers);
+      for (const [name, value] of added) headers.set(name, value);
+      return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+    }
+  }
+
+  function finish(frame: RequestFrame, request: Request, started: number, res: Response): Response {
+    logRequest(log, frame, request.method, pathOf(request.url), res.status, started);
+    return withFrameHeaders(frame, res);
+  }
+
+  /** Anything thrown past Hono's own error handler: answered as a 500 with a reason, and logged. */
+  function failure(frame: RequestFrame, err: unknown): Response {
+    const error = toServiceError(err);
+    log.error({ req_id: frame.requestId, err: error.cause ?? err }, 'request failed outside the app');
+    return errorResponse(frame, error);
+  }
+
+  function answer(request: Request, env: { frame: RequestFrame }): Response | Promise<Response> {
+    const frame = env.frame;
+    if (request.url.length > MAX_URL_LENGTH + 64) {
+      const message = `The request URL is longer than ${MAX_URL_LENGTH} characters`;
+      return errorResponse(frame, new ServiceError('uri_too_long', message));
+    }
+    if (request.method === 'OPTIONS' && request.headers.get('access-control-request-method') !== null) {
+      return frameResponse(frame, 204, null, PREFLIGHT_HEADERS);
+    }
+    return app.fetch(request, env);
+  }
+
+  const fetch = (request: Request, env: object = {}): Response | Promise<Response> => {
+    const started = performance.now();
+    const frame = newFrame();
+    // node-server passes { incoming, outgoing }; the frame rides along with them.
+    const bindings = Object.assign(env, { frame });
+    let res: Response | Promise<Response>;
+    try {
+      res = answer(request, bindings);
+    } catch (err) {
+      res = failure(frame, err);
+    }
+    if (res instanceof Promise) {
+      return res.then(
+        (done) => finish(frame, request, started, done),
+        (err: unknown) => finish(frame, request, started, failure(frame, err)),
+      );
+    }
+    return finish(frame, request, started, res);
+  };
+
+  return {
+    fetch,
+    request: async (input, init) => {
+      const url = /^https?:\/\//.test(input) ? input : `http://localhost${input}`;
+      return fetch(new Request(url, init));
+    },
+  };
+}
