@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { ServiceError, toServiceError } from '../errors.js';
 import type { AppEnv, RequestFrame } from './context.js';
-import type { Logger } from './logger.js';
+import { type Logger, writeRequestLine } from './logger.js';
 import { ERROR_HEADERS, errorBody, frameHeaders, frameResponse } from './respond.js';
 import type { Lane } from './unpaid-lane.js';
 
@@ -52,19 +52,15 @@ export function logRequest(
   status: number,
   started: number,
 ): void {
-  if (!log.isLevelEnabled('info')) return;
-  log.info(
-    {
-      req_id: frame.requestId,
-      method,
-      route: frame.route,
-      path: path.length > LONGEST_LOGGED_PATH ? `${path.slice(0, LONGEST_LOGGED_PATH)}…` : path,
-      status,
-      ms: Math.round((performance.now() - started) * 100) / 100,
-      ...frame.logFields,
-    },
-    'request',
-  );
+  writeRequestLine(log, {
+    requestId: frame.requestId,
+    method,
+    route: frame.route,
+    path: path.length > LONGEST_LOGGED_PATH ? `${path.slice(0, LONGEST_LOGGED_PATH)}…` : path,
+    status,
+    ms: Math.round((performance.now() - started) * 100) / 100,
+    extra: frame.logFields,
+  });
 }
 
 /** The path of an absolute request URL, without its query (cheaper than new URL()). */

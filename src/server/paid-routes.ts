@@ -52,7 +52,7 @@ function presentedPayment(c: Context<AppEnv>): PresentedPayment | null {
 
 /** A 402 before the frame's own headers are added. */
 export interface OfferAnswer {
-  readonly body: string;
+  readonly body: Buffer;
   readonly headers: HeaderMap;
 }
 

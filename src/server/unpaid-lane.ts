@@ -82,7 +82,7 @@ export function createUnpaidLane(deps: PaidRouteDeps, log: Logger): Lane {
     frame.route = match.route;
     const answer = paymentRequiredAnswer(deps, match.endpoint, origin + url);
     const headers = Object.assign(frameHeaders(frame), answer.headers);
-    headers['Content-Length'] = String(Buffer.byteLength(answer.body));
+    headers['Content-Length'] = String(answer.body.length);
     res.writeHead(402, headers);
     res.end(answer.body);
     logRequest(log, frame, 'GET', url, 402, started);

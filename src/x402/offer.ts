@@ -4,7 +4,9 @@
  * (CAIP-2 network, `amount`), which current official clients read first.
  *
  * Only the resource URL differs between requests, so each offer is serialised once into a
- * template and the URL is spliced in per request.
+ * template and the URL is spliced in per request, as bytes: the body is copied into one buffer
+ * (no string is built, measured, flattened and encoded again on the way to the socket), and of
+ * the base64 header only the URL's part is encoded (see splitAt3).
  */
 import { z } from '@hono/zod-openapi';
 import { atomicPrice, type PaidEndpoint } from '../catalog.js';
@@ -21,8 +23,8 @@ export interface OfferTerms {
 }
 
 export interface RenderedOffer {
-  /** JSON text of the v1 PaymentRequired body. */
-  readonly body: string;
+  /** UTF-8 JSON of the v1 PaymentRequired body. */
+  readonly body: Buffer;
   /** base64(JSON) of the v2 PaymentRequired, for the PAYMENT-REQUIRED header. */
   readonly header: string;
 }
@@ -98,6 +100,26 @@ function splitTemplate(json: string): [string, string] {
   return [json.slice(0, at), json.slice(at + marker.length)];
 }
 
+/** JSON whitespace: a parser skips it between tokens, so padding changes no value. */
+const PAD = '  ';
+
+/** `text` followed by spaces up to a multiple of 3 bytes: base64 of it then ends on a whole group. */
+function padTo3(text: string): string {
+  return text + PAD.slice(0, (3 - (Buffer.byteLength(text) % 3)) % 3);
+}
+
+/**
+ * The v2 header as three base64 pieces: base64 of a concatenation is the concatenation of the
+ * pieces' base64 when every piece but the last is a multiple of 3 bytes long. The head is
+ * padded to that once; per request only the quoted URL (padded the same way) is encoded.
+ */
+function splitAt3(head: string, tail: string): { head: string; tail: string } {
+  return {
+    head: Buffer.from(padTo3(head)).toString('base64'),
+    tail: Buffer.from(tail).toString('base64'),
+  };
+}
+
 export function createOfferTemplate(endpoint: PaidEndpoint, terms: OfferTerms): OfferTemplate {
   const v1: PaymentRequired & { error: string } = {
     x402Version: 1,
@@ -110,14 +132,21 @@ export function createOfferTemplate(endpoint: PaidEndpoint, terms: OfferTerms): 
     resource: { url: SENTINEL, description: endpoint.summary, mimeType: MIME_TYPE },
     accepts: [v2Requirement(endpoint, terms)],
   };
-  const [bodyHead, bodyTail] = splitTemplate(JSON.stringify(v1));
-  const [headerHead, headerTail] = splitTemplate(JSON.stringify(v2));
+  const [bodyHeadText, bodyTailText] = splitTemplate(JSON.stringify(v1));
+  const bodyHead = Buffer.from(bodyHeadText);
+  const bodyTail = Buffer.from(bodyTailText);
+  const header = splitAt3(...splitTemplate(JSON.stringify(v2)));
   return {
     render(resourceUrl) {
       const url = JSON.stringify(resourceUrl);
+      const urlBytes = Buffer.byteLength(url);
+      const body = Buffer.allocUnsafe(bodyHead.length + urlBytes + bodyTail.length);
+      bodyHead.copy(body, 0);
+      body.write(url, bodyHead.length);
+      bodyTail.copy(body, bodyHead.length + urlBytes);
       return {
-        body: bodyHead + url + bodyTail,
-        header: Buffer.from(headerHead + url + headerTail).toString('base64'),
+        body,
+        header: header.head + Buffer.from(padTo3(url)).toString('base64') + header.tail,
       };
     },
   };

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
-import { createLogger } from '../../src/server/logger.js';
+import { createLogger, writeRequestLine } from '../../src/server/logger.js';
 import { type FacilitatorStub, startFacilitatorStub } from '../helpers/facilitator-stub.js';
 import { startTestService, TEST_FEE_PAYER, type TestService } from '../helpers/service.js';
 
@@ -57,5 +57,72 @@ describe('request log', () => {
     const line = lines.find((l) => l.msg === 'request');
     assert.equal(line?.payment.bytes, secret.length);
     assert.match(line?.payment.sha256, /^[0-9a-f]{16}$/);
+  });
+});
+
+describe('the request line', () => {
+  function capture(level: string) {
+    const written: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        written.push(String(chunk));
+        done();
+      },
+    });
+    return { log: createLogger(level, sink), written };
+  }
+
+  it('is the line pino writes for the same fields, key for key and in the same order', async () => {
+    const mine = capture('info');
+    const pinos = capture('info');
+    const extra = { payment: { bytes: 1234, sha256: 'abcdef0123456789' }, payment_key: 'k"ey\\' };
+    const fields = {
+      requestId: '8316720c-dd1b-42c8-9bf3-f7a134e18a71',
+      method: 'GET',
+      route: null,
+      path: '/scan/token/"quoted"\\ and ünïcode',
+      status: 402,
+      ms: 0.07,
+      extra,
+    };
+    writeRequestLine(mine.log, fields);
+    pinos.log.info(
+      {
+        req_id: fields.requestId,
+        method: fields.method,
+        route: fields.route,
+        path: fields.path,
+        status: fields.status,
+        ms: fields.ms,
+        ...extra,
+      },
+      'request',
+    );
+    await new Promise((r) => setImmediate(r));
+    assert.equal(mine.written.length, 1);
+    assert.ok(mine.written[0]!.endsWith('\n'), 'one whole line');
+    const a = JSON.parse(mine.written[0]!);
+    const b = JSON.parse(pinos.written[0]!);
+    assert.ok(Math.abs(a.time - b.time) < 1000);
+    a.time = b.time;
+    assert.deepEqual(Object.keys(a), Object.keys(b));
+    assert.deepEqual(a, b);
+  });
+
+  it('is not written below the logger level', async () => {
+    for (const level of ['warn', 'silent']) {
+      const quiet = capture(level);
+      writeRequestLine(quiet.log, {
+        requestId: 'x',
+        method: 'GET',
+        route: '/',
+        path: '/',
+        status: 200,
+        ms: 1,
+        extra: {},
+      });
+      await new Promise((r) => setImmediate(r));
+      assert.deepEqual(quiet.written, [], level);
+    }
   });
 });

@@ -1,0 +1,58 @@
+/** The 402 offer template: a resource URL spliced into pre-serialised bytes gives the same offer as serialising it whole. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { PAID_ENDPOINTS } from '../../src/catalog.js';
+import { createOfferTemplate, type OfferTerms, v1Requirement, v2Requirement } from '../../src/x402/offer.js';
+
+const TERMS: OfferTerms = {
+  payTo: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin',
+  feePayer: '2wKupLR9q6wXYppw8Gr2NvWxKBUqm4PPJKkQfoxHDBg4',
+  maxTimeoutSeconds: 60,
+  error: 'Payment required: "quoted" \\ and ünïcode',
+};
+
+describe('offer template', () => {
+  it('renders, for any URL, the v1 body and the v2 header that serialising the whole offer gives', () => {
+    const urls = fc.oneof(
+      fc.webUrl({ withQueryParameters: true, withFragments: true }),
+      fc.string({ unit: 'binary', maxLength: 80 }),
+      fc.constantFrom('', 'h', 'ht', 'htt', 'https://scan.example.com/scan/token/x'),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...PAID_ENDPOINTS), urls, (endpoint, url) => {
+        const offer = createOfferTemplate(endpoint, TERMS).render(url);
+        assert.deepEqual(JSON.parse(offer.body.toString('utf8')), {
+          x402Version: 1,
+          error: TERMS.error,
+          accepts: [JSON.parse(JSON.stringify(v1Requirement(endpoint, TERMS, url)))],
+        });
+        assert.match(offer.header, /^[A-Za-z0-9+/]+={0,2}$/, 'one valid base64 text');
+        assert.deepEqual(JSON.parse(Buffer.from(offer.header, 'base64').toString('utf8')), {
+          x402Version: 2,
+          error: TERMS.error,
+          resource: { url, description: endpoint.summary, mimeType: 'application/json' },
+          accepts: [JSON.parse(JSON.stringify(v2Requirement(endpoint, TERMS)))],
+        });
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('the body is exactly the JSON of the offer, with no padding; the header pads only between tokens', () => {
+    const endpoint = PAID_ENDPOINTS[1]!;
+    const url = 'http://127.0.0.1:8402/scan/token/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+    const offer = createOfferTemplate(endpoint, TERMS).render(url);
+    const whole = JSON.stringify({
+      x402Version: 1,
+      error: TERMS.error,
+      accepts: [v1Requirement(endpoint, TERMS, url)],
+    });
+    assert.equal(offer.body.toString('utf8'), whole);
+    const header = Buffer.from(offer.header, 'base64').toString('utf8');
+    const v2 = JSON.stringify(JSON.parse(header));
+    // The same text but for at most two spaces after each of the two spliced-in boundaries.
+    assert.equal(header.replaceAll(' ', ''), v2.replaceAll(' ', ''));
+    assert.ok(header.length - v2.length <= 4, `${header.length - v2.length} spaces of padding`);
+  });
+});
