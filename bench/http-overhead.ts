@@ -101,7 +101,9 @@ export async function runHttpOverhead(options: {
       // Warm every server up (JIT, sockets) before measuring.
       for (const name of SERVERS) await measure(servers.get(name)!, c.path, 2);
       for (let round = 0; round < options.rounds; round++) {
-        for (const name of SERVERS)
+        // Alternate the order, so a server is not always measured just after the same one.
+        const order = round % 2 === 0 ? SERVERS : [...SERVERS].reverse();
+        for (const name of order)
           runs.get(name)!.push(await measure(servers.get(name)!, c.path, options.seconds));
       }
       const raw = runs.get('raw')!;
