@@ -17,8 +17,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * Browser agents may call from any origin and must be able to read the x402 headers, so every
  * response carries these (preflights are answered by the frame).
  */
-export const ALLOW_ORIGIN = '*';
-export const EXPOSED_HEADERS = 'X-PAYMENT-RESPONSE, PAYMENT-RESPONSE, PAYMENT-REQUIRED, X-Request-Id';
+const ALLOW_ORIGIN = '*';
+const EXPOSED_HEADERS = 'X-PAYMENT-RESPONSE, PAYMENT-RESPONSE, PAYMENT-REQUIRED, X-Request-Id';
 
 /** The headers every response carries: CORS and the request id. */
 export function frameHeaders(frame: RequestFrame): HeaderMap {
