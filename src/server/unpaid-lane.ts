@@ -50,9 +50,6 @@ function hostUnlessPaid(rawHeaders: readonly string[]): string | undefined {
   return host;
 }
 
-/** Whether `value` is made of path-safe characters only (no %, /, ?, # …). */
-const PLAIN_SEGMENT = /^[A-Za-z0-9]+$/;
-
 export function createUnpaidLane(deps: PaidRouteDeps, log: Logger): Lane {
   /** '/scan/token/' → the endpoint, and its route pattern for the log. */
   const byPrefix = new Map<string, { endpoint: PaidEndpoint; route: string }>();
@@ -69,7 +66,8 @@ export function createUnpaidLane(deps: PaidRouteDeps, log: Logger): Lane {
     const match = byPrefix.get(url.slice(0, cut));
     if (match === undefined) return false;
     const value = url.slice(cut);
-    if (!PLAIN_SEGMENT.test(value) || paramProblem(match.endpoint.param.kind, value) !== null) return false;
+    // Base58 text only (so no %, /, ?, #): the query, escapes and odd paths all go to Hono.
+    if (paramProblem(match.endpoint.param.kind, value) !== null) return false;
     const host = hostUnlessPaid(req.rawHeaders);
     if (host === PAYMENT) return false;
     let origin = deps.publicBaseUrl;
