@@ -43,7 +43,10 @@ export function newFrame(): RequestFrame {
   return { requestId: randomUUID(), logFields: {}, route: null, headersApplied: false };
 }
 
-/** The one log line of a request, written when its answer is ready. */
+/**
+ * The one log line of a request, written when its answer is ready. It never throws: a line
+ * that cannot be written must not cost the caller its answer (a paid result above all).
+ */
 export function logRequest(
   log: Logger,
   frame: RequestFrame,
@@ -52,15 +55,19 @@ export function logRequest(
   status: number,
   started: number,
 ): void {
-  writeRequestLine(log, {
-    requestId: frame.requestId,
-    method,
-    route: frame.route,
-    path: path.length > LONGEST_LOGGED_PATH ? `${path.slice(0, LONGEST_LOGGED_PATH)}…` : path,
-    status,
-    ms: Math.round((performance.now() - started) * 100) / 100,
-    extra: frame.logFields,
-  });
+  try {
+    writeRequestLine(log, {
+      requestId: frame.requestId,
+      method,
+      route: frame.route,
+      path: path.length > LONGEST_LOGGED_PATH ? `${path.slice(0, LONGEST_LOGGED_PATH)}…` : path,
+      status,
+      ms: Math.round((performance.now() - started) * 100) / 100,
+      extra: frame.logFields,
+    });
+  } catch {
+    // Logging failed (a closed destination, an unserialisable field): the answer still goes out.
+  }
 }
 
 /** The path of an absolute request URL, without its query (cheaper than new URL()). */

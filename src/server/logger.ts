@@ -94,21 +94,31 @@ type PinoInternals = Record<symbol, unknown> & { levelVal: number };
 const INFO = 30;
 
 /**
- * Writes a request's log line: the same JSON line `log.info({ req_id, method, route, path,
- * status, ms, ...extra }, 'request')` writes (level, time, base fields, then the fields, then
- * msg; a test holds the two together), serialised here because it is written once per
- * request on the service's cheapest paths: 0.7 µs against pino's 1.9 µs (measured), where a
- * whole 402 costs about 30 µs of CPU.
+ * Writes a request's log line: the JSON line `log.info({ req_id, method, route, path, status,
+ * ms, ...extra }, 'request')` writes. Without extra fields (every unpaid request) it is
+ * serialised here, in pino's exact format (a test holds the two together), because it is
+ * written once per request on the service's cheapest paths: 0.7 µs against pino's 1.9 µs
+ * (measured), where a whole 402 costs about 30 µs of CPU.
  */
 export function writeRequestLine(log: Logger, line: RequestLine): void {
   const internals = log as unknown as PinoInternals;
   if (internals.levelVal > INFO) return;
-  let extra = '';
-  for (const key in line.extra) extra += `,${JSON.stringify(key)}:${JSON.stringify(line.extra[key])}`;
+  const fields = { req_id: line.requestId, method: line.method, route: line.route, path: line.path };
+  if (hasKeys(line.extra)) {
+    // Extra fields come with paid requests only, off the cheap paths: pino serialises them
+    // (it omits undefined values and copes with bigints and cycles, which JSON.stringify does not).
+    log.info({ ...fields, status: line.status, ms: line.ms, ...line.extra }, 'request');
+    return;
+  }
   const destination = internals[pino.symbols.streamSym] as pino.DestinationStream;
   destination.write(
-    `{"level":${INFO},"time":${Date.now()}${internals[pino.symbols.chindingsSym] as string},"req_id":${JSON.stringify(line.requestId)},"method":${JSON.stringify(line.method)},"route":${JSON.stringify(line.route)},"path":${JSON.stringify(line.path)},"status":${line.status},"ms":${line.ms}${extra},"msg":"request"}\n`,
+    `{"level":${INFO},"time":${Date.now()}${internals[pino.symbols.chindingsSym] as string},"req_id":${JSON.stringify(fields.req_id)},"method":${JSON.stringify(fields.method)},"route":${JSON.stringify(fields.route)},"path":${JSON.stringify(fields.path)},"status":${line.status},"ms":${line.ms},"msg":"request"}\n`,
   );
+}
+
+function hasKeys(value: Readonly<Record<string, unknown>>): boolean {
+  for (const _ in value) return true;
+  return false;
 }
 
 export function flushLogs(log: Logger): void {

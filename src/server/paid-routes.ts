@@ -3,7 +3,7 @@
  * a malformed parameter is refused with 400 before the caller is ever asked to pay.
  */
 import type { Context, Hono } from 'hono';
-import { honoPath, PAID_ENDPOINTS, type PaidEndpoint } from '../catalog.js';
+import { concretePath, honoPath, PAID_ENDPOINTS, type PaidEndpoint } from '../catalog.js';
 import { paramProblem } from '../contract/schemas.js';
 import { ServiceError } from '../errors.js';
 import type { AppEnv } from './context.js';
@@ -108,7 +108,7 @@ function registerEndpoint(app: Hono<AppEnv>, deps: PaidRouteDeps, endpoint: Paid
     const value = c.req.param(name) ?? '';
     const problem = paramProblem(kind, value);
     if (problem !== null) throw new ServiceError('invalid_input', `${name} ${problem}`, { parameter: name });
-    const resourcePath = `${prefix}/${value}`;
+    const resourcePath = concretePath(endpoint, value);
     const payment = presentedPayment(c);
     if (payment === null) return paymentRequired(c, deps, endpoint, resourcePath);
     c.env.frame.logFields.payment = paymentFingerprint(payment.header);

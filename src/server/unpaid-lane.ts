@@ -15,7 +15,7 @@
  * a Host header that node-server would have to normalise.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { honoPath, PAID_ENDPOINTS, type PaidEndpoint } from '../catalog.js';
+import { concretePath, honoPath, PAID_ENDPOINTS, type PaidEndpoint } from '../catalog.js';
 import { paramProblem } from '../contract/schemas.js';
 import { logRequest, newFrame } from './frame.js';
 import type { Logger } from './logger.js';
@@ -54,8 +54,7 @@ export function createUnpaidLane(deps: PaidRouteDeps, log: Logger): Lane {
   /** '/scan/token/' → the endpoint, and its route pattern for the log. */
   const byPrefix = new Map<string, { endpoint: PaidEndpoint; route: string }>();
   for (const endpoint of PAID_ENDPOINTS) {
-    const route = honoPath(endpoint.path);
-    byPrefix.set(route.slice(0, route.lastIndexOf('/') + 1), { endpoint, route });
+    byPrefix.set(concretePath(endpoint, ''), { endpoint, route: honoPath(endpoint.path) });
   }
 
   return (req, res) => {

@@ -28,6 +28,16 @@ export function assertResultInvariants(result: ScanResult): void {
   assert.equal(result.reasoning.length >= result.flags.length, true, 'a reasoning line per flag');
 }
 
+/**
+ * Unknown is never safe: the same subject with some data withheld (`blinded`) scores lower
+ * confidence, no lower risk, and keeps every flag the full data raised.
+ */
+export function assertBlindedIsNoSafer(known: ScanResult, blinded: ScanResult, what: string): void {
+  assert.ok(blinded.confidence < known.confidence, `${what}: ${blinded.confidence} < ${known.confidence}`);
+  assert.ok(blinded.risk_score >= known.risk_score, `${what}: ${blinded.risk_score} >= ${known.risk_score}`);
+  for (const code of known.flags) assert.ok(blinded.flags.includes(code), `${what}: ${code} kept`);
+}
+
 /** The result's evidence object: shared facts, and each flag's own under `flags`. */
 export function evidenceOf(result: ScanResult): Record<string, unknown> {
   assert.ok(result.evidence, 'the result carries evidence');

@@ -72,10 +72,10 @@ describe('the request line', () => {
     return { log: createLogger(level, sink), written };
   }
 
-  it('is the line pino writes for the same fields, key for key and in the same order', async () => {
+  /** The line writeRequestLine writes and the one pino writes for the same fields, parsed. */
+  async function bothLines(extra: Record<string, unknown>) {
     const mine = capture('info');
     const pinos = capture('info');
-    const extra = { payment: { bytes: 1234, sha256: 'abcdef0123456789' }, payment_key: 'k"ey\\' };
     const fields = {
       requestId: '8316720c-dd1b-42c8-9bf3-f7a134e18a71',
       method: 'GET',
@@ -105,8 +105,28 @@ describe('the request line', () => {
     const b = JSON.parse(pinos.written[0]!);
     assert.ok(Math.abs(a.time - b.time) < 1000);
     a.time = b.time;
-    assert.deepEqual(Object.keys(a), Object.keys(b));
-    assert.deepEqual(a, b);
+    return [a, b] as const;
+  }
+
+  it('is the line pino writes for the same fields, key for key and in the same order', async () => {
+    const [mine, pinos] = await bothLines({});
+    assert.deepEqual(Object.keys(mine), Object.keys(pinos));
+    assert.deepEqual(mine, pinos);
+  });
+
+  it('with extra fields, still one valid line: undefined left out, bigints and escapes kept', async () => {
+    const extra = {
+      payment: { bytes: 1234, sha256: 'abcdef0123456789' },
+      payment_key: 'k"ey\\',
+      outcome: undefined,
+      lamports: 12345678901234567890n,
+    };
+    const [mine, pinos] = await bothLines(extra);
+    assert.deepEqual(Object.keys(mine), Object.keys(pinos));
+    assert.deepEqual(mine, pinos);
+    assert.equal('outcome' in mine, false);
+    assert.deepEqual(mine.payment, extra.payment);
+    assert.equal(mine.payment_key, extra.payment_key);
   });
 
   it('is not written below the logger level', async () => {
@@ -123,6 +143,31 @@ describe('the request line', () => {
       });
       await new Promise((r) => setImmediate(r));
       assert.deepEqual(quiet.written, [], level);
+    }
+  });
+});
+
+describe('a log destination that fails', () => {
+  it('costs no request its answer (the unpaid lane and the Hono routes alike)', async () => {
+    const broken = {
+      write(): boolean {
+        throw new Error('disk full');
+      },
+    };
+    const stub = await startFacilitatorStub(TEST_FEE_PAYER);
+    const svc = await startTestService({ FACILITATOR_URLS: stub.url }, { log: createLogger('info', broken) });
+    try {
+      const offer = await fetch(`${svc.url}/scan/token/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v`);
+      assert.equal(offer.status, 402);
+      assert.equal(((await offer.json()) as { x402Version: number }).x402Version, 1);
+      const missing = await fetch(`${svc.url}/nope`);
+      assert.equal(missing.status, 404);
+      assert.equal(((await missing.json()) as { error: string }).error, 'not_found');
+      const health = await fetch(`${svc.url}/health`);
+      assert.equal(health.status, 200);
+    } finally {
+      await svc.close();
+      await stub.close();
     }
   });
 });

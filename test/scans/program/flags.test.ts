@@ -9,19 +9,11 @@ import { before, describe, it } from 'node:test';
 import {
   AccountRole,
   type Address,
-  appendTransactionMessageInstructions,
-  type Blockhash,
-  createTransactionMessage,
   generateKeyPairSigner,
   getAddressEncoder,
-  getBase64EncodedWireTransaction,
   getProgramDerivedAddress,
   type Instruction,
   type KeyPairSigner,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
 } from '@solana/kit';
 import { encodeSquadsMultisig } from '../../../src/sandbox/scenarios/builders/layouts.js';
 import { assessProgram } from '../../../src/scans/program/assess.js';
@@ -35,6 +27,7 @@ import {
   SYSTEM_PROGRAM,
 } from '../../../src/solana/programs.js';
 import { flagCoverage } from '../../helpers/flag-coverage.js';
+import { signedWire } from '../../helpers/wire-transactions.js';
 
 const NOW = 1_800_000_000;
 const HOUR = 3600;
@@ -174,21 +167,11 @@ describe('assessProgram, flag by flag', () => {
                 accounts: [w(programData), signer, ...(to ? [r(to)] : [])],
                 data: u32(4),
               };
-      const message = pipe(
-        createTransactionMessage({ version: 0 }),
-        (m) => setTransactionMessageFeePayerSigner(authority, m),
-        (m) =>
-          setTransactionMessageLifetimeUsingBlockhash(
-            { blockhash: '11111111111111111111111111111111' as Blockhash, lastValidBlockHeight: 1n },
-            m,
-          ),
-        (m) => appendTransactionMessageInstructions([ix], m),
-      );
       return {
         signature: `management-${n++}`,
         slot,
         blockTime: NOW - ageSeconds,
-        wire: getBase64EncodedWireTransaction(await signTransactionMessageWithSigners(message)),
+        wire: await signedWire(authority, [ix]),
         err: null,
         loadedAddresses: { writable: [], readonly: [] },
         innerInstructions: [],

@@ -12,17 +12,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   type Address,
-  appendTransactionMessageInstructions,
-  type Blockhash,
   createKeyPairSignerFromPrivateKeyBytes,
-  createTransactionMessage,
-  getBase64EncodedWireTransaction,
   type Instruction,
   type KeyPairSigner,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
 } from '@solana/kit';
 import {
   getSetComputeUnitLimitInstruction,
@@ -54,6 +46,7 @@ import {
   TOKEN_PROGRAM,
 } from '../../../src/solana/programs.js';
 import { assessCoverage, evidenceOf, type FlagEvidence } from '../../helpers/flag-coverage.js';
+import { signedWire } from '../../helpers/wire-transactions.js';
 
 // ---------------------------------------------------------------------------------------------
 // Keys and transactions
@@ -82,20 +75,9 @@ const NONCE = (await signer(8)).address;
 const transfer = (from: KeyPairSigner, amount: bigint, to: Address = STRANGER) =>
   getTransferSolInstruction({ source: from, destination: to, amount });
 
-/** A signed v0 transaction, as base64 wire bytes (what getTransaction returns with encoding base64). */
-async function wire(instructions: readonly Instruction[], feePayer: KeyPairSigner = OWNER): Promise<string> {
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(feePayer, m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        { blockhash: '11111111111111111111111111111111' as Blockhash, lastValidBlockHeight: 100n },
-        m,
-      ),
-    (m) => appendTransactionMessageInstructions(instructions, m),
-  );
-  return getBase64EncodedWireTransaction(await signTransactionMessageWithSigners(message));
-}
+/** A signed v0 transaction, as base64 wire bytes (OWNER pays unless told). */
+const wire = (instructions: readonly Instruction[], feePayer: KeyPairSigner = OWNER) =>
+  signedWire(feePayer, instructions);
 
 interface Landing {
   readonly fee?: bigint;

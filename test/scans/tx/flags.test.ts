@@ -5,20 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import {
-  type Address,
-  appendTransactionMessageInstructions,
-  type Blockhash,
-  createTransactionMessage,
-  generateKeyPairSigner,
-  getBase64EncodedWireTransaction,
-  type Instruction,
-  type KeyPairSigner,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
-} from '@solana/kit';
+import { type Address, generateKeyPairSigner, type Instruction, type KeyPairSigner } from '@solana/kit';
 import {
   getSetComputeUnitLimitInstruction,
   getSetComputeUnitPriceInstruction,
@@ -40,25 +27,12 @@ import type { LandedTx, TxFacts } from '../../../src/scans/tx/facts.js';
 import { TX_FLAGS } from '../../../src/scans/tx/flags.js';
 import { TOKEN_PROGRAM } from '../../../src/solana/programs.js';
 import { flagCoverage } from '../../helpers/flag-coverage.js';
+import { signedWire } from '../../helpers/wire-transactions.js';
 
 const SOL = 1_000_000_000n;
 const FEE = 5_000n;
 const SIGNATURE = '5bvyp1nob51M6FCjCeZd68AjXFWJJEvdqkHu9ZCeRt6sMz5wpUiTi3LPBEuonUHuVg8LwzSnx5MX2RFGSv6Mb36v';
 const RECENT_BLOCKHASHES = 'SysvarRecentB1ockHashes11111111111111111111' as Address;
-
-async function wireOf(feePayer: KeyPairSigner, instructions: readonly Instruction[]): Promise<string> {
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(feePayer, m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        { blockhash: '11111111111111111111111111111111' as Blockhash, lastValidBlockHeight: 100n },
-        m,
-      ),
-    (m) => appendTransactionMessageInstructions(instructions, m),
-  );
-  return getBase64EncodedWireTransaction(await signTransactionMessageWithSigners(message));
-}
 
 interface Landing {
   readonly fee?: bigint;
@@ -73,7 +47,7 @@ async function landed(
   instructions: readonly Instruction[],
   landing: Landing = {},
 ): Promise<TxFacts> {
-  const wire = await wireOf(feePayer, instructions);
+  const wire = await signedWire(feePayer, instructions);
   const keys = decodeTransaction(wire, { writable: [], readonly: [] }).accountKeys;
   const fee = landing.fee ?? FEE;
   const balance = (key: string, i: number): readonly [bigint, bigint] =>
