@@ -10,6 +10,7 @@
  * (README, "How the cheap paths stay cheap").
  */
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { Hono } from 'hono';
 import { ServiceError, toServiceError } from '../errors.js';
 import type { AppEnv, RequestFrame } from './context.js';

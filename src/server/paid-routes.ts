@@ -6,6 +6,7 @@ import type { Context, Hono } from 'hono';
 import { concretePath, honoPath, PAID_ENDPOINTS, type PaidEndpoint } from '../catalog.js';
 import { paramProblem } from '../contract/schemas.js';
 import { ServiceError } from '../errors.js';
+import type { RenderedOffer } from '../x402/offer.js';
 import type { AppEnv } from './context.js';
 import { paymentFingerprint } from './logger.js';
 import type { OfferBook } from './offers.js';
@@ -52,14 +53,37 @@ function presentedPayment(c: Context<AppEnv>): PresentedPayment | null {
 
 /** A 402 before the frame's own headers are added. */
 export interface OfferAnswer {
-  readonly body: Buffer;
+  readonly body: string;
   readonly headers: HeaderMap;
 }
 
 /**
- * The 402 for `resourceUrl`: the v1 PaymentRequired body and the v2 PAYMENT-REQUIRED header,
- * with the standard prompt or `reason` as its `error`. Shared by the Hono route and the
- * unpaid lane, so both answer the same bytes.
+ * Adds a 402's own headers to `headers` (property by property: the unpaid lane passes the
+ * frame's headers in, and copying objects into one another is measurably slower).
+ */
+export function addOfferHeaders(headers: HeaderMap, offer: RenderedOffer): HeaderMap {
+  headers['Content-Type'] = 'application/json';
+  headers['Cache-Control'] = NO_STORE;
+  headers['PAYMENT-REQUIRED'] = offer.header;
+  return headers;
+}
+
+/** The rendered offer for `resourceUrl`, with the standard prompt or `reason` as its `error`. */
+export function renderOffer(
+  deps: PaidRouteDeps,
+  endpoint: PaidEndpoint,
+  resourceUrl: string,
+  reason?: string,
+): RenderedOffer {
+  const template =
+    reason === undefined ? deps.offers.template(endpoint) : deps.offers.refusal(endpoint, reason);
+  return template.render(resourceUrl);
+}
+
+/**
+ * The 402 for `resourceUrl`: the v1 PaymentRequired body and the v2 PAYMENT-REQUIRED header.
+ * The unpaid lane builds the same answer from renderOffer and addOfferHeaders, so both answer
+ * the same bytes (a test compares them).
  */
 export function paymentRequiredAnswer(
   deps: PaidRouteDeps,
@@ -68,14 +92,8 @@ export function paymentRequiredAnswer(
   reason?: string,
   extraHeaders?: HeaderMap,
 ): OfferAnswer {
-  const template =
-    reason === undefined ? deps.offers.template(endpoint) : deps.offers.refusal(endpoint, reason);
-  const offer = template.render(resourceUrl);
-  const headers: HeaderMap = {
-    'Content-Type': 'application/json',
-    'Cache-Control': NO_STORE,
-    'PAYMENT-REQUIRED': offer.header,
-  };
+  const offer = renderOffer(deps, endpoint, resourceUrl, reason);
+  const headers = addOfferHeaders({}, offer);
   return { body: offer.body, headers: extraHeaders ? Object.assign(headers, extraHeaders) : headers };
 }
 

@@ -7,7 +7,7 @@
  * node:http itself (≈30 µs of CPU here), and the wrapping it skips — @hono/node-server's
  * Request/Response objects, Hono's routing and context — was a measurable share of the rest
  * (README, "How the cheap paths stay cheap"). The answer is the same one the Hono route gives,
- * built by the same functions (paymentRequiredAnswer, the frame's headers and log line); a test
+ * built by the same functions (renderOffer and addOfferHeaders, the frame's headers and log line); a test
  * compares the two byte for byte.
  *
  * Anything else is declined and goes to Hono unchanged: other methods, a payment header, a
@@ -15,11 +15,12 @@
  * a Host header that node-server would have to normalise.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { concretePath, honoPath, PAID_ENDPOINTS, type PaidEndpoint } from '../catalog.js';
 import { paramProblem } from '../contract/schemas.js';
 import { logRequest, newFrame } from './frame.js';
 import type { Logger } from './logger.js';
-import { type PaidRouteDeps, paymentRequiredAnswer } from './paid-routes.js';
+import { addOfferHeaders, type PaidRouteDeps, renderOffer } from './paid-routes.js';
 import { frameHeaders } from './respond.js';
 
 /** Answers the request and returns true, or returns false having touched nothing. */
@@ -50,38 +51,60 @@ function hostUnlessPaid(rawHeaders: readonly string[]): string | undefined {
   return host;
 }
 
+/** A paid endpoint's path up to its parameter ('/scan/token/'), and its route pattern for the log. */
+interface LaneRoute {
+  readonly prefix: string;
+  readonly endpoint: PaidEndpoint;
+  readonly route: string;
+}
+
 export function createUnpaidLane(deps: PaidRouteDeps, log: Logger): Lane {
-  /** '/scan/token/' → the endpoint, and its route pattern for the log. */
-  const byPrefix = new Map<string, { endpoint: PaidEndpoint; route: string }>();
-  for (const endpoint of PAID_ENDPOINTS) {
-    byPrefix.set(concretePath(endpoint, ''), { endpoint, route: honoPath(endpoint.path) });
-  }
+  const routes: readonly LaneRoute[] = PAID_ENDPOINTS.map((endpoint) => ({
+    prefix: concretePath(endpoint, ''),
+    endpoint,
+    route: honoPath(endpoint.path),
+  }));
+  // The last Host header found plain, and the origin it names: callers nearly always reach a
+  // server by one name, so the pattern test and the string building are done once per name.
+  let plainHost: string | undefined;
+  let plainOrigin = '';
 
   return (req, res) => {
+    // performance is imported: the global is a lazy getter, looked up on every use.
     const started = performance.now();
     if (req.method !== 'GET') return false;
     const url = req.url ?? '';
-    const cut = url.lastIndexOf('/') + 1;
-    const match = byPrefix.get(url.slice(0, cut));
+    let match: LaneRoute | undefined;
+    for (const route of routes) {
+      if (url.startsWith(route.prefix)) {
+        match = route;
+        break;
+      }
+    }
     if (match === undefined) return false;
-    const value = url.slice(cut);
+    const value = url.slice(match.prefix.length);
     // Base58 text only (so no %, /, ?, #): the query, escapes and odd paths all go to Hono.
     if (paramProblem(match.endpoint.param.kind, value) !== null) return false;
     const host = hostUnlessPaid(req.rawHeaders);
     if (host === PAYMENT) return false;
     let origin = deps.publicBaseUrl;
     if (origin === null) {
-      if (host === undefined || !PLAIN_HOST.test(host)) return false;
-      origin = `http://${host}`;
+      if (host === undefined) return false;
+      if (host !== plainHost) {
+        if (!PLAIN_HOST.test(host)) return false;
+        plainHost = host;
+        plainOrigin = `http://${host}`;
+      }
+      origin = plainOrigin;
     }
 
     const frame = newFrame();
     frame.route = match.route;
-    const answer = paymentRequiredAnswer(deps, match.endpoint, origin + url);
-    const headers = Object.assign(frameHeaders(frame), answer.headers);
-    headers['Content-Length'] = String(answer.body.length);
+    const offer = renderOffer(deps, match.endpoint, origin + url);
+    const headers = addOfferHeaders(frameHeaders(frame), offer);
+    headers['Content-Length'] = String(offer.bodyBytes);
     res.writeHead(402, headers);
-    res.end(answer.body);
+    res.end(offer.body);
     logRequest(log, frame, 'GET', url, 402, started);
     return true;
   };

@@ -4,9 +4,10 @@
  * (CAIP-2 network, `amount`), which current official clients read first.
  *
  * Only the resource URL differs between requests, so each offer is serialised once into a
- * template and the URL is spliced in per request, as bytes: the body is copied into one buffer
- * (no string is built, measured, flattened and encoded again on the way to the socket), and of
- * the base64 header only the URL's part is encoded (see splitAt3).
+ * template and the URL is spliced in per request: the body is the template's two halves joined
+ * around the quoted URL (a string: node:http then writes head and body in one piece, and no
+ * buffer is allocated per request), and of the base64 header only the URL's part is encoded
+ * (see splitAt3).
  */
 import { z } from '@hono/zod-openapi';
 import { atomicPrice, type PaidEndpoint } from '../catalog.js';
@@ -23,8 +24,10 @@ export interface OfferTerms {
 }
 
 export interface RenderedOffer {
-  /** UTF-8 JSON of the v1 PaymentRequired body. */
-  readonly body: Buffer;
+  /** JSON of the v1 PaymentRequired body. */
+  readonly body: string;
+  /** Its length in UTF-8 bytes: the Content-Length. */
+  readonly bodyBytes: number;
   /** base64(JSON) of the v2 PaymentRequired, for the PAYMENT-REQUIRED header. */
   readonly header: string;
 }
@@ -132,22 +135,35 @@ export function createOfferTemplate(endpoint: PaidEndpoint, terms: OfferTerms): 
     resource: { url: SENTINEL, description: endpoint.summary, mimeType: MIME_TYPE },
     accepts: [v2Requirement(endpoint, terms)],
   };
-  const [bodyHeadText, bodyTailText] = splitTemplate(JSON.stringify(v1));
-  const bodyHead = Buffer.from(bodyHeadText);
-  const bodyTail = Buffer.from(bodyTailText);
+  const [bodyHead, bodyTail] = splitTemplate(JSON.stringify(v1));
+  const fixedBytes = Buffer.byteLength(bodyHead) + Buffer.byteLength(bodyTail);
   const header = splitAt3(...splitTemplate(JSON.stringify(v2)));
   return {
     render(resourceUrl) {
-      const url = JSON.stringify(resourceUrl);
-      const urlBytes = Buffer.byteLength(url);
-      const body = Buffer.allocUnsafe(bodyHead.length + urlBytes + bodyTail.length);
-      bodyHead.copy(body, 0);
-      body.write(url, bodyHead.length);
-      bodyTail.copy(body, bodyHead.length + urlBytes);
+      const plain = PLAIN_JSON_TEXT.test(resourceUrl);
+      const url = plain ? `"${resourceUrl}"` : JSON.stringify(resourceUrl);
+      const urlBytes = plain ? url.length : Buffer.byteLength(url);
       return {
-        body,
-        header: header.head + Buffer.from(padTo3(url)).toString('base64') + header.tail,
+        body: bodyHead + url + bodyTail,
+        bodyBytes: fixedBytes + urlBytes,
+        header: header.head + base64Padded(url, urlBytes) + header.tail,
       };
     },
   };
+}
+
+/** Printable ASCII but `"` and `\`: JSON quotes such text as it is, one byte per character. */
+const PLAIN_JSON_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+/** Reused for every short URL: rendering is synchronous. Long URLs get their own buffer. */
+const scratch = Buffer.alloc(1024);
+
+/** base64 of `text` (`bytes` long in UTF-8) padded with spaces to a multiple of 3 bytes. */
+function base64Padded(text: string, bytes: number): string {
+  const padded = bytes + ((3 - (bytes % 3)) % 3);
+  if (padded > scratch.length) return Buffer.from(padTo3(text)).toString('base64');
+  scratch.write(text, 0);
+  scratch[bytes] = 0x20;
+  scratch[bytes + 1] = 0x20;
+  return scratch.toString('base64', 0, padded);
 }

@@ -13,20 +13,25 @@ const TERMS: OfferTerms = {
 };
 
 describe('offer template', () => {
-  it('renders, for any URL, the v1 body and the v2 header that serialising the whole offer gives', () => {
+  it('renders, for any URL, the v1 body, its byte length and the v2 header that serialising the whole offer gives', () => {
     const urls = fc.oneof(
       fc.webUrl({ withQueryParameters: true, withFragments: true }),
       fc.string({ unit: 'binary', maxLength: 80 }),
+      // Around the 1 KiB beyond which a URL no longer fits the renderer's reused buffer.
+      fc.string({ minLength: 1015, maxLength: 1030 }),
+      fc.string({ unit: 'binary', minLength: 250, maxLength: 400 }),
       fc.constantFrom('', 'h', 'ht', 'htt', 'https://scan.example.com/scan/token/x'),
     );
     fc.assert(
       fc.property(fc.constantFrom(...PAID_ENDPOINTS), urls, (endpoint, url) => {
         const offer = createOfferTemplate(endpoint, TERMS).render(url);
-        assert.deepEqual(JSON.parse(offer.body.toString('utf8')), {
+        const whole = JSON.stringify({
           x402Version: 1,
           error: TERMS.error,
-          accepts: [JSON.parse(JSON.stringify(v1Requirement(endpoint, TERMS, url)))],
+          accepts: [v1Requirement(endpoint, TERMS, url)],
         });
+        assert.equal(offer.body, whole);
+        assert.equal(offer.bodyBytes, Buffer.byteLength(whole), 'the Content-Length');
         assert.match(offer.header, /^[A-Za-z0-9+/]+={0,2}$/, 'one valid base64 text');
         assert.deepEqual(JSON.parse(Buffer.from(offer.header, 'base64').toString('utf8')), {
           x402Version: 2,
@@ -48,7 +53,7 @@ describe('offer template', () => {
       error: TERMS.error,
       accepts: [v1Requirement(endpoint, TERMS, url)],
     });
-    assert.equal(offer.body.toString('utf8'), whole);
+    assert.equal(offer.body, whole);
     const header = Buffer.from(offer.header, 'base64').toString('utf8');
     const v2 = JSON.stringify(JSON.parse(header));
     // The same text but for at most two spaces after each of the two spliced-in boundaries.
