@@ -8,7 +8,7 @@ const LOGGER = fileURLToPath(new URL('../../src/server/logger.ts', import.meta.u
 
 /** Runs `body` in a child process with `log` bound to an info logger on stdout. */
 function child(body: string) {
-  const script = `import { createLogger, flushLogs } from ${JSON.stringify(LOGGER)};\nconst log = createLogger('info');\n${body}`;
+  const script = `import { createLogger, flushLogs, writeRequestLine } from ${JSON.stringify(LOGGER)};\nconst log = createLogger('info');\n${body}`;
   const proc = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -48,6 +48,35 @@ describe('stdout logs', () => {
       run.lines.map((l) => l.n),
       Array.from({ length: 20_000 }, (_, n) => n),
     );
+  });
+
+  it('request lines, written by hand, keep their place among pino's own lines and read as pino writes them', async () => {
+    const run = child(
+      `for (let n = 0; n < 3000; n++) {
+        if (n % 3 === 0) log.info({ n }, 'burst');
+        else writeRequestLine(log, { requestId: 'id-' + n, method: 'GET', route: '/r/:x', path: '/r/"' + n, status: 402, ms: n / 100, extra: {} });
+      }
+      process.exit(0);`,
+    );
+    assert.equal(await run.exited, 0);
+    await new Promise((r) => setImmediate(r));
+    assert.equal(run.lines.length, 3000);
+    run.lines.forEach((line, n) => {
+      if (n % 3 === 0) return assert.deepEqual([line.n, line.msg], [n, 'burst']);
+      const { time, ...rest } = line as unknown as Record<string, unknown>;
+      assert.equal(typeof time, 'number');
+      assert.deepEqual(rest, {
+        level: 30,
+        service: 'solana-risk-scan',
+        req_id: `id-${n}`,
+        method: 'GET',
+        route: '/r/:x',
+        path: `/r/"${n}`,
+        status: 402,
+        ms: n / 100,
+        msg: 'request',
+      });
+    });
   });
 
   it('a lone line is written within a second while the process runs on (batched, not held)', async () => {
