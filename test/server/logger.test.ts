@@ -50,7 +50,7 @@ describe('stdout logs', () => {
     );
   });
 
-  it('request lines, written by hand, keep their place among pino's own lines and read as pino writes them', async () => {
+  it("request lines, written by hand, keep their place among pino's own lines and read as pino writes them", async () => {
     const run = child(
       `for (let n = 0; n < 3000; n++) {
         if (n % 3 === 0) log.info({ n }, 'burst');
