@@ -15,8 +15,10 @@ function child(body: string) {
   const lines: { n?: number; msg: string }[] = [];
   let buffered = '';
   const arrivals: ((line: { n?: number; msg: string }) => void)[] = [];
-  proc.stdout.on('data', (chunk: Buffer) => {
-    buffered += chunk.toString();
+  // Decoded as a stream: a chunk may end inside a multi-byte character.
+  proc.stdout.setEncoding('utf8');
+  proc.stdout.on('data', (chunk: string) => {
+    buffered += chunk;
     let at = buffered.indexOf('\n');
     while (at !== -1) {
       const line = JSON.parse(buffered.slice(0, at));
@@ -48,6 +50,21 @@ describe('stdout logs', () => {
       run.lines.map((l) => l.n),
       Array.from({ length: 20_000 }, (_, n) => n),
     );
+  });
+
+  it('lines of any size and script arrive whole and in order, the longest past the batch size', async () => {
+    const run = child(
+      `for (let n = 0; n < 300; n++) log.info({ n, text: (n % 50 === 7 ? 'é€😀' : 'a').repeat(n % 50 === 7 ? 9000 : n) }, 'mixed');
+      process.exit(0);`,
+    );
+    assert.equal(await run.exited, 0);
+    await new Promise((r) => setImmediate(r));
+    assert.equal(run.lines.length, 300);
+    run.lines.forEach((line, n) => {
+      const text = (line as unknown as { text: string }).text;
+      assert.equal(line.n, n);
+      assert.equal(text, n % 50 === 7 ? 'é€😀'.repeat(9000) : 'a'.repeat(n));
+    });
   });
 
   it("request lines, written by hand, keep their place among pino's own lines and read as pino writes them", async () => {
