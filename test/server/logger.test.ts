@@ -79,7 +79,10 @@ describe('stdout logs', () => {
     await new Promise((r) => setImmediate(r));
     assert.equal(run.lines.length, 3000);
     run.lines.forEach((line, n) => {
-      if (n % 3 === 0) return assert.deepEqual([line.n, line.msg], [n, 'burst']);
+      if (n % 3 === 0) {
+        assert.deepEqual([line.n, line.msg], [n, 'burst']);
+        return;
+      }
       const { time, ...rest } = line as unknown as Record<string, unknown>;
       assert.equal(typeof time, 'number');
       assert.deepEqual(rest, {
