@@ -7,8 +7,8 @@
  * node:http itself (≈30 µs of CPU here), and the wrapping it skips — @hono/node-server's
  * Request/Response objects, Hono's routing and context — was a measurable share of the rest
  * (README, "How the cheap paths stay cheap"). The answer is the same one the Hono route gives,
- * built by the same functions (renderOffer and addOfferHeaders, the frame's headers and log line); a test
- * compares the two byte for byte.
+ * built by the same functions (renderOffer and addOfferHeaders, the frame's headers and log
+ * line); a test compares the two byte for byte.
  *
  * Anything else is declined and goes to Hono unchanged: other methods, a payment header, a
  * parameter that is not valid (Hono answers the 400), a query string, an escaped or odd path,
