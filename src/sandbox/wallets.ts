@@ -31,24 +31,32 @@ export interface Submitted {
   fee: bigint;
 }
 
+/** A v0 transaction from `payer` with `instructions`, signed by the payer and every signer they carry. */
+export function signedV0Transaction(
+  payer: KeyPairSigner,
+  instructions: readonly Instruction[],
+  lifetime: { blockhash: string; lastValidBlockHeight: bigint },
+) {
+  return pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayerSigner(payer, m),
+    (m) =>
+      setTransactionMessageLifetimeUsingBlockhash(
+        { blockhash: lifetime.blockhash as Blockhash, lastValidBlockHeight: lifetime.lastValidBlockHeight },
+        m,
+      ),
+    (m) => appendTransactionMessageInstructions(instructions, m),
+    (m) => signTransactionMessageWithSigners(m),
+  );
+}
+
 export async function submit(
   chain: SandboxChain,
   payer: KeyPairSigner,
   instructions: readonly Instruction[],
   options: SubmitOptions = {},
 ): Promise<Submitted> {
-  const { blockhash, lastValidBlockHeight } = chain.latestBlockhash();
-  const transaction = await pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(payer, m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        { blockhash: blockhash as Blockhash, lastValidBlockHeight },
-        m,
-      ),
-    (m) => appendTransactionMessageInstructions(instructions, m),
-    (m) => signTransactionMessageWithSigners(m),
-  );
+  const transaction = await signedV0Transaction(payer, instructions, chain.latestBlockhash());
   const wire = new Uint8Array(getTransactionEncoder().encode(transaction));
   const result = chain.send(wire, { skipPreflight: options.skipPreflight ?? false });
   const record = result.landed ? chain.transaction(result.signature) : undefined;

@@ -51,12 +51,6 @@ function presentedPayment(c: Context<AppEnv>): PresentedPayment | null {
   return null;
 }
 
-/** A 402 before the frame's own headers are added. */
-export interface OfferAnswer {
-  readonly body: string;
-  readonly headers: HeaderMap;
-}
-
 /**
  * Adds a 402's own headers to `headers` (property by property: the unpaid lane passes the
  * frame's headers in, and copying objects into one another is measurably slower).
@@ -81,23 +75,9 @@ export function renderOffer(
 }
 
 /**
- * The 402 for `resourceUrl`: the v1 PaymentRequired body and the v2 PAYMENT-REQUIRED header.
- * The unpaid lane builds the same answer from renderOffer and addOfferHeaders, so both answer
- * the same bytes (a test compares them).
+ * Answers 402 with the v1 body and the v2 PAYMENT-REQUIRED header for this resource. The unpaid
+ * lane builds the same answer from renderOffer and addOfferHeaders (a test compares the bytes).
  */
-export function paymentRequiredAnswer(
-  deps: PaidRouteDeps,
-  endpoint: PaidEndpoint,
-  resourceUrl: string,
-  reason?: string,
-  extraHeaders?: HeaderMap,
-): OfferAnswer {
-  const offer = renderOffer(deps, endpoint, resourceUrl, reason);
-  const headers = addOfferHeaders({}, offer);
-  return { body: offer.body, headers: extraHeaders ? Object.assign(headers, extraHeaders) : headers };
-}
-
-/** Answers 402 with the v1 body and the v2 PAYMENT-REQUIRED header for this resource. */
 export function paymentRequired(
   c: Context<AppEnv>,
   deps: PaidRouteDeps,
@@ -107,8 +87,8 @@ export function paymentRequired(
   extraHeaders?: HeaderMap,
 ): Response {
   const resourceUrl = requestOrigin(deps.publicBaseUrl, c.req.url) + resourcePath;
-  const answer = paymentRequiredAnswer(deps, endpoint, resourceUrl, reason, extraHeaders);
-  return reply(c, 402, answer.body, answer.headers);
+  const offer = renderOffer(deps, endpoint, resourceUrl, reason);
+  return reply(c, 402, offer.body, Object.assign(addOfferHeaders({}, offer), extraHeaders));
 }
 
 function registerEndpoint(app: Hono<AppEnv>, deps: PaidRouteDeps, endpoint: PaidEndpoint): void {

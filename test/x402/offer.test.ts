@@ -1,8 +1,8 @@
-/** The 402 offer template: a resource URL spliced into pre-serialised bytes gives the same offer as serialising it whole. */
+/** The 402 offer template: a resource URL spliced into a pre-serialised offer gives the same offer as serialising it whole. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { PAID_ENDPOINTS } from '../../src/catalog.js';
+import { PAID_ENDPOINTS, type PaidEndpoint } from '../../src/catalog.js';
 import { createOfferTemplate, type OfferTerms, v1Requirement, v2Requirement } from '../../src/x402/offer.js';
 
 const TERMS: OfferTerms = {
@@ -11,6 +11,15 @@ const TERMS: OfferTerms = {
   maxTimeoutSeconds: 60,
   error: 'Payment required: "quoted" \\ and ünïcode',
 };
+
+/** The v1 body serialised whole, as the template must render it. */
+function wholeV1(endpoint: PaidEndpoint, url: string): string {
+  return JSON.stringify({
+    x402Version: 1,
+    error: TERMS.error,
+    accepts: [v1Requirement(endpoint, TERMS, url)],
+  });
+}
 
 describe('offer template', () => {
   it('renders, for any URL, the v1 body, its byte length and the v2 header that serialising the whole offer gives', () => {
@@ -25,11 +34,7 @@ describe('offer template', () => {
     fc.assert(
       fc.property(fc.constantFrom(...PAID_ENDPOINTS), urls, (endpoint, url) => {
         const offer = createOfferTemplate(endpoint, TERMS).render(url);
-        const whole = JSON.stringify({
-          x402Version: 1,
-          error: TERMS.error,
-          accepts: [v1Requirement(endpoint, TERMS, url)],
-        });
+        const whole = wholeV1(endpoint, url);
         assert.equal(offer.body, whole);
         assert.equal(offer.bodyBytes, Buffer.byteLength(whole), 'the Content-Length');
         assert.match(offer.header, /^[A-Za-z0-9+/]+={0,2}$/, 'one valid base64 text');
@@ -48,11 +53,7 @@ describe('offer template', () => {
     const endpoint = PAID_ENDPOINTS[1]!;
     const url = 'http://127.0.0.1:8402/scan/token/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
     const offer = createOfferTemplate(endpoint, TERMS).render(url);
-    const whole = JSON.stringify({
-      x402Version: 1,
-      error: TERMS.error,
-      accepts: [v1Requirement(endpoint, TERMS, url)],
-    });
+    const whole = wholeV1(endpoint, url);
     assert.equal(offer.body, whole);
     const header = Buffer.from(offer.header, 'base64').toString('utf8');
     const v2 = JSON.stringify(JSON.parse(header));
