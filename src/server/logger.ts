@@ -11,25 +11,27 @@ const BATCH_BYTES = 64 * 1024;
 const FLUSH_DELAY_MS = 10;
 
 /**
- * Gathers log lines for up to 10 ms (or 64 KiB) and hands them to stdout's asynchronous
- * stream (sonic-boom) in one write. pino writes each line as it is logged; under load that
- * made every request pay for a sonic-boom write (which measures the byte length of its whole
- * pending buffer each time) and, through libuv's thread pool, for a thread hand-off per write.
- * Each line is encoded into the batch's buffer as it arrives, so it is flattened and encoded
- * once, while fresh, rather than held as a string, joined and encoded again when written.
- * Lines keep their order; nothing is dropped; what is held is written at exit.
+ * Gathers log lines for up to 10 ms (or 64 KiB) and writes them to stdout in one synchronous
+ * write (sonic-boom, which finishes partial writes and waits out EAGAIN). pino writes each line
+ * as it is logged; under load that made every request pay for a write. Each line is encoded
+ * into the batch's buffer as it arrives, so it is flattened and encoded once, while fresh,
+ * rather than held as a string, joined and encoded again when written.
+ *
+ * Synchronous, as pino's own default destination is: an asynchronous write still in flight at
+ * exit could be cut short while the lines after it were written, which a test caught as a
+ * broken line. Lines keep their order; nothing is dropped; what is held is written at exit.
  */
 class BatchedStdout {
-  /** Reused: what it holds is copied out when written. */
+  /** Reused: a synchronous write is done with it by the time write() returns. */
   private readonly batch = Buffer.allocUnsafe(BATCH_BYTES);
   private used = 0;
   private timer: NodeJS.Timeout | null = null;
-  private readonly target = pino.destination({ dest: 1, sync: false, minLength: 0, contentMode: 'buffer' });
+  private readonly target = pino.destination({ dest: 1, sync: true, minLength: 0, contentMode: 'buffer' });
   private readonly drain = () => {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     if (this.used === 0) return;
-    const held = Buffer.from(this.batch.subarray(0, this.used));
+    const held = this.batch.subarray(0, this.used);
     this.used = 0;
     this.writeBytes(held);
   };
@@ -37,6 +39,9 @@ class BatchedStdout {
   constructor() {
     // pino flushes its own stdout stream at exit; the lines still held here must go first.
     process.once('exit', () => this.flushSync());
+    // A stdout that is gone (EPIPE) loses the logs, not the process: without a listener the
+    // stream's 'error' would be thrown from a batch's timer.
+    this.target.on('error', () => {});
   }
 
   /** sonic-boom in buffer mode takes bytes; its typings only know strings. */
