@@ -18,6 +18,8 @@ export interface PresentedPayment {
   /** x402 transport version the header name implies: X-PAYMENT (1) or PAYMENT-SIGNATURE (2). */
   readonly transport: 1 | 2;
   readonly header: string;
+  /** The absolute resource URL the 402 offered for this request (sent on to the facilitator). */
+  readonly resource: string;
 }
 
 /** Answers 402 with the endpoint's offer and the reason a payment was refused. */
@@ -43,12 +45,17 @@ export interface PaidRouteDeps {
 
 const NO_STORE = 'no-store';
 
-function presentedPayment(c: Context<AppEnv>): PresentedPayment | null {
+function presentedPayment(c: Context<AppEnv>, resource: () => string): PresentedPayment | null {
   const v1 = c.req.header('x-payment');
-  if (v1 !== undefined) return { transport: 1, header: v1 };
+  if (v1 !== undefined) return { transport: 1, header: v1, resource: resource() };
   const v2 = c.req.header('payment-signature');
-  if (v2 !== undefined) return { transport: 2, header: v2 };
+  if (v2 !== undefined) return { transport: 2, header: v2, resource: resource() };
   return null;
+}
+
+/** The absolute URL a 402 names as the resource: PUBLIC_BASE_URL or the request's origin, and the path. */
+function resourceUrl(c: Context<AppEnv>, deps: PaidRouteDeps, resourcePath: string): string {
+  return requestOrigin(deps.publicBaseUrl, c.req.url) + resourcePath;
 }
 
 /**
@@ -86,8 +93,7 @@ export function paymentRequired(
   reason?: string,
   extraHeaders?: HeaderMap,
 ): Response {
-  const resourceUrl = requestOrigin(deps.publicBaseUrl, c.req.url) + resourcePath;
-  const offer = renderOffer(deps, endpoint, resourceUrl, reason);
+  const offer = renderOffer(deps, endpoint, resourceUrl(c, deps, resourcePath), reason);
   return reply(c, 402, offer.body, Object.assign(addOfferHeaders({}, offer), extraHeaders));
 }
 
@@ -107,7 +113,7 @@ function registerEndpoint(app: Hono<AppEnv>, deps: PaidRouteDeps, endpoint: Paid
     const problem = paramProblem(kind, value);
     if (problem !== null) throw new ServiceError('invalid_input', `${name} ${problem}`, { parameter: name });
     const resourcePath = concretePath(endpoint, value);
-    const payment = presentedPayment(c);
+    const payment = presentedPayment(c, () => resourceUrl(c, deps, resourcePath));
     if (payment === null) return paymentRequired(c, deps, endpoint, resourcePath);
     c.env.frame.logFields.payment = paymentFingerprint(payment.header);
     if (deps.paymentGate === undefined) {

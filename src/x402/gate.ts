@@ -109,7 +109,7 @@ export function createPaymentGate(options: GateOptions): PaymentGate {
 
   function facilitatorCall(
     endpoint: PaidEndpoint,
-    c: Context<AppEnv>,
+    presented: PresentedPayment,
     terms: PaymentTerms,
     payment: InspectedPayment,
     f: FacilitatorStatus,
@@ -124,7 +124,8 @@ export function createPaymentGate(options: GateOptions): PaymentGate {
     // Speak the version the facilitator lists; the signed transaction is the same in both.
     const useV2 = f.networks.v2 !== null && (terms.version === 2 || f.networks.v1 === null);
     const network = useV2 ? (f.networks.v2 ?? SOLANA_MAINNET_CAIP2) : (f.networks.v1 ?? SOLANA_MAINNET_V1);
-    const resource = new URL(c.req.url).href;
+    // The URL the 402 offered (PUBLIC_BASE_URL-based behind a proxy), not the one this hop saw.
+    const resource = presented.resource;
     const requirement = useV2
       ? { ...v2Requirement(endpoint, terms402), network }
       : { ...v1Requirement(endpoint, terms402, resource), network };
@@ -231,7 +232,14 @@ export function createPaymentGate(options: GateOptions): PaymentGate {
       try {
         const scanning = options.parallelVerify ? options.scan(endpoint, value) : null;
         scanning?.catch(() => undefined); // observed below; never an unhandled rejection
-        const verifyCall = facilitatorCall(endpoint, c, terms, payment, facilitator, options.verifyTimeoutMs);
+        const verifyCall = facilitatorCall(
+          endpoint,
+          presented,
+          terms,
+          payment,
+          facilitator,
+          options.verifyTimeoutMs,
+        );
         let verdict: VerifyAnswer;
         try {
           verdict = await options.client.verify(verifyCall);
@@ -262,7 +270,14 @@ export function createPaymentGate(options: GateOptions): PaymentGate {
           );
         }
 
-        const settleCall = facilitatorCall(endpoint, c, terms, payment, facilitator, options.settleTimeoutMs);
+        const settleCall = facilitatorCall(
+          endpoint,
+          presented,
+          terms,
+          payment,
+          facilitator,
+          options.settleTimeoutMs,
+        );
         const answer = await options.client.settle(settleCall).catch((e: unknown) => {
           if (e instanceof FacilitatorError) return e;
           throw e;

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
-import { encodeHeader, offerOf, pay, v2Payment } from '../helpers/payments.js';
+import { encodeHeader, offerOf, pay, v1Payment, v2Payment } from '../helpers/payments.js';
 import { probeScanner, probeScanners } from '../helpers/probe-scanner.js';
 import { jsonOf } from '../helpers/service.js';
 
@@ -78,6 +78,51 @@ describe('an endpoint without a scanner in this build', () => {
       assert.equal(res.status, 402);
       assert.match(body.error, /cannot deliver results in this build; nothing was charged/);
       assert.equal(await sandbox.usdcBalance(sandbox.payer.address), before);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
+
+describe('behind a proxy (PUBLIC_BASE_URL)', () => {
+  it('tells the facilitator the resource URL the 402 offered, for v1 and v2 payments alike', async () => {
+    const publicBase = 'https://scan.example.com';
+    const sent: { path: string; body: Record<string, any> }[] = [];
+    const recording = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+      const path = new URL(String(input instanceof Request ? input.url : input)).pathname;
+      if (path === '/verify' || path === '/settle') sent.push({ path, body: JSON.parse(String(init?.body)) });
+      return fetch(input, init);
+    }) as typeof fetch;
+    const sandbox = await startPaidSandbox(
+      { PUBLIC_BASE_URL: publicBase },
+      { scanners: probeScanners(), facilitatorFetch: recording },
+    );
+    try {
+      const path = `/scan/wallet/${sandbox.payTo}`;
+      const offer = await offerOf(sandbox.url + path);
+      assert.equal(offer.resourceUrl, publicBase + path, 'the offer names the public URL');
+      assert.equal(offer.v1.resource, publicBase + path);
+
+      const v2 = encodeHeader(
+        await v2Payment(sandbox.payer, sandbox.rpcServer.url, offer.v2, offer.resourceUrl),
+      );
+      assert.equal((await pay(sandbox.url + path, v2)).status, 200);
+      const v1 = encodeHeader(
+        await v1Payment(sandbox.payer, sandbox.rpcServer.url, offer.v1, 'solana-mainnet'),
+      );
+      assert.equal((await pay(sandbox.url + path, v1, 'X-PAYMENT')).status, 200);
+
+      assert.deepEqual(
+        sent.map((call) => call.path),
+        ['/verify', '/settle', '/verify', '/settle'],
+      );
+      for (const { path: call, body } of sent) {
+        const named = [body.paymentRequirements?.resource, body.paymentPayload?.resource?.url].filter(
+          (r) => r !== undefined,
+        );
+        assert.ok(named.length > 0, `${call} names a resource`);
+        for (const resource of named) assert.equal(resource, publicBase + path, `${call} resource`);
+      }
     } finally {
       await sandbox.close();
     }
