@@ -134,7 +134,11 @@ export async function createService(config: Config, options: ServiceOptions = {}
       health: { mode: config.mode, version: SERVICE_VERSION, startedAt: Date.now(), facilitators, checks },
     },
     extraRoutes: [
-      createDocsRoutes({ openapiPath: DISCOVERY_PATHS.openapi, title: `${SERVICE_NAME} — API reference` }),
+      createDocsRoutes({
+        openapiPath: DISCOVERY_PATHS.openapi,
+        title: `${SERVICE_NAME} — API reference`,
+        publicBaseUrl: config.publicBaseUrl,
+      }),
     ],
   });
   return {

@@ -4,8 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { PAID_ENDPOINTS } from '../../src/catalog.js';
 import { type FacilitatorStub, startFacilitatorStub } from '../helpers/facilitator-stub.js';
 import { startTestService, TEST_FEE_PAYER, type TestService } from '../helpers/service.js';
@@ -14,6 +15,29 @@ const CHROMIUM = '/usr/bin/chromium';
 const skip = existsSync(CHROMIUM)
   ? false
   : `${CHROMIUM} not found (installed by .ci/install-system-packages.sh)`;
+
+const PROGRAM = 'MarBmsSgKXdrN1egZf5sqe1TMai9K1rChYNDJgjq7aD';
+
+/** "Try it out" on the program scan: the response the page's own call received. */
+async function tryProgramScan(page: Page) {
+  const op = page.locator(`.opblock:has(.opblock-summary-path[data-path="/scan/program/{id}"])`);
+  await op.locator('.opblock-summary-control').waitFor({ state: 'visible', timeout: 10_000 });
+  await op.locator('.opblock-summary-control').click();
+  await op.getByRole('button', { name: 'Try it out' }).click();
+  await op.locator('input[placeholder="id"]').fill(PROGRAM);
+  const call = page.waitForResponse((r) => r.url().includes('/scan/program/'), { timeout: 10_000 });
+  await op.getByRole('button', { name: 'Execute' }).click();
+  return call;
+}
+
+/** A port nothing listens on right now, so a service's PUBLIC_BASE_URL can name it up front. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
+  const { port } = probe.address() as { port: number };
+  await new Promise((done) => probe.close(done));
+  return port;
+}
 
 describe('the service /docs page in Chromium', { skip }, () => {
   let stub: FacilitatorStub;
@@ -62,18 +86,41 @@ describe('the service /docs page in Chromium', { skip }, () => {
       );
     }
 
-    const op = page.locator(`.opblock:has(.opblock-summary-path[data-path="/scan/program/{id}"])`);
-    await op.locator('.opblock-summary-control').click();
-    await op.getByRole('button', { name: 'Try it out' }).click();
-    await op.locator('input[placeholder="id"]').fill('MarBmsSgKXdrN1egZf5sqe1TMai9K1rChYNDJgjq7aD');
-    const call = page.waitForResponse((r) => r.url().includes('/scan/program/'));
-    await op.getByRole('button', { name: 'Execute' }).click();
-    const response = await call;
+    const response = await tryProgramScan(page);
+    assert.equal(response.url(), `${svc.url}/scan/program/${PROGRAM}`);
     assert.equal(response.status(), 402);
     assert.equal((await response.json()).accepts[0].maxAmountRequired, '1000000');
 
     const elsewhere = requests.filter((url) => new URL(url).origin !== svc.url);
     assert.deepEqual(elsewhere, [], 'every request stayed on the service');
     assert.ok(requests.includes(`${svc.url}/openapi.json`));
+  });
+
+  it('behind a proxy, "try it out" reaches PUBLIC_BASE_URL even when the page was opened at another address', async () => {
+    // The service reached as localhost, its PUBLIC_BASE_URL naming 127.0.0.1: two origins, one
+    // server, as when a person opens /docs on the service behind the proxy.
+    const port = await freePort();
+    const publicBase = `http://127.0.0.1:${port}`;
+    const proxied = await startTestService({
+      FACILITATOR_URLS: stub.url,
+      PORT: String(port),
+      PUBLIC_BASE_URL: publicBase,
+    });
+    const page = await browser.newPage();
+    const blocked: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) blocked.push(m.text());
+    });
+    try {
+      await page.goto(`http://localhost:${port}/docs`, { waitUntil: 'load' });
+      const response = await tryProgramScan(page);
+      assert.equal(response.url(), `${publicBase}/scan/program/${PROGRAM}`);
+      assert.equal(response.status(), 402);
+      assert.equal((await response.json()).accepts[0].resource, `${publicBase}/scan/program/${PROGRAM}`);
+      assert.deepEqual(blocked, [], 'the page broke no Content-Security-Policy rule');
+    } finally {
+      await page.close();
+      await proxied.close();
+    }
   });
 });

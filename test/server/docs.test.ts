@@ -135,6 +135,18 @@ function assetUrlsOf(html: string): string[] {
 }
 
 describe('GET /docs over HTTP', () => {
+  it("lets the page connect to PUBLIC_BASE_URL's origin, and to no other, when one is set", async () => {
+    const routes = createDocsRoutes({
+      openapiPath: '/openapi.json',
+      title: TITLE,
+      publicBaseUrl: 'https://scan.example.com/risk',
+    });
+    const csp = (await routes.request('/docs')).headers.get('content-security-policy') ?? '';
+    const connect = csp.split('; ').filter((d) => d.startsWith('connect-src'));
+    assert.deepEqual(connect, ["connect-src 'self' https://scan.example.com"]);
+    assert.ok(csp.includes("script-src 'self';"), 'scripts stay same-origin');
+  });
+
   it('serves the page with a same-origin-only CSP and no inline script', async () => {
     const res = await fetch(`${origin}/docs`);
     assert.equal(res.status, 200);

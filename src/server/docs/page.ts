@@ -7,17 +7,23 @@ import type { DocsAssets } from './assets.js';
  * Styles keep `'unsafe-inline'` as a margin for Swagger UI views the tests do not open: React sets
  * styles through the CSSOM, which CSP does not govern, and the tested views run without it.
  * The last three directives are not covered by default-src; they only tighten.
+ *
+ * `apiOrigin` is PUBLIC_BASE_URL's origin: the OpenAPI document names it as the server, so
+ * "try it out" calls it even when the page was opened through another address (the service
+ * itself, behind the proxy). It is the one other origin the page may connect to.
  */
-export const DOCS_CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "img-src 'self' data:",
-  "style-src 'self' 'unsafe-inline'",
-  "script-src 'self'",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "object-src 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function docsContentSecurityPolicy(apiOrigin: string | null): string {
+  return [
+    "default-src 'self'",
+    "img-src 'self' data:",
+    "style-src 'self' 'unsafe-inline'",
+    "script-src 'self'",
+    apiOrigin === null ? "connect-src 'self'" : `connect-src 'self' ${apiOrigin}`,
+    "base-uri 'none'",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 const HTML_ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',

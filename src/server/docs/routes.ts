@@ -7,13 +7,15 @@ import { routePath } from 'hono/route';
 import { ServiceError } from '../../errors.js';
 import type { RequestFrame } from '../context.js';
 import { type DocsAsset, loadDocsAssets } from './assets.js';
-import { DOCS_CONTENT_SECURITY_POLICY, renderDocsPage } from './page.js';
+import { docsContentSecurityPolicy, renderDocsPage } from './page.js';
 
 export interface DocsRoutesOptions {
   /** Same-origin path of the OpenAPI document the page renders, e.g. `/openapi.json`. */
   readonly openapiPath: string;
   /** Page title. */
   readonly title: string;
+  /** PUBLIC_BASE_URL, when set: the server the OpenAPI document names, which "try it out" calls. */
+  readonly publicBaseUrl?: string | null;
 }
 
 export const DOCS_PATH = '/docs';
@@ -34,6 +36,9 @@ export function createDocsRoutes(options: DocsRoutesOptions): Hono {
     );
   }
   const assets = loadDocsAssets();
+  const policy = docsContentSecurityPolicy(
+    options.publicBaseUrl ? new URL(options.publicBaseUrl).origin : null,
+  );
   const page = renderDocsPage({
     title: options.title,
     openapiPath: options.openapiPath,
@@ -45,7 +50,7 @@ export function createDocsRoutes(options: DocsRoutesOptions): Hono {
   routes.get(DOCS_PATH, (c) => {
     noteRoute(c);
     return c.html(page, 200, {
-      'Content-Security-Policy': DOCS_CONTENT_SECURITY_POLICY,
+      'Content-Security-Policy': policy,
       // Revalidate the page so a deploy's new asset names are picked up at once.
       'Cache-Control': 'no-cache',
       'X-Content-Type-Options': 'nosniff',
