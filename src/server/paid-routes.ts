@@ -76,14 +76,13 @@ export function renderOffer(
   resourceUrl: string,
   reason?: string,
 ): RenderedOffer {
-  const template =
-    reason === undefined ? deps.offers.template(endpoint) : deps.offers.refusal(endpoint, reason);
-  return template.render(resourceUrl);
+  if (reason === undefined) return deps.offers.unpaid(endpoint, resourceUrl);
+  return deps.offers.refusal(endpoint, reason).render(resourceUrl);
 }
 
 /**
  * Answers 402 with the v1 body and the v2 PAYMENT-REQUIRED header for this resource. The unpaid
- * lane builds the same answer from renderOffer and addOfferHeaders (a test compares the bytes).
+ * lane builds the same answer from the same kept offer and addOfferHeaders (a test compares the bytes).
  */
 export function paymentRequired(
   c: Context<AppEnv>,

@@ -7,8 +7,8 @@
  * node:http itself (≈30 µs of CPU here), and the wrapping it skips — @hono/node-server's
  * Request/Response objects, Hono's routing and context — was a measurable share of the rest
  * (README, "How the cheap paths stay cheap"). The answer is the same one the Hono route gives,
- * built by the same functions (renderOffer and addOfferHeaders, the frame's headers and log
- * line); a test compares the two byte for byte.
+ * built by the same functions (the offer book's kept offers, addOfferHeaders, the frame's headers
+ * and log line); a test compares the two byte for byte.
  *
  * Anything else is declined and goes to Hono unchanged: other methods, a payment header, a
  * parameter that is not valid (Hono answers the 400), a query string, an escaped or odd path,
@@ -20,7 +20,7 @@ import { concretePath, honoPath, PAID_ENDPOINTS, type PaidEndpoint } from '../ca
 import { paramProblem } from '../contract/schemas.js';
 import { logRequest, newFrame } from './frame.js';
 import type { Logger } from './logger.js';
-import { addOfferHeaders, type PaidRouteDeps, renderOffer } from './paid-routes.js';
+import { addOfferHeaders, type PaidRouteDeps } from './paid-routes.js';
 import { frameHeaders } from './respond.js';
 
 /** Answers the request and returns true, or returns false having touched nothing. */
@@ -100,11 +100,12 @@ export function createUnpaidLane(deps: PaidRouteDeps, log: Logger): Lane {
 
     const frame = newFrame();
     frame.route = match.route;
-    const offer = renderOffer(deps, match.endpoint, origin + url);
+    const offer = deps.offers.unpaid(match.endpoint, origin + url);
     const headers = addOfferHeaders(frameHeaders(frame), offer);
     headers['Content-Length'] = String(offer.bodyBytes);
     res.writeHead(402, headers);
-    res.end(offer.body);
+    // Bytes once the offer has been asked for before: node:http then writes them as they are.
+    res.end(offer.bytes ?? offer.body);
     logRequest(log, frame, 'GET', url, 402, started);
     return true;
   };
