@@ -1,7 +1,9 @@
 /**
  * HTTP overhead of the service on its cheapest paths — the 402 offer and /openapi.json —
  * as a ratio to a bare node:http server answering the very same bytes, measured in the same
- * run with interleaved rounds (these machines are noisy; ratios are what we compare).
+ * run with interleaved rounds (these machines are noisy; ratios are what we compare). The 402
+ * is measured twice: for one URL asked again and again (its offer is kept), and for a new mint
+ * on every request (the offer is rendered each time).
  *
  * Three servers, each its own process: the bare baseline, the service as production runs it
  * (one info log line per request to stdout), and the service with logging off, which shows
@@ -10,10 +12,12 @@
  * run records the server's CPU time per request (user + system), the figure least moved by
  * the load generator.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import bs58 from 'bs58';
 import { startFacilitatorStub } from '../test/helpers/facilitator-stub.js';
 import { autocannon, type ChildServer, type LoadResult, PINNING, startChildServer } from './lib/processes.js';
 import { median, printTable } from './lib/report.js';
@@ -22,10 +26,27 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const PAY_TO = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 const FEE_PAYER = '2wKupLR9q6wXYppw8Gr2NvWxKBUqm4PPJKkQfoxHDBg4';
 
-const CASES = [
-  { name: '402 offer', path: '/scan/token/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', status: 402 },
-  { name: '/openapi.json', path: '/openapi.json', status: 200 },
-] as const;
+/**
+ * Paths of the "new mint each request" case: twice as many as the offers the service keeps
+ * (offers.ts), cycled in order, so no request finds its offer kept.
+ */
+const DISTINCT_MINTS = 2048;
+
+interface Case {
+  readonly name: string;
+  readonly paths: readonly string[];
+  readonly status: number;
+}
+
+function distinctMintPaths(): string[] {
+  return Array.from({ length: DISTINCT_MINTS }, () => `/scan/token/${bs58.encode(randomBytes(32))}`);
+}
+
+const CASES: readonly Case[] = [
+  { name: '402 offer', paths: ['/scan/token/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'], status: 402 },
+  { name: '402 offer, a new mint each request', paths: distinctMintPaths(), status: 402 },
+  { name: '/openapi.json', paths: ['/openapi.json'], status: 200 },
+];
 
 const SERVERS = ['raw', 'service', 'service, logs off'] as const;
 type ServerName = (typeof SERVERS)[number];
@@ -46,9 +67,11 @@ interface Run extends LoadResult {
   readonly cpuMicrosPerRequest: number;
 }
 
-async function measure(server: ChildServer, path: string, seconds: number): Promise<Run> {
+/** Load on the case's one path, or on all its paths in turn (`pathsFile`). */
+async function measure(server: ChildServer, c: Case, pathsFile: string, seconds: number): Promise<Run> {
   const cpuBefore = server.cpuMicros();
-  const load = await autocannon(server.url + path, seconds, 50, undefined, PINNING?.load);
+  const many = c.paths.length > 1 ? pathsFile : undefined;
+  const load = await autocannon(server.url + c.paths[0], seconds, 50, undefined, PINNING?.load, many);
   const cpu = server.cpuMicros() - cpuBefore;
   return { ...load, cpuMicrosPerRequest: cpu / Math.max(load.total, 1) };
 }
@@ -86,25 +109,33 @@ export async function runHttpOverhead(options: {
     const dir = mkdtempSync(join(tmpdir(), 'bench-'));
     const table: Record<string, unknown> = {};
     for (const c of CASES) {
-      const recorded = await record(servers.get('service')!.url, c.path);
-      if (recorded.status !== c.status) throw new Error(`${c.path} answered ${recorded.status}`);
-      table[c.path] = recorded;
+      for (const path of c.paths) {
+        const recorded = await record(servers.get('service')!.url, path);
+        if (recorded.status !== c.status) throw new Error(`${path} answered ${recorded.status}`);
+        table[path] = recorded;
+      }
     }
     writeFileSync(join(dir, 'responses.json'), JSON.stringify(table));
+    const pathsFiles = CASES.map((c, i) => {
+      const file = join(dir, `paths-${i}.json`);
+      writeFileSync(file, JSON.stringify(c.paths));
+      return file;
+    });
     servers.set(
       'raw',
       await startChildServer(here('./servers/raw.ts'), { RESPONSES: join(dir, 'responses.json') }, cpu),
     );
 
-    for (const c of CASES) {
+    for (const [i, c] of CASES.entries()) {
+      const pathsFile = pathsFiles[i]!;
       const runs = new Map<ServerName, Run[]>(SERVERS.map((s) => [s, []]));
       // Warm every server up (JIT, sockets) before measuring.
-      for (const name of SERVERS) await measure(servers.get(name)!, c.path, 2);
+      for (const name of SERVERS) await measure(servers.get(name)!, c, pathsFile, 2);
       for (let round = 0; round < options.rounds; round++) {
         // Alternate the order, so a server is not always measured just after the same one.
         const order = round % 2 === 0 ? SERVERS : [...SERVERS].reverse();
         for (const name of order)
-          runs.get(name)!.push(await measure(servers.get(name)!, c.path, options.seconds));
+          runs.get(name)!.push(await measure(servers.get(name)!, c, pathsFile, options.seconds));
       }
       const raw = runs.get('raw')!;
       for (const name of SERVERS) {

@@ -83,6 +83,7 @@ export interface LoadResult {
 }
 
 const AUTOCANNON = fileURLToPath(new URL('../../node_modules/autocannon/autocannon.js', import.meta.url));
+const CYCLE_PATHS = fileURLToPath(new URL('./cycle-paths.ts', import.meta.url));
 
 export interface RequestShape {
   readonly method: string;
@@ -90,13 +91,17 @@ export interface RequestShape {
   readonly headers: Readonly<Record<string, string>>;
 }
 
-/** Runs autocannon in its own process against `url`. */
+/**
+ * Runs autocannon in its own process against `url`, or, given `pathsFile` (a JSON array of
+ * paths), against the next of those paths on `url`'s origin for each request.
+ */
 export function autocannon(
   url: string,
   seconds: number,
   connections = 50,
   request?: RequestShape,
   cpu?: number,
+  pathsFile?: string,
 ): Promise<LoadResult> {
   const shape = request
     ? [
@@ -109,7 +114,9 @@ export function autocannon(
     : [];
   return new Promise((resolve, reject) => {
     const [command, args] = nodeCommand(
-      [AUTOCANNON, '-j', '-c', String(connections), '-d', String(seconds), ...shape, url],
+      pathsFile === undefined
+        ? [AUTOCANNON, '-j', '-c', String(connections), '-d', String(seconds), ...shape, url]
+        : [...TSX, CYCLE_PATHS, new URL(url).origin, pathsFile, String(seconds), String(connections)],
       cpu,
     );
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'ignore'] });
