@@ -1,6 +1,7 @@
 /** The offer book keeps standard offers by URL, and never serves one made for other terms. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import bs58 from 'bs58';
 import { PAID_ENDPOINTS } from '../../src/catalog.js';
 import { OfferBook } from '../../src/server/offers.js';
 import type { FacilitatorDirectory } from '../../src/x402/facilitators.js';
@@ -32,11 +33,15 @@ function directory() {
 }
 
 const token = PAID_ENDPOINTS.find((e) => e.id === 'token')!;
-const url = (i: number) =>
-  `http://localhost:8402/scan/token/${'1'.repeat(12)}${i.toString().padStart(4, '2')}`;
+/** A distinct token URL for each `i`. */
+function url(i: number): string {
+  const mint = Buffer.alloc(32, 7);
+  mint.writeUInt32BE(i);
+  return `http://localhost:8402/scan/token/${bs58.encode(mint)}`;
+}
 
 describe('OfferBook.unpaid', () => {
-  it('gives the offer a fresh render would, and its body as bytes from the second use on', () => {
+  it('gives the offer a fresh render would, kept with its body as bytes from the second request on', () => {
     const dir = directory();
     const book = new OfferBook({ payTo: PAY_TO, maxTimeoutSeconds: 60, facilitators: dir.facilitators });
     const fresh = createOfferTemplate(token, book.terms(token)).render(url(1));
@@ -47,6 +52,9 @@ describe('OfferBook.unpaid', () => {
     assert.equal(first.bytes, null, 'a URL asked for once is not encoded');
     const second = book.unpaid(token, url(1));
     assert.deepEqual(second.bytes, Buffer.from(fresh.body));
+    assert.equal(second.body, fresh.body);
+    assert.equal(second.header, fresh.header);
+    assert.equal(book.unpaid(token, url(1)), second, 'the third request is answered with the kept offer');
     assert.equal(
       book.unpaid(token, url(2)).body,
       createOfferTemplate(token, book.terms(token)).render(url(2)).body,
@@ -71,6 +79,7 @@ describe('OfferBook.unpaid', () => {
     for (let i = 0; i < 3000; i++) {
       const offer = book.unpaid(token, url(i));
       assert.ok(offer.body.includes(`"resource":"${url(i)}"`), `offer ${i} names its own URL`);
+      assert.equal(offer.bytes, null, 'a URL asked for once is not kept');
     }
     assert.ok(book.unpaid(token, url(2999)).bytes !== null, 'the latest URLs are still kept');
   });
