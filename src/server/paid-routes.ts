@@ -45,6 +45,9 @@ export interface PaidRouteDeps {
 
 const NO_STORE = 'no-store';
 
+const HEAD_TAKES_NO_PAYMENT =
+  'A payment is taken only with GET: a HEAD answer has no body to deliver the result in. Nothing was charged; send this payment with GET.';
+
 function presentedPayment(c: Context<AppEnv>, resource: () => string): PresentedPayment | null {
   const v1 = c.req.header('x-payment');
   if (v1 !== undefined) return { transport: 1, header: v1, resource: resource() };
@@ -115,6 +118,11 @@ function registerEndpoint(app: Hono<AppEnv>, deps: PaidRouteDeps, endpoint: Paid
     const payment = presentedPayment(c, () => resourceUrl(c, deps, resourcePath));
     if (payment === null) return paymentRequired(c, deps, endpoint, resourcePath);
     c.env.frame.logFields.payment = paymentFingerprint(payment.header);
+    // Hono answers HEAD with the GET route. A HEAD answer has no body to carry the result, so
+    // the payment is not touched: it still buys the result with GET.
+    if (c.req.method === 'HEAD') {
+      return paymentRequired(c, deps, endpoint, resourcePath, HEAD_TAKES_NO_PAYMENT);
+    }
     if (deps.paymentGate === undefined) {
       return paymentRequired(c, deps, endpoint, resourcePath, 'This server is not taking payments yet');
     }

@@ -7,7 +7,7 @@
  * - a settled payment's response is kept: presenting the same payment again returns it.
  */
 import type { Context } from 'hono';
-import { atomicPrice, type PaidEndpoint } from '../catalog.js';
+import { atomicPrice, concretePath, type PaidEndpoint } from '../catalog.js';
 import { ScanResultSchema } from '../contract/schemas.js';
 import { ServiceError } from '../errors.js';
 import type { ScanRun } from '../scans/service.js';
@@ -59,6 +59,11 @@ export interface GateOptions {
 /** Settle failures after which the transaction was certainly never sent. */
 const NEVER_SENT =
   /^(invalid_|insufficient_funds|unsupported_|fee_payer_not_managed|transaction_simulation_failed|payment_expired|unexpected_verify)/;
+
+/** Why a payment that already bought the result of `paidFor` buys nothing else. */
+function paidForAnother(paidFor: string): string {
+  return `payment_used: this payment already paid for ${paidFor}; repeat that request with it to receive that result again, or pay anew for this one`;
+}
 
 type Resolution =
   | { kind: 'deliver' }
@@ -150,7 +155,13 @@ export function createPaymentGate(options: GateOptions): PaymentGate {
     return reply(c, stored.status, stored.body, { ...stored.headers });
   }
 
-  function buildResponse(c: Context<AppEnv>, run: ScanRun, receipt: string, version: 1 | 2): StoredResponse {
+  function buildResponse(
+    c: Context<AppEnv>,
+    resource: string,
+    run: ScanRun,
+    receipt: string,
+    version: 1 | 2,
+  ): StoredResponse {
     const body = {
       ...run.result,
       cached: run.cachedAt !== null,
@@ -161,6 +172,7 @@ export function createPaymentGate(options: GateOptions): PaymentGate {
     // A malformed result is a failed scan: it is never sold.
     ScanResultSchema.parse(body);
     return {
+      resource,
       status: 200,
       headers: {
         'Content-Type': 'application/json; charset=utf-8',
@@ -221,9 +233,18 @@ export function createPaymentGate(options: GateOptions): PaymentGate {
       const { terms, payment, facilitator } = admitted;
       c.env.frame.logFields.payment_key = payment.key.slice(0, 16);
 
+      const resource = concretePath(endpoint, value);
       const claim = await store.claim(payment.key);
-      if (claim.state === 'settled') return deliver(c, claim.response);
-      if (claim.state === 'pending') return resolvePending(c, payment.key, refuse);
+      // A payment buys one result: asked again, it gives that result again, and only for its path.
+      if (claim.state === 'settled') {
+        if (claim.response.resource !== resource) return refuse(paidForAnother(claim.response.resource));
+        return deliver(c, claim.response);
+      }
+      if (claim.state === 'pending') {
+        const paidFor = claim.pending.response.resource;
+        if (paidFor !== resource) return refuse(paidForAnother(paidFor));
+        return resolvePending(c, payment.key, refuse);
+      }
       if (claim.state === 'in_flight') {
         return refuse('payment_in_use: this payment is already being processed');
       }
@@ -257,7 +278,7 @@ export function createPaymentGate(options: GateOptions): PaymentGate {
         let response: StoredResponse;
         try {
           const run = await (scanning ?? options.scan(endpoint, value));
-          response = buildResponse(c, run, '', terms.version);
+          response = buildResponse(c, resource, run, '', terms.version);
         } catch (e) {
           await store.release(payment.key);
           log.warn({ req_id: c.env.frame.requestId, err: e }, 'scan failed; payment not settled');

@@ -8,6 +8,11 @@
 
 /** A response exactly as it was delivered (replayed byte for byte). */
 export interface StoredResponse {
+  /**
+   * The path whose result this is (`/scan/token/<mint>`): a payment's result is given again
+   * only to a request for that same path, never as the answer about another subject.
+   */
+  readonly resource: string;
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string;

@@ -273,6 +273,36 @@ describe('payment attacks', () => {
     assert.equal(sandbox.chain.signaturesFor(sandbox.payer.address).length, settlementsBefore + 1);
   });
 
+  it('a settled payment presented for another subject at the same price buys nothing there, and still gives its own result', async () => {
+    const header = encodeHeader(await goodPayment());
+    const before = await balances();
+    const first = await pay(url, header);
+    const firstBody = await first.text();
+    assert.equal(first.status, 200, firstBody);
+    const other = `${sandbox.url}/scan/token/So11111111111111111111111111111111111111112`;
+    const elsewhere = await pay(other, header);
+    await expectRefused(elsewhere, 402, /payment_used: this payment already paid for \/scan\/token\/EPjF/);
+    const again = await pay(url, header);
+    assert.equal(again.status, 200);
+    assert.equal(await again.text(), firstBody, 'its own result, as stored');
+    assert.deepEqual(await balances(), { payer: before.payer - PRICE, payTo: before.payTo + PRICE });
+  });
+
+  it('HEAD with a valid payment takes no money and delivers nothing; the payment still buys the GET', async () => {
+    const header = encodeHeader(await goodPayment());
+    const before = await balances();
+    const head = await fetch(url, { method: 'HEAD', headers: { 'PAYMENT-SIGNATURE': header } });
+    assert.equal(head.status, 402);
+    assert.equal(head.headers.get('payment-response'), null, 'no receipt');
+    const offer = JSON.parse(Buffer.from(head.headers.get('payment-required')!, 'base64').toString());
+    assert.match(offer.error, /taken only with GET/, 'the offer is repeated with the reason');
+    assert.deepEqual(await balances(), before, 'nothing was charged');
+    const get = await pay(url, header);
+    assert.equal(get.status, 200, await get.clone().text());
+    assert.ok(((await get.json()) as { risk_score?: number }).risk_score !== undefined);
+    assert.deepEqual(await balances(), { payer: before.payer - PRICE, payTo: before.payTo + PRICE });
+  });
+
   it('a v2 payment presented in X-PAYMENT and a v1 payment in PAYMENT-SIGNATURE are both read by their version', async () => {
     const p = await goodPayment();
     const res = await pay(url, encodeHeader(p), 'X-PAYMENT');

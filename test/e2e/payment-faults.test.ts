@@ -94,6 +94,13 @@ describe('settlement faults', () => {
       assert.match(first.error, /settlement_unconfirmed/);
       assert.equal(first.risk_score, undefined, 'no result without a landed payment');
       assert.deepEqual(await balances(s), before);
+      const other = url.replace(/[^/]+$/, 'So11111111111111111111111111111111111111112');
+      const elsewhere = await jsonOf(await pay(other, header));
+      assert.match(
+        elsewhere.error,
+        /payment_used: this payment already paid for \/scan\//,
+        'kept for its own path',
+      );
       s.chain.warp(200);
       const second = await jsonOf(await pay(url, header));
       assert.match(second.error, /did not land; nothing was charged/);

@@ -2,7 +2,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createMemoryPaymentStore } from '../../src/x402/payment-store.js';
 
-const response = { status: 200, headers: { 'Content-Type': 'application/json' }, body: '{"risk_score":0}' };
+const response = {
+  resource: '/scan/token/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+  status: 200,
+  headers: { 'Content-Type': 'application/json' },
+  body: '{"risk_score":0}',
+};
 
 describe('memory payment store', () => {
   it('claims once: a second claim is in flight, a settled payment returns its response', async () => {
