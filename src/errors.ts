@@ -5,6 +5,7 @@
  */
 export const ERROR_STATUS = {
   invalid_input: 400,
+  bad_request: 400,
   not_found: 404,
   method_not_allowed: 405,
   uri_too_long: 414,

@@ -18,8 +18,14 @@ import { type Logger, writeRequestLine } from './logger.js';
 import { ERROR_HEADERS, errorBody, frameHeaders, frameResponse } from './respond.js';
 import type { Lane } from './unpaid-lane.js';
 
-/** Longest request target accepted; paid paths are under 120 characters. */
+/** Longest request target (path and query) accepted; paid paths are under 120 characters. */
 export const MAX_URL_LENGTH = 2048;
+
+/**
+ * Longest Host header accepted: a DNS name (253) and a port. The Host is part of every URL the
+ * service writes (the 402's resource, discovery links) when PUBLIC_BASE_URL is not set.
+ */
+export const MAX_HOST_LENGTH = 253 + ':65535'.length;
 
 const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 const ALLOWED_HEADERS = 'Content-Type, Accept, X-PAYMENT, PAYMENT-SIGNATURE';
@@ -37,6 +43,18 @@ export interface FramedApp {
   request(input: string, init?: RequestInit): Promise<Response>;
   /** Requests answered on node:http before Hono (see unpaid-lane.ts). */
   readonly lane?: Lane;
+  /**
+   * The answer to a request that never reaches the app (it could not be read as HTTP, or its
+   * URL could not be built): a JSON error with the frame's headers, logged like any other.
+   */
+  refuse(error: ServiceError, method: string, target: string): Refusal;
+}
+
+/** A framed error answer as plain parts, for writers that are not a Response (a raw socket). */
+export interface Refusal {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
 }
 
 /** A new request's frame: its id, and nothing yet to log. */
@@ -113,9 +131,17 @@ export function frameRequests(app: Hono<AppEnv>, log: Logger): FramedApp {
 
   function answer(request: Request, env: { frame: RequestFrame }): Response | Promise<Response> {
     const frame = env.frame;
-    if (request.url.length > MAX_URL_LENGTH + 64) {
-      const message = `The request URL is longer than ${MAX_URL_LENGTH} characters`;
+    const url = request.url;
+    const hostStart = url.indexOf('//') + 2;
+    const pathStart = url.indexOf('/', hostStart);
+    const target = pathStart === -1 ? 1 : url.length - pathStart;
+    if (target > MAX_URL_LENGTH) {
+      const message = `The request URL (path and query) is longer than ${MAX_URL_LENGTH} characters`;
       return errorResponse(frame, new ServiceError('uri_too_long', message));
+    }
+    if ((pathStart === -1 ? url.length : pathStart) - hostStart > MAX_HOST_LENGTH) {
+      const message = `The Host header is longer than ${MAX_HOST_LENGTH} characters, more than any host name`;
+      return errorResponse(frame, new ServiceError('bad_request', message));
     }
     if (request.method === 'OPTIONS' && request.headers.get('access-control-request-method') !== null) {
       return frameResponse(frame, 204, null, PREFLIGHT_HEADERS);
@@ -143,8 +169,20 @@ export function frameRequests(app: Hono<AppEnv>, log: Logger): FramedApp {
     return finish(frame, request, started, res);
   };
 
+  function refuse(error: ServiceError, method: string, target: string): Refusal {
+    const started = performance.now();
+    const frame = newFrame();
+    logRequest(log, frame, method, target, error.status, started);
+    return {
+      status: error.status,
+      headers: Object.assign(frameHeaders(frame), ERROR_HEADERS),
+      body: errorBody(error, frame),
+    };
+  }
+
   return {
     fetch,
+    refuse,
     request: async (input, init) => {
       const url = /^https?:\/\//.test(input) ? input : `http://localhost${input}`;
       return fetch(new Request(url, init));

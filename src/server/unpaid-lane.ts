@@ -18,7 +18,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { concretePath, honoPath, PAID_ENDPOINTS, type PaidEndpoint } from '../catalog.js';
 import { paramProblem } from '../contract/schemas.js';
-import { logRequest, newFrame } from './frame.js';
+import { logRequest, MAX_HOST_LENGTH, newFrame } from './frame.js';
 import type { Logger } from './logger.js';
 import { addOfferHeaders, type PaidRouteDeps } from './paid-routes.js';
 import { frameHeaders } from './respond.js';
@@ -87,6 +87,8 @@ export function createUnpaidLane(deps: PaidRouteDeps, log: Logger): Lane {
     if (paramProblem(match.endpoint.param.kind, value) !== null) return false;
     const host = hostUnlessPaid(req.rawHeaders);
     if (host === PAYMENT) return false;
+    // A Host too long for a host name: the frame refuses it (and the offer book never keeps it).
+    if (host !== undefined && host.length > MAX_HOST_LENGTH) return false;
     let origin = deps.publicBaseUrl;
     if (origin === null) {
       if (host === undefined) return false;

@@ -116,6 +116,11 @@ describe('unpaid lane', () => {
     ['a signature where an address belongs', `/scan/token/${EXAMPLES.signature}`],
     ['an unknown prefix', `/scan/nothing/${address}`],
     [
+      'a Host longer than a host name can be',
+      `/scan/token/${address}`,
+      { headers: { Host: 'h'.repeat(300) } },
+    ],
+    [
       'a Host header node-server would normalise',
       `/scan/token/${address}`,
       { headers: { Host: 'EXAMPLE.com' } },
