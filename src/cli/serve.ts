@@ -9,17 +9,21 @@ import { createLogger, flushLogs, type Logger } from '../server/logger.js';
 import { createService, type ServiceOptions } from '../service.js';
 
 export interface Running {
+  /** Where the API listens. */
+  readonly url: string;
   readonly log: Logger;
   close(): Promise<void>;
 }
 
 async function startMainnet(config: Config, log: Logger, options: ServiceOptions): Promise<Running> {
   const service = await createService(config, { log, ...options });
-  // Listen first: /health and 402s answer (degraded) while the facilitators are still being asked.
+  // Ask the facilitators for their fee payers before listening (each call is bounded by
+  // FACILITATOR_TIMEOUT_MS), so the very first 402 already names one a client can pay through.
+  await service.start();
   const api = await service.listen();
-  void service.start();
   log.info({ url: api.url, mode: config.mode, payTo: config.payTo }, 'Solana Risk Scan is listening');
   return {
+    url: api.url,
     log,
     close: async () => {
       service.stop();
@@ -36,7 +40,7 @@ async function startSandboxMode(config: Config, log: Logger, options: ServiceOpt
     { url: sandbox.api.url, mode: 'sandbox', ready_ms: Math.round(performance.now() - started) },
     'sandbox ready',
   );
-  return { log, close: () => sandbox.close() };
+  return { url: sandbox.api.url, log, close: () => sandbox.close() };
 }
 
 export async function serve(config: Config, overrides: ServiceOptions = {}): Promise<Running> {

@@ -2,10 +2,11 @@
  * A stand-in facilitator that only answers GET /supported, for tests of what the 402
  * advertises. Its behaviour can be switched to inject faults (down, slow, garbage).
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type StubBehaviour = 'ok' | 'http-500' | 'garbage' | 'slow' | 'no-solana';
+/** `late`: answers as `ok` does, 300 ms late; `slow`: answers nothing useful, 5 s late. */
+export type StubBehaviour = 'ok' | 'late' | 'http-500' | 'garbage' | 'slow' | 'no-solana';
 
 export interface FacilitatorStub {
   readonly url: string;
@@ -43,24 +44,30 @@ export async function startFacilitatorStub(
           .writeHead(200, { 'content-type': 'application/json' })
           .end(JSON.stringify({ kinds: [{ x402Version: 1, scheme: 'exact', network: 'base' }] }));
         return;
+      case 'late':
+        setTimeout(() => answerOk(res), 300).unref();
+        return;
       default:
-        res.writeHead(200, { 'content-type': 'application/json' }).end(
-          JSON.stringify({
-            kinds: [
-              { x402Version: 1, scheme: 'exact', network: 'solana', extra: { feePayer } },
-              {
-                x402Version: 2,
-                scheme: 'exact',
-                network: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-                extra: { feePayer },
-              },
-            ],
-            extensions: [],
-            signers: { 'solana:*': [feePayer] },
-          }),
-        );
+        answerOk(res);
     }
   });
+  function answerOk(res: ServerResponse): void {
+    res.writeHead(200, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        kinds: [
+          { x402Version: 1, scheme: 'exact', network: 'solana', extra: { feePayer } },
+          {
+            x402Version: 2,
+            scheme: 'exact',
+            network: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+            extra: { feePayer },
+          },
+        ],
+        extensions: [],
+        signers: { 'solana:*': [feePayer] },
+      }),
+    );
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

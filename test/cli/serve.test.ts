@@ -1,0 +1,50 @@
+/** `npm start` on mainnet: it listens once the facilitators were asked, so no 402 comes too early. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { serve } from '../../src/cli/serve.js';
+import { parseConfig } from '../../src/config.js';
+import { startFacilitatorStub } from '../helpers/facilitator-stub.js';
+import { jsonOf, TEST_FEE_PAYER, TEST_PAY_TO } from '../helpers/service.js';
+
+const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+
+function mainnetConfig(facilitatorUrl: string) {
+  return parseConfig({
+    RISK_SCAN_MODE: 'mainnet',
+    PAY_TO: TEST_PAY_TO,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    FACILITATOR_URLS: facilitatorUrl,
+    FACILITATOR_TIMEOUT_MS: '1000',
+  });
+}
+
+describe('serve (mainnet)', () => {
+  it('the first 402 already names the fee payer of a facilitator that answers late', async () => {
+    const stub = await startFacilitatorStub(TEST_FEE_PAYER, 'late');
+    const running = await serve(mainnetConfig(stub.url), { healthChecks: {} });
+    try {
+      const body = await jsonOf(await fetch(`${running.url}/scan/token/${USDC}`));
+      assert.equal(body.accepts[0].extra?.feePayer, TEST_FEE_PAYER);
+    } finally {
+      await running.close();
+      await stub.close();
+    }
+  });
+
+  it('a facilitator that does not answer delays the start by its timeout at most; the 402 says why', async () => {
+    const stub = await startFacilitatorStub(TEST_FEE_PAYER, 'slow');
+    const started = performance.now();
+    const running = await serve(mainnetConfig(stub.url), { healthChecks: {} });
+    try {
+      const waited = performance.now() - started;
+      assert.ok(waited < 4_000, `listening after ${Math.round(waited)} ms`);
+      const body = await jsonOf(await fetch(`${running.url}/scan/token/${USDC}`));
+      assert.match(body.error, /Payment cannot be taken right now/);
+    } finally {
+      await running.close();
+      await stub.close();
+    }
+  });
+});
