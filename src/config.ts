@@ -17,37 +17,63 @@ const httpUrl = z
   .refine((v) => /^https?:\/\/[^\s/]+/.test(v) && URL.canParse(v), 'must be an http(s) URL')
   .transform((v) => v.replace(/\/+$/, ''));
 
-const urlList = z
+/**
+ * A URL the service publishes (the 402's resource, discovery documents), or that paths are
+ * appended to: no credentials, which would be shown to every caller, and no query or fragment,
+ * which would end up in the middle of every URL built on it.
+ */
+const publishedUrl = (what: string) =>
+  httpUrl.superRefine((v, ctx) => {
+    if (!URL.canParse(v)) return;
+    const url = new URL(v);
+    if (url.username !== '' || url.password !== '')
+      ctx.addIssue({ code: 'custom', message: `must not carry credentials: ${what}` });
+    if (url.search !== '' || url.hash !== '' || /[?#]/.test(v))
+      ctx.addIssue({ code: 'custom', message: `must have no query or fragment: ${what}` });
+  });
+
+/** The entries of a comma-separated list, trimmed, empty ones dropped. */
+function listEntries(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+const urlList = <T extends z.ZodType<string, string>>(item: T) =>
+  z.string().transform(listEntries).pipe(z.array(item).min(1, 'must list at least one URL'));
+
+/** An IP address or a host name, as `listen` takes it (IPv6 without brackets). */
+const listenHost = z
   .string()
-  .transform((v) =>
-    v
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(httpUrl).min(1, 'must list at least one URL'));
+  .trim()
+  .regex(/^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*)$/, {
+    message: 'must be an IP address or a host name (e.g. 0.0.0.0, 127.0.0.1, ::)',
+  });
 
 const address = z
   .string()
   .trim()
   .refine((v) => base58Problem(v, 32) === null, 'must be a base58 Solana address (32 bytes)');
 
+/** Decimal digits only: `0x1F90`, `1e3` or `80.0` are refused, not read as some other number. */
 const int = (min: number, max: number) =>
-  z.coerce
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(min, `must be at least ${min}`)
-    .max(max, `must be at most ${max}`);
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
 
 const EnvSchema = z.object({
   RISK_SCAN_MODE: z.enum(['sandbox', 'mainnet']).optional(),
   PORT: int(0, 65535).default(8402),
-  HOST: z.string().trim().min(1).optional(),
-  PUBLIC_BASE_URL: httpUrl.optional(),
+  HOST: listenHost.optional(),
+  PUBLIC_BASE_URL: publishedUrl('it is the base of every URL the service publishes').optional(),
   PAY_TO: address.optional(),
   SOLANA_RPC_URL: httpUrl.optional(),
-  SOLANA_RPC_URLS: urlList.optional(),
-  FACILITATOR_URLS: urlList.optional(),
+  SOLANA_RPC_URLS: urlList(httpUrl).optional(),
+  FACILITATOR_URLS: urlList(publishedUrl('facilitators are listed in the discovery documents')).optional(),
   FACILITATOR_TIMEOUT_MS: int(100, 120_000).default(10_000),
   SUPPORTED_REFRESH_SECONDS: int(5, 86_400).default(300),
   MAX_TIMEOUT_SECONDS: int(10, 600).default(60),
@@ -107,7 +133,13 @@ function describeIssues(error: z.ZodError, env: Record<string, string | undefine
   const lines = error.issues.map((issue) => {
     const key = String(issue.path[0] ?? 'configuration');
     const got = env[key];
-    return `  ${key} ${issue.message}${got === undefined ? '' : ` (got ${JSON.stringify(got)})`}`;
+    // In a list, name the entry at fault rather than echo the whole list.
+    const index = issue.path[1];
+    let shown = got === undefined ? '' : ` (got ${JSON.stringify(got)})`;
+    if (typeof index === 'number' && got !== undefined) {
+      shown = ` (entry ${index + 1}: ${JSON.stringify(listEntries(got)[index])})`;
+    }
+    return `  ${key} ${issue.message}${shown}`;
   });
   return `Invalid configuration:\n${lines.join('\n')}`;
 }

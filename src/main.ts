@@ -3,12 +3,23 @@
  * offline sandbox; with PAY_TO it serves Solana mainnet.
  */
 import { serve, stopOnSignals } from './cli/serve.js';
-import { ConfigError, parseConfig } from './config.js';
+import { describeStartFailure } from './cli/start-failure.js';
+import { type Config, ConfigError, parseConfig } from './config.js';
 
+let config: Config;
 try {
-  stopOnSignals(await serve(parseConfig(process.env)));
+  config = parseConfig(process.env);
 } catch (e) {
   if (!(e instanceof ConfigError)) throw e;
   console.error(e.message);
   process.exit(2);
+}
+
+try {
+  stopOnSignals(await serve(config));
+} catch (e) {
+  const reason = describeStartFailure(e, config);
+  if (reason === null) throw e;
+  console.error(reason);
+  process.exit(1);
 }

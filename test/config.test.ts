@@ -67,6 +67,50 @@ describe('parseConfig', () => {
     );
   });
 
+  it('refuses numbers not written in decimal digits, rather than read them as another number', () => {
+    for (const port of ['0x1F90', '1e3', '80.0', '-1', '8 402'])
+      assert.throws(() => parseConfig({ PORT: port }), /PORT must be a whole number/, port);
+    assert.equal(parseConfig({ PORT: ' 8080 ' }).port, 8080);
+  });
+
+  it('refuses a HOST that is neither an IP address nor a host name, and takes those that are', () => {
+    for (const host of ['not a host!', 'http://x', 'a/b', '-lead'])
+      assert.throws(() => parseConfig({ HOST: host }), /HOST must be an IP address or a host name/, host);
+    for (const host of ['0.0.0.0', '127.0.0.1', '::', '::1', 'fe80::1', 'localhost', 'api.internal'])
+      assert.equal(parseConfig({ HOST: host }).host, host);
+  });
+
+  it('refuses published URLs with credentials, a query or a fragment, naming the entry at fault', () => {
+    const cases: [Record<string, string>, RegExp][] = [
+      [
+        { PUBLIC_BASE_URL: 'https://scan.example.com?ref=x' },
+        /PUBLIC_BASE_URL must have no query or fragment/,
+      ],
+      [
+        { PUBLIC_BASE_URL: 'https://scan.example.com/#top' },
+        /PUBLIC_BASE_URL must have no query or fragment/,
+      ],
+      [{ PUBLIC_BASE_URL: 'https://me:pw@scan.example.com' }, /PUBLIC_BASE_URL must not carry credentials/],
+      [
+        { FACILITATOR_URLS: 'https://a.example,https://user:secret@fac.example' },
+        /FACILITATOR_URLS must not carry credentials: facilitators are listed in the discovery documents \(entry 2: "https:\/\/user:secret@fac.example"\)/,
+      ],
+      [
+        { FACILITATOR_URLS: 'https://a.example,https://b.example?key=1' },
+        /FACILITATOR_URLS must have no query/,
+      ],
+    ];
+    for (const [env, message] of cases) assert.throws(() => parseConfig({ PAY_TO, ...env }), message);
+    // A path is fine (a proxy may serve the API under a prefix), and so is a keyed RPC URL.
+    const c = parseConfig({
+      PAY_TO,
+      PUBLIC_BASE_URL: 'https://example.com/risk/',
+      SOLANA_RPC_URL: 'https://rpc.example/?api-key=k',
+    });
+    assert.equal(c.publicBaseUrl, 'https://example.com/risk');
+    assert.deepEqual(c.rpcUrls, ['https://rpc.example/?api-key=k']);
+  });
+
   it('refuses out-of-range numbers', () => {
     assert.throws(() => parseConfig({ PORT: '70000' }), /PORT must be at most 65535/);
     assert.throws(() => parseConfig({ MAX_TIMEOUT_SECONDS: '1' }), /MAX_TIMEOUT_SECONDS must be at least 10/);
