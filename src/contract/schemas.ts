@@ -84,7 +84,8 @@ export type PaymentOption = z.infer<typeof PaymentOptionSchema>;
 
 export const PaymentRequiredSchema = z
   .object({
-    x402Version: z.literal(1),
+    // An integer (§2.2), which a literal alone would describe as a number.
+    x402Version: z.literal(1).openapi({ type: 'integer', enum: [1] }),
     accepts: z.array(PaymentOptionSchema),
     error: z.string().optional().openapi({ description: 'Why payment is required or was refused.' }),
   })

@@ -10,7 +10,7 @@ import { type FramedApp, frameRequests } from './frame.js';
 import type { Logger } from './logger.js';
 import { createMethodCheck } from './method-check.js';
 import { type PaidRouteDeps, registerPaidRoutes } from './paid-routes.js';
-import { replyError } from './respond.js';
+import { reply, replyError } from './respond.js';
 import { createUnpaidLane } from './unpaid-lane.js';
 
 export interface AppDeps {
@@ -30,6 +30,10 @@ export function buildApp(deps: AppDeps): FramedApp {
   const allowedMethods = createMethodCheck(app);
   app.notFound((c) => {
     const allowed = allowedMethods(c.req.path);
+    // A plain OPTIONS (not a CORS preflight, which the frame answers) asks what the path allows.
+    if (allowed.length > 0 && c.req.method === 'OPTIONS') {
+      return reply(c, 204, null, { Allow: allowed.join(', ') });
+    }
     if (allowed.length > 0 && !allowed.includes(c.req.method)) {
       const message = `${c.req.method} is not allowed here; use ${allowed.join(' or ')}`;
       return replyError(c, new ServiceError('method_not_allowed', message), { Allow: allowed.join(', ') });

@@ -15,6 +15,7 @@ export function createMethodCheck(app: Pick<Hono, 'routes'>): (path: string) => 
         const methods = byPath.get(route.path) ?? new Set<string>();
         methods.add(route.method);
         if (route.method === 'GET') methods.add('HEAD');
+        methods.add('OPTIONS'); // answered for every known path (app.ts), preflight or not
         byPath.set(route.path, methods);
       }
       const built = new TrieRouter<string[]>();

@@ -273,10 +273,24 @@ describe('§4.2 /openapi.json and §9 versions', () => {
       for (const status of ['200', '400', '402', '500']) {
         assert.ok(op.responses[status].content['application/json'].schema, `${e.path} ${status} schema`);
       }
+      // §4.1's response descriptions, word for word.
+      assert.deepEqual(
+        Object.fromEntries(Object.entries(op.responses).map(([s, r]: [string, any]) => [s, r.description])),
+        {
+          200: 'scan result',
+          400: 'invalid input',
+          402: 'payment required (X402 protocol)',
+          500: 'scan failed',
+        },
+      );
       assert.equal(op.parameters.length, 1);
       assert.equal(op.parameters[0].name, e.param.name);
       assert.equal(op.parameters[0].in, 'path');
     }
+    // §2.2: x402Version is an integer, always 1.
+    const version = doc.components.schemas.PaymentRequired.properties.x402Version;
+    assert.equal(version.type, 'integer');
+    assert.deepEqual(version.enum, [1]);
     const scanResult = doc.components.schemas.ScanResult;
     assert.deepEqual([...scanResult.required].sort(), [
       'confidence',
@@ -298,6 +312,16 @@ describe('§4.2 /openapi.json and §9 versions', () => {
       '/docs',
     ]) {
       assert.ok(doc.paths[path]?.get, path);
+    }
+  });
+
+  it('documents each free endpoint with the media type it is served as', async () => {
+    const free = Object.entries(doc.paths).filter(([, item]: [string, any]) => !item.get['x-x402-price-usd']);
+    assert.ok(free.length >= 9);
+    for (const [path, item] of free as [string, any][]) {
+      const documented = Object.keys(item.get.responses['200'].content);
+      const served = (await get(path)).headers.get('content-type') ?? '';
+      assert.deepEqual(documented, [served.split(';')[0]], path);
     }
   });
 });
@@ -336,8 +360,18 @@ describe('unknown paths, methods and oversized requests', () => {
   it('POST to a paid path → 405 JSON with Allow', async () => {
     const res = await fetch(`${svc.url}/scan/token/${USDC}`, { method: 'POST', body: '{}' });
     assert.equal(res.status, 405);
-    assert.match(res.headers.get('allow') ?? '', /GET/);
+    assert.equal(res.headers.get('allow'), 'GET, HEAD, OPTIONS');
     assert.equal((await jsonOf(res)).error, 'method_not_allowed');
+  });
+
+  it('a plain OPTIONS (no preflight) → 204 with Allow on a known path, 404 on an unknown one', async () => {
+    for (const path of [`/scan/token/${USDC}`, '/health', '/llms.txt']) {
+      const res = await fetch(`${svc.url}${path}`, { method: 'OPTIONS' });
+      assert.equal(res.status, 204, path);
+      assert.equal(res.headers.get('allow'), 'GET, HEAD, OPTIONS', path);
+      assert.ok(res.headers.get('x-request-id'));
+    }
+    assert.equal((await fetch(`${svc.url}/nope`, { method: 'OPTIONS' })).status, 404);
   });
 
   it('an over-long URL → 414 JSON', async () => {

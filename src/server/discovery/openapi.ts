@@ -13,6 +13,13 @@ import { DISCOVERY_PATHS, type DiscoveryContext, SERVICE_DESCRIPTION, SERVICE_NA
 
 const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 
+/**
+ * What the responses mean beyond their names. The response descriptions themselves are the
+ * contract's words (interface.md §4.1); this goes in the operation's description.
+ */
+const RESPONSE_NOTES =
+  'A 400 is answered before any payment is asked for. The 402 body is the x402 v1 PaymentRequired; its PAYMENT-REQUIRED header carries the same offer for x402 v2 clients. A 500 charges nothing: a payment is settled only for a delivered result.';
+
 function paidOperation(endpoint: PaidEndpoint) {
   const { name, kind, description, example } = endpoint.param;
   return {
@@ -21,15 +28,14 @@ function paidOperation(endpoint: PaidEndpoint) {
     operationId: endpoint.operationId,
     tags: ['Paid scans'],
     summary: `${endpoint.summary} — ${endpoint.priceUsd.toFixed(2)} USDC`,
-    description: `${endpoint.description}\n\nPrice: ${endpoint.priceUsd.toFixed(2)} USDC per call, paid with x402. Results are cached for up to ${endpoint.cacheTtlSeconds / 60} min.`,
+    description: `${endpoint.description}\n\nPrice: ${endpoint.priceUsd.toFixed(2)} USDC per call, paid with x402. Results are cached for up to ${endpoint.cacheTtlSeconds / 60} min.\n\n${RESPONSE_NOTES}`,
     'x-x402-price-usd': endpoint.priceUsd,
     request: { params: z.object({ [name]: paramSchema(kind, description, example) }) },
     responses: {
-      200: { description: 'Scan result', content: json(ScanResultSchema) },
-      400: { description: 'Invalid input (never asks for payment)', content: json(ErrorBodySchema) },
+      200: { description: 'scan result', content: json(ScanResultSchema) },
+      400: { description: 'invalid input', content: json(ErrorBodySchema) },
       402: {
-        description:
-          'Payment required (x402 protocol). The body is the v1 PaymentRequired; the PAYMENT-REQUIRED header carries the same offer for x402 v2 clients.',
+        description: 'payment required (X402 protocol)',
         headers: {
           'PAYMENT-REQUIRED': {
             description: 'base64 JSON of the x402 v2 PaymentRequired',
@@ -38,24 +44,33 @@ function paidOperation(endpoint: PaidEndpoint) {
         },
         content: json(PaymentRequiredSchema),
       },
-      500: { description: 'Scan failed (nothing is charged)', content: json(ErrorBodySchema) },
+      500: { description: 'scan failed', content: json(ErrorBodySchema) },
     },
   };
 }
 
-const FREE_OPERATIONS: readonly { path: string; summary: string; type: 'json' | 'text' | 'html' }[] = [
+const FREE_OPERATIONS: readonly {
+  path: string;
+  summary: string;
+  type: 'json' | 'text' | 'markdown' | 'html';
+}[] = [
   { path: DISCOVERY_PATHS.root, summary: 'Service root: endpoints, prices and links', type: 'json' },
   { path: DISCOVERY_PATHS.health, summary: 'Health check with dependency status', type: 'json' },
   { path: DISCOVERY_PATHS.openapi, summary: 'This OpenAPI 3.1 document', type: 'json' },
   { path: DISCOVERY_PATHS.x402Discovery, summary: 'x402 payment metadata for agents', type: 'json' },
   { path: DISCOVERY_PATHS.aiPlugin, summary: 'Plugin manifest', type: 'json' },
   { path: DISCOVERY_PATHS.aiTxt, summary: 'Text file for agents', type: 'text' },
-  { path: DISCOVERY_PATHS.llmsTxt, summary: 'Text index for language-model agents', type: 'text' },
+  { path: DISCOVERY_PATHS.llmsTxt, summary: 'Text index for language-model agents', type: 'markdown' },
   { path: DISCOVERY_PATHS.robotsTxt, summary: 'Crawler rules', type: 'text' },
   { path: DISCOVERY_PATHS.docs, summary: 'Interactive API reference', type: 'html' },
 ];
 
-const MEDIA = { json: 'application/json', text: 'text/plain', html: 'text/html' } as const;
+const MEDIA = {
+  json: 'application/json',
+  text: 'text/plain',
+  markdown: 'text/markdown',
+  html: 'text/html',
+} as const;
 
 export function buildOpenApiDocument(ctx: DiscoveryContext): Record<string, unknown> {
   const app = new OpenAPIHono();
