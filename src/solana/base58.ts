@@ -66,8 +66,9 @@ export type Base58Problem = 'empty' | 'alphabet' | 'length';
 export function base58Problem(text: string, bytes: number): Base58Problem | null {
   if (text.length === 0) return 'empty';
   const bounds = boundsFor(bytes);
-  if (text.length > bounds.maxLength) return 'length';
-  // A character outside the alphabet anywhere is the better reason, so it is looked for first.
+  // A character outside the alphabet anywhere is the better reason, so it is looked for first
+  // (past the longest possible text only once the answer is already "no").
+  if (text.length > bounds.maxLength) return ONLY_ALPHABET.test(text) ? 'length' : 'alphabet';
   if (!ONLY_ALPHABET.test(text)) return 'alphabet';
   // Each leading '1' is one zero byte; the digits after them are a number of `valueBytes` bytes.
   let zeros = 0;
