@@ -29,7 +29,18 @@ export function buildApp(deps: AppDeps): FramedApp {
 
   const allowedMethods = createMethodCheck(app);
   app.notFound((c) => {
-    const allowed = allowedMethods(c.req.path);
+    const path = c.req.path;
+    // A served path with a trailing slash: sent to the path itself. 308 keeps the method and the
+    // headers (a payment header too); only served paths redirect, so no Location leaves the site.
+    if (path.length > 1 && path.endsWith('/')) {
+      const bare = path.replace(/\/+$/, '');
+      if (bare !== '' && allowedMethods(bare).length > 0) {
+        const queryStart = c.req.url.indexOf('?');
+        const query = queryStart === -1 ? '' : c.req.url.slice(queryStart);
+        return reply(c, 308, null, { Location: bare + query });
+      }
+    }
+    const allowed = allowedMethods(path);
     // A plain OPTIONS (not a CORS preflight, which the frame answers) asks what the path allows.
     if (allowed.length > 0 && c.req.method === 'OPTIONS') {
       return reply(c, 204, null, { Allow: allowed.join(', ') });
@@ -38,7 +49,7 @@ export function buildApp(deps: AppDeps): FramedApp {
       const message = `${c.req.method} is not allowed here; use ${allowed.join(' or ')}`;
       return replyError(c, new ServiceError('method_not_allowed', message), { Allow: allowed.join(', ') });
     }
-    const message = `No such endpoint: ${c.req.method} ${c.req.path.slice(0, 200)}`;
+    const message = `No such endpoint: ${c.req.method} ${path.slice(0, 200)}`;
     return replyError(c, new ServiceError('not_found', message));
   });
   app.onError((err, c) => {

@@ -357,6 +357,23 @@ describe('unknown paths, methods and oversized requests', () => {
     assert.equal((await jsonOf(res)).error, 'not_found');
   });
 
+  it('a served path with a trailing slash → 308 to the path itself, query kept; an unknown one → 404', async () => {
+    const cases = [
+      ['/health/', '/health'],
+      ['/.well-known/x402-discovery/', '/.well-known/x402-discovery'],
+      [`/scan/token/${USDC}/?a=1`, `/scan/token/${USDC}?a=1`],
+    ];
+    for (const [from, to] of cases) {
+      const res = await fetch(`${svc.url}${from}`, { redirect: 'manual' });
+      assert.equal(res.status, 308, from);
+      assert.equal(res.headers.get('location'), to, from);
+    }
+    const followed = await fetch(`${svc.url}/scan/token/${USDC}/`);
+    assert.equal(followed.status, 402, 'followed, the 402 offer');
+    assert.equal((await fetch(`${svc.url}/nope/`, { redirect: 'manual' })).status, 404);
+    assert.equal((await fetch(`${svc.url}//evil.example/`, { redirect: 'manual' })).status, 404);
+  });
+
   it('POST to a paid path → 405 JSON with Allow', async () => {
     const res = await fetch(`${svc.url}/scan/token/${USDC}`, { method: 'POST', body: '{}' });
     assert.equal(res.status, 405);
