@@ -129,15 +129,23 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
+/**
+ * A value as it may be shown in an error: URL credentials and queries (API keys often ride in
+ * them) are masked, since start-up errors end up in terminals and log collectors.
+ */
+function redacted(value: string): string {
+  return value.replace(/(\/\/)[^/@\s,]*@/g, '$1***@').replace(/\?[^\s,#]*/g, '?***');
+}
+
 function describeIssues(error: z.ZodError, env: Record<string, string | undefined>): string {
   const lines = error.issues.map((issue) => {
     const key = String(issue.path[0] ?? 'configuration');
     const got = env[key];
     // In a list, name the entry at fault rather than echo the whole list.
     const index = issue.path[1];
-    let shown = got === undefined ? '' : ` (got ${JSON.stringify(got)})`;
+    let shown = got === undefined ? '' : ` (got ${JSON.stringify(redacted(got))})`;
     if (typeof index === 'number' && got !== undefined) {
-      shown = ` (entry ${index + 1}: ${JSON.stringify(listEntries(got)[index])})`;
+      shown = ` (entry ${index + 1}: ${JSON.stringify(redacted(listEntries(got)[index] ?? ''))})`;
     }
     return `  ${key} ${issue.message}${shown}`;
   });

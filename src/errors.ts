@@ -8,11 +8,12 @@ export const ERROR_STATUS = {
   bad_request: 400,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   uri_too_long: 414,
   headers_too_large: 431,
   scan_failed: 500,
   internal_error: 500,
-} as const satisfies Record<string, 400 | 404 | 405 | 414 | 431 | 500>;
+} as const satisfies Record<string, 400 | 404 | 405 | 408 | 414 | 431 | 500>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];

@@ -93,14 +93,21 @@ describe('parseConfig', () => {
       [{ PUBLIC_BASE_URL: 'https://me:pw@scan.example.com' }, /PUBLIC_BASE_URL must not carry credentials/],
       [
         { FACILITATOR_URLS: 'https://a.example,https://user:secret@fac.example' },
-        /FACILITATOR_URLS must not carry credentials: facilitators are listed in the discovery documents \(entry 2: "https:\/\/user:secret@fac.example"\)/,
+        /FACILITATOR_URLS must not carry credentials: facilitators are listed in the discovery documents \(entry 2: "https:\/\/\*\*\*@fac.example"\)/,
       ],
       [
         { FACILITATOR_URLS: 'https://a.example,https://b.example?key=1' },
         /FACILITATOR_URLS must have no query/,
       ],
     ];
-    for (const [env, message] of cases) assert.throws(() => parseConfig({ PAY_TO, ...env }), message);
+    for (const [env, message] of cases) {
+      assert.throws(() => parseConfig({ PAY_TO, ...env }), message);
+      assert.throws(
+        () => parseConfig({ PAY_TO, ...env }),
+        (e: Error) => !/secret|pw@|ref=x|key=1/.test(e.message),
+        'the error does not repeat the credentials or the query',
+      );
+    }
     // A path is fine (a proxy may serve the API under a prefix), and so is a keyed RPC URL.
     const c = parseConfig({
       PAY_TO,

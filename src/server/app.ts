@@ -21,6 +21,26 @@ export interface AppDeps {
   readonly extraRoutes?: readonly Hono[];
 }
 
+/**
+ * Where a served path asked for with a trailing slash is sent: the path itself, query kept. 308
+ * keeps the method and the headers (a payment header too). The Location is cut from the raw URL
+ * (node-server's, ASCII and still percent-encoded), never from the decoded path, which may hold
+ * characters no header can carry; only served paths redirect, so no Location leaves the site.
+ */
+function trailingSlashRedirect(
+  url: string,
+  decodedPath: string,
+  allowedMethods: (path: string) => string[],
+): string | null {
+  const bare = decodedPath.replace(/\/+$/, '');
+  if (bare === '' || allowedMethods(bare).length === 0) return null;
+  const pathStart = url.indexOf('/', url.indexOf('//') + 2);
+  const queryStart = url.indexOf('?', pathStart);
+  const rawPath = url.slice(pathStart, queryStart === -1 ? undefined : queryStart).replace(/\/+$/, '');
+  if (rawPath === '' || rawPath.startsWith('//') || rawPath.startsWith('/\\')) return null;
+  return rawPath + (queryStart === -1 ? '' : url.slice(queryStart));
+}
+
 export function buildApp(deps: AppDeps): FramedApp {
   const app = new Hono<AppEnv>();
   registerPaidRoutes(app, deps.paid);
@@ -30,15 +50,9 @@ export function buildApp(deps: AppDeps): FramedApp {
   const allowedMethods = createMethodCheck(app);
   app.notFound((c) => {
     const path = c.req.path;
-    // A served path with a trailing slash: sent to the path itself. 308 keeps the method and the
-    // headers (a payment header too); only served paths redirect, so no Location leaves the site.
     if (path.length > 1 && path.endsWith('/')) {
-      const bare = path.replace(/\/+$/, '');
-      if (bare !== '' && allowedMethods(bare).length > 0) {
-        const queryStart = c.req.url.indexOf('?');
-        const query = queryStart === -1 ? '' : c.req.url.slice(queryStart);
-        return reply(c, 308, null, { Location: bare + query });
-      }
+      const location = trailingSlashRedirect(c.req.url, path, allowedMethods);
+      if (location !== null) return reply(c, 308, null, { Location: location });
     }
     const allowed = allowedMethods(path);
     // A plain OPTIONS (not a CORS preflight, which the frame answers) asks what the path allows.

@@ -6,9 +6,9 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { getRequestListener } from '@hono/node-server';
-import { ServiceError } from '../errors.js';
+import { type AddressInfo, isIPv4, type Socket } from 'node:net';
+import { getRequestListener, RequestError } from '@hono/node-server';
+import { ServiceError, toServiceError } from '../errors.js';
 import type { FramedApp, Refusal } from './frame.js';
 
 /** Largest request head (request line + headers) accepted; x402 payment headers are ~1–2 KiB. */
@@ -22,51 +22,74 @@ export interface RunningServer {
 
 /** Writes a framed refusal straight to the socket and closes it: the parser cannot go on. */
 function writeRefusal(socket: Socket, reason: string, refusal: Refusal): void {
-  if (!socket.writable) {
-    socket.destroy();
-    return;
-  }
   let head = `HTTP/1.1 ${refusal.status} ${reason}\r\n`;
   for (const [name, value] of Object.entries(refusal.headers)) head += `${name}: ${value}\r\n`;
   head += `Content-Length: ${Buffer.byteLength(refusal.body)}\r\nConnection: close\r\n\r\n`;
   socket.end(head + refusal.body);
 }
 
-/** Node parses the head before our app sees it; its parse failures are answered in JSON too. */
+/** The answer to each parser failure node:http reports, as its own default handler gives it. */
+export function parserRefusal(err: NodeJS.ErrnoException): { error: ServiceError; reason: string } {
+  switch (err.code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return {
+        error: new ServiceError('headers_too_large', `Request headers exceed ${MAX_HEADER_BYTES} bytes`),
+        reason: 'Request Header Fields Too Large',
+      };
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return {
+        error: new ServiceError('request_timeout', 'The request was not received in time'),
+        reason: 'Request Timeout',
+      };
+    default:
+      return {
+        error: new ServiceError('bad_request', 'The request could not be parsed as HTTP'),
+        reason: 'Bad Request',
+      };
+  }
+}
+
+/**
+ * Node parses the head before our app sees it; its parse failures are answered in JSON too.
+ * As node:http's own handler does, nothing is written into a response already under way on the
+ * connection (its head sent), and the socket is closed either way: the parser cannot go on.
+ */
 function clientErrorHandler(app: Pick<FramedApp, 'refuse'>) {
   return (err: NodeJS.ErrnoException, socket: Socket): void => {
-    if (err.code === 'ECONNRESET' || !socket.writable) {
+    const inProgress = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (err.code === 'ECONNRESET' || !socket.writable || inProgress?.headersSent === true) {
       socket.destroy();
-    } else if (err.code === 'HPE_HEADER_OVERFLOW') {
-      const message = `Request headers exceed ${MAX_HEADER_BYTES} bytes`;
-      const refusal = app.refuse(new ServiceError('headers_too_large', message), '-', '-');
-      writeRefusal(socket, 'Request Header Fields Too Large', refusal);
-    } else {
-      const message = 'The request could not be parsed as HTTP';
-      writeRefusal(socket, 'Bad Request', app.refuse(new ServiceError('bad_request', message), '-', '-'));
+      return;
     }
+    const { error, reason } = parserRefusal(err);
+    writeRefusal(socket, reason, app.refuse(error, '-', '-'));
   };
 }
 
 /**
- * What a caller is told when @hono/node-server cannot build a URL from the request (its
- * RequestError messages, which are fixed texts).
+ * What a caller is told when @hono/node-server cannot build a URL from the request. Its
+ * RequestError messages are fixed texts; a Host that makes the URL unparsable surfaces as a
+ * plain "Invalid URL", so the Host itself is checked too.
  */
-function unreadableReason(err: unknown): string {
-  const text = err instanceof Error ? err.message : '';
-  if (/host/i.test(text)) return 'The Host header is not a valid host name';
+function unreadableReason(err: Error, req: IncomingMessage): string {
+  const text = err.message;
+  const host = req.headers.host ?? '';
   if (/backslash/i.test(text)) return 'The request path contains a backslash';
   if (/absolute/i.test(text)) return 'The request target is not a valid absolute URL';
+  if (/host/i.test(text) || !URL.canParse(`http://${host}/`))
+    return 'The Host header is not a valid host name';
   return 'The request target is not a valid path (it must start with "/")';
 }
 
 /**
  * The Host a request without one (HTTP/1.0, or an empty header) is taken to have named: the
  * address and port it reached. Otherwise node-server falls back to the listening host without
- * its port (`http://0.0.0.0/…`), and every URL the service writes would point nowhere.
+ * its port (`http://0.0.0.0/…`), and every URL the service writes would point nowhere. An IPv4
+ * client of a dual-stack socket reached `::ffff:a.b.c.d`, which is named as `a.b.c.d`.
  */
-function localHost(socket: Socket): string {
-  const address = socket.localAddress ?? '127.0.0.1';
+export function localHost(socket: Pick<Socket, 'localAddress' | 'localPort'>): string {
+  let address = (socket.localAddress ?? '127.0.0.1').replace(/%.*$/, '');
+  if (address.startsWith('::ffff:') && isIPv4(address.slice(7))) address = address.slice(7);
   const host = address.includes(':') ? `[${address}]` : address;
   return `${host}:${socket.localPort}`;
 }
@@ -77,18 +100,38 @@ export async function listen(
 ): Promise<RunningServer> {
   // The request node-server is turning into a Request: its errorHandler is called synchronously
   // from that attempt (before any await), so this is the request it failed on.
+  // Only request-building errors are the caller's; anything else (none reaches here today: the
+  // frame answers its own failures) is ours, a 500.
   let current: IncomingMessage | null = null;
   const honoListener = getRequestListener(app.fetch, {
     hostname: options.host,
     errorHandler: (err) => {
-      const method = current?.method ?? '-';
-      const target = current?.url ?? '-';
-      const refusal = app.refuse(new ServiceError('bad_request', unreadableReason(err)), method, target);
+      const req = current;
+      const refusal =
+        req !== null && err instanceof RequestError
+          ? app.refuse(
+              new ServiceError('bad_request', unreadableReason(err, req)),
+              req.method ?? '-',
+              req.url ?? '-',
+            )
+          : app.refuse(toServiceError(err), req?.method ?? '-', req?.url ?? '-');
       return new Response(refusal.body, { status: refusal.status, headers: refusal.headers });
     },
   });
+  const send = (res: ServerResponse, refusal: Refusal) =>
+    res
+      .writeHead(refusal.status, { ...refusal.headers, 'Content-Length': Buffer.byteLength(refusal.body) })
+      .end(refusal.body);
   const toHono = (req: IncomingMessage, res: ServerResponse) => {
-    if (!req.headers.host) req.headers.host = localHost(req.socket);
+    if (!req.headers.host) {
+      // HTTP/1.1 requires a Host (node:http's own check is off, so the refusal is JSON too).
+      if (req.headers.host === undefined && req.httpVersion !== '1.0') {
+        const error = new ServiceError('bad_request', 'An HTTP/1.1 request must carry a Host header');
+        send(res, app.refuse(error, req.method ?? '-', req.url ?? '-'));
+        return;
+      }
+      req.headers.host = localHost(req.socket);
+    }
     current = req;
     void honoListener(req, res);
     current = null;
@@ -109,7 +152,13 @@ export async function listen(
           if (!answered) toHono(req, res);
         };
   const server = createServer(
-    { maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: 30_000, headersTimeout: 10_000 },
+    {
+      maxHeaderSize: MAX_HEADER_BYTES,
+      requestTimeout: 30_000,
+      headersTimeout: 10_000,
+      // Checked in toHono, to answer in JSON like every other refusal.
+      requireHostHeader: false,
+    },
     listener,
   );
   await new Promise<void>((resolve, reject) => {

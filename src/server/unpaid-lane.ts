@@ -87,11 +87,11 @@ export function createUnpaidLane(deps: PaidRouteDeps, log: Logger): Lane {
     if (paramProblem(match.endpoint.param.kind, value) !== null) return false;
     const host = hostUnlessPaid(req.rawHeaders);
     if (host === PAYMENT) return false;
-    // A Host too long for a host name: the frame refuses it (and the offer book never keeps it).
-    if (host !== undefined && host.length > MAX_HOST_LENGTH) return false;
+    // No Host (refused for HTTP/1.1, named from the socket for 1.0), or one too long for a host
+    // name (refused, and never kept by the offer book): Hono's side answers.
+    if (host === undefined || host.length > MAX_HOST_LENGTH) return false;
     let origin = deps.publicBaseUrl;
     if (origin === null) {
-      if (host === undefined) return false;
       if (host !== plainHost) {
         if (!PLAIN_HOST.test(host)) return false;
         plainHost = host;

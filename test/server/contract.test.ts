@@ -362,6 +362,9 @@ describe('unknown paths, methods and oversized requests', () => {
       ['/health/', '/health'],
       ['/.well-known/x402-discovery/', '/.well-known/x402-discovery'],
       [`/scan/token/${USDC}/?a=1`, `/scan/token/${USDC}?a=1`],
+      // Escapes stay escaped: a decoded CR LF or é could not be sent in a header at all.
+      ['/scan/token/%0d%0aX:y/', '/scan/token/%0d%0aX:y'],
+      ['/scan/token/%C3%A9/', '/scan/token/%C3%A9'],
     ];
     for (const [from, to] of cases) {
       const res = await fetch(`${svc.url}${from}`, { redirect: 'manual' });

@@ -6,7 +6,9 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { ERROR_STATUS } from '../../src/errors.js';
 import { MAX_HOST_LENGTH, MAX_URL_LENGTH } from '../../src/server/frame.js';
+import { localHost, parserRefusal } from '../../src/server/listen.js';
 import { type FacilitatorStub, startFacilitatorStub } from '../helpers/facilitator-stub.js';
 import { startTestService, TEST_FEE_PAYER, type TestService } from '../helpers/service.js';
 
@@ -92,7 +94,13 @@ describe('requests the app cannot read', () => {
     assert.match(JSON.parse(answer.body).message, /backslash/);
   });
 
-  for (const bad of ['user@evil.example', 'evil.example/path']) {
+  it('HTTP/1.1 without a Host → 400 bad_request JSON (HTTP/1.0 may omit it)', async () => {
+    const answer = await exchange(port, `GET /scan/token/${USDC} HTTP/1.1\r\nConnection: close\r\n\r\n`);
+    assertFramedError(answer, 400, 'bad_request');
+    assert.match(JSON.parse(answer.body).message, /must carry a Host header/);
+  });
+
+  for (const bad of ['user@evil.example', 'evil.example/path', 'x:99999', 'a b']) {
     it(`a Host that is not a host name (${bad}) → 400 bad_request JSON`, async () => {
       const answer = await get(port, `/scan/token/${USDC}`, bad);
       assertFramedError(answer, 400, 'bad_request');
@@ -134,4 +142,23 @@ describe('requests without a Host', () => {
       assert.ok(root.body.includes(`http://${host}/openapi.json`), root.body);
     });
   }
+});
+
+describe('localHost', () => {
+  it('names the address and port reached; an IPv4 client of a dual-stack socket by its IPv4 address', () => {
+    assert.equal(localHost({ localAddress: '127.0.0.1', localPort: 8402 }), '127.0.0.1:8402');
+    assert.equal(localHost({ localAddress: '::ffff:10.0.0.7', localPort: 80 }), '10.0.0.7:80');
+    assert.equal(localHost({ localAddress: '::1', localPort: 8402 }), '[::1]:8402');
+    assert.equal(localHost({ localAddress: 'fe80::1%eth0', localPort: 8402 }), '[fe80::1]:8402');
+  });
+});
+
+describe('parserRefusal', () => {
+  it('answers as node:http would: 431 for headers too large, 408 for a request too slow, else 400', () => {
+    const of = (code: string) => parserRefusal(Object.assign(new Error(code), { code }));
+    assert.equal(of('HPE_HEADER_OVERFLOW').error.status, 431);
+    assert.equal(of('ERR_HTTP_REQUEST_TIMEOUT').error.status, 408);
+    assert.equal(of('ERR_HTTP_REQUEST_TIMEOUT').reason, 'Request Timeout');
+    assert.equal(of('HPE_INVALID_METHOD').error.status, ERROR_STATUS.bad_request);
+  });
 });
