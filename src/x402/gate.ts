@@ -60,9 +60,13 @@ export interface GateOptions {
 const NEVER_SENT =
   /^(invalid_|insufficient_funds|unsupported_|fee_payer_not_managed|transaction_simulation_failed|payment_expired|unexpected_verify)/;
 
-/** Why a payment that already bought the result of `paidFor` buys nothing else. */
-function paidForAnother(paidFor: string): string {
-  return `payment_used: this payment already paid for ${paidFor}; repeat that request with it to receive that result again, or pay anew for this one`;
+/**
+ * Why a payment that bought the result of `paidFor` (settled), or is being settled for it
+ * (pending), buys nothing else.
+ */
+function paidForAnother(paidFor: string, pending = false): string {
+  const state = pending ? 'is being settled for' : 'already paid for';
+  return `payment_used: this payment ${state} ${paidFor}; repeat that request with it to receive that result, or pay anew for this one`;
 }
 
 type Resolution =
@@ -242,7 +246,7 @@ export function createPaymentGate(options: GateOptions): PaymentGate {
       }
       if (claim.state === 'pending') {
         const paidFor = claim.pending.response.resource;
-        if (paidFor !== resource) return refuse(paidForAnother(paidFor));
+        if (paidFor !== resource) return refuse(paidForAnother(paidFor, true));
         return resolvePending(c, payment.key, refuse);
       }
       if (claim.state === 'in_flight') {

@@ -98,7 +98,7 @@ describe('settlement faults', () => {
       const elsewhere = await jsonOf(await pay(other, header));
       assert.match(
         elsewhere.error,
-        /payment_used: this payment already paid for \/scan\//,
+        /payment_used: this payment is being settled for \/scan\//,
         'kept for its own path',
       );
       s.chain.warp(200);
