@@ -2,6 +2,7 @@
  * Environment → typed, frozen configuration, validated once at start-up. No other module
  * reads process.env; a bad value stops the process with a message a person can act on.
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { base58Problem } from './solana/base58.js';
 
@@ -43,11 +44,12 @@ function listEntries(value: string): string[] {
 const urlList = <T extends z.ZodType<string, string>>(item: T) =>
   z.string().transform(listEntries).pipe(z.array(item).min(1, 'must list at least one URL'));
 
-/** An IP address or a host name, as `listen` takes it (IPv6 without brackets). */
+/** An IP address (node's own check; IPv6 without brackets) or a host name, as `listen` takes it. */
+const HOST_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$/;
 const listenHost = z
   .string()
   .trim()
-  .regex(/^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*)$/, {
+  .refine((v) => isIP(v) !== 0 || HOST_NAME.test(v), {
     message: 'must be an IP address or a host name (e.g. 0.0.0.0, 127.0.0.1, ::)',
   });
 

@@ -20,13 +20,10 @@ async function startMainnet(config: Config, log: Logger, options: ServiceOptions
   // Ask the facilitators for their fee payers before listening (each call is bounded by
   // FACILITATOR_TIMEOUT_MS), so the very first 402 already names one a client can pay through.
   await service.start();
-  let api: Awaited<ReturnType<typeof service.listen>>;
-  try {
-    api = await service.listen();
-  } catch (e) {
+  const api = await service.listen().catch((e: unknown) => {
     service.stop(); // the facilitator refresh would otherwise go on for nothing
     throw e;
-  }
+  });
   log.info({ url: api.url, mode: config.mode, payTo: config.payTo }, 'Solana Risk Scan is listening');
   return {
     url: api.url,

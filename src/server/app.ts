@@ -9,6 +9,7 @@ import { type DiscoveryDeps, registerDiscoveryRoutes } from './discovery/routes.
 import { type FramedApp, frameRequests } from './frame.js';
 import type { Logger } from './logger.js';
 import { createMethodCheck } from './method-check.js';
+import { pathStartOf } from './origin.js';
 import { type PaidRouteDeps, registerPaidRoutes } from './paid-routes.js';
 import { reply, replyError } from './respond.js';
 import { createUnpaidLane } from './unpaid-lane.js';
@@ -34,11 +35,13 @@ function trailingSlashRedirect(
 ): string | null {
   const bare = decodedPath.replace(/\/+$/, '');
   if (bare === '' || allowedMethods(bare).length === 0) return null;
-  const pathStart = url.indexOf('/', url.indexOf('//') + 2);
+  const pathStart = pathStartOf(url);
   const queryStart = url.indexOf('?', pathStart);
-  const rawPath = url.slice(pathStart, queryStart === -1 ? undefined : queryStart).replace(/\/+$/, '');
-  if (rawPath === '' || rawPath.startsWith('//') || rawPath.startsWith('/\\')) return null;
-  return rawPath + (queryStart === -1 ? '' : url.slice(queryStart));
+  const end = queryStart === -1 ? url.length : queryStart;
+  const rawPath = url.slice(pathStart, end).replace(/\/+$/, '');
+  // Served paths never start so; a browser would read either as another host.
+  if (rawPath.startsWith('//') || rawPath.startsWith('/\\')) return null;
+  return rawPath + url.slice(end);
 }
 
 export function buildApp(deps: AppDeps): FramedApp {

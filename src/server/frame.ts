@@ -15,6 +15,7 @@ import type { Hono } from 'hono';
 import { ServiceError, toServiceError } from '../errors.js';
 import type { AppEnv, RequestFrame } from './context.js';
 import { type Logger, writeRequestLine } from './logger.js';
+import { pathStartOf } from './origin.js';
 import { ERROR_HEADERS, errorBody, frameHeaders, frameResponse } from './respond.js';
 import type { Lane } from './unpaid-lane.js';
 
@@ -50,7 +51,7 @@ export interface FramedApp {
   refuse(error: ServiceError, method: string, target: string): Refusal;
 }
 
-/** A framed error answer as plain parts, for writers that are not a Response (a raw socket). */
+/** A framed error answer as plain parts (Content-Length included), for any writer: a raw socket too. */
 export interface Refusal {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
@@ -91,8 +92,8 @@ export function logRequest(
 
 /** The path of an absolute request URL, without its query (cheaper than new URL()). */
 function pathOf(url: string): string {
-  const start = url.indexOf('/', url.indexOf('//') + 2);
-  if (start === -1) return '/';
+  const start = pathStartOf(url);
+  if (start === url.length) return '/';
   const query = url.indexOf('?', start);
   return query === -1 ? url.slice(start) : url.slice(start, query);
 }
@@ -133,13 +134,12 @@ export function frameRequests(app: Hono<AppEnv>, log: Logger): FramedApp {
     const frame = env.frame;
     const url = request.url;
     const hostStart = url.indexOf('//') + 2;
-    const pathStart = url.indexOf('/', hostStart);
-    const target = pathStart === -1 ? 1 : url.length - pathStart;
-    if (target > MAX_URL_LENGTH) {
+    const pathStart = pathStartOf(url);
+    if (url.length - pathStart > MAX_URL_LENGTH) {
       const message = `The request URL (path and query) is longer than ${MAX_URL_LENGTH} characters`;
       return errorResponse(frame, new ServiceError('uri_too_long', message));
     }
-    if ((pathStart === -1 ? url.length : pathStart) - hostStart > MAX_HOST_LENGTH) {
+    if (pathStart - hostStart > MAX_HOST_LENGTH) {
       const message = `The Host header is longer than ${MAX_HOST_LENGTH} characters, more than any host name`;
       return errorResponse(frame, new ServiceError('bad_request', message));
     }
@@ -172,12 +172,14 @@ export function frameRequests(app: Hono<AppEnv>, log: Logger): FramedApp {
   function refuse(error: ServiceError, method: string, target: string): Refusal {
     const started = performance.now();
     const frame = newFrame();
+    if (error.status >= 500) {
+      log.error({ req_id: frame.requestId, err: error.cause ?? error }, 'request failed outside the app');
+    }
     logRequest(log, frame, method, target, error.status, started);
-    return {
-      status: error.status,
-      headers: Object.assign(frameHeaders(frame), ERROR_HEADERS),
-      body: errorBody(error, frame),
-    };
+    const body = errorBody(error, frame);
+    const headers = Object.assign(frameHeaders(frame), ERROR_HEADERS);
+    headers['Content-Length'] = String(Buffer.byteLength(body));
+    return { status: error.status, headers, body };
   }
 
   return {

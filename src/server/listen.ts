@@ -24,7 +24,7 @@ export interface RunningServer {
 function writeRefusal(socket: Socket, reason: string, refusal: Refusal): void {
   let head = `HTTP/1.1 ${refusal.status} ${reason}\r\n`;
   for (const [name, value] of Object.entries(refusal.headers)) head += `${name}: ${value}\r\n`;
-  head += `Content-Length: ${Buffer.byteLength(refusal.body)}\r\nConnection: close\r\n\r\n`;
+  head += 'Connection: close\r\n\r\n';
   socket.end(head + refusal.body);
 }
 
@@ -107,21 +107,16 @@ export async function listen(
     hostname: options.host,
     errorHandler: (err) => {
       const req = current;
-      const refusal =
+      const error =
         req !== null && err instanceof RequestError
-          ? app.refuse(
-              new ServiceError('bad_request', unreadableReason(err, req)),
-              req.method ?? '-',
-              req.url ?? '-',
-            )
-          : app.refuse(toServiceError(err), req?.method ?? '-', req?.url ?? '-');
+          ? new ServiceError('bad_request', unreadableReason(err, req))
+          : toServiceError(err);
+      const refusal = app.refuse(error, req?.method ?? '-', req?.url ?? '-');
       return new Response(refusal.body, { status: refusal.status, headers: refusal.headers });
     },
   });
   const send = (res: ServerResponse, refusal: Refusal) =>
-    res
-      .writeHead(refusal.status, { ...refusal.headers, 'Content-Length': Buffer.byteLength(refusal.body) })
-      .end(refusal.body);
+    res.writeHead(refusal.status, refusal.headers).end(refusal.body);
   const toHono = (req: IncomingMessage, res: ServerResponse) => {
     if (!req.headers.host) {
       // HTTP/1.1 requires a Host (node:http's own check is off, so the refusal is JSON too).

@@ -79,24 +79,20 @@ export class OfferBook {
    * when the URL has been asked for before.
    */
   unpaid(endpoint: PaidEndpoint, resourceUrl: string): UnpaidOffer {
+    // The template first: when the terms changed, it drops what was kept for the old ones.
     const template = this.template(endpoint);
     const kept = this.kept.get(resourceUrl);
     if (kept !== undefined) return kept;
     const offer = template.render(resourceUrl);
-    if (!this.askedOnce.delete(resourceUrl)) {
-      if (this.askedOnce.size >= REMEMBERED_OFFERS) this.askedOnce.clear();
-      this.askedOnce.add(resourceUrl);
-      return { body: offer.body, bodyBytes: offer.bodyBytes, header: offer.header, bytes: null };
+    if (this.askedOnce.delete(resourceUrl)) {
+      if (this.kept.size >= REMEMBERED_OFFERS) this.kept.clear();
+      const keeping = { ...offer, bytes: Buffer.from(offer.body) };
+      this.kept.set(resourceUrl, keeping);
+      return keeping;
     }
-    if (this.kept.size >= REMEMBERED_OFFERS) this.kept.clear();
-    const keeping = {
-      body: offer.body,
-      bodyBytes: offer.bodyBytes,
-      header: offer.header,
-      bytes: Buffer.from(offer.body),
-    };
-    this.kept.set(resourceUrl, keeping);
-    return keeping;
+    if (this.askedOnce.size >= REMEMBERED_OFFERS) this.askedOnce.clear();
+    this.askedOnce.add(resourceUrl);
+    return { ...offer, bytes: null };
   }
 
   /** A one-off template whose `error` explains why a payment was refused. */

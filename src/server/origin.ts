@@ -1,11 +1,18 @@
 /** The absolute origin used in `resource` URLs and discovery links. */
 
+/**
+ * Where the path of an absolute URL ("http://host:port/path?query") starts: the URL's length
+ * when it has none. Cheaper than new URL() on the hot paths.
+ */
+export function pathStartOf(absoluteUrl: string): number {
+  const start = absoluteUrl.indexOf('/', absoluteUrl.indexOf('//') + 2);
+  return start === -1 ? absoluteUrl.length : start;
+}
+
 /** PUBLIC_BASE_URL when configured, else the origin the request was addressed to. */
 export function requestOrigin(publicBaseUrl: string | null, requestUrl: string): string {
   if (publicBaseUrl !== null) return publicBaseUrl;
-  // requestUrl is absolute ("http://host:port/path"); cheaper than new URL() on the hot path.
-  const pathStart = requestUrl.indexOf('/', requestUrl.indexOf('//') + 2);
-  return pathStart === -1 ? requestUrl : requestUrl.slice(0, pathStart);
+  return requestUrl.slice(0, pathStartOf(requestUrl));
 }
 
 /**

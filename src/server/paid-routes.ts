@@ -18,6 +18,8 @@ export interface PresentedPayment {
   /** x402 transport version the header name implies: X-PAYMENT (1) or PAYMENT-SIGNATURE (2). */
   readonly transport: 1 | 2;
   readonly header: string;
+  /** The path paid for (`/scan/token/<mint>`): a payment's result is given again only for it. */
+  readonly path: string;
   /** The absolute resource URL the 402 offered for this request (sent on to the facilitator). */
   readonly resource: string;
 }
@@ -48,12 +50,20 @@ const NO_STORE = 'no-store';
 const HEAD_TAKES_NO_PAYMENT =
   'A payment is taken only with GET: a HEAD answer has no body to deliver the result in. Nothing was charged; send this payment with GET.';
 
-function presentedPayment(c: Context<AppEnv>, resource: () => string): PresentedPayment | null {
+function presentedPayment(
+  c: Context<AppEnv>,
+  deps: PaidRouteDeps,
+  resourcePath: string,
+): PresentedPayment | null {
   const v1 = c.req.header('x-payment');
-  if (v1 !== undefined) return { transport: 1, header: v1, resource: resource() };
-  const v2 = c.req.header('payment-signature');
-  if (v2 !== undefined) return { transport: 2, header: v2, resource: resource() };
-  return null;
+  const header = v1 ?? c.req.header('payment-signature');
+  if (header === undefined) return null;
+  return {
+    transport: v1 !== undefined ? 1 : 2,
+    header,
+    path: resourcePath,
+    resource: resourceUrl(c, deps, resourcePath),
+  };
 }
 
 /** The absolute URL a 402 names as the resource: PUBLIC_BASE_URL or the request's origin, and the path. */
@@ -115,7 +125,7 @@ function registerEndpoint(app: Hono<AppEnv>, deps: PaidRouteDeps, endpoint: Paid
     const problem = paramProblem(kind, value);
     if (problem !== null) throw new ServiceError('invalid_input', `${name} ${problem}`, { parameter: name });
     const resourcePath = concretePath(endpoint, value);
-    const payment = presentedPayment(c, () => resourceUrl(c, deps, resourcePath));
+    const payment = presentedPayment(c, deps, resourcePath);
     if (payment === null) return paymentRequired(c, deps, endpoint, resourcePath);
     c.env.frame.logFields.payment = paymentFingerprint(payment.header);
     // Hono answers HEAD with the GET route. A HEAD answer has no body to carry the result, so

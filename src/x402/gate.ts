@@ -7,7 +7,7 @@
  * - a settled payment's response is kept: presenting the same payment again returns it.
  */
 import type { Context } from 'hono';
-import { atomicPrice, concretePath, type PaidEndpoint } from '../catalog.js';
+import { atomicPrice, type PaidEndpoint } from '../catalog.js';
 import { ScanResultSchema } from '../contract/schemas.js';
 import { ServiceError } from '../errors.js';
 import type { ScanRun } from '../scans/service.js';
@@ -237,18 +237,20 @@ export function createPaymentGate(options: GateOptions): PaymentGate {
       const { terms, payment, facilitator } = admitted;
       c.env.frame.logFields.payment_key = payment.key.slice(0, 16);
 
-      const resource = concretePath(endpoint, value);
+      const resource = presented.path;
       const claim = await store.claim(payment.key);
       // A payment buys one result: asked again, it gives that result again, and only for its path.
-      if (claim.state === 'settled') {
-        if (claim.response.resource !== resource) return refuse(paidForAnother(claim.response.resource));
-        return deliver(c, claim.response);
+      const kept =
+        claim.state === 'settled'
+          ? claim.response
+          : claim.state === 'pending'
+            ? claim.pending.response
+            : null;
+      if (kept !== null && kept.resource !== resource) {
+        return refuse(paidForAnother(kept.resource, claim.state === 'pending'));
       }
-      if (claim.state === 'pending') {
-        const paidFor = claim.pending.response.resource;
-        if (paidFor !== resource) return refuse(paidForAnother(paidFor, true));
-        return resolvePending(c, payment.key, refuse);
-      }
+      if (claim.state === 'settled') return deliver(c, claim.response);
+      if (claim.state === 'pending') return resolvePending(c, payment.key, refuse);
       if (claim.state === 'in_flight') {
         return refuse('payment_in_use: this payment is already being processed');
       }
