@@ -8,6 +8,7 @@ import { type CacheStore, createMemoryCache } from './cache/result-cache.js';
 import type { EndpointId } from './catalog.js';
 import type { Config } from './config.js';
 import { cachedCheck, type HealthCheck } from './health.js';
+import { createResultProducer } from './scans/result-body.js';
 import type { Scanner } from './scans/scanner.js';
 import { ScanService } from './scans/service.js';
 import { buildApp } from './server/app.js';
@@ -17,15 +18,15 @@ import type { FramedApp } from './server/frame.js';
 import { listen, type RunningServer } from './server/listen.js';
 import { createLogger, type Logger } from './server/logger.js';
 import { OfferBook } from './server/offers.js';
-import type { PaymentGate } from './server/paid-routes.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './solana/programs.js';
 import { createRpc, type SolanaRpc } from './solana/rpc.js';
 import { rpcHealthCheck } from './solana/rpc-health.js';
 import { SERVICE_VERSION } from './version.js';
 import { createFacilitatorClient } from './x402/facilitator-client.js';
 import { FacilitatorDirectory } from './x402/facilitators.js';
-import { createPaymentGate } from './x402/gate.js';
+import { createFundsCheck } from './x402/funds-check.js';
 import { USDC_MINT } from './x402/networks.js';
+import { createPaymentGate, type PaymentGate } from './x402/paid-call.js';
 import { createMemoryPaymentStore, type PaymentStore } from './x402/payment-store.js';
 import { createSettlementLookup } from './x402/settlement-lookup.js';
 
@@ -83,9 +84,10 @@ function buildPaymentGate(
     facilitators: deps.facilitators,
     client: createFacilitatorClient(options.facilitatorFetch),
     store: options.paymentStore ?? createMemoryPaymentStore(),
-    scan: (endpoint, subject) => scans.run(endpoint.id, subject),
-    canScan: (endpoint) => scans.canScan(endpoint.id),
+    produce: createResultProducer(scans, SERVICE_VERSION),
+    canProduce: (endpoint) => scans.canScan(endpoint.id),
     lookup: createSettlementLookup(deps.rpc, deps.destinations[TOKEN_PROGRAM]!),
+    funds: createFundsCheck(deps.rpc),
     payTo: config.payTo!,
     destinations: deps.destinations,
     maxTimeoutSeconds: config.maxTimeoutSeconds,
@@ -93,7 +95,6 @@ function buildPaymentGate(
     settleTimeoutMs: config.settleTimeoutMs,
     parallelVerify: config.parallelVerify,
     confirmWindowMs: config.confirmWindowMs,
-    resultVersion: SERVICE_VERSION,
     log: deps.log,
   });
 }
@@ -123,6 +124,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
         facilitators,
       }),
       publicBaseUrl: config.publicBaseUrl,
+      log,
       ...(paymentGate ? { paymentGate } : {}),
     },
     discovery: {

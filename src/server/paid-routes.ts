@@ -4,51 +4,27 @@
  */
 import type { Context, Hono } from 'hono';
 import { concretePath, honoPath, PAID_ENDPOINTS, type PaidEndpoint } from '../catalog.js';
-import { paramProblem } from '../contract/schemas.js';
 import { ServiceError } from '../errors.js';
 import type { RenderedOffer } from '../x402/offer.js';
+import type { PaidCallOutcome } from '../x402/outcomes.js';
+import type { PaymentGate, PresentedPayment } from '../x402/paid-call.js';
+import { admitRequest } from './admission.js';
 import type { AppEnv } from './context.js';
-import { paymentFingerprint } from './logger.js';
+import { type Logger, paymentFingerprint } from './logger.js';
 import type { OfferBook } from './offers.js';
 import { requestOrigin } from './origin.js';
-import { type HeaderMap, reply } from './respond.js';
-
-/** A payment found on a request, before any check of its content. */
-export interface PresentedPayment {
-  /** x402 transport version the header name implies: X-PAYMENT (1) or PAYMENT-SIGNATURE (2). */
-  readonly transport: 1 | 2;
-  readonly header: string;
-  /** The path paid for (`/scan/token/<mint>`): a payment's result is given again only for it. */
-  readonly path: string;
-  /** The absolute resource URL the 402 offered for this request (sent on to the facilitator). */
-  readonly resource: string;
-}
-
-/** Answers 402 with the endpoint's offer and the reason a payment was refused. */
-export type Refuse = (reason: string, headers?: Record<string, string>) => Response;
-
-/** Takes a request that carries a payment; answers 200 with the result, 402 or 500. */
-export interface PaymentGate {
-  handle(
-    c: Context<AppEnv>,
-    endpoint: PaidEndpoint,
-    value: string,
-    payment: PresentedPayment,
-    refuse: Refuse,
-  ): Promise<Response>;
-}
+import { type HeaderMap, reply, replyError } from './respond.js';
 
 export interface PaidRouteDeps {
   readonly offers: OfferBook;
   readonly publicBaseUrl: string | null;
   /** Absent until payments are wired: every payment is then refused with a 402 that says so. */
   readonly paymentGate?: PaymentGate;
+  /** Where a failed paid call's cause is logged (never shown to the caller). */
+  readonly log?: Logger;
 }
 
 const NO_STORE = 'no-store';
-
-const HEAD_TAKES_NO_PAYMENT =
-  'A payment is taken only with GET: a HEAD answer has no body to deliver the result in. Nothing was charged; send this payment with GET.';
 
 function presentedPayment(
   c: Context<AppEnv>,
@@ -109,36 +85,66 @@ export function paymentRequired(
   return reply(c, 402, offer.body, Object.assign(addOfferHeaders({}, offer), extraHeaders));
 }
 
+/** The one place a paid call's outcome becomes an HTTP response. */
+function answerOutcome(
+  c: Context<AppEnv>,
+  deps: PaidRouteDeps,
+  endpoint: PaidEndpoint,
+  payment: PresentedPayment,
+  outcome: PaidCallOutcome,
+): Response {
+  if (outcome.paymentKey !== null) c.env.frame.logFields.payment_key = outcome.paymentKey.slice(0, 16);
+  switch (outcome.kind) {
+    case 'deliver': {
+      const { status, body, headers } = outcome.response;
+      return reply(c, status, body, { ...headers });
+    }
+    case 'refuse': {
+      const receipt =
+        outcome.receipt === null ? undefined : { [outcome.receipt.name]: outcome.receipt.value };
+      return paymentRequired(c, deps, endpoint, payment.path, outcome.reason, receipt);
+    }
+    case 'pending':
+      return paymentRequired(c, deps, endpoint, payment.path, outcome.reason);
+    case 'failed':
+      deps.log?.warn(
+        { req_id: c.env.frame.requestId, err: outcome.cause },
+        'paid call failed; payment not settled',
+      );
+      return replyError(c, outcome.error);
+  }
+}
+
 function registerEndpoint(app: Hono<AppEnv>, deps: PaidRouteDeps, endpoint: PaidEndpoint): void {
-  const { name, kind } = endpoint.param;
+  const { name } = endpoint.param;
   const prefix = honoPath(endpoint.path).replace(`/:${name}`, '');
   const missing = () => {
     throw new ServiceError('invalid_input', `${name} is missing from the path`, { parameter: name });
   };
   app.get(prefix, missing);
   app.get(`${prefix}/`, missing);
+  const gate = deps.paymentGate;
 
   // Not async: an unpaid request is answered synchronously, and node-server then writes the 402
   // without a trip through the microtask queue. Only a presented payment returns a promise.
-  app.get(honoPath(endpoint.path), (c) => {
+  app.get(honoPath(endpoint.path), (c): Response | Promise<Response> => {
     const value = c.req.param(name) ?? '';
-    const problem = paramProblem(kind, value);
-    if (problem !== null) throw new ServiceError('invalid_input', `${name} ${problem}`, { parameter: name });
     const resourcePath = concretePath(endpoint, value);
     const payment = presentedPayment(c, deps, resourcePath);
-    if (payment === null) return paymentRequired(c, deps, endpoint, resourcePath);
+    const request = { method: c.req.method, value, hasPayment: payment !== null };
+    const admission = admitRequest(endpoint, request, gate !== undefined);
+    if (admission.kind === 'invalid') {
+      throw new ServiceError('invalid_input', admission.message, { parameter: name });
+    }
+    if (payment === null || admission.kind === 'offer')
+      return paymentRequired(c, deps, endpoint, resourcePath);
     c.env.frame.logFields.payment = paymentFingerprint(payment.header);
-    // Hono answers HEAD with the GET route. A HEAD answer has no body to carry the result, so
-    // the payment is not touched: it still buys the result with GET.
-    if (c.req.method === 'HEAD') {
-      return paymentRequired(c, deps, endpoint, resourcePath, HEAD_TAKES_NO_PAYMENT);
+    if (admission.kind === 'refuse_payment' || gate === undefined) {
+      const reason = admission.kind === 'refuse_payment' ? admission.reason : 'payments are not wired';
+      return paymentRequired(c, deps, endpoint, resourcePath, reason);
     }
-    if (deps.paymentGate === undefined) {
-      return paymentRequired(c, deps, endpoint, resourcePath, 'This server is not taking payments yet');
-    }
-    const refuse: Refuse = (reason, headers) =>
-      paymentRequired(c, deps, endpoint, resourcePath, reason, headers);
-    return deps.paymentGate.handle(c, endpoint, value, payment, refuse);
+    const call = { endpoint, subject: value, payment, requestId: c.env.frame.requestId };
+    return gate.handle(call).then((outcome) => answerOutcome(c, deps, endpoint, payment, outcome));
   });
 }
 

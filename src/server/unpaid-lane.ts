@@ -17,7 +17,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { concretePath, honoPath, PAID_ENDPOINTS, type PaidEndpoint } from '../catalog.js';
-import { paramProblem } from '../contract/schemas.js';
+import { admitRequest } from './admission.js';
 import { logRequest, MAX_HOST_LENGTH, newFrame } from './frame.js';
 import type { Logger } from './logger.js';
 import { addOfferHeaders, type PaidRouteDeps } from './paid-routes.js';
@@ -68,6 +68,7 @@ export function createUnpaidLane(deps: PaidRouteDeps, log: Logger): Lane {
   // server by one name, so the pattern test and the string building are done once per name.
   let plainHost: string | undefined;
   let plainOrigin = '';
+  const takingPayments = deps.paymentGate !== undefined;
 
   return (req, res) => {
     // performance is imported: the global is a lazy getter, looked up on every use.
@@ -83,10 +84,11 @@ export function createUnpaidLane(deps: PaidRouteDeps, log: Logger): Lane {
     }
     if (match === undefined) return false;
     const value = url.slice(match.prefix.length);
-    // Base58 text only (so no %, /, ?, #): the query, escapes and odd paths all go to Hono.
-    if (paramProblem(match.endpoint.param.kind, value) !== null) return false;
     const host = hostUnlessPaid(req.rawHeaders);
-    if (host === PAYMENT) return false;
+    // The lane answers only what the shared admission calls a plain offer. An admitted parameter
+    // is base58 text, so a query, escapes and odd paths all go to Hono.
+    const request = { method: 'GET', value, hasPayment: host === PAYMENT };
+    if (admitRequest(match.endpoint, request, takingPayments).kind !== 'offer') return false;
     // No Host (refused for HTTP/1.1, named from the socket for 1.0), or one too long for a host
     // name (refused, and never kept by the offer book): Hono's side answers.
     if (host === undefined || host.length > MAX_HOST_LENGTH) return false;

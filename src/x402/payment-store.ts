@@ -1,9 +1,11 @@
 /**
- * Where payments are claimed before work starts, so one payment buys exactly one result:
- * a payment key (sha256 of the signed message) is claimed once; a settled payment keeps its
- * response, so the payer can fetch it again; a payment whose settlement was ambiguous keeps
- * its result until the chain says whether it landed. In memory here; Redis shares it across
- * instances (same interface).
+ * Where payments are claimed before work starts, so one payment buys exactly one result.
+ * A payment key (sha256 of the signed message) is claimed by one holder (the request's id);
+ * only that holder may give the claim back or record what became of it, so a claim that was
+ * lost (expired, taken over) can never record a sale. A settled payment keeps its response, so
+ * the payer can fetch it again; a payment whose settlement was ambiguous keeps its result until
+ * the chain says whether it landed; a payment settled by someone else is kept as spent.
+ * In memory here; durable and shared stores implement the same interface.
  */
 
 /** A response exactly as it was delivered (replayed byte for byte). */
@@ -18,9 +20,18 @@ export interface StoredResponse {
   readonly body: string;
 }
 
+/** What a settlement receipt says besides its outcome and transaction. */
+export interface ReceiptBasis {
+  readonly version: 1 | 2;
+  readonly network: string;
+  readonly payer: string;
+}
+
 /** A result produced and kept while we learn whether its payment landed. */
 export interface PendingSettlement {
+  /** The result, without its receipt (written once the outcome is known). */
   readonly response: StoredResponse;
+  readonly receipt: ReceiptBasis;
   /** Signature the facilitator reported, when it reported one. */
   readonly signature: string | null;
   /** Recent blockhash of the payment: once it expires unlanded, the payment never lands. */
@@ -31,19 +42,25 @@ export type ClaimOutcome =
   | { readonly state: 'claimed' }
   | { readonly state: 'in_flight' }
   | { readonly state: 'settled'; readonly response: StoredResponse }
-  | { readonly state: 'pending'; readonly pending: PendingSettlement };
+  | { readonly state: 'pending'; readonly pending: PendingSettlement }
+  /** Settled by a sender that was not one of our claims: it buys nothing here. */
+  | { readonly state: 'spent' };
+
+/** What a claim ends as, when it is not given back. */
+export type ClaimRecord =
+  | { readonly state: 'settled'; readonly response: StoredResponse }
+  | { readonly state: 'pending'; readonly pending: PendingSettlement }
+  | { readonly state: 'spent' };
 
 export interface PaymentStore {
-  /** Claims `key` for this request, or says what already holds it. */
-  claim(key: string): Promise<ClaimOutcome>;
-  /** Gives a claim back: nothing was settled, the payment may be used again. */
-  release(key: string): Promise<void>;
-  /** Records the delivered response of a settled payment. */
-  complete(key: string, response: StoredResponse): Promise<void>;
-  /** Keeps a produced result while settlement is unknown. */
-  markPending(key: string, pending: PendingSettlement): Promise<void>;
-  /** Claims a pending payment for re-checking (so two retries do not race). */
-  claimPending(key: string): Promise<PendingSettlement | null>;
+  /** Claims `key` for `holder`, or says what already holds it. */
+  claim(key: string, holder: string): Promise<ClaimOutcome>;
+  /** Claims a pending payment for `holder` to re-check (so two retries do not race). */
+  claimPending(key: string, holder: string): Promise<PendingSettlement | null>;
+  /** Gives `holder`'s claim back: the payment is as if never presented. No-op for anyone else. */
+  release(key: string, holder: string): Promise<void>;
+  /** Records what became of `holder`'s claim; false when `holder` no longer holds it. */
+  record(key: string, holder: string, record: ClaimRecord): Promise<boolean>;
 }
 
 export interface MemoryStoreOptions {
@@ -57,9 +74,16 @@ export interface MemoryStoreOptions {
 }
 
 type Entry =
-  | { state: 'in_flight'; expires: number }
+  | {
+      state: 'claimed';
+      holder: string;
+      expires: number;
+      /** Set while a pending settlement is re-checked: it comes back if the checker vanishes. */
+      pending?: { pending: PendingSettlement; expires: number };
+    }
   | { state: 'settled'; response: StoredResponse; expires: number }
-  | { state: 'pending'; pending: PendingSettlement; expires: number; checking: boolean };
+  | { state: 'pending'; pending: PendingSettlement; expires: number }
+  | { state: 'spent'; expires: number };
 
 export function createMemoryPaymentStore(options: MemoryStoreOptions = {}): PaymentStore {
   const inFlightTtl = options.inFlightTtlMs ?? 5 * 60_000;
@@ -70,11 +94,14 @@ export function createMemoryPaymentStore(options: MemoryStoreOptions = {}): Paym
 
   const live = (key: string): Entry | undefined => {
     const entry = entries.get(key);
-    if (entry !== undefined && entry.expires <= now()) {
-      entries.delete(key);
-      return undefined;
+    if (entry === undefined || entry.expires > now()) return entry;
+    if (entry.state === 'claimed' && entry.pending !== undefined && entry.pending.expires > now()) {
+      const restored: Entry = { state: 'pending', ...entry.pending };
+      entries.set(key, restored);
+      return restored;
     }
-    return entry;
+    entries.delete(key);
+    return undefined;
   };
   const put = (key: string, entry: Entry) => {
     entries.delete(key);
@@ -82,40 +109,44 @@ export function createMemoryPaymentStore(options: MemoryStoreOptions = {}): Paym
     // Maps iterate in insertion order: the first keys are the oldest.
     for (const oldest of entries.keys()) {
       if (entries.size <= maxEntries) break;
-      if (entries.get(oldest)?.state === 'in_flight') continue;
+      if (entries.get(oldest)?.state === 'claimed') continue;
       entries.delete(oldest);
     }
   };
+  const heldBy = (key: string, holder: string): boolean => {
+    const entry = live(key);
+    return entry?.state === 'claimed' && entry.holder === holder;
+  };
 
   return {
-    async claim(key) {
+    async claim(key, holder) {
       const entry = live(key);
       if (entry === undefined) {
-        put(key, { state: 'in_flight', expires: now() + inFlightTtl });
+        put(key, { state: 'claimed', holder, expires: now() + inFlightTtl });
         return { state: 'claimed' };
       }
+      if (entry.state === 'claimed') return { state: 'in_flight' };
       if (entry.state === 'settled') return { state: 'settled', response: entry.response };
       if (entry.state === 'pending') return { state: 'pending', pending: entry.pending };
-      return { state: 'in_flight' };
+      return { state: 'spent' };
     },
-    async release(key) {
-      entries.delete(key);
-    },
-    async complete(key, response) {
-      put(key, { state: 'settled', response, expires: now() + settledTtl });
-    },
-    async markPending(key, pending) {
-      put(key, { state: 'pending', pending, expires: now() + settledTtl, checking: false });
-    },
-    async claimPending(key) {
+    async claimPending(key, holder) {
       const entry = live(key);
-      if (entry?.state !== 'pending' || entry.checking) return null;
-      entry.checking = true;
-      // If the checker dies, the pending result must not be locked forever.
-      setTimeout(() => {
-        entry.checking = false;
-      }, inFlightTtl).unref();
+      if (entry?.state !== 'pending') return null;
+      const kept = { pending: entry.pending, expires: entry.expires };
+      entries.set(key, { state: 'claimed', holder, expires: now() + inFlightTtl, pending: kept });
       return entry.pending;
+    },
+    async release(key, holder) {
+      if (heldBy(key, holder)) entries.delete(key);
+    },
+    async record(key, holder, record) {
+      if (!heldBy(key, holder)) return false;
+      const expires = now() + settledTtl;
+      if (record.state === 'settled') put(key, { state: 'settled', response: record.response, expires });
+      else if (record.state === 'pending') put(key, { state: 'pending', pending: record.pending, expires });
+      else put(key, { state: 'spent', expires });
+      return true;
     },
   };
 }

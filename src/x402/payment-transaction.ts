@@ -49,6 +49,8 @@ export interface InspectedPayment {
   readonly feePayer: Address;
   /** Owner of the source account, who pays. */
   readonly payer: Address;
+  /** The token account the payment is taken from. */
+  readonly source: Address;
   readonly amount: bigint;
   /** Recent blockhash the payment lives by (it cannot land once this expires). */
   readonly blockhash: string;
@@ -123,7 +125,12 @@ export async function inspectPaymentTransaction(
     transfers.push({ ...transfer, accounts: ixAccounts as Address[], program });
   }
   if (transfers.length !== 1) return fail(`expected exactly one TransferChecked, found ${transfers.length}`);
-  const [, mint, destination, authority] = transfers[0]!.accounts as [Address, Address, Address, Address];
+  const [source, mint, destination, authority] = transfers[0]!.accounts as [
+    Address,
+    Address,
+    Address,
+    Address,
+  ];
   const { amount, program } = transfers[0]!;
   if (mint !== expect.asset) return fail(`the transfer is of ${mint}, not the payment asset ${expect.asset}`);
   if (destination !== expect.destinations[program])
@@ -142,6 +149,7 @@ export async function inspectPaymentTransaction(
       key: createHash('sha256').update(messageBytes).digest('hex'),
       feePayer,
       payer: authority,
+      source,
       amount,
       blockhash: message.lifetimeToken,
     },

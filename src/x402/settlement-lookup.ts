@@ -15,9 +15,15 @@ import type { SolanaRpc } from '../solana/rpc.js';
 
 export type LandedState = 'landed' | 'failed' | 'expired' | 'unknown';
 
+export interface Landing {
+  readonly state: LandedState;
+  /** The payment transaction's signature, once known (asked for or found on chain). */
+  readonly signature: string | null;
+}
+
 export interface SettlementLookup {
   /** What became of the payment whose message hashes to `key`. */
-  find(key: string, hint: { signature: string | null; blockhash: string }): Promise<LandedState>;
+  find(key: string, hint: { signature: string | null; blockhash: string }): Promise<Landing>;
 }
 
 /** How many recent transactions of payTo's token account are searched for the payment. */
@@ -40,7 +46,7 @@ export function createSettlementLookup(rpc: SolanaRpc, payToTokenAccount: Addres
     return status.err === null ? 'landed' : 'failed';
   }
 
-  async function byMessage(key: string): Promise<LandedState> {
+  async function byMessage(key: string): Promise<Landing> {
     const recent = await rpc.getSignaturesForAddress(payToTokenAccount, { limit: SEARCH_DEPTH }).send();
     const transactions = await Promise.all(
       recent.map((r) =>
@@ -50,11 +56,11 @@ export function createSettlementLookup(rpc: SolanaRpc, payToTokenAccount: Addres
           .catch(() => null),
       ),
     );
-    for (const tx of transactions) {
-      if (tx === null) continue;
-      if (messageKey(tx.transaction[0]) === key) return tx.meta?.err == null ? 'landed' : 'failed';
+    for (const [i, tx] of transactions.entries()) {
+      if (tx === null || messageKey(tx.transaction[0]) !== key) continue;
+      return { state: tx.meta?.err == null ? 'landed' : 'failed', signature: recent[i]!.signature };
     }
-    return 'unknown';
+    return { state: 'unknown', signature: null };
   }
 
   return {
@@ -64,11 +70,11 @@ export function createSettlementLookup(rpc: SolanaRpc, payToTokenAccount: Addres
       const expired = !(await rpc.isBlockhashValid(hint.blockhash as Blockhash).send()).value;
       if (hint.signature !== null) {
         const state = await bySignature(hint.signature);
-        if (state !== 'unknown') return state;
+        if (state !== 'unknown') return { state, signature: hint.signature };
       }
-      const state = await byMessage(key);
-      if (state !== 'unknown') return state;
-      return expired ? 'expired' : 'unknown';
+      const found = await byMessage(key);
+      if (found.state !== 'unknown') return found;
+      return { state: expired ? 'expired' : 'unknown', signature: hint.signature };
     },
   };
 }

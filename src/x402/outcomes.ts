@@ -1,0 +1,118 @@
+/**
+ * What a paid call ends in, as values any transport can render: HTTP turns them into
+ * 200 / 402 / 500 responses, MCP into tool results. Nothing here knows a transport.
+ */
+import { ServiceError } from '../errors.js';
+import { encodeReceipt, receiptHeaderName, type SettlementReceipt } from './headers.js';
+import type { ClaimRecord, ReceiptBasis, StoredResponse } from './payment-store.js';
+
+/** The settlement receipt a client reads (X-PAYMENT-RESPONSE for v1, PAYMENT-RESPONSE for v2). */
+export interface Receipt {
+  readonly name: 'X-PAYMENT-RESPONSE' | 'PAYMENT-RESPONSE';
+  readonly value: string;
+}
+
+export type PaidCallOutcome =
+  /** The result, exactly as stored (its receipt among its headers). */
+  | { readonly kind: 'deliver'; readonly response: StoredResponse; readonly paymentKey: string }
+  /** A 402: the payment buys nothing (now). */
+  | {
+      readonly kind: 'refuse';
+      readonly reason: string;
+      readonly receipt: Receipt | null;
+      readonly paymentKey: string | null;
+    }
+  /** A 402: the payment may still land; the result is kept for it. */
+  | { readonly kind: 'pending'; readonly reason: string; readonly paymentKey: string }
+  /** A 500: nothing was settled. `cause` is for the operator's log, never the caller. */
+  | {
+      readonly kind: 'failed';
+      readonly error: ServiceError;
+      readonly cause: unknown;
+      readonly paymentKey: string | null;
+    };
+
+export const deliver = (response: StoredResponse, paymentKey: string): PaidCallOutcome => ({
+  kind: 'deliver',
+  response,
+  paymentKey,
+});
+
+export const refusal = (
+  reason: string,
+  paymentKey: string | null,
+  receipt: Receipt | null = null,
+): PaidCallOutcome => ({ kind: 'refuse', reason, receipt, paymentKey });
+
+export const failed = (error: ServiceError, cause: unknown, paymentKey: string | null): PaidCallOutcome => ({
+  kind: 'failed',
+  error,
+  cause,
+  paymentKey,
+});
+
+export const pendingOutcome = (paymentKey: string): PaidCallOutcome => ({
+  kind: 'pending',
+  reason:
+    'settlement_unconfirmed: the payment has not landed yet; repeat this request with the same payment to receive the result once it does',
+  paymentKey,
+});
+
+/**
+ * Why a payment that bought the result of `paidFor` (settled), or is being settled for it
+ * (pending), buys nothing else.
+ */
+export function paidForAnother(paidFor: string, pending: boolean): string {
+  const state = pending ? 'is being settled for' : 'already paid for';
+  return `payment_used: this payment ${state} ${paidFor}; repeat that request with it to receive that result, or pay anew for this one`;
+}
+
+export const SETTLED_ELSEWHERE =
+  'payment_used: this payment was settled by another request, not by this one; it buys nothing more here. Pay anew for this result';
+
+export const SCAN_FAILED = () =>
+  new ServiceError(
+    'scan_failed',
+    'The scan could not be completed; the payment was not settled and can be used again.',
+  );
+
+export const STORE_UNAVAILABLE = () =>
+  new ServiceError(
+    'internal_error',
+    'The payment record could not be read; the payment was not used and nothing was charged.',
+  );
+
+export function receipt(basis: ReceiptBasis, settled: Omit<SettlementReceipt, 'network' | 'payer'>): Receipt {
+  return {
+    name: receiptHeaderName(basis.version),
+    value: encodeReceipt({ ...settled, network: basis.network, payer: basis.payer }),
+  };
+}
+
+export function withReceipt(response: StoredResponse, r: Receipt): StoredResponse {
+  return { ...response, headers: { ...response.headers, [r.name]: r.value } };
+}
+
+/** What the payment core does with its claim once a step has decided. */
+export type Decision =
+  /** Give the claim back: nothing moved, the payment may be used again. */
+  | { readonly kind: 'release'; readonly outcome: PaidCallOutcome }
+  /**
+   * Record what the claim became. `ifClaimLost` answers when the store shows the claim is no
+   * longer this request's: the store, not the chain, says who sold this payment.
+   */
+  | {
+      readonly kind: 'record';
+      readonly record: ClaimRecord;
+      readonly outcome: PaidCallOutcome;
+      readonly ifClaimLost: PaidCallOutcome;
+    };
+
+export const release = (outcome: PaidCallOutcome): Decision => ({ kind: 'release', outcome });
+
+export const record = (r: ClaimRecord, outcome: PaidCallOutcome, ifClaimLost = outcome): Decision => ({
+  kind: 'record',
+  record: r,
+  outcome,
+  ifClaimLost,
+});

@@ -1,0 +1,189 @@
+/**
+ * The life cycle of a paid call (DESIGN §3, §6b), free of any transport:
+ *
+ *   admit → claim → verify → produce → settle → record
+ *
+ * The money rules it keeps:
+ * - a payment is claimed (sha256 of its message) before any work, so it buys one result;
+ * - a refusal at admission never claims; exactly one place (`conclude`) gives a claim back;
+ * - nothing is settled unless the result exists; a failed scan costs nothing;
+ * - no result leaves without a settlement made for this request: the facilitator's success,
+ *   or a landing on chain while the store shows this request's claim sent it;
+ * - "nothing was charged" is said only before sending, or when the chain shows it;
+ * - a settled payment's response is kept: the same payment for the same path gets it again.
+ */
+import type { PaidEndpoint } from '../catalog.js';
+import { toServiceError } from '../errors.js';
+import type { FacilitatorClient } from './facilitator-client.js';
+import type { FundsCheck } from './funds-check.js';
+import {
+  type Decision,
+  deliver,
+  failed,
+  type PaidCallOutcome,
+  paidForAnother,
+  refusal,
+  SETTLED_ELSEWHERE,
+  STORE_UNAVAILABLE,
+} from './outcomes.js';
+import { type CheckedPayment, checkPayment, type PaymentCheckOptions } from './payment-check.js';
+import type { PaymentStore, PendingSettlement } from './payment-store.js';
+import { recheckPending, settleAndDecide, verifyAndProduce } from './purchase.js';
+import type { SettlementWatch } from './settlement.js';
+import type { SettlementLookup } from './settlement-lookup.js';
+
+/** A payment found on a request, before any check of its content. */
+export interface PresentedPayment {
+  /** x402 transport version the header name implies: X-PAYMENT (1) or PAYMENT-SIGNATURE (2). */
+  readonly transport: 1 | 2;
+  readonly header: string;
+  /** The path paid for (`/scan/token/<mint>`): a payment's result is given again only for it. */
+  readonly path: string;
+  /** The absolute resource URL the 402 offered for this request (sent on to the facilitator). */
+  readonly resource: string;
+}
+
+export interface PaidCall {
+  readonly endpoint: PaidEndpoint;
+  readonly subject: string;
+  readonly payment: PresentedPayment;
+  /** Unique per call: it holds the payment's claim and becomes the result's `request_id`. */
+  readonly requestId: string;
+}
+
+/** Produces the ScanResult body sold for this call (scan, `version`, `request_id`), validated. */
+export type ProduceResult = (endpoint: PaidEndpoint, subject: string, requestId: string) => Promise<string>;
+
+/** The warnings the core reports (a pino logger fits). */
+export interface CoreLog {
+  warn(fields: object, message: string): void;
+}
+
+export interface PaymentCoreOptions extends PaymentCheckOptions {
+  readonly client: FacilitatorClient;
+  readonly store: PaymentStore;
+  readonly lookup: SettlementLookup;
+  readonly funds: FundsCheck;
+  readonly produce: ProduceResult;
+  readonly maxTimeoutSeconds: number;
+  readonly verifyTimeoutMs: number;
+  readonly settleTimeoutMs: number;
+  /** Produce while the facilitator verifies (once the payer's funds are seen). */
+  readonly parallelVerify: boolean;
+  /** How long an ambiguous settlement is watched on chain before answering. */
+  readonly confirmWindowMs: number;
+  readonly confirmIntervalMs?: number;
+  readonly now?: () => number;
+  readonly sleep?: (ms: number) => Promise<void>;
+  readonly log?: CoreLog;
+}
+
+/** The options with their defaults filled in, as the steps use them. */
+export interface PaymentCore extends PaymentCoreOptions {
+  readonly watch: SettlementWatch;
+}
+
+/** Takes a call that carries a payment; answers with its outcome. */
+export interface PaymentGate {
+  handle(call: PaidCall): Promise<PaidCallOutcome>;
+}
+
+type Claim =
+  | { readonly kind: 'answered'; readonly outcome: PaidCallOutcome }
+  | { readonly kind: 'fresh' }
+  | { readonly kind: 'recheck'; readonly pending: PendingSettlement };
+
+const answered = (outcome: PaidCallOutcome): Claim => ({ kind: 'answered', outcome });
+
+async function claimPayment(core: PaymentCore, call: PaidCall, key: string): Promise<Claim> {
+  const held = await core.store.claim(key, call.requestId);
+  switch (held.state) {
+    case 'claimed':
+      return { kind: 'fresh' };
+    case 'in_flight':
+      return answered(refusal('payment_in_use: this payment is already being processed', key));
+    case 'spent':
+      return answered(refusal(SETTLED_ELSEWHERE, key));
+    case 'settled':
+      // A payment buys one result: asked again, it gives that result again, and only for its path.
+      if (held.response.resource !== call.payment.path) {
+        return answered(refusal(paidForAnother(held.response.resource, false), key));
+      }
+      return answered(deliver(held.response, key));
+    case 'pending': {
+      if (held.pending.response.resource !== call.payment.path) {
+        return answered(refusal(paidForAnother(held.pending.response.resource, true), key));
+      }
+      const pending = await core.store.claimPending(key, call.requestId);
+      if (pending === null) {
+        return answered(refusal('payment_in_use: this payment is being processed by another request', key));
+      }
+      return { kind: 'recheck', pending };
+    }
+  }
+}
+
+/** Verify, produce and settle; anything thrown before the settle call leaves nothing settled. */
+async function purchase(core: PaymentCore, call: PaidCall, checked: CheckedPayment): Promise<Decision> {
+  let body: string;
+  try {
+    const produced = await verifyAndProduce(core, call, checked);
+    if (produced.kind !== 'produced') return produced;
+    body = produced.body;
+  } catch (e) {
+    return { kind: 'release', outcome: failed(toServiceError(e), e, checked.payment.key) };
+  }
+  return settleAndDecide(core, call, checked, body);
+}
+
+/** Records a decision, or gives the claim back: the one place a claim is released. */
+async function conclude(core: PaymentCore, call: PaidCall, key: string, decision: Decision) {
+  if (decision.kind === 'release') {
+    // A release that fails leaves the claim to expire: the payment is only delayed, never sold twice.
+    await core.store.release(key, call.requestId).catch((e: unknown) => {
+      core.log?.warn({ req_id: call.requestId, err: e }, 'payment claim could not be released');
+    });
+    return decision.outcome;
+  }
+  const stillOurs = await core.store.record(key, call.requestId, decision.record).catch((e: unknown) => {
+    // The claim was this request's when it settled; an unwritable record must not lose the result.
+    core.log?.warn({ req_id: call.requestId, err: e }, 'payment record could not be written');
+    return true;
+  });
+  return stillOurs ? decision.outcome : decision.ifClaimLost;
+}
+
+export async function handlePaidCall(core: PaymentCore, call: PaidCall): Promise<PaidCallOutcome> {
+  const admitted = await checkPayment(core, call.endpoint, call.payment.header);
+  if (!admitted.ok) return refusal(admitted.reason, null);
+  const { checked } = admitted;
+  const key = checked.payment.key;
+  let claim: Claim;
+  try {
+    claim = await claimPayment(core, call, key);
+  } catch (e) {
+    return failed(STORE_UNAVAILABLE(), e, key);
+  }
+  if (claim.kind === 'answered') return claim.outcome;
+  const decision =
+    claim.kind === 'recheck'
+      ? await recheckPending(core, checked, claim.pending)
+      : await purchase(core, call, checked);
+  return conclude(core, call, key, decision);
+}
+
+export function createPaymentGate(options: PaymentCoreOptions): PaymentGate {
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const core: PaymentCore = {
+    ...options,
+    watch: {
+      lookup: options.lookup,
+      windowMs: options.confirmWindowMs,
+      intervalMs: options.confirmIntervalMs ?? 500,
+      now,
+      sleep,
+    },
+  };
+  return { handle: (call) => handlePaidCall(core, call) };
+}
