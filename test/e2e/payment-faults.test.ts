@@ -76,6 +76,28 @@ describe('settlement faults', () => {
     });
   });
 
+  it('settle answer lost after the transfer landed: the receipt names the transaction found on chain', async () => {
+    await withSandbox({ settle: 'lost-after-work' }, probeScanner, async (s, url) => {
+      const res = await pay(url, await paymentFor(s, url));
+      assert.equal(res.status, 200);
+      const receipt = JSON.parse(Buffer.from(res.headers.get('payment-response')!, 'base64').toString());
+      assert.equal(receipt.success, true);
+      assert.notEqual(receipt.transaction, '');
+      assert.ok(s.chain.transaction(receipt.transaction), 'the named transaction is on chain');
+    });
+  });
+
+  it('a refusal given after sending (invalid_transaction_state) is never "nothing was charged": landed, so delivered', async () => {
+    await withSandbox({ settle: 'refused-after-work' }, probeScanner, async (s, url) => {
+      const before = await balances(s);
+      const res = await pay(url, await paymentFor(s, url));
+      const body = await jsonOf(res);
+      assert.equal(res.status, 200, JSON.stringify(body));
+      assert.equal(typeof body.risk_score, 'number');
+      assert.deepEqual(await balances(s), { payer: before.payer - PRICE, payTo: before.payTo + PRICE });
+    });
+  });
+
   it('facilitator says "pending" after sending: the signature is looked up and the result delivered', async () => {
     await withSandbox({ settle: 'pending-after-work' }, probeScanner, async (s, url) => {
       const res = await pay(url, await paymentFor(s, url));

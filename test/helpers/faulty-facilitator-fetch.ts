@@ -10,7 +10,8 @@ export type Fault =
   | 'http-500'
   | 'refused'
   | 'lost-after-work'
-  | 'pending-after-work';
+  | 'pending-after-work'
+  | 'refused-after-work';
 
 export interface FaultPlan {
   verify?: Fault;
@@ -59,6 +60,19 @@ export function faultyFetch(plan: FaultPlan): typeof fetch {
         // The facilitator settles for real; its answer is lost on the way back.
         await fetch(input, init);
         throw new TypeError('fetch failed: socket hang up');
+      }
+      case 'refused-after-work': {
+        // Sent and landed, then answered with a refusal (as when confirmation fails).
+        const real = (await (await fetch(input, init)).json()) as { transaction?: string };
+        return Response.json(
+          {
+            success: false,
+            errorReason: 'invalid_transaction_state',
+            transaction: real.transaction ?? '',
+            network: 'solana',
+          },
+          { status: 400 },
+        );
       }
       case 'pending-after-work': {
         const real = (await (await fetch(input, init)).json()) as { transaction?: string };

@@ -39,6 +39,11 @@ export interface PaidSandbox {
   usdcBalance(owner: Address): Promise<bigint>;
   /** A new payer holding `usdc` atomic units (and no SOL: the fee payer pays fees). */
   newPayer(usdc: bigint): Promise<KeyPairSigner>;
+  /**
+   * Another instance of the service on the same chain and facilitators, with its own memory (as a
+   * second machine without shared state, or this one after a restart). Closed with the sandbox.
+   */
+  startInstance(options?: ServiceOptions): Promise<{ readonly url: string }>;
   close(): Promise<void>;
 }
 
@@ -86,9 +91,19 @@ export async function startPaidSandbox(
           ),
         }
       : {};
-  const service = await createService(config, { log: createLogger('silent'), ...serviceRpc, ...options });
-  await service.start();
-  const server = await service.listen();
+  const instances: { service: Service; server: RunningServer }[] = [];
+  const startInstance = async (instanceOptions: ServiceOptions) => {
+    const service = await createService(config, {
+      log: createLogger('silent'),
+      ...serviceRpc,
+      ...instanceOptions,
+    });
+    await service.start();
+    const instance = { service, server: await service.listen() };
+    instances.push(instance);
+    return instance;
+  };
+  const { service, server } = await startInstance(options);
   const usdcBalance = async (owner: Address) => {
     const ata = await usdcAccountOf(owner);
     const account = await rpc
@@ -114,9 +129,12 @@ export async function startPaidSandbox(
       await fundUsdc(chain, usdcAuthority!, [{ owner: signer.address, amount: usdc }]);
       return signer;
     },
+    startInstance: async (more = {}) => ({ url: (await startInstance({ ...options, ...more })).server.url }),
     close: async () => {
-      service.stop();
-      await server.close();
+      for (const instance of instances) {
+        instance.service.stop();
+        await instance.server.close();
+      }
       await Promise.all(facilitators.map((f) => f.close()));
       chain.stop();
       await rpcServer.close();
