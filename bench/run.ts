@@ -5,6 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { runHttpOverhead } from './http-overhead.js';
+import { runLogLineBench } from './log-line.js';
 import { runPaidLatency } from './paid-latency.js';
 import { runSandboxBench } from './sandbox.js';
 import { runScanLatency } from './scan-latency.js';
@@ -22,6 +23,11 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   sandbox: () => runSandboxBench({ seconds }),
   scans: () => runScanLatency({ runs: Number(process.env.BENCH_RUNS ?? 15) }),
   payments: () => runPaidLatency({ calls: Number(process.env.BENCH_CALLS ?? 20) }),
+  'log-line': () =>
+    runLogLineBench({
+      lines: Number(process.env.BENCH_LINES ?? 50_000),
+      rounds: Number(process.env.BENCH_ROUNDS ?? 31),
+    }),
 };
 
 const results: Record<string, unknown> = { at: new Date().toISOString(), node: process.version };

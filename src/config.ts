@@ -5,6 +5,10 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { base58Problem } from './solana/base58.js';
+import {
+  DEFAULT_MAX_COMPUTE_UNIT_LIMIT,
+  DEFAULT_MAX_COMPUTE_UNIT_PRICE,
+} from './x402/payment-transaction.js';
 
 /** Keyless mainnet facilitators with Solana support (see the README for the choice). */
 export const DEFAULT_FACILITATOR_URLS = ['https://facilitator.payai.network', 'https://x402.dexter.cash'];
@@ -84,6 +88,10 @@ const EnvSchema = z.object({
   SETTLE_TIMEOUT_MS: int(1_000, 180_000).default(45_000),
   CONFIRM_WINDOW_MS: int(0, 120_000).default(10_000),
   PARALLEL_VERIFY: z.enum(['true', 'false']).default('true'),
+  // Floors: one micro-lamport and the official client's limit, below which no client can pay.
+  // Ceilings: the @x402/svm facilitator's own price cap and the runtime's per-transaction maximum.
+  PAYMENT_MAX_COMPUTE_UNIT_PRICE: int(1, 5_000_000).default(Number(DEFAULT_MAX_COMPUTE_UNIT_PRICE)),
+  PAYMENT_MAX_COMPUTE_UNIT_LIMIT: int(20_000, 1_400_000).default(DEFAULT_MAX_COMPUTE_UNIT_LIMIT),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   SANDBOX_RPC_PORT: int(0, 65535).default(8899),
   SANDBOX_FACILITATOR_PORT: int(0, 65535).default(8404),
@@ -115,6 +123,10 @@ export interface Config {
   readonly confirmWindowMs: number;
   /** Scan while the facilitator verifies. */
   readonly parallelVerify: boolean;
+  /** Highest compute-unit price (micro-lamports per CU) a payment transaction may set. */
+  readonly maxComputeUnitPrice: bigint;
+  /** Highest compute-unit limit (CUs) a payment transaction may set. */
+  readonly maxComputeUnitLimit: number;
   readonly logLevel: (typeof LOG_LEVELS)[number];
   readonly sandbox: {
     /** Port of the simulated chain's JSON-RPC + WebSocket endpoint. */
@@ -186,6 +198,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     settleTimeoutMs: e.SETTLE_TIMEOUT_MS,
     confirmWindowMs: e.CONFIRM_WINDOW_MS,
     parallelVerify: e.PARALLEL_VERIFY === 'true',
+    maxComputeUnitPrice: BigInt(e.PAYMENT_MAX_COMPUTE_UNIT_PRICE),
+    maxComputeUnitLimit: e.PAYMENT_MAX_COMPUTE_UNIT_LIMIT,
     logLevel: e.LOG_LEVEL,
     sandbox: Object.freeze({
       rpcPort: e.SANDBOX_RPC_PORT,

@@ -95,6 +95,8 @@ function buildPaymentGate(
     settleTimeoutMs: config.settleTimeoutMs,
     parallelVerify: config.parallelVerify,
     confirmWindowMs: config.confirmWindowMs,
+    maxComputeUnitPrice: config.maxComputeUnitPrice,
+    maxComputeUnitLimit: config.maxComputeUnitLimit,
     log: deps.log,
   });
 }

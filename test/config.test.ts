@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ConfigError, DEFAULT_FACILITATOR_URLS, parseConfig } from '../src/config.js';
+import {
+  DEFAULT_MAX_COMPUTE_UNIT_LIMIT,
+  DEFAULT_MAX_COMPUTE_UNIT_PRICE,
+} from '../src/x402/payment-transaction.js';
 
 const PAY_TO = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 
@@ -121,5 +125,48 @@ describe('parseConfig', () => {
   it('refuses out-of-range numbers', () => {
     assert.throws(() => parseConfig({ PORT: '70000' }), /PORT must be at most 65535/);
     assert.throws(() => parseConfig({ MAX_TIMEOUT_SECONDS: '1' }), /MAX_TIMEOUT_SECONDS must be at least 10/);
+  });
+
+  it('caps the compute budget of payments by default, and reads PAYMENT_MAX_COMPUTE_UNIT_PRICE / _LIMIT', () => {
+    const c = parseConfig({ PAY_TO });
+    assert.equal(c.maxComputeUnitPrice, DEFAULT_MAX_COMPUTE_UNIT_PRICE);
+    assert.equal(c.maxComputeUnitLimit, DEFAULT_MAX_COMPUTE_UNIT_LIMIT);
+    const set = parseConfig({
+      PAY_TO,
+      PAYMENT_MAX_COMPUTE_UNIT_PRICE: ' 1000 ',
+      PAYMENT_MAX_COMPUTE_UNIT_LIMIT: '60000',
+    });
+    assert.equal(set.maxComputeUnitPrice, 1000n);
+    assert.equal(set.maxComputeUnitLimit, 60_000);
+    assert.equal(parseConfig({ PAYMENT_MAX_COMPUTE_UNIT_PRICE: '' }).maxComputeUnitPrice, 50_000n);
+  });
+
+  it('refuses compute-budget caps that are not decimal digits or out of range, naming the variable', () => {
+    for (const value of ['0x10', '1e3', '100.0', '-1', 'lots'])
+      assert.throws(
+        () => parseConfig({ PAYMENT_MAX_COMPUTE_UNIT_PRICE: value }),
+        /PAYMENT_MAX_COMPUTE_UNIT_PRICE must be a whole number/,
+        value,
+      );
+    assert.throws(
+      () => parseConfig({ PAYMENT_MAX_COMPUTE_UNIT_LIMIT: '2e5' }),
+      /PAYMENT_MAX_COMPUTE_UNIT_LIMIT must be a whole number \(got "2e5"\)/,
+    );
+    assert.throws(
+      () => parseConfig({ PAYMENT_MAX_COMPUTE_UNIT_PRICE: '0' }),
+      /PAYMENT_MAX_COMPUTE_UNIT_PRICE must be at least 1/,
+    );
+    assert.throws(
+      () => parseConfig({ PAYMENT_MAX_COMPUTE_UNIT_PRICE: '5000001' }),
+      /PAYMENT_MAX_COMPUTE_UNIT_PRICE must be at most 5000000/,
+    );
+    assert.throws(
+      () => parseConfig({ PAYMENT_MAX_COMPUTE_UNIT_LIMIT: '19999' }),
+      /PAYMENT_MAX_COMPUTE_UNIT_LIMIT must be at least 20000/,
+    );
+    assert.throws(
+      () => parseConfig({ PAYMENT_MAX_COMPUTE_UNIT_LIMIT: '1400001' }),
+      /PAYMENT_MAX_COMPUTE_UNIT_LIMIT must be at most 1400000/,
+    );
   });
 });

@@ -94,9 +94,44 @@ export function localHost(socket: Pick<Socket, 'localAddress' | 'localPort'>): s
   return `${host}:${socket.localPort}`;
 }
 
+/** How long a client may take to send a request head, and the whole request. */
+export interface RequestDeadlines {
+  readonly headMs: number;
+  readonly requestMs: number;
+}
+
+export const REQUEST_DEADLINES: RequestDeadlines = { headMs: 10_000, requestMs: 30_000 };
+
+/**
+ * node:http enforces both deadlines only when it sweeps its connections, every 30 s by default,
+ * so a slow head would wait up to 40 s for its 408: sweep at a tenth of the head deadline.
+ */
+function serverTimeouts(deadlines: RequestDeadlines) {
+  return {
+    headersTimeout: deadlines.headMs,
+    requestTimeout: deadlines.requestMs,
+    connectionsCheckingInterval: Math.max(10, Math.floor(deadlines.headMs / 10)),
+  };
+}
+
+/** Lets the lane answer what it can; Hono's route answers the rest. */
+function laneFirst(lane: NonNullable<FramedApp['lane']>, toHono: RequestListener): RequestListener {
+  return (req, res) => {
+    let answered = false;
+    try {
+      answered = lane(req, res);
+    } catch {
+      // The lane computes its whole answer before writing: whatever failed, Hono's route
+      // answers the request instead (and reports the failure as a 500 if it recurs).
+      answered = res.headersSent;
+    }
+    if (!answered) toHono(req, res);
+  };
+}
+
 export async function listen(
   app: Pick<FramedApp, 'fetch' | 'lane' | 'refuse'>,
-  options: { port: number; host: string },
+  options: { port: number; host: string; deadlines?: RequestDeadlines },
 ): Promise<RunningServer> {
   // The request node-server is turning into a Request: its errorHandler is called synchronously
   // from that attempt (before any await), so this is the request it failed on.
@@ -131,30 +166,14 @@ export async function listen(
     void honoListener(req, res);
     current = null;
   };
-  const lane = app.lane;
-  const listener: RequestListener =
-    lane === undefined
-      ? toHono
-      : (req, res) => {
-          let answered = false;
-          try {
-            answered = lane(req, res);
-          } catch {
-            // The lane computes its whole answer before writing: whatever failed, Hono's route
-            // answers the request instead (and reports the failure as a 500 if it recurs).
-            answered = res.headersSent;
-          }
-          if (!answered) toHono(req, res);
-        };
   const server = createServer(
     {
       maxHeaderSize: MAX_HEADER_BYTES,
-      requestTimeout: 30_000,
-      headersTimeout: 10_000,
+      ...serverTimeouts(options.deadlines ?? REQUEST_DEADLINES),
       // Checked in toHono, to answer in JSON like every other refusal.
       requireHostHeader: false,
     },
-    listener,
+    app.lane === undefined ? toHono : laneFirst(app.lane, toHono),
   );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,5 +1,6 @@
 /** Structured JSON logs (pino): one line per request, never a payment header in full. */
 import { createHash } from 'node:crypto';
+import { tracingChannel } from 'node:diagnostics_channel';
 import { pino } from 'pino';
 
 export type Logger = pino.Logger;
@@ -86,9 +87,27 @@ function sharedStdout(): BatchedStdout {
   return stdout;
 }
 
+/** The one field createLogger adds to every line. */
+const BASE = { service: 'solana-risk-scan' } as const;
+
+/**
+ * The loggers whose request line is written by hand, each with its destination: only those
+ * createLogger made, since their options (a level and BASE) are all the hand-written line
+ * reproduces. Any other logger, one made elsewhere whatever its options, or a child (a new
+ * object, never in this map), writes the line through pino.
+ */
+const handWritten = new WeakMap<Logger, pino.DestinationStream>();
+
 /** A logger writing to `destination`, or to stdout in batches. Call `flushLogs` before exiting. */
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
-  return pino({ level, base: { service: 'solana-risk-scan' } }, destination ?? sharedStdout());
+  const stream = destination ?? sharedStdout();
+  const log = pino({ level, base: BASE }, stream);
+  // A destination that routes lines by level (pino.multistream) reads the level pino records
+  // on it before each write; a line written past pino would be routed by a stale one.
+  if ((stream as pino.DestinationStreamWithMetadata)[pino.symbols.needsMetadataGsym] !== true) {
+    handWritten.set(log, stream);
+  }
+  return log;
 }
 
 /** The fields of a request's log line. */
@@ -103,34 +122,40 @@ export interface RequestLine {
   readonly extra: Readonly<Record<string, unknown>>;
 }
 
-/** pino's internals a hand-written line needs: its destination and its serialised base fields. */
-type PinoInternals = Record<symbol, unknown> & { levelVal: number };
-
 const INFO = 30;
 
 /**
+ * pino traces its serialisation on this channel; a subscriber (an APM agent, say) would miss
+ * lines written past pino, so while there is one every line goes through pino.
+ */
+const pinoSerialisation = tracingChannel('pino_asJson');
+
+/**
  * Writes a request's log line: the JSON line `log.info({ req_id, method, route, path, status,
- * ms, ...extra }, 'request')` writes. Without extra fields (every unpaid request) it is
- * serialised here, in pino's exact format (a test holds the two together), because it is
- * written once per request on the service's cheapest paths: 0.7 µs against pino's 1.9 µs
- * (measured), where a whole 402 costs about 30 µs of CPU.
+ * ms, ...extra }, 'request')` writes. It is written once per request on the service's cheapest
+ * paths, so when nothing in it needs pino (a logger made by createLogger, no extra fields, no
+ * one tracing pino) it is serialised here, in pino's exact format: tests hold the two together
+ * byte for byte, and `BENCH_ONLY=log-line npm run bench` measures what it saves. Everything
+ * else goes to pino, which applies whatever the logger is configured with (redaction,
+ * formatters, serializers, mixin, keys, levels, timestamps, hooks).
  */
 export function writeRequestLine(log: Logger, line: RequestLine): void {
-  const internals = log as unknown as PinoInternals;
-  if (internals.levelVal > INFO) return;
-  if (hasKeys(line.extra)) {
-    // Extra fields come with paid requests only, off the cheap paths: pino serialises them
-    // (it omits undefined values and copes with bigints and cycles, which JSON.stringify does not).
-    const { requestId, method, route, path, status, ms } = line;
-    log.info({ req_id: requestId, method, route, path, status, ms, ...line.extra }, 'request');
+  const destination = handWritten.get(log);
+  if (destination !== undefined && !hasKeys(line.extra) && !pinoSerialisation.hasSubscribers) {
+    if (log.levelVal > INFO) return;
+    // chindings are read per line, as pino does: setBindings() replaces them. The request id (a
+    // UUID made here) and the method (an HTTP token: node and fetch refuse any other) never need
+    // escaping; the route and the path are quoted by JSON.stringify.
+    const chindings = (log as unknown as Record<symbol, string>)[pino.symbols.chindingsSym];
+    destination.write(
+      `{"level":${INFO},"time":${timeText()}${chindings},"req_id":"${line.requestId}","method":"${line.method}","route":${JSON.stringify(line.route)},"path":${JSON.stringify(line.path)},"status":${line.status},"ms":${line.ms},"msg":"request"}\n`,
+    );
     return;
   }
-  const destination = internals[pino.symbols.streamSym] as pino.DestinationStream;
-  // The request id (a UUID made here) and the method (an HTTP token: node and fetch refuse any
-  // other) never need escaping; the route and the path are quoted by JSON.stringify.
-  destination.write(
-    `{"level":${INFO},"time":${timeText()}${internals[pino.symbols.chindingsSym] as string},"req_id":"${line.requestId}","method":"${line.method}","route":${JSON.stringify(line.route)},"path":${JSON.stringify(line.path)},"status":${line.status},"ms":${line.ms},"msg":"request"}\n`,
-  );
+  // Extra fields come with paid requests, off the cheap paths: pino also omits undefined values
+  // and copes with bigints and cycles, which JSON.stringify does not.
+  const { requestId, method, route, path, status, ms } = line;
+  log.info({ req_id: requestId, method, route, path, status, ms, ...line.extra }, 'request');
 }
 
 let lastTime = 0;

@@ -64,9 +64,23 @@ export interface FacilitatorDirectoryOptions {
   readonly onError?: (url: string, message: string) => void;
 }
 
+/** How a probe of /supported ended, which decides when the next one is due. */
+type ProbeOutcome = 'healthy' | 'failed' | 'overtaken';
+
+/** Background probing of one facilitator: at most one probe in flight and one timer pending. */
+interface Prober {
+  timer: NodeJS.Timeout | null;
+  /** performance.now() at which `timer` fires. */
+  dueAt: number;
+  inFlight: Promise<void> | null;
+  /** Bumped by markUnhealthy, so a probe started before the failure cannot undo it. */
+  failedCalls: number;
+}
+
 export class FacilitatorDirectory {
   private readonly states: FacilitatorStatus[];
-  private timer: NodeJS.Timeout | null = null;
+  private readonly probers: Prober[];
+  private started = false;
   private stopped = false;
   /** Bumped whenever what the 402 advertises could change, so callers can drop memoised bodies. */
   version = 0;
@@ -80,6 +94,7 @@ export class FacilitatorDirectory {
       lastError: 'not checked yet',
       checkedAt: null,
     }));
+    this.probers = options.urls.map(() => ({ timer: null, dueAt: 0, inFlight: null, failedCalls: 0 }));
   }
 
   /** Facilitator identifiers as advertised in discovery documents. */
@@ -107,55 +122,117 @@ export class FacilitatorDirectory {
     return `no payment facilitator is reachable (${reasons.join('; ')})`;
   }
 
-  /** Learns every facilitator's fee payer once, then keeps refreshing in the background. */
+  /**
+   * Learns every facilitator's fee payer once, then keeps probing each in the background:
+   * a healthy one every refreshMs, an unhealthy one every retryMs.
+   */
   async start(): Promise<void> {
+    this.started = true;
     await this.refresh();
-    this.schedule();
   }
 
   stop(): void {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    for (const prober of this.probers) {
+      if (prober.timer) clearTimeout(prober.timer);
+      prober.timer = null;
+    }
   }
 
   async refresh(): Promise<void> {
-    await Promise.all(this.states.map((_, i) => this.refreshOne(i)));
+    await Promise.all(this.states.map((_, i) => this.probe(i)));
   }
 
-  /** Records a failed call made elsewhere (verify/settle), so the next 402 fails over. */
+  /**
+   * Records a failed call made elsewhere (verify/settle), so the next 402 fails over, and has
+   * /supported re-probed soon: one failed call is weak evidence, and while no facilitator is
+   * advertised no client can pay, so then the re-probe starts at once.
+   */
   markUnhealthy(url: string, message: string): void {
     const i = this.states.findIndex((s) => s.url === url);
     const state = this.states[i];
+    // An unhealthy one is already retried every retryMs; more failures need no extra probe.
     if (state === undefined || !state.healthy) return;
+    this.probers[i]!.failedCalls++;
     this.update(i, { ...state, healthy: false, lastError: message });
+    this.probeWithin(i, this.recheckDelay());
   }
 
-  private schedule(): void {
-    if (this.stopped) return;
-    const allHealthy = this.states.every((s) => s.healthy);
-    const delay = allHealthy
-      ? this.options.refreshMs
-      : Math.min(this.options.retryMs ?? 5_000, this.options.refreshMs);
-    this.timer = setTimeout(() => {
-      void this.refresh().finally(() => this.schedule());
+  private get running(): boolean {
+    return this.started && !this.stopped;
+  }
+
+  private get retryMs(): number {
+    return Math.min(this.options.retryMs ?? 5_000, this.options.refreshMs);
+  }
+
+  /** How soon to re-check a facilitator a call failed on: at once if nothing else is advertised. */
+  private recheckDelay(): number {
+    return this.advertised() === null ? 0 : this.retryMs;
+  }
+
+  /** Probes facilitator `i` within `delay` ms, unless a probe is already under way or due sooner. */
+  private probeWithin(i: number, delay: number): void {
+    const prober = this.probers[i]!;
+    if (!this.running || prober.inFlight) return;
+    if (prober.timer && prober.dueAt <= performance.now() + delay) return;
+    this.planProbe(i, delay);
+  }
+
+  private planProbe(i: number, delay: number): void {
+    const prober = this.probers[i]!;
+    if (!this.running) return;
+    if (prober.timer) clearTimeout(prober.timer);
+    prober.dueAt = performance.now() + delay;
+    prober.timer = setTimeout(() => {
+      prober.timer = null;
+      void this.probe(i);
     }, delay);
-    this.timer.unref();
+    prober.timer.unref();
   }
 
-  private async refreshOne(i: number): Promise<void> {
-    const state = this.states[i]!;
+  /** Probes facilitator `i` now, or joins the probe already under way; then plans the next one. */
+  private probe(i: number): Promise<void> {
+    const prober = this.probers[i]!;
+    if (prober.inFlight) return prober.inFlight;
+    // A throwing onError must not leave the probe "in flight" forever, which would end the probing.
+    const probed = this.refreshOne(i).catch((): ProbeOutcome => 'failed');
+    prober.inFlight = probed.then((outcome) => {
+      prober.inFlight = null;
+      const delay =
+        outcome === 'healthy'
+          ? this.options.refreshMs
+          : outcome === 'failed'
+            ? this.retryMs
+            : this.recheckDelay();
+      this.planProbe(i, delay);
+    });
+    return prober.inFlight;
+  }
+
+  private async refreshOne(i: number): Promise<ProbeOutcome> {
+    const { url } = this.states[i]!;
+    const failedCallsBefore = this.probers[i]!.failedCalls;
     const now = (this.options.now ?? Date.now)();
     try {
-      const learned = readSupported(await this.fetchSupported(state.url));
+      const learned = readSupported(await this.fetchSupported(url));
       if (learned.feePayer === null)
         throw new Error('its /supported lists no Solana mainnet exact fee payer');
+      // Re-read the state: markUnhealthy may have changed it while /supported was answering.
+      const state = this.states[i]!;
+      if (this.probers[i]!.failedCalls !== failedCallsBefore) {
+        // This answer predates a failed call, so it says nothing about the facilitator since.
+        this.update(i, { ...state, ...learned, checkedAt: now });
+        return 'overtaken';
+      }
       this.update(i, { ...state, ...learned, healthy: true, lastError: null, checkedAt: now });
+      return 'healthy';
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
-      this.options.onError?.(state.url, message);
+      this.options.onError?.(url, message);
       // Keep the last known fee payer: payments already built around it can still settle there.
-      this.update(i, { ...state, healthy: false, lastError: message, checkedAt: now });
+      this.update(i, { ...this.states[i]!, healthy: false, lastError: message, checkedAt: now });
+      return 'failed';
     }
   }
 

@@ -1,8 +1,9 @@
 /**
  * Local checks of a Solana x402 `exact` payment transaction, before any network call:
  * one TransferChecked of exactly the price in USDC to payTo's associated token account,
- * built around one of our facilitators' fee payers, signed by the payer. Plainly wrong
- * payments are refused here; the facilitator still verifies (simulation, balances).
+ * built around one of our facilitators' fee payers, signed by the payer, with a compute
+ * budget no larger than a payment needs (the facilitator pays the priority fee it sets).
+ * Plainly wrong payments are refused here; the facilitator still verifies (simulation, balances).
  */
 import { createHash } from 'node:crypto';
 import {
@@ -25,6 +26,22 @@ import {
 } from '../solana/programs.js';
 
 const TRANSFER_CHECKED = 12;
+const SET_COMPUTE_UNIT_LIMIT = 2;
+const SET_COMPUTE_UNIT_PRICE = 3;
+/** ComputeBudget instructions no x402 client puts in a payment, named for the refusal. */
+const OTHER_COMPUTE_BUDGET: Readonly<Record<number, string>> = {
+  0: 'RequestUnits',
+  1: 'RequestHeapFrame',
+  4: 'SetLoadedAccountsDataSizeLimit',
+};
+
+/**
+ * Highest compute-unit price (micro-lamports per CU) and limit (CUs) a payment may set, unless
+ * configured otherwise (PAYMENT_MAX_COMPUTE_UNIT_PRICE / _LIMIT; the README gives the reasons).
+ */
+export const DEFAULT_MAX_COMPUTE_UNIT_PRICE = 50_000n;
+export const DEFAULT_MAX_COMPUTE_UNIT_LIMIT = 200_000;
+
 const ALLOWED_PROGRAMS: ReadonlySet<string> = new Set([
   COMPUTE_BUDGET_PROGRAM,
   TOKEN_PROGRAM,
@@ -41,6 +58,10 @@ export interface PaymentExpectation {
   readonly destinations: Readonly<Record<string, Address>>;
   /** Fee payers of our facilitators; a payment must be built around one of them. */
   readonly feePayers: ReadonlySet<string>;
+  /** Micro-lamports per CU; DEFAULT_MAX_COMPUTE_UNIT_PRICE when absent. */
+  readonly maxComputeUnitPrice?: bigint;
+  /** CUs; DEFAULT_MAX_COMPUTE_UNIT_LIMIT when absent. */
+  readonly maxComputeUnitLimit?: number;
 }
 
 export interface InspectedPayment {
@@ -64,6 +85,56 @@ function readTransferChecked(data: ReadonlyUint8Array): { amount: bigint; decima
   if (data.length !== 10 || data[0] !== TRANSFER_CHECKED) return null;
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   return { amount: view.getBigUint64(1, true), decimals: data[9]! };
+}
+
+interface ComputeBudget {
+  limit?: number;
+  price?: bigint;
+}
+
+/**
+ * Reads one ComputeBudget instruction into `budget`, or says why the payment is refused. Only
+ * the two instructions x402 clients emit are allowed, each once and in its exact encoding.
+ */
+function readComputeBudget(
+  ix: { readonly accountIndices?: readonly number[]; readonly data?: ReadonlyUint8Array },
+  budget: ComputeBudget,
+): string | null {
+  const data = ix.data ?? new Uint8Array();
+  const kind = data[0];
+  if (kind === undefined) return 'a ComputeBudget instruction has no data';
+  if (kind !== SET_COMPUTE_UNIT_LIMIT && kind !== SET_COMPUTE_UNIT_PRICE) {
+    const name = OTHER_COMPUTE_BUDGET[kind] ?? `instruction ${kind}`;
+    return `ComputeBudget ${name} is not allowed in a payment; only SetComputeUnitLimit and SetComputeUnitPrice are`;
+  }
+  const isLimit = kind === SET_COMPUTE_UNIT_LIMIT;
+  const name = isLimit ? 'SetComputeUnitLimit' : 'SetComputeUnitPrice';
+  if (data.length !== (isLimit ? 5 : 9) || (ix.accountIndices?.length ?? 0) > 0)
+    return `the ${name} instruction is malformed`;
+  // The runtime refuses a transaction that repeats one; say so before the facilitator does.
+  if ((isLimit ? budget.limit : budget.price) !== undefined)
+    return `the payment transaction has more than one ${name} instruction`;
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  if (isLimit) budget.limit = view.getUint32(1, true);
+  else budget.price = view.getBigUint64(1, true);
+  return null;
+}
+
+/** Why the compute budget costs the facilitator more than a payment needs, or null. */
+function computeBudgetProblem(budget: ComputeBudget, expect: PaymentExpectation): string | null {
+  const maxPrice = expect.maxComputeUnitPrice ?? DEFAULT_MAX_COMPUTE_UNIT_PRICE;
+  const maxLimit = expect.maxComputeUnitLimit ?? DEFAULT_MAX_COMPUTE_UNIT_LIMIT;
+  if (budget.price !== undefined && budget.price > maxPrice) {
+    return `the compute-unit price ${budget.price} micro-lamports is above this service's limit of ${maxPrice}; build the payment with a lower priority fee`;
+  }
+  if (budget.limit !== undefined && budget.limit > maxLimit) {
+    return `the compute-unit limit ${budget.limit} is above this service's limit of ${maxLimit}; build the payment with a lower compute-unit limit`;
+  }
+  // Without a limit the runtime's default applies, and a priced default is what the cap prevents.
+  if (budget.limit === undefined && (budget.price ?? 0n) > 0n) {
+    return `the payment sets a compute-unit price but no compute-unit limit; add a SetComputeUnitLimit of at most ${maxLimit}`;
+  }
+  return null;
 }
 
 function decode(transaction: string) {
@@ -111,11 +182,17 @@ export async function inspectPaymentTransaction(
     return fail(`fee payer ${feePayer} is not one of this service's facilitators`);
 
   const transfers: { amount: bigint; decimals: number; accounts: Address[]; program: Address }[] = [];
+  const budget: ComputeBudget = {};
   for (const ix of message.instructions) {
     const program = accounts[ix.programAddressIndex];
     if (program === undefined) return fail('an instruction names an account the transaction does not have');
     if (!ALLOWED_PROGRAMS.has(program))
       return fail(`the payment transaction calls an unexpected program ${program}`);
+    if (program === COMPUTE_BUDGET_PROGRAM) {
+      const problem = readComputeBudget(ix, budget);
+      if (problem !== null) return fail(problem);
+      continue;
+    }
     if (program !== TOKEN_PROGRAM && program !== TOKEN_2022_PROGRAM) continue;
     const transfer = readTransferChecked(ix.data ?? new Uint8Array());
     if (transfer === null) return fail('the only token instruction allowed is TransferChecked');
@@ -124,6 +201,8 @@ export async function inspectPaymentTransaction(
       return fail('TransferChecked is missing accounts');
     transfers.push({ ...transfer, accounts: ixAccounts as Address[], program });
   }
+  const budgetProblem = computeBudgetProblem(budget, expect);
+  if (budgetProblem !== null) return fail(budgetProblem);
   if (transfers.length !== 1) return fail(`expected exactly one TransferChecked, found ${transfers.length}`);
   const [source, mint, destination, authority] = transfers[0]!.accounts as [
     Address,

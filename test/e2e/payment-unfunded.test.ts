@@ -6,10 +6,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createDefaultRpcTransport, createSolanaRpcFromTransport, generateKeyPairSigner } from '@solana/kit';
+import { SCANNERS } from '../../src/scans/registry.js';
 import type { Scanner } from '../../src/scans/scanner.js';
 import { startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { encodeHeader, offerOf, pay, v2Payment } from '../helpers/payments.js';
-import { SCANNERS } from '../../src/scans/registry.js';
 import { probeScanners } from '../helpers/probe-scanner.js';
 import { countingTransport } from '../helpers/rpc-transports.js';
 import { jsonOf } from '../helpers/service.js';

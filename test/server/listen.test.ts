@@ -8,7 +8,7 @@ import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { ERROR_STATUS } from '../../src/errors.js';
 import { MAX_HOST_LENGTH, MAX_URL_LENGTH } from '../../src/server/frame.js';
-import { localHost, parserRefusal } from '../../src/server/listen.js';
+import { listen, localHost, parserRefusal } from '../../src/server/listen.js';
 import { type FacilitatorStub, startFacilitatorStub } from '../helpers/facilitator-stub.js';
 import { startTestService, TEST_FEE_PAYER, type TestService } from '../helpers/service.js';
 
@@ -160,5 +160,23 @@ describe('parserRefusal', () => {
     assert.equal(of('ERR_HTTP_REQUEST_TIMEOUT').error.status, 408);
     assert.equal(of('ERR_HTTP_REQUEST_TIMEOUT').reason, 'Request Timeout');
     assert.equal(of('HPE_INVALID_METHOD').error.status, ERROR_STATUS.bad_request);
+  });
+});
+
+describe('a client that sends its head too slowly', () => {
+  // node:http sweeps for late heads every 30 s unless told otherwise: with that default this
+  // answer would come only after the test's timeout.
+  it('is answered 408 in JSON soon after the head deadline', { timeout: 5_000 }, async () => {
+    const running = await listen(svc.service.app, {
+      port: 0,
+      host: '127.0.0.1',
+      deadlines: { headMs: 200, requestMs: 1_000 },
+    });
+    try {
+      const answer = await exchange(Number(new URL(running.url).port), 'GET /health HTTP/1.1\r\nHost: x\r\n');
+      assertFramedError(answer, 408, 'request_timeout');
+    } finally {
+      await running.close();
+    }
   });
 });

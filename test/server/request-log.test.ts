@@ -1,8 +1,10 @@
 /** One structured log line per request; a payment header is never written to the log. */
 import assert from 'node:assert/strict';
+import { tracingChannel } from 'node:diagnostics_channel';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
-import { createLogger, writeRequestLine } from '../../src/server/logger.js';
+import { pino } from 'pino';
+import { createLogger, type Logger, type RequestLine, writeRequestLine } from '../../src/server/logger.js';
 import { type FacilitatorStub, startFacilitatorStub } from '../helpers/facilitator-stub.js';
 import { startTestService, TEST_FEE_PAYER, type TestService } from '../helpers/service.js';
 
@@ -144,6 +146,169 @@ describe('the request line', () => {
       await new Promise((r) => setImmediate(r));
       assert.deepEqual(quiet.written, [], level);
     }
+  });
+});
+
+describe('the request line of a logger configured beyond createLogger', () => {
+  const FIELDS: RequestLine = {
+    requestId: '8316720c-dd1b-42c8-9bf3-f7a134e18a71',
+    method: 'GET',
+    route: '/scan/token/:mint',
+    path: '/scan/token/"quoted"\\ and ünïcode',
+    status: 402,
+    ms: 0.07,
+    extra: {},
+  };
+
+  function sinkInto(written: string[]) {
+    return new Writable({
+      write(chunk, _encoding, done) {
+        written.push(String(chunk));
+        done();
+      },
+    });
+  }
+
+  /** The call pino would be given for the request line's fields. */
+  function pinoWrites(log: Logger, fields: RequestLine): void {
+    const { requestId, method, route, path, status, ms } = fields;
+    log.info({ req_id: requestId, method, route, path, status, ms, ...fields.extra }, 'request');
+  }
+
+  /** Two writes are a few milliseconds apart (the custom timestamps below are fixed). */
+  const sameTime = (line: string) => line.replace(/"time":\d+/, '"time":0');
+
+  /**
+   * Writes the request line with writeRequestLine on one logger made by `make` and with pino
+   * on another, each to its own sink; asserts the bytes are the same and returns pino's line.
+   */
+  async function compare(make: (destination: Writable) => Logger): Promise<string> {
+    const mine: string[] = [];
+    const theirs: string[] = [];
+    writeRequestLine(make(sinkInto(mine)), FIELDS);
+    pinoWrites(make(sinkInto(theirs)), FIELDS);
+    await new Promise((r) => setImmediate(r));
+    assert.equal(theirs.length, 1);
+    assert.deepEqual(mine.map(sameTime), theirs.map(sameTime));
+    return theirs[0]!;
+  }
+
+  /** pino's line with createLogger's own options, which every configured line must differ from. */
+  async function plainLine(): Promise<string> {
+    const written: string[] = [];
+    pinoWrites(createLogger('info', sinkInto(written)), FIELDS);
+    await new Promise((r) => setImmediate(r));
+    return sameTime(written[0]!);
+  }
+
+  it("on createLogger's own logger, is written by hand, byte for byte pino's line", async () => {
+    const written: string[] = [];
+    const log = createLogger('info', sinkInto(written));
+    let calls = 0;
+    const info = log.info as (...args: unknown[]) => void;
+    log.info = function (this: Logger, ...args: unknown[]) {
+      calls++;
+      info.apply(this, args);
+    } as Logger['info'];
+    writeRequestLine(log, FIELDS);
+    assert.equal(calls, 0, 'not through pino');
+    // A child inherits the spy, and goes through pino.
+    writeRequestLine(log.child({}), FIELDS);
+    assert.equal(calls, 1);
+    assert.equal(written.length, 2);
+    assert.equal(sameTime(written[0]!), await plainLine());
+    assert.equal(sameTime(written[1]!), await plainLine());
+  });
+
+  it("on createLogger's own logger given other bindings later, is still pino's line", async () => {
+    const line = await compare((destination) => {
+      const log = createLogger('info', destination);
+      log.setBindings({ region: 'eu' });
+      return log;
+    });
+    assert.match(line, /"service":"solana-risk-scan","region":"eu","req_id"/);
+  });
+
+  const CONFIGURED: readonly (readonly [string, pino.LoggerOptions])[] = [
+    ['redaction', { redact: ['path', 'req_id'] }],
+    ['redaction that removes the key', { redact: { paths: ['route'], remove: true } }],
+    ['a log formatter', { formatters: { log: (obj) => ({ ...obj, path: '[elided]' }) } }],
+    ['a level formatter', { formatters: { level: (label) => ({ level: label }) } }],
+    ['a bindings formatter', { formatters: { bindings: (bindings) => ({ ...bindings, region: 'eu' }) } }],
+    [
+      'serializers',
+      { serializers: { path: (p: string) => p.length, req_id: (id: string) => id.slice(0, 8) } },
+    ],
+    ['a serializer of a base field', { serializers: { service: (s: string) => s.toUpperCase() } }],
+    ['a mixin', { mixin: () => ({ region: 'eu' }) }],
+    ['a message key', { messageKey: 'message' }],
+    ['a nested key', { nestedKey: 'request' }],
+    ['a custom timestamp', { timestamp: () => ',"time":"2025-01-01T00:00:00.000Z"' }],
+    ['no timestamp', { timestamp: false }],
+    ['custom levels (info at 35)', { customLevels: { info: 35 }, useOnlyCustomLevels: true }],
+    ['more base fields', { base: { service: 'solana-risk-scan', region: 'eu' } }],
+    ['no base fields', { base: null }],
+    ['a name', { name: 'scan' }],
+    ['a message prefix', { msgPrefix: 'http: ' }],
+    ['CRLF line ends', { crlf: true }],
+    ['a stream-write hook', { hooks: { streamWrite: (s) => s.replace('"msg"', '"message"') } }],
+    [
+      'a log-method hook',
+      {
+        hooks: {
+          logMethod(args, method) {
+            method.apply(this, [{ ...(args[0] as object), hooked: true }, ...args.slice(1)] as never);
+          },
+        },
+      },
+    ],
+  ];
+
+  for (const [name, options] of CONFIGURED) {
+    it(`with ${name}, is the line pino writes, byte for byte`, async () => {
+      const line = await compare((destination) =>
+        pino({ level: 'info', base: { service: 'solana-risk-scan' }, ...options }, destination),
+      );
+      assert.notEqual(sameTime(line), await plainLine(), 'the option changes the line');
+    });
+  }
+
+  const CHILDREN: readonly (readonly [string, (log: Logger) => Logger])[] = [
+    ['bindings', (log) => log.child({ region: 'eu' })],
+    ['redaction', (log) => log.child({}, { redact: ['path'] })],
+    ['serializers', (log) => log.child({}, { serializers: { path: (p: string) => p.length } })],
+    ['a log formatter', (log) => log.child({}, { formatters: { log: (obj) => ({ ...obj, extra: 1 }) } })],
+    ['a message prefix', (log) => log.child({}, { msgPrefix: 'http: ' })],
+  ];
+
+  for (const [name, derive] of CHILDREN) {
+    it(`from a child of createLogger's logger with ${name}, is the line pino writes`, async () => {
+      const line = await compare((destination) => derive(createLogger('info', destination)));
+      assert.notEqual(sameTime(line), await plainLine(), 'the child changes the line');
+    });
+  }
+
+  it("to a destination that needs pino's metadata (multistream), is the line pino writes", async () => {
+    await compare((destination) =>
+      createLogger('info', pino.multistream([{ level: 'info', stream: destination }])),
+    );
+  });
+
+  it("is seen by subscribers of pino's serialisation channel, as pino's own lines are", async () => {
+    const channel = tracingChannel('pino_asJson');
+    let seen = 0;
+    const handlers = {
+      start: () => {
+        seen++;
+      },
+    };
+    channel.subscribe(handlers as never);
+    try {
+      await compare((destination) => createLogger('info', destination));
+    } finally {
+      channel.unsubscribe(handlers as never);
+    }
+    assert.equal(seen, 2, 'one start per line, the request line included');
   });
 });
 

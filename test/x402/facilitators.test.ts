@@ -132,3 +132,124 @@ describe('FacilitatorDirectory against live stand-ins', () => {
     assert.equal(dir.advertised()?.url, a.url);
   });
 });
+
+/**
+ * A scripted /supported per facilitator URL: answers ok unless told to fail, counts probes and can
+ * hold answers back, so these tests wait on events instead of guessing how long a probe takes.
+ */
+function scriptedFacilitators(feePayers: Record<string, string>) {
+  const probes = new Map<string, number>();
+  const failuresToGive = new Map<string, number>();
+  let held: Promise<void> | null = null;
+  const fake: typeof fetch = async (input) => {
+    const url = String(input).replace(/\/supported$/, '');
+    probes.set(url, (probes.get(url) ?? 0) + 1);
+    if (held) await held;
+    const failures = failuresToGive.get(url) ?? 0;
+    if (failures > 0) {
+      failuresToGive.set(url, failures - 1);
+      return new Response('{"error":"boom"}', { status: 500 });
+    }
+    const feePayer = feePayers[url]!;
+    return Response.json({
+      kinds: [{ x402Version: 2, scheme: 'exact', network: CAIP2, extra: { feePayer } }],
+    });
+  };
+  return {
+    fetch: fake,
+    probes: (url: string) => probes.get(url) ?? 0,
+    failNext: (url: string, count: number) => failuresToGive.set(url, count),
+    /** Holds every answer back until the returned function is called. */
+    hold: () => {
+      let release = () => {};
+      held = new Promise<void>((resolve) => {
+        release = () => {
+          held = null;
+          resolve();
+        };
+      });
+      return release;
+    },
+  };
+}
+
+async function waitFor(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!condition()) {
+    if (Date.now() > deadline) assert.fail(`timed out waiting until ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('FacilitatorDirectory re-probes a facilitator a payment call failed on', () => {
+  const A = 'http://facilitator-a.test';
+  const B = 'http://facilitator-b.test';
+  const RETRY_MS = 50;
+  const directory = (urls: string[], fake: typeof fetch) =>
+    new FacilitatorDirectory({ urls, timeoutMs: 1_000, refreshMs: 600_000, retryMs: RETRY_MS, fetch: fake });
+
+  it('re-probes /supported without waiting for refreshMs, retries every retryMs and advertises it again', async () => {
+    const script = scriptedFacilitators({ [A]: TEST_FEE_PAYER });
+    const dir = directory([A], script.fetch);
+    await dir.start();
+    assert.equal(dir.advertised()?.url, A);
+    script.failNext(A, 2);
+    dir.markUnhealthy(A, 'verify timed out');
+    assert.equal(dir.advertised(), null);
+    await waitFor(() => dir.advertised()?.url === A, 'the facilitator is advertised again');
+    dir.stop();
+    assert.ok(script.probes(A) >= 4, 'the start probe, two failed re-probes and the one that answered');
+    assert.equal(dir.status()[0]!.lastError, null);
+  });
+
+  it('with two facilitators, fails over to the second at once and takes the first back after its re-probe', async () => {
+    const script = scriptedFacilitators({ [A]: TEST_FEE_PAYER, [B]: TEST_FEE_PAYER_2 });
+    const dir = directory([A, B], script.fetch);
+    await dir.start();
+    dir.markUnhealthy(A, 'verify timed out');
+    assert.equal(dir.advertised()?.url, B, 'the very next offer names the second');
+    await waitFor(() => dir.advertised()?.url === A, 'the first is advertised again');
+    dir.stop();
+  });
+
+  for (const urls of [[A], [A, B]]) {
+    it(`many markUnhealthy calls at once start one probe, not many (${urls.length} configured)`, async () => {
+      const script = scriptedFacilitators({ [A]: TEST_FEE_PAYER, [B]: TEST_FEE_PAYER_2 });
+      const dir = directory(urls, script.fetch);
+      await dir.start();
+      const before = script.probes(A);
+      const release = script.hold();
+      for (let n = 0; n < 100; n++) dir.markUnhealthy(A, 'verify timed out');
+      await waitFor(() => script.probes(A) > before, 'the facilitator is re-probed');
+      // More failures while that probe is under way must not start another.
+      for (let n = 0; n < 100; n++) dir.markUnhealthy(A, 'verify timed out');
+      await sleep(5 * RETRY_MS);
+      release();
+      await waitFor(() => dir.advertised()?.url === A, 'the facilitator is advertised again');
+      await sleep(5 * RETRY_MS);
+      assert.equal(script.probes(A), before + 1);
+      dir.stop();
+      dir.markUnhealthy(A, 'verify timed out');
+      await sleep(5 * RETRY_MS);
+      assert.equal(script.probes(A), before + 1, 'nothing probes once stopped');
+    });
+  }
+
+  it('a /supported answer already under way when a payment call failed does not make it healthy again', async () => {
+    const script = scriptedFacilitators({ [A]: TEST_FEE_PAYER, [B]: TEST_FEE_PAYER_2 });
+    const dir = directory([A, B], script.fetch);
+    await dir.start();
+    const release = script.hold();
+    const refreshed = dir.refresh();
+    dir.markUnhealthy(A, 'verify timed out');
+    release();
+    await refreshed;
+    assert.equal(dir.advertised()?.url, B, 'an answer that predates the failure is no evidence against it');
+    const probesAfterRefresh = script.probes(A);
+    await waitFor(() => dir.advertised()?.url === A, 'a later probe takes the first back');
+    assert.ok(script.probes(A) > probesAfterRefresh);
+    dir.stop();
+  });
+});

@@ -48,6 +48,14 @@ const refusedBy = (errorReason: string, transaction = ''): SettleAnswer => ({
   transaction,
 });
 
+/** Waits, a turn of the event loop at a time, until `done` holds (bounded: a broken core fails, never hangs). */
+async function until(done: () => boolean): Promise<void> {
+  for (let turns = 0; !done(); turns++) {
+    if (turns > 10_000) throw new Error('the awaited step never happened');
+    await new Promise((r) => setImmediate(r));
+  }
+}
+
 async function play<T>(steps: Step<T>[] | undefined, fallback: T): Promise<T> {
   const step = steps && steps.length > 0 ? steps.shift()! : fallback;
   if (step instanceof Error) throw step;
@@ -187,7 +195,7 @@ function receiptOf(outcome: PaidCallOutcome): Record<string, unknown> | null {
   return header ? JSON.parse(Buffer.from(header, 'base64').toString()) : null;
 }
 
-describe('payment core: admission', () => {
+describe('payment core: admission', { timeout: 20_000 }, () => {
   it('a malformed payment is refused and never claimed (a refusal never claims)', async () => {
     const w = await world();
     const call = w.call(await w.newPayment());
@@ -213,7 +221,7 @@ describe('payment core: admission', () => {
   });
 });
 
-describe('payment core: claims', () => {
+describe('payment core: claims', { timeout: 20_000 }, () => {
   it('a payment claimed by another request is refused without work (one payment, one result)', async () => {
     let finishVerify!: () => void;
     const w = await world({
@@ -221,7 +229,7 @@ describe('payment core: claims', () => {
     });
     const tx = await w.newPayment();
     const first = w.gate.handle(w.call(tx));
-    while (w.count('verify') === 0) await new Promise((r) => setImmediate(r));
+    await until(() => w.count('verify') > 0);
     const second = await w.gate.handle(w.call(tx));
     assert.equal(second.kind, 'refuse');
     assert.match((second as { reason: string }).reason, /payment_in_use/);
@@ -256,13 +264,13 @@ describe('payment core: claims', () => {
   });
 });
 
-describe('payment core: verification', () => {
+describe('payment core: verification', { timeout: 20_000 }, () => {
   it('verify invalid: refused, claim released, nothing produced or settled (never settle what was not verified)', async () => {
     const w = await world({ verify: [{ isValid: false, invalidReason: 'insufficient_funds' }] });
     const outcome = await w.gate.handle(w.call(await w.newPayment()));
     assert.equal(outcome.kind, 'refuse');
     assert.match((outcome as { reason: string }).reason, /payment refused: insufficient_funds/);
-    assert.ok(await isReleased(w, keyOf(outcome)));
+    assert.equal(await isReleased(w, keyOf(outcome)), true, 'the claim was given back');
     assert.equal(w.produced(), 0);
     assert.equal(w.count('settle'), 0);
   });
@@ -272,19 +280,36 @@ describe('payment core: verification', () => {
     const outcome = await w.gate.handle(w.call(await w.newPayment()));
     assert.equal(outcome.kind, 'refuse');
     assert.match((outcome as { reason: string }).reason, /could not verify.*nothing was charged/);
-    assert.ok(await isReleased(w, keyOf(outcome)));
+    assert.equal(await isReleased(w, keyOf(outcome)), true, 'the claim was given back');
     assert.deepEqual(w.unhealthy, ['http://facilitator.test']);
     assert.equal(w.count('settle'), 0);
   });
 });
 
-describe('payment core: producing the result', () => {
+describe('payment core: unexpected errors', { timeout: 20_000 }, () => {
+  it('an error before settling is a 500, the claim released, nothing settled', async () => {
+    const w = await world({ verify: [new TypeError('a bug in the verify path')] });
+    const outcome = await w.gate.handle(w.call(await w.newPayment()));
+    assert.equal(outcome.kind, 'failed');
+    assert.equal((outcome as { error: { code: string } }).error.code, 'internal_error');
+    assert.equal(await isReleased(w, keyOf(outcome)), true, 'the claim was given back');
+    assert.equal(w.count('settle'), 0);
+  });
+
+  it('an error thrown by the settle call is an unknown answer: the chain decides, never "nothing was charged"', async () => {
+    const w = await world({ settle: [new TypeError('socket hang up')], chain: ['landed'] });
+    const outcome = await w.gate.handle(w.call(await w.newPayment()));
+    assert.equal(outcome.kind, 'deliver');
+  });
+});
+
+describe('payment core: producing the result', { timeout: 20_000 }, () => {
   it('scan fails: 500, claim released, nothing settled (never settle for a result not delivered)', async () => {
     const w = await world({ produce: async () => Promise.reject(new ScanFailedError('RPC unreachable')) });
     const outcome = await w.gate.handle(w.call(await w.newPayment()));
     assert.equal(outcome.kind, 'failed');
     assert.equal((outcome as { error: { code: string } }).error.code, 'scan_failed');
-    assert.ok(await isReleased(w, keyOf(outcome)));
+    assert.equal(await isReleased(w, keyOf(outcome)), true, 'the claim was given back');
     assert.equal(w.count('settle'), 0);
   });
 
@@ -312,7 +337,7 @@ describe('payment core: producing the result', () => {
   });
 });
 
-describe('payment core: settlement', () => {
+describe('payment core: settlement', { timeout: 20_000 }, () => {
   it('settled: the result is delivered with a receipt naming the transaction, and recorded', async () => {
     const w = await world();
     const outcome = await w.gate.handle(w.call(await w.newPayment()));
@@ -335,7 +360,7 @@ describe('payment core: settlement', () => {
       /settlement failed: .*simulation_failed; nothing was charged/,
     );
     assert.equal(receiptOf(outcome)?.success, false);
-    assert.ok(await isReleased(w, keyOf(outcome)));
+    assert.equal(await isReleased(w, keyOf(outcome)), true, 'the claim was given back');
     assert.equal(w.count('lookup'), 0, 'a refusal before sending needs no look at the chain');
   });
 
@@ -373,7 +398,7 @@ describe('payment core: settlement', () => {
     const outcome = await w.gate.handle(w.call(await w.newPayment()));
     assert.equal(outcome.kind, 'refuse');
     assert.match((outcome as { reason: string }).reason, /did not land; nothing was charged/);
-    assert.ok(await isReleased(w, keyOf(outcome)));
+    assert.equal(await isReleased(w, keyOf(outcome)), true, 'the claim was given back');
   });
 
   it('a refusal given after sending is never "nothing was charged": the chain is asked, and landed delivers', async () => {
@@ -434,7 +459,7 @@ describe('payment core: settlement', () => {
   });
 });
 
-describe('payment core: a pending payment presented again', () => {
+describe('payment core: a pending payment presented again', { timeout: 20_000 }, () => {
   async function pendingWorld(chain: ChainState[]) {
     const w = await world({
       settle: [new FacilitatorError('timeout', '/settle timed out')],
@@ -459,7 +484,7 @@ describe('payment core: a pending payment presented again', () => {
     const { w, tx } = await pendingWorld(['expired']);
     const outcome = await w.gate.handle(w.call(tx));
     assert.match((outcome as { reason: string }).reason, /did not land; nothing was charged/);
-    assert.ok(await isReleased(w, keyOf(outcome)));
+    assert.equal(await isReleased(w, keyOf(outcome)), true, 'the claim was given back');
   });
 
   it('two concurrent re-checks: one looks at the chain, the other is told the payment is in use', async () => {
@@ -467,7 +492,7 @@ describe('payment core: a pending payment presented again', () => {
     const slowLook = () => new Promise<Landing['state']>((r) => (answer = () => r('unknown')));
     const { w, tx } = await pendingWorld([slowLook, 'unknown']);
     const first = w.gate.handle(w.call(tx));
-    while (answer === undefined) await new Promise((r) => setImmediate(r));
+    await until(() => answer !== undefined);
     const second = await w.gate.handle(w.call(tx));
     answer();
     const [a, b] = [await first, second];
@@ -485,7 +510,7 @@ describe('payment core: a pending payment presented again', () => {
   });
 });
 
-describe('payment core: parallel verify', () => {
+describe('payment core: parallel verify', { timeout: 20_000 }, () => {
   it('on, funds seen: the scan starts while the facilitator verifies', async () => {
     let finishVerify!: () => void;
     const w = await world({
@@ -493,7 +518,7 @@ describe('payment core: parallel verify', () => {
       verify: [() => new Promise<VerifyAnswer>((r) => (finishVerify = () => r(VALID)))],
     });
     const running = w.gate.handle(w.call(await w.newPayment()));
-    while (w.produced() === 0) await new Promise((r) => setImmediate(r));
+    await until(() => w.produced() > 0);
     assert.equal(w.count('settle'), 0);
     finishVerify();
     assert.equal((await running).kind, 'deliver');
