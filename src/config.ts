@@ -3,6 +3,7 @@
  * reads process.env; a bad value stops the process with a message a person can act on.
  */
 import { isIP } from 'node:net';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { base58Problem } from './solana/base58.js';
 import {
@@ -13,6 +14,8 @@ import {
 /** Keyless mainnet facilitators with Solana support (see the README for the choice). */
 export const DEFAULT_FACILITATOR_URLS = ['https://facilitator.payai.network', 'https://x402.dexter.cash'];
 export const DEFAULT_MAINNET_RPC_URL = 'https://api.mainnet-beta.solana.com';
+/** Relative to the working directory, like the sandbox's own directory. */
+export const DEFAULT_STATE_DIR = '.state';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -93,6 +96,12 @@ const EnvSchema = z.object({
   PAYMENT_MAX_COMPUTE_UNIT_PRICE: int(1, 5_000_000).default(Number(DEFAULT_MAX_COMPUTE_UNIT_PRICE)),
   PAYMENT_MAX_COMPUTE_UNIT_LIMIT: int(20_000, 1_400_000).default(DEFAULT_MAX_COMPUTE_UNIT_LIMIT),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  STATE_DIR: z.string().trim().min(1).optional(),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .refine((v) => /^rediss?:\/\/[^\s]+$/.test(v), 'must be a redis:// or rediss:// URL')
+    .optional(),
   SANDBOX_RPC_PORT: int(0, 65535).default(8899),
   SANDBOX_FACILITATOR_PORT: int(0, 65535).default(8404),
   SANDBOX_DIR: z.string().trim().min(1).default('.sandbox'),
@@ -128,6 +137,10 @@ export interface Config {
   /** Highest compute-unit limit (CUs) a payment transaction may set. */
   readonly maxComputeUnitLimit: number;
   readonly logLevel: (typeof LOG_LEVELS)[number];
+  /** Where payment state is kept on this machine when there is no Redis. */
+  readonly stateDir: string;
+  /** Shared payment state, result cache and single flight for several instances. */
+  readonly redisUrl: string | null;
   readonly sandbox: {
     /** Port of the simulated chain's JSON-RPC + WebSocket endpoint. */
     readonly rpcPort: number;
@@ -201,6 +214,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     maxComputeUnitPrice: BigInt(e.PAYMENT_MAX_COMPUTE_UNIT_PRICE),
     maxComputeUnitLimit: e.PAYMENT_MAX_COMPUTE_UNIT_LIMIT,
     logLevel: e.LOG_LEVEL,
+    stateDir: e.STATE_DIR ?? (mode === 'sandbox' ? join(e.SANDBOX_DIR, 'state') : DEFAULT_STATE_DIR),
+    redisUrl: e.REDIS_URL ?? null,
     sandbox: Object.freeze({
       rpcPort: e.SANDBOX_RPC_PORT,
       facilitatorPort: e.SANDBOX_FACILITATOR_PORT,

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { ConfigError, DEFAULT_FACILITATOR_URLS, parseConfig } from '../src/config.js';
 import {
@@ -167,6 +168,32 @@ describe('parseConfig', () => {
     assert.throws(
       () => parseConfig({ PAYMENT_MAX_COMPUTE_UNIT_LIMIT: '1400001' }),
       /PAYMENT_MAX_COMPUTE_UNIT_LIMIT must be at most 1400000/,
+    );
+  });
+
+  it('keeps payment state in .state (mainnet) or the sandbox directory, unless STATE_DIR says where', () => {
+    assert.equal(parseConfig({ PAY_TO }).stateDir, '.state');
+    assert.equal(parseConfig({}).stateDir, join('.sandbox', 'state'));
+    assert.equal(parseConfig({ SANDBOX_DIR: '/tmp/sb' }).stateDir, join('/tmp/sb', 'state'));
+    assert.equal(parseConfig({ PAY_TO, STATE_DIR: '/var/lib/scan' }).stateDir, '/var/lib/scan');
+    assert.equal(parseConfig({ PAY_TO }).redisUrl, null);
+  });
+
+  it('takes a redis:// or rediss:// REDIS_URL and refuses anything else, masking its password', () => {
+    assert.equal(
+      parseConfig({ PAY_TO, REDIS_URL: 'redis://10.0.0.5:6379/2' }).redisUrl,
+      'redis://10.0.0.5:6379/2',
+    );
+    assert.equal(
+      parseConfig({ PAY_TO, REDIS_URL: 'rediss://u:p@cache:6380' }).redisUrl,
+      'rediss://u:p@cache:6380',
+    );
+    assert.throws(
+      () => parseConfig({ PAY_TO, REDIS_URL: 'http://u:secret@cache:6379' }),
+      (e: Error) =>
+        e instanceof ConfigError &&
+        /REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/.test(e.message) &&
+        !e.message.includes('secret'),
     );
   });
 });

@@ -15,9 +15,9 @@ import {
  * Most standard offers kept rendered, by resource URL, and most URLs remembered as asked for
  * once. Agents ask again and again for the same subjects, and a kept offer is written as it is:
  * its strings already flat and checked, its body already bytes. An offer is kept only from its
- * URL's second request: keeping every offer (≈3 KB each) made URLs that never repeat cost more
- * than a plain render, through the garbage collector (a CPU profile under load: ≈4 µs more per
- * request, half of it GC), while remembering a URL costs only its string. Both are simply cleared
+ * URL's second request: keeping every offer (a few KB each) made URLs that never repeat cost more
+ * than a plain render, through the garbage collector, while remembering a URL costs only its
+ * string. Both are simply cleared
  * when full.
  */
 const REMEMBERED_OFFERS = 1024;

@@ -4,7 +4,7 @@
  * offer directly on node:http, before the request is wrapped for Hono.
  *
  * Why: the offer is ready-made bytes (offers.ts), so such a request costs little more than
- * node:http itself (≈30 µs of CPU here), and the wrapping it skips — @hono/node-server's
+ * node:http itself, and the wrapping it skips — @hono/node-server's
  * Request/Response objects, Hono's routing and context — was a measurable share of the rest
  * (README, "How the cheap paths stay cheap"). The answer is the same one the Hono route gives,
  * built by the same functions (the offer book's kept offers, addOfferHeaders, the frame's headers

@@ -23,12 +23,14 @@ import {
   type PaidCallOutcome,
   paidForAnother,
   refusal,
+  release,
   SETTLED_ELSEWHERE,
   STORE_UNAVAILABLE,
 } from './outcomes.js';
 import { type CheckedPayment, checkPayment, type PaymentCheckOptions } from './payment-check.js';
 import type { PaymentStore, PendingSettlement } from './payment-store.js';
-import { recheckPending, settleAndDecide, verifyAndProduce } from './purchase.js';
+import { pendingOf, recheckPending, settleAndDecide, verifyAndProduce } from './purchase.js';
+import { createRecordBacklog, type RecordBacklog } from './record-backlog.js';
 import type { SettlementWatch } from './settlement.js';
 import type { SettlementLookup } from './settlement-lookup.js';
 
@@ -76,16 +78,23 @@ export interface PaymentCoreOptions extends PaymentCheckOptions {
   readonly now?: () => number;
   readonly sleep?: (ms: number) => Promise<void>;
   readonly log?: CoreLog;
+  /** How often records the store refused are tried again. */
+  readonly recordRetryMs?: number;
 }
 
 /** The options with their defaults filled in, as the steps use them. */
 export interface PaymentCore extends PaymentCoreOptions {
   readonly watch: SettlementWatch;
+  readonly backlog: RecordBacklog;
 }
 
 /** Takes a call that carries a payment; answers with its outcome. */
 export interface PaymentGate {
   handle(call: PaidCall): Promise<PaidCallOutcome>;
+  /** Writes the records the store refused (it retries by itself too); resolves to how many still wait. */
+  retryRecords(): Promise<number>;
+  /** Writes what it can of them, then stops retrying. */
+  close(): Promise<void>;
 }
 
 type Claim =
@@ -133,7 +142,29 @@ async function purchase(core: PaymentCore, call: PaidCall, checked: CheckedPayme
   } catch (e) {
     return { kind: 'release', outcome: failed(toServiceError(e), e, checked.payment.key) };
   }
-  return settleAndDecide(core, call, checked, body);
+  const unkept = await keepBeforeSettling(core, call, checked, body);
+  return unkept ?? settleAndDecide(core, call, checked, body);
+}
+
+/**
+ * Writes the result down before the settle call, so a crash during it leaves a pending
+ * settlement for the chain to decide, never a free claim; a result that cannot be kept is not
+ * settled. Null when kept.
+ */
+async function keepBeforeSettling(
+  core: PaymentCore,
+  call: PaidCall,
+  checked: CheckedPayment,
+  body: string,
+): Promise<Decision | null> {
+  const key = checked.payment.key;
+  try {
+    const kept = await core.store.markSending(key, call.requestId, pendingOf(call, checked, body, null));
+    if (kept) return null;
+    return release(refusal('payment_in_use: this payment was taken over by another request', key));
+  } catch (e) {
+    return release(failed(STORE_UNAVAILABLE(), e, key));
+  }
 }
 
 /** Records a decision, or gives the claim back: the one place a claim is released. */
@@ -147,7 +178,8 @@ async function conclude(core: PaymentCore, call: PaidCall, key: string, decision
   }
   const stillOurs = await core.store.record(key, call.requestId, decision.record).catch((e: unknown) => {
     // The claim was this request's when it settled; an unwritable record must not lose the result.
-    core.log?.warn({ req_id: call.requestId, err: e }, 'payment record could not be written');
+    core.log?.warn({ req_id: call.requestId, err: e }, 'payment record could not be written; retrying');
+    core.backlog.add(key, call.requestId, decision.record);
     return true;
   });
   return stillOurs ? decision.outcome : decision.ifClaimLost;
@@ -184,6 +216,11 @@ export function createPaymentGate(options: PaymentCoreOptions): PaymentGate {
       now,
       sleep,
     },
+    backlog: createRecordBacklog(options.store, { retryMs: options.recordRetryMs, log: options.log }),
   };
-  return { handle: (call) => handlePaidCall(core, call) };
+  return {
+    handle: (call) => handlePaidCall(core, call),
+    retryRecords: () => core.backlog.retry(),
+    close: () => core.backlog.close(),
+  };
 }

@@ -59,8 +59,19 @@ export interface PaymentStore {
   claimPending(key: string, holder: string): Promise<PendingSettlement | null>;
   /** Gives `holder`'s claim back: the payment is as if never presented. No-op for anyone else. */
   release(key: string, holder: string): Promise<void>;
+  /**
+   * Keeps the result `holder` is about to settle, before the settle call: should the holder
+   * vanish (crash, restart) the claim turns into this pending settlement when it expires, so the
+   * chain decides and the payer gets this very result, never a second one. False when `holder`
+   * no longer holds the claim.
+   */
+  markSending(key: string, holder: string, pending: PendingSettlement): Promise<boolean>;
   /** Records what became of `holder`'s claim; false when `holder` no longer holds it. */
   record(key: string, holder: string, record: ClaimRecord): Promise<boolean>;
+  /** Whether the store can be used now (for /health); throws with the reason when not. */
+  check(): Promise<void>;
+  /** Flushes and closes; the store is not used afterwards. */
+  close(): Promise<void>;
 }
 
 export interface MemoryStoreOptions {
@@ -137,6 +148,12 @@ export function createMemoryPaymentStore(options: MemoryStoreOptions = {}): Paym
       entries.set(key, { state: 'claimed', holder, expires: now() + inFlightTtl, pending: kept });
       return entry.pending;
     },
+    async markSending(key, holder, pending) {
+      const entry = live(key);
+      if (entry?.state !== 'claimed' || entry.holder !== holder) return false;
+      entry.pending = { pending, expires: now() + settledTtl };
+      return true;
+    },
     async release(key, holder) {
       if (heldBy(key, holder)) entries.delete(key);
     },
@@ -148,5 +165,7 @@ export function createMemoryPaymentStore(options: MemoryStoreOptions = {}): Paym
       else put(key, { state: 'spent', expires });
       return true;
     },
+    async check() {},
+    async close() {},
   };
 }

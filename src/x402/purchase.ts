@@ -127,6 +127,21 @@ async function settleAnswer(core: PaymentCore, call: PaidCall, checked: CheckedP
     );
 }
 
+/** The produced result, kept while its settlement is under way or unknown. */
+export function pendingOf(
+  call: PaidCall,
+  checked: CheckedPayment,
+  body: string,
+  signature: string | null,
+): PendingSettlement {
+  return {
+    response: unsold(call, body),
+    receipt: receiptBasis(checked),
+    signature,
+    blockhash: checked.payment.blockhash,
+  };
+}
+
 /** Settles the payment for the produced result and decides what the claim becomes. */
 export async function settleAndDecide(
   core: PaymentCore,
@@ -157,15 +172,11 @@ export async function settleAndDecide(
     }
     case 'used_elsewhere':
       return record({ state: 'spent' }, refusal(SETTLED_ELSEWHERE, key));
-    case 'unknown': {
-      const pending: PendingSettlement = {
-        response,
-        receipt: basis,
-        signature: verdict.signature,
-        blockhash: checked.payment.blockhash,
-      };
-      return record({ state: 'pending', pending }, pendingOutcome(key));
-    }
+    case 'unknown':
+      return record(
+        { state: 'pending', pending: pendingOf(call, checked, body, verdict.signature) },
+        pendingOutcome(key),
+      );
   }
 }
 

@@ -459,6 +459,81 @@ describe('payment core: settlement', { timeout: 20_000 }, () => {
   });
 });
 
+describe('payment core: the result is kept before settling', { timeout: 20_000 }, () => {
+  it('an instance that dies during the settle call leaves its result pending: the chain decides, no second result', async () => {
+    let storeNow = 0;
+    const store = createMemoryPaymentStore({ inFlightTtlMs: 60_000, now: () => storeNow });
+    const w = await world({ store, settle: [() => new Promise<SettleAnswer>(() => {})], chain: ['landed'] });
+    const tx = await w.newPayment();
+    const first = w.call(tx);
+    void w.gate.handle(first); // its settle call never answers: the process is gone
+    await until(() => w.count('settle') > 0);
+    storeNow = 60_001;
+    const again = await w.gate.handle(w.call(tx));
+    assert.equal(again.kind, 'deliver');
+    assert.equal(w.produced(), 1, 'no second scan');
+    assert.equal(w.count('settle'), 1, 'no second settlement');
+    const body = JSON.parse((again as { response: { body: string } }).response.body);
+    assert.equal(body.request_id, first.requestId, 'the result the payment bought');
+    assert.equal(receiptOf(again)?.transaction, LANDED_SIGNATURE);
+  });
+
+  it('a result that cannot be kept is not settled: 500, nothing charged', async () => {
+    const inner = createMemoryPaymentStore();
+    const store: PaymentStore = {
+      ...inner,
+      markSending: async () => {
+        throw new Error('disk full');
+      },
+    };
+    const w = await world({ store });
+    const outcome = await w.gate.handle(w.call(await w.newPayment()));
+    assert.equal(outcome.kind, 'failed');
+    assert.match((outcome as { error: { message: string } }).error.message, /nothing was charged/);
+    assert.equal(w.count('settle'), 0);
+    assert.equal(await isReleased(w, keyOf(outcome)), true, 'the claim was given back');
+  });
+
+  it('a claim taken over before settling is not settled', async () => {
+    const inner = createMemoryPaymentStore();
+    const w = await world({ store: { ...inner, markSending: async () => false } });
+    const outcome = await w.gate.handle(w.call(await w.newPayment()));
+    assert.equal(outcome.kind, 'refuse');
+    assert.match((outcome as { reason: string }).reason, /payment_in_use/);
+    assert.equal(w.count('settle'), 0);
+  });
+});
+
+describe('payment core: a store that fails after settlement', { timeout: 20_000 }, () => {
+  it('the result is delivered, and recorded once the store answers again (a paid result is never lost)', async () => {
+    const inner = createMemoryPaymentStore();
+    let down = true;
+    const store: PaymentStore = {
+      ...inner,
+      record: async (...args) => {
+        if (down) throw new Error('connection refused');
+        return inner.record(...args);
+      },
+    };
+    const w = await world({ store });
+    const tx = await w.newPayment();
+    const first = await w.gate.handle(w.call(tx));
+    assert.equal(first.kind, 'deliver', 'delivered although the record failed');
+    assert.equal(await w.gate.retryRecords(), 1, 'still waiting while the store is down');
+    down = false;
+    assert.equal(await w.gate.retryRecords(), 0);
+    const again = await w.gate.handle(w.call(tx));
+    assert.equal(again.kind, 'deliver');
+    assert.deepEqual(
+      (again as { response: unknown }).response,
+      (first as { response: unknown }).response,
+      'the same stored response',
+    );
+    assert.equal(w.count('settle'), 1);
+    await w.gate.close();
+  });
+});
+
 describe('payment core: a pending payment presented again', { timeout: 20_000 }, () => {
   async function pendingWorld(chain: ChainState[]) {
     const w = await world({

@@ -1,0 +1,82 @@
+/**
+ * Records of finished sales that the store could not take (it was down when the payment
+ * settled). The result was delivered regardless; the record is written as soon as the store
+ * answers again, so the payer can fetch it again and the payment is known as sold.
+ * A process that dies with records here loses nothing: the result was kept before settling
+ * (markSending), so its claim turns pending and the chain decides.
+ */
+import type { CoreLog } from './paid-call.js';
+import type { ClaimRecord, PaymentStore } from './payment-store.js';
+
+interface Unwritten {
+  readonly key: string;
+  readonly holder: string;
+  readonly record: ClaimRecord;
+}
+
+export interface RecordBacklog {
+  add(key: string, holder: string, record: ClaimRecord): void;
+  /** Tries each waiting record once; resolves to how many still wait. */
+  retry(): Promise<number>;
+  /** A last try, then no more timers. */
+  close(): Promise<void>;
+}
+
+export function createRecordBacklog(
+  store: PaymentStore,
+  options: { retryMs?: number | undefined; log?: CoreLog | undefined } = {},
+): RecordBacklog {
+  const retryMs = options.retryMs ?? 1_000;
+  let waiting: Unwritten[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  let closed = false;
+
+  const schedule = () => {
+    if (timer !== null || closed || waiting.length === 0) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void retry();
+    }, retryMs);
+    timer.unref();
+  };
+  const writeOne = async (entry: Unwritten): Promise<boolean> => {
+    try {
+      // False means the claim expired and was taken over: the kept result settles it there.
+      await store.record(entry.key, entry.holder, entry.record);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const retry = async (): Promise<number> => {
+    const batch = waiting;
+    waiting = [];
+    const written = await Promise.all(batch.map(writeOne));
+    const left = batch.filter((_, i) => !written[i]);
+    waiting = [...left, ...waiting];
+    if (left.length < batch.length) {
+      options.log?.warn(
+        { written: batch.length - left.length, waiting: waiting.length },
+        'payment records written late',
+      );
+    }
+    schedule();
+    return waiting.length;
+  };
+  const backlog: RecordBacklog = {
+    add(key, holder, record) {
+      waiting.push({ key, holder, record });
+      schedule();
+    },
+    retry,
+    async close() {
+      if (waiting.length > 0) await retry();
+      closed = true;
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      if (waiting.length > 0)
+        options.log?.warn({ waiting: waiting.length }, 'payment records left unwritten at close');
+    },
+  };
+  return backlog;
+}
