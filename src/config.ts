@@ -97,6 +97,7 @@ const EnvSchema = z.object({
   PAYMENT_MAX_COMPUTE_UNIT_LIMIT: int(20_000, 1_400_000).default(DEFAULT_MAX_COMPUTE_UNIT_LIMIT),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   STATE_DIR: z.string().trim().min(1).optional(),
+  PAYMENT_CLAIM_TTL_SECONDS: int(5, 3_600).default(300),
   REDIS_URL: z
     .string()
     .trim()
@@ -137,6 +138,11 @@ export interface Config {
   /** Highest compute-unit limit (CUs) a payment transaction may set. */
   readonly maxComputeUnitLimit: number;
   readonly logLevel: (typeof LOG_LEVELS)[number];
+  /**
+   * How long a claim outlives a request that vanished (crash, kill -9) before the payment may be
+   * used again, or, if its result was kept before settling, before the chain decides.
+   */
+  readonly claimTtlMs: number;
   /** Where payment state is kept on this machine when there is no Redis. */
   readonly stateDir: string;
   /** Shared payment state, result cache and single flight for several instances. */
@@ -194,6 +200,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       'Invalid configuration:\n  PAY_TO is required in mainnet mode: the wallet that receives USDC payments',
     );
   }
+  // A claim must outlive the longest paid call, or a live call could lose its claim midway.
+  const longestCallMs =
+    e.SCAN_TIMEOUT_MS + e.FACILITATOR_TIMEOUT_MS + e.SETTLE_TIMEOUT_MS + e.CONFIRM_WINDOW_MS;
+  if (e.PAYMENT_CLAIM_TTL_SECONDS * 1000 <= longestCallMs) {
+    throw new ConfigError(
+      `Invalid configuration:\n  PAYMENT_CLAIM_TTL_SECONDS must be longer than the longest paid call: SCAN_TIMEOUT_MS + FACILITATOR_TIMEOUT_MS + SETTLE_TIMEOUT_MS + CONFIRM_WINDOW_MS = ${longestCallMs} ms (got ${e.PAYMENT_CLAIM_TTL_SECONDS} s)`,
+    );
+  }
   const rpcUrls = [...(e.SOLANA_RPC_URL ? [e.SOLANA_RPC_URL] : []), ...(e.SOLANA_RPC_URLS ?? [])];
   return Object.freeze({
     mode,
@@ -214,6 +228,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     maxComputeUnitPrice: BigInt(e.PAYMENT_MAX_COMPUTE_UNIT_PRICE),
     maxComputeUnitLimit: e.PAYMENT_MAX_COMPUTE_UNIT_LIMIT,
     logLevel: e.LOG_LEVEL,
+    claimTtlMs: e.PAYMENT_CLAIM_TTL_SECONDS * 1000,
     stateDir: e.STATE_DIR ?? (mode === 'sandbox' ? join(e.SANDBOX_DIR, 'state') : DEFAULT_STATE_DIR),
     redisUrl: e.REDIS_URL ?? null,
     sandbox: Object.freeze({

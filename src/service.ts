@@ -21,13 +21,14 @@ import { OfferBook } from './server/offers.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './solana/programs.js';
 import { createRpc, type SolanaRpc } from './solana/rpc.js';
 import { rpcHealthCheck } from './solana/rpc-health.js';
+import { openState, type ServiceState } from './stores/state.js';
 import { SERVICE_VERSION } from './version.js';
 import { createFacilitatorClient } from './x402/facilitator-client.js';
 import { FacilitatorDirectory } from './x402/facilitators.js';
 import { createFundsCheck } from './x402/funds-check.js';
 import { USDC_MINT } from './x402/networks.js';
 import { createPaymentGate, type PaymentGate } from './x402/paid-call.js';
-import { createMemoryPaymentStore, type PaymentStore } from './x402/payment-store.js';
+import type { PaymentStore } from './x402/payment-store.js';
 import { createSettlementLookup } from './x402/settlement-lookup.js';
 
 export interface ServiceOptions {
@@ -52,7 +53,8 @@ export interface Service {
   /** Learns the facilitators' fee payers (first round awaited) and keeps them fresh. */
   start(): Promise<void>;
   listen(): Promise<RunningServer>;
-  stop(): void;
+  /** Stops background work and closes the stores; call after the server has drained. */
+  stop(): Promise<void>;
 }
 
 /** payTo's USDC account under each token program (USDC itself is SPL Token). */
@@ -63,6 +65,27 @@ async function payToDestinations(payTo: Address): Promise<Record<string, Address
   return { [TOKEN_PROGRAM]: token, [TOKEN_2022_PROGRAM]: token2022 };
 }
 
+/** The configured state, or the store and cache a caller (a test) passes in. */
+async function stateFor(config: Config, options: ServiceOptions, log: Logger): Promise<ServiceState> {
+  if (options.paymentStore !== undefined) {
+    return {
+      payments: options.paymentStore,
+      cache: options.cache ?? createMemoryCache(),
+      where: 'a store given by the caller',
+      close: async () => {},
+    };
+  }
+  const state = await openState(config, log);
+  return options.cache ? { ...state, cache: options.cache } : state;
+}
+
+function stateCheck(state: ServiceState): HealthCheck {
+  return cachedCheck(async () => {
+    await state.payments.check();
+    return { status: 'ok', detail: state.where };
+  }, 2_000);
+}
+
 function buildPaymentGate(
   config: Config,
   options: ServiceOptions,
@@ -71,19 +94,21 @@ function buildPaymentGate(
     rpc: SolanaRpc;
     log: Logger;
     destinations: Record<string, Address>;
+    state: ServiceState;
   },
 ): PaymentGate | undefined {
   if (options.scanners === undefined) return undefined;
   const scans = new ScanService({
     scanners: options.scanners,
     rpc: deps.rpc,
-    cache: options.cache ?? createMemoryCache(),
+    cache: deps.state.cache,
+    ...(deps.state.flights ? { flights: deps.state.flights } : {}),
     timeoutMs: config.scanTimeoutMs,
   });
   return createPaymentGate({
     facilitators: deps.facilitators,
     client: createFacilitatorClient(options.facilitatorFetch),
-    store: options.paymentStore ?? createMemoryPaymentStore(),
+    store: deps.state.payments,
     produce: createResultProducer(scans, SERVICE_VERSION),
     canProduce: (endpoint) => scans.canScan(endpoint.id),
     lookup: createSettlementLookup(deps.rpc, deps.destinations[TOKEN_PROGRAM]!),
@@ -113,10 +138,17 @@ export async function createService(config: Config, options: ServiceOptions = {}
     onError: (url, message) => log.warn({ facilitator: url, reason: message }, 'facilitator unavailable'),
   });
   const destinations = await payToDestinations(address(config.payTo));
-  const checks = options.healthChecks ?? {
-    rpc: cachedCheck(rpcHealthCheck(config.rpcUrls[0]!, Math.min(config.rpcTimeoutMs, 3_000)), 5_000),
+  // Payment state is opened only where payments are taken (a service with scanners).
+  const state = options.scanners === undefined ? null : await stateFor(config, options, log);
+  const checks = {
+    ...(options.healthChecks ?? {
+      rpc: cachedCheck(rpcHealthCheck(config.rpcUrls[0]!, Math.min(config.rpcTimeoutMs, 3_000)), 5_000),
+    }),
+    ...(state ? { payment_state: stateCheck(state) } : {}),
   };
-  const paymentGate = buildPaymentGate(config, options, { facilitators, rpc, log, destinations });
+  const paymentGate = state
+    ? buildPaymentGate(config, options, { facilitators, rpc, log, destinations, state })
+    : undefined;
   const app = buildApp({
     log,
     paid: {
@@ -152,6 +184,10 @@ export async function createService(config: Config, options: ServiceOptions = {}
     rpc,
     start: () => facilitators.start(),
     listen: () => listen(app, { port: config.port, host: config.host }),
-    stop: () => facilitators.stop(),
+    stop: async () => {
+      facilitators.stop();
+      await paymentGate?.close();
+      await state?.close();
+    },
   };
 }

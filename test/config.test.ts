@@ -196,4 +196,21 @@ describe('parseConfig', () => {
         !e.message.includes('secret'),
     );
   });
+
+  it('keeps a claim 300 s by default, and refuses a PAYMENT_CLAIM_TTL_SECONDS a paid call could outlast', () => {
+    assert.equal(parseConfig({ PAY_TO }).claimTtlMs, 300_000);
+    const short = {
+      PAY_TO,
+      SCAN_TIMEOUT_MS: '2000',
+      FACILITATOR_TIMEOUT_MS: '1000',
+      SETTLE_TIMEOUT_MS: '3000',
+      CONFIRM_WINDOW_MS: '1000',
+    };
+    assert.equal(parseConfig({ ...short, PAYMENT_CLAIM_TTL_SECONDS: '8' }).claimTtlMs, 8_000);
+    assert.throws(
+      () => parseConfig({ ...short, PAYMENT_CLAIM_TTL_SECONDS: '7' }),
+      /PAYMENT_CLAIM_TTL_SECONDS must be longer than the longest paid call: .* = 7000 ms/,
+    );
+    assert.throws(() => parseConfig({ PAY_TO, PAYMENT_CLAIM_TTL_SECONDS: '60' }), /= 85000 ms/);
+  });
 });

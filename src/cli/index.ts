@@ -7,6 +7,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, parseConfig } from '../config.js';
 import { KeypairFileError } from '../sandbox/keypair-file.js';
+import { StateError } from '../stores/state.js';
 import { CallError, payAndCall } from './call.js';
 import { serve, stopOnSignals } from './serve.js';
 
@@ -65,6 +66,10 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
     if (e instanceof ConfigError || e instanceof CallError || e instanceof KeypairFileError) {
       console.error(e.message);
       return 2;
+    }
+    if (e instanceof StateError) {
+      console.error(e.message);
+      return 1;
     }
     if (e instanceof TypeError && (e as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
       console.error(`${e.message}\n${USAGE}`);

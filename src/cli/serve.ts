@@ -20,8 +20,8 @@ async function startMainnet(config: Config, log: Logger, options: ServiceOptions
   // Ask the facilitators for their fee payers before listening (each call is bounded by
   // FACILITATOR_TIMEOUT_MS), so the very first 402 already names one a client can pay through.
   await service.start();
-  const api = await service.listen().catch((e: unknown) => {
-    service.stop(); // the facilitator refresh would otherwise go on for nothing
+  const api = await service.listen().catch(async (e: unknown) => {
+    await service.stop(); // the facilitator refresh would otherwise go on for nothing
     throw e;
   });
   log.info({ url: api.url, mode: config.mode, payTo: config.payTo }, 'Solana Risk Scan is listening');
@@ -29,8 +29,9 @@ async function startMainnet(config: Config, log: Logger, options: ServiceOptions
     url: api.url,
     log,
     close: async () => {
-      service.stop();
+      // Requests in flight finish first: they still need the payment store.
       await api.close();
+      await service.stop();
     },
   };
 }

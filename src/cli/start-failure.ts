@@ -4,6 +4,7 @@
  * stack trace. Anything else is not ours to explain, and is left to surface as it is.
  */
 import type { Config } from '../config.js';
+import { StateError } from '../stores/state.js';
 
 interface ListenError {
   readonly code: string;
@@ -31,6 +32,7 @@ function portVariables(config: Config, port: number | undefined): string {
 
 /** A sentence explaining a failed start, or null when the error is not a known listen failure. */
 export function describeStartFailure(e: unknown, config: Config): string | null {
+  if (e instanceof StateError) return e.message;
   if (!isListenError(e)) return null;
   const where = `${e.address ?? config.host}${e.port === undefined ? '' : `:${e.port}`}`;
   switch (e.code) {

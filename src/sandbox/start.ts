@@ -137,8 +137,8 @@ export async function startSandbox({
     payTo,
     files,
     close: async () => {
-      service.stop();
       await api.close();
+      await service.stop();
       await Promise.all(facilitators.map((f) => f.close()));
       chain.stop();
       await rpc.close();

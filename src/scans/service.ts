@@ -1,6 +1,7 @@
 /**
  * Runs scans for the HTTP layer: picks the endpoint's scanner, serves fresh cached results
- * (spec §8), and coalesces identical concurrent scans into one (single flight).
+ * (spec §8), and coalesces identical concurrent scans into one (single flight), within this
+ * process by default or across instances with other ScanFlights (src/cache/redis-flights.ts).
  */
 import type { CacheStore } from '../cache/result-cache.js';
 import { type EndpointId, PAID_ENDPOINTS } from '../catalog.js';
@@ -22,6 +23,30 @@ export interface ScanServiceOptions {
   readonly now?: () => number;
   /** Longest a scan may take before it counts as failed. */
   readonly timeoutMs: number;
+  /** How identical concurrent runs share one scan; within this process when absent. */
+  readonly flights?: ScanFlights;
+}
+
+/**
+ * Single flight: concurrent calls with one key share one run of `work`. Values are text so
+ * they can cross processes. `deadlineMs` bounds one run of `work` (the scan's timeout).
+ */
+export interface ScanFlights {
+  run(key: string, deadlineMs: number, work: () => Promise<string>): Promise<string>;
+}
+
+/** Coalesces within this process only. */
+export function createLocalFlights(): ScanFlights {
+  const inFlight = new Map<string, Promise<string>>();
+  return {
+    run(key, _deadlineMs, work) {
+      const running = inFlight.get(key);
+      if (running !== undefined) return running;
+      const run = work().finally(() => inFlight.delete(key));
+      inFlight.set(key, run);
+      return run;
+    },
+  };
 }
 
 interface CachedEntry {
@@ -30,31 +55,37 @@ interface CachedEntry {
 }
 
 export class ScanService {
-  private readonly inFlight = new Map<string, Promise<ScanRun>>();
+  private readonly flights: ScanFlights;
   private readonly ttl = new Map<EndpointId, number>(PAID_ENDPOINTS.map((e) => [e.id, e.cacheTtlSeconds]));
 
-  constructor(private readonly options: ScanServiceOptions) {}
+  constructor(private readonly options: ScanServiceOptions) {
+    this.flights = options.flights ?? createLocalFlights();
+  }
 
   /** Whether this endpoint has a scanner; payments for one without are refused, never taken. */
   canScan(endpoint: EndpointId): boolean {
     return this.options.scanners[endpoint] !== undefined;
   }
 
-  run(endpoint: EndpointId, subject: string): Promise<ScanRun> {
+  async run(endpoint: EndpointId, subject: string): Promise<ScanRun> {
     const key = `scan:${endpoint}:${subject}`;
-    const running = this.inFlight.get(key);
-    if (running !== undefined) return running;
-    const run = this.cachedOrFresh(key, endpoint, subject).finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, run);
-    return run;
+    // Hits skip the flight, whose coordination may cost Redis round trips. The work reads again:
+    // a run it waited behind, here or on another instance, may have cached the value meanwhile.
+    const hit = await this.cached(key);
+    if (hit !== undefined) return hit;
+    const work = async () =>
+      JSON.stringify((await this.cached(key)) ?? (await this.scan(key, endpoint, subject)));
+    return JSON.parse(await this.flights.run(key, this.options.timeoutMs, work)) as ScanRun;
   }
 
-  private async cachedOrFresh(key: string, endpoint: EndpointId, subject: string): Promise<ScanRun> {
+  private async cached(key: string): Promise<ScanRun | undefined> {
     const hit = await this.options.cache.get(key).catch(() => undefined);
-    if (hit !== undefined) {
-      const entry = JSON.parse(hit) as CachedEntry;
-      return { result: entry.result, cachedAt: entry.producedAt };
-    }
+    if (hit === undefined) return undefined;
+    const entry = JSON.parse(hit) as CachedEntry;
+    return { result: entry.result, cachedAt: entry.producedAt };
+  }
+
+  private async scan(key: string, endpoint: EndpointId, subject: string): Promise<ScanRun> {
     const now = this.options.now ?? Date.now;
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     const scanner = this.options.scanners[endpoint];

@@ -1,5 +1,8 @@
 /** `npm start` on mainnet: it listens once the facilitators were asked, so no 402 comes too early. */
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { serve } from '../../src/cli/serve.js';
 import { parseConfig } from '../../src/config.js';
@@ -17,6 +20,7 @@ function mainnetConfig(facilitatorUrl: string) {
     LOG_LEVEL: 'silent',
     FACILITATOR_URLS: facilitatorUrl,
     FACILITATOR_TIMEOUT_MS: '1000',
+    STATE_DIR: join(tmpdir(), `serve-test-${randomUUID()}`),
   });
 }
 

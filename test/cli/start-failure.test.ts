@@ -4,7 +4,10 @@
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { describeStartFailure } from '../../src/cli/start-failure.js';
@@ -12,6 +15,8 @@ import { parseConfig } from '../../src/config.js';
 import { TEST_PAY_TO } from '../helpers/service.js';
 
 const execute = promisify(execFile);
+const stateDir = mkdtempSync(join(tmpdir(), 'start-failure-state-'));
+process.on('exit', () => rmSync(stateDir, { recursive: true, force: true }));
 
 /** Runs src/main.ts with `env` (mainnet, facilitators unreachable so the start is quick). */
 function start(env: Record<string, string>): Promise<{ code: number; stderr: string }> {
@@ -22,6 +27,7 @@ function start(env: Record<string, string>): Promise<{ code: number; stderr: str
       PAY_TO: TEST_PAY_TO,
       FACILITATOR_URLS: 'http://127.0.0.1:9',
       LOG_LEVEL: 'silent',
+      STATE_DIR: stateDir,
       ...env,
     },
   }).then(
@@ -79,5 +85,29 @@ describe('describeStartFailure', () => {
     const config = parseConfig({});
     assert.equal(describeStartFailure(new Error('boom'), config), null);
     assert.equal(describeStartFailure('not an error', config), null);
+  });
+});
+
+describe('a start whose payment state cannot be used', () => {
+  it('a STATE_DIR that is a file: exit 1, one line naming STATE_DIR, no stack trace', async () => {
+    const file = join(stateDir, 'not-a-directory');
+    writeFileSync(file, 'x');
+    const { code, stderr } = await start({ PORT: '0', HOST: '127.0.0.1', STATE_DIR: file });
+    assert.equal(code, 1);
+    assert.match(
+      stderr.trim(),
+      /^Cannot keep payment state in .*not-a-directory: .*Set STATE_DIR to a writable directory\.$/,
+    );
+    assert.doesNotMatch(stderr, /^\s+at /m);
+  });
+
+  it('a REDIS_URL nobody answers: exit 1, one line naming REDIS_URL, no stack trace', async () => {
+    const { code, stderr } = await start({ PORT: '0', HOST: '127.0.0.1', REDIS_URL: 'redis://127.0.0.1:9' });
+    assert.equal(code, 1);
+    assert.match(
+      stderr.trim(),
+      /^Cannot use REDIS_URL: Redis at redis:\/\/127\.0\.0\.1:9 is unreachable: connect ECONNREFUSED .*Fix Redis or REDIS_URL/,
+    );
+    assert.equal(stderr.trim().split('\n').length, 1);
   });
 });

@@ -3,6 +3,10 @@
  * mainnet address, a funded payer, payTo's USDC account, two local facilitators (each with
  * its own fee payer) and the service itself, configured against them.
  */
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   type Address,
   createDefaultRpcTransport,
@@ -40,10 +44,13 @@ export interface PaidSandbox {
   /** A new payer holding `usdc` atomic units (and no SOL: the fee payer pays fees). */
   newPayer(usdc: bigint): Promise<KeyPairSigner>;
   /**
-   * Another instance of the service on the same chain and facilitators, with its own memory (as a
-   * second machine without shared state, or this one after a restart). Closed with the sandbox.
+   * Another instance of the service on the same chain and facilitators. By default with state of
+   * its own (as a second machine sharing nothing); `env` may name the first's `STATE_DIR` (the
+   * same machine after a restart) or a `REDIS_URL`. Closed with the sandbox.
    */
-  startInstance(options?: ServiceOptions): Promise<{ readonly url: string }>;
+  startInstance(options?: ServiceOptions, env?: Record<string, string>): Promise<{ readonly url: string }>;
+  /** The first instance's STATE_DIR. */
+  readonly stateDir: string;
   close(): Promise<void>;
 }
 
@@ -70,19 +77,29 @@ export async function startPaidSandbox(
   const facilitators = await Promise.all(
     [feePayerA!, feePayerB!].map((feePayer) => startSandboxFacilitator({ rpcUrl: rpcServer.url, feePayer })),
   );
-  const config = parseConfig({
-    RISK_SCAN_MODE: 'sandbox',
-    PAY_TO: payTo,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    SOLANA_RPC_URL: rpcServer.url,
-    FACILITATOR_URLS: facilitators.map((f) => f.url).join(','),
-    FACILITATOR_TIMEOUT_MS: '2000',
-    SETTLE_TIMEOUT_MS: '5000',
-    CONFIRM_WINDOW_MS: '1000',
-    ...env,
-  });
+  const stateDirs: string[] = [];
+  const freshStateDir = async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'paid-sandbox-state-'));
+    stateDirs.push(dir);
+    return dir;
+  };
+  const stateDir = env.STATE_DIR ?? (await freshStateDir());
+  const configWith = (more: Record<string, string>) =>
+    parseConfig({
+      RISK_SCAN_MODE: 'sandbox',
+      PAY_TO: payTo,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      SOLANA_RPC_URL: rpcServer.url,
+      FACILITATOR_URLS: facilitators.map((f) => f.url).join(','),
+      FACILITATOR_TIMEOUT_MS: '2000',
+      SETTLE_TIMEOUT_MS: '5000',
+      CONFIRM_WINDOW_MS: '1000',
+      STATE_DIR: stateDir,
+      ...env,
+      ...more,
+    });
   const serviceRpc =
     rpcLatencyMs > 0
       ? {
@@ -92,8 +109,8 @@ export async function startPaidSandbox(
         }
       : {};
   const instances: { service: Service; server: RunningServer }[] = [];
-  const startInstance = async (instanceOptions: ServiceOptions) => {
-    const service = await createService(config, {
+  const startInstance = async (instanceOptions: ServiceOptions, more: Record<string, string> = {}) => {
+    const service = await createService(configWith(more), {
       log: createLogger('silent'),
       ...serviceRpc,
       ...instanceOptions,
@@ -129,15 +146,21 @@ export async function startPaidSandbox(
       await fundUsdc(chain, usdcAuthority!, [{ owner: signer.address, amount: usdc }]);
       return signer;
     },
-    startInstance: async (more = {}) => ({ url: (await startInstance({ ...options, ...more })).server.url }),
+    stateDir,
+    startInstance: async (more = {}, moreEnv = {}) => {
+      const own = moreEnv.STATE_DIR ?? (await freshStateDir());
+      const instance = await startInstance({ ...options, ...more }, { STATE_DIR: own, ...moreEnv });
+      return { url: instance.server.url };
+    },
     close: async () => {
       for (const instance of instances) {
-        instance.service.stop();
         await instance.server.close();
+        await instance.service.stop();
       }
       await Promise.all(facilitators.map((f) => f.close()));
       chain.stop();
       await rpcServer.close();
+      await Promise.all(stateDirs.map((dir) => rm(dir, { recursive: true, force: true })));
     },
   };
 }

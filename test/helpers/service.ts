@@ -1,4 +1,7 @@
 /** Starts the real service on 127.0.0.1:0 with test configuration. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseConfig } from '../../src/config.js';
 import type { RunningServer } from '../../src/server/listen.js';
 import { createLogger } from '../../src/server/logger.js';
@@ -20,7 +23,10 @@ export async function startTestService(
   env: Record<string, string>,
   options: ServiceOptions = {},
 ): Promise<TestService> {
+  // Payment state of its own, in a directory removed at close (never in the checkout).
+  const stateDir = await mkdtemp(join(tmpdir(), 'test-service-state-'));
   const config = parseConfig({
+    STATE_DIR: stateDir,
     RISK_SCAN_MODE: 'mainnet',
     PAY_TO: TEST_PAY_TO,
     PORT: '0',
@@ -41,8 +47,9 @@ export async function startTestService(
     running,
     url: running.url,
     close: async () => {
-      service.stop();
       await running.close();
+      await service.stop();
+      await rm(stateDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,21 @@
+/**
+ * Refuses a Redis that may evict payment keys. An evicted claim lets one payment buy two results;
+ * an evicted settled or pending entry loses a paid result. Only `noeviction` is accepted: every
+ * payment key carries a TTL (garbage collection), so the `volatile-*` policies could evict them
+ * as well as the `allkeys-*` ones. With noeviction a full Redis refuses writes instead, which the
+ * paid call turns into an error before anything is charged.
+ *
+ * The policy is read from `INFO memory`, which managed Redis services answer even where CONFIG
+ * is disabled. A server that does not report it is refused too: it cannot be shown safe.
+ */
+import type { Redis } from 'ioredis';
+
+export async function assertNoEviction(redis: Redis): Promise<void> {
+  const info = await redis.info('memory');
+  const policy = /^maxmemory_policy:(\S+)/m.exec(info)?.[1];
+  if (policy === 'noeviction') return;
+  const found = policy === undefined ? 'is not reported by INFO memory' : `is "${policy}"`;
+  throw new Error(
+    `Redis maxmemory-policy ${found}: it could evict payment keys (a payment bought twice, a paid result lost); set maxmemory-policy to noeviction`,
+  );
+}
