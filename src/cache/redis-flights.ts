@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { createLocalFlights, type ScanFlights } from '../scans/service.js';
+import { createLocalFlights, type ScanFlights } from './flights.js';
 import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS, redisCommand } from './redis-cache.js';
 
 export interface RedisFlightsOptions {

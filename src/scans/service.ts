@@ -3,6 +3,7 @@
  * (spec §8), and coalesces identical concurrent scans into one (single flight), within this
  * process by default or across instances with other ScanFlights (src/cache/redis-flights.ts).
  */
+import { createLocalFlights, type ScanFlights } from '../cache/flights.js';
 import type { CacheStore } from '../cache/result-cache.js';
 import { type EndpointId, PAID_ENDPOINTS } from '../catalog.js';
 import type { ScanResult } from '../contract/schemas.js';
@@ -25,28 +26,6 @@ export interface ScanServiceOptions {
   readonly timeoutMs: number;
   /** How identical concurrent runs share one scan; within this process when absent. */
   readonly flights?: ScanFlights;
-}
-
-/**
- * Single flight: concurrent calls with one key share one run of `work`. Values are text so
- * they can cross processes. `deadlineMs` bounds one run of `work` (the scan's timeout).
- */
-export interface ScanFlights {
-  run(key: string, deadlineMs: number, work: () => Promise<string>): Promise<string>;
-}
-
-/** Coalesces within this process only. */
-export function createLocalFlights(): ScanFlights {
-  const inFlight = new Map<string, Promise<string>>();
-  return {
-    run(key, _deadlineMs, work) {
-      const running = inFlight.get(key);
-      if (running !== undefined) return running;
-      const run = work().finally(() => inFlight.delete(key));
-      inFlight.set(key, run);
-      return run;
-    },
-  };
 }
 
 interface CachedEntry {

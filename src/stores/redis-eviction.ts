@@ -19,3 +19,15 @@ export async function assertNoEviction(redis: Redis): Promise<void> {
     `Redis maxmemory-policy ${found}: it could evict payment keys (a payment bought twice, a paid result lost); set maxmemory-policy to noeviction`,
   );
 }
+
+/**
+ * Whether Redis writes every change to its append-only file. Without it, a Redis restart forgets
+ * settled payments: their payers lose the stored response, and only the facilitator then stands
+ * between a replayed payment and a second result. Managed services that replicate instead of
+ * persisting report it off, so this is a warning, not a refusal.
+ */
+export async function persistenceWarning(redis: Redis): Promise<string | null> {
+  const info = await redis.info('persistence');
+  if (/^aof_enabled:1/m.test(info)) return null;
+  return 'Redis does not persist with an append-only file (appendonly no): a Redis restart forgets settled payments; set appendonly yes (appendfsync everysec or always)';
+}

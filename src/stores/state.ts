@@ -4,14 +4,14 @@
  * and kill -9), cache and single flight in memory. Several machines: all three on REDIS_URL.
  */
 import type { Redis } from 'ioredis';
+import type { ScanFlights } from '../cache/flights.js';
 import { createRedisCache } from '../cache/redis-cache.js';
 import { createRedisFlights } from '../cache/redis-flights.js';
 import { type CacheStore, createMemoryCache } from '../cache/result-cache.js';
 import type { Config } from '../config.js';
-import type { ScanFlights } from '../scans/service.js';
 import type { PaymentStore } from '../x402/payment-store.js';
 import { openLmdbPaymentStore } from './lmdb-payment-store.js';
-import { assertNoEviction } from './redis-eviction.js';
+import { assertNoEviction, persistenceWarning } from './redis-eviction.js';
 import { connectRedis, createRedisPaymentStore } from './redis-payment-store.js';
 
 export interface ServiceState {
@@ -72,6 +72,8 @@ async function openRedisState(url: string, claimTtlMs: number, log: StateLog): P
   });
   try {
     await assertNoEviction(redis);
+    const warning = await persistenceWarning(redis);
+    if (warning !== null) log.warn({ redis: new URL(url).host }, warning);
   } catch (e) {
     redis.disconnect();
     throw e;

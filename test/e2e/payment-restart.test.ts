@@ -92,7 +92,7 @@ describe('payment state across a kill -9', { timeout: 120_000 }, () => {
     await rm(stateDir, { recursive: true, force: true });
   });
 
-  it('after a sale: the same payment replays its stored response, and buys nothing for another subject', async () => {
+  it('after a sale: presented for another subject first, it buys nothing; its payer then gets the stored response', async () => {
     const path = `/scan/wallet/${s.payer.address}`;
     const first = await startApi();
     const header = await paymentFor(first.url, path);
@@ -103,13 +103,13 @@ describe('payment state across a kill -9', { timeout: 120_000 }, () => {
     await first.kill();
 
     const restarted = await startApi();
-    const replay = await pay(restarted.url + path, header);
-    assert.equal(replay.status, 200);
-    assert.equal(await replay.text(), soldBody, 'the same stored response, same request_id');
     const other = await pay(`${restarted.url}/scan/wallet/${OTHER_WALLET}`, header);
     const otherBody = await jsonOf(other);
     assert.equal(other.status, 402);
     assert.match(otherBody.error, /payment_used: .*already paid for \/scan\/wallet\//);
+    const replay = await pay(restarted.url + path, header);
+    assert.equal(replay.status, 200);
+    assert.equal(await replay.text(), soldBody, 'the same stored response, same request_id');
     assert.equal(await s.usdcBalance(s.payTo), payToBefore + PRICE, 'charged once');
     await restarted.kill();
   });

@@ -1,0 +1,73 @@
+/** Which state the service opens from its configuration, and what it says when it cannot. */
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { parseConfig } from '../../src/config.js';
+import { openState, StateError } from '../../src/stores/state.js';
+import { type RedisServer, startRedis } from '../helpers/redis-server.js';
+
+const PAY_TO = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
+
+function recordingLog() {
+  const warnings: string[] = [];
+  return { warnings, warn: (_fields: object, message: string) => void warnings.push(message) };
+}
+
+describe('openState', () => {
+  let dir: string;
+  let redis: RedisServer;
+  let evicting: RedisServer;
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'state-test-'));
+    [redis, evicting] = await Promise.all([startRedis(), startRedis({ maxmemoryPolicy: 'allkeys-lru' })]);
+  });
+  after(async () => {
+    await Promise.all([redis.stop(), evicting.stop()]);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('without REDIS_URL keeps payments in an embedded database under STATE_DIR, and survives reopening', async () => {
+    const config = parseConfig({ PAY_TO, STATE_DIR: join(dir, 'one') });
+    const state = await openState(config, recordingLog());
+    assert.match(state.where, /embedded database in .*one/);
+    assert.equal(state.flights, undefined, 'scans coalesce in this process only');
+    await state.payments.claim('k', 'a');
+    await state.payments.record('k', 'a', { state: 'spent' });
+    await state.close();
+    const again = await openState(config, recordingLog());
+    assert.deepEqual(await again.payments.claim('k', 'b'), { state: 'spent' });
+    await again.close();
+  });
+
+  it('a STATE_DIR that cannot be a directory is a StateError naming STATE_DIR', async () => {
+    const file = join(dir, 'a-file');
+    await writeFile(file, 'x');
+    await assert.rejects(openState(parseConfig({ PAY_TO, STATE_DIR: file }), recordingLog()), (e: Error) => {
+      return e instanceof StateError && /Set STATE_DIR to a writable directory/.test(e.message);
+    });
+  });
+
+  it('with REDIS_URL shares payments, cache and single flight on Redis, warning when Redis does not persist', async () => {
+    const log = recordingLog();
+    const state = await openState(parseConfig({ PAY_TO, REDIS_URL: redis.url }), log);
+    assert.match(state.where, /^Redis at 127\.0\.0\.1:\d+$/);
+    assert.ok(state.flights, 'single flight across instances');
+    await state.cache.set('x', 'cached', 60_000);
+    assert.equal(await state.cache.get('x'), 'cached');
+    await state.payments.check();
+    assert.equal(log.warnings.length, 1);
+    assert.match(log.warnings[0]!, /appendonly yes/);
+    await state.close();
+  });
+
+  it('refuses a Redis that may evict payment keys, naming maxmemory-policy', async () => {
+    await assert.rejects(
+      openState(parseConfig({ PAY_TO, REDIS_URL: evicting.url }), recordingLog()),
+      (e: Error) => {
+        return e instanceof StateError && /maxmemory-policy .*allkeys-lru.*noeviction/.test(e.message);
+      },
+    );
+  });
+});
