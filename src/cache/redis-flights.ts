@@ -54,6 +54,8 @@ class Flights implements RedisFlights {
   private readonly local = createLocalFlights();
   private readonly inboxes = new Map<string, Inbox>();
   private subscriber: Redis | undefined;
+  /** Settles once the subscriber's first connection attempt has (or has not) succeeded. */
+  private subscriberOpened: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly redis: Redis,
@@ -136,7 +138,10 @@ class Flights implements RedisFlights {
     if (this.inboxes.get(inbox.channel) === inbox) return;
     this.inboxes.set(inbox.channel, inbox);
     const subscriber = this.subscriberConnection();
-    await this.command(subscriber, () => subscriber.subscribe(inbox.channel));
+    await this.command(subscriber, async () => {
+      await this.subscriberOpened;
+      return subscriber.subscribe(inbox.channel);
+    });
   }
 
   private unlisten(inbox: Inbox): void {
@@ -155,6 +160,10 @@ class Flights implements RedisFlights {
       this.inboxes.get(channel)?.deliver(message),
     );
     this.subscriber = subscriber;
+    // The copy inherits a client that may connect lazily and refuse commands until ready (no
+    // offline queue): its first SUBSCRIBE would fail and its waiter scan again. Open it first; a
+    // failed first attempt leaves it reconnecting, and subscriptions fail until it is back.
+    if (subscriber.status === 'wait') this.subscriberOpened = subscriber.connect().catch(() => undefined);
     return subscriber;
   }
 

@@ -1,7 +1,8 @@
 /**
- * A real redis-server for tests: its own free port and temporary directory, nothing persisted,
- * killed when the test process exits so no server outlives its tests. Needs `redis-server` on
- * PATH (`.ci/install-system-packages.sh` installs it); without it startRedis rejects at once.
+ * A real redis-server for tests: its own free port and temporary directory, nothing persisted
+ * unless asked (`persist`), killed when the test process exits so no server outlives its tests.
+ * Needs `redis-server` on PATH (`.ci/install-system-packages.sh` installs it); without it
+ * startRedis rejects at once.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -16,12 +17,17 @@ export interface RedisServer {
   stop(): Promise<void>;
   /** SIGKILL, as a crash or a lost host would. */
   kill(): Promise<void>;
-  /** Starts the server again on the same port (empty: nothing is persisted). */
+  /** Starts the server again on the same port: empty, or with its data when started with `persist`. */
   restart(): Promise<void>;
 }
 
 export interface RedisOptions {
   readonly maxmemoryPolicy?: string;
+  /**
+   * Every write is in the append-only file before Redis answers it (`appendfsync always`), so
+   * kill() and restart() keep the data, as a production Redis holding payment state must.
+   */
+  readonly persist?: boolean;
 }
 
 const READY_TIMEOUT_MS = 10_000;
@@ -31,7 +37,10 @@ const MISSING =
 export async function startRedis(options: RedisOptions = {}): Promise<RedisServer> {
   const dir = await mkdtemp(join(tmpdir(), 'redis-test-'));
   const args = (port: number) => [
-    ...['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    ...['--port', String(port), '--bind', '127.0.0.1', '--save', ''],
+    ...(options.persist === true
+      ? ['--appendonly', 'yes', '--appendfsync', 'always']
+      : ['--appendonly', 'no']),
     ...['--dir', dir, '--daemonize', 'no'],
     ...(options.maxmemoryPolicy === undefined ? [] : ['--maxmemory-policy', options.maxmemoryPolicy]),
   ];
