@@ -9,6 +9,7 @@ import { runLogLineBench } from './log-line.js';
 import { runPaidLatency } from './paid-latency.js';
 import { runSandboxBench } from './sandbox.js';
 import { runScanLatency } from './scan-latency.js';
+import { runStoresBench } from './stores.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const only = process.env.BENCH_ONLY;
@@ -23,6 +24,13 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   sandbox: () => runSandboxBench({ seconds }),
   scans: () => runScanLatency({ runs: Number(process.env.BENCH_RUNS ?? 15) }),
   payments: () => runPaidLatency({ calls: Number(process.env.BENCH_CALLS ?? 20) }),
+  stores: () =>
+    runStoresBench({
+      calls: Number(process.env.BENCH_CALLS ?? 2000),
+      sequentialCalls: Number(process.env.BENCH_SEQUENTIAL_CALLS ?? 200),
+      concurrency: Number(process.env.BENCH_CONCURRENCY ?? 32),
+      rounds: Number(process.env.BENCH_ROUNDS ?? 7),
+    }),
   'log-line': () =>
     runLogLineBench({
       lines: Number(process.env.BENCH_LINES ?? 50_000),
