@@ -5,6 +5,7 @@
  * startRedis rejects at once.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -60,6 +61,8 @@ export async function startRedis(options: RedisOptions = {}): Promise<RedisServe
   }
   let current: ChildProcess = child;
   const end = (signal: NodeJS.Signals) => exited(current, signal);
+  // A server only killed (never stopped) still leaves no directory behind.
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
