@@ -3,6 +3,5 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { runCli } = await import('../src/cli/index.ts');
-const code = await runCli(process.argv.slice(2), process.env);
-if (code >= 0) process.exitCode = code;
+const { main } = await import('../src/cli/index.ts');
+await main(process.argv.slice(2), process.env);

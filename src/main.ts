@@ -1,25 +1,8 @@
 /**
  * `npm start`: the service, configured from the environment. With no PAY_TO it runs the
- * offline sandbox; with PAY_TO it serves Solana mainnet.
+ * offline sandbox; with PAY_TO it serves Solana mainnet. The same as `risk-scan serve`
+ * (`npm start -- --ports auto`, `npm start -- --verbose` pass its options).
  */
-import { serve, stopOnSignals } from './cli/serve.js';
-import { describeStartFailure } from './cli/start-failure.js';
-import { type Config, ConfigError, parseConfig } from './config.js';
+import { main } from './cli/index.js';
 
-let config: Config;
-try {
-  config = parseConfig(process.env);
-} catch (e) {
-  if (!(e instanceof ConfigError)) throw e;
-  console.error(e.message);
-  process.exit(2);
-}
-
-try {
-  stopOnSignals(await serve(config));
-} catch (e) {
-  const reason = describeStartFailure(e, config);
-  if (reason === null) throw e;
-  console.error(reason);
-  process.exit(1);
-}
+await main(['serve', ...process.argv.slice(2)], process.env);

@@ -1,15 +1,26 @@
 /**
  * `risk-scan call <path>`: pays for one call with x402 and prints the result — the quickest
  * way for an agent developer to try the API. Defaults to the running sandbox's payer.
+ *
+ * Each step that can fail on its environment (the API, the RPC, the payer's funds, the offer,
+ * the facilitator's verdict) ends in a CliFailure whose one line says what to do; every request
+ * is bounded by --timeout. Nothing is paid before the payer is known to hold the price.
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { type Address, address, getBase64Encoder, type KeyPairSigner } from '@solana/kit';
+import { findAssociatedTokenPda } from '@solana-program/token';
+import { x402HTTPClient } from '@x402/core/client';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
-import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from '@x402/fetch';
+import type { PaymentRequired, PaymentRequirements } from '@x402/core/types';
+import { decodePaymentResponseHeader, x402Client } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm';
 import { readKeypairFile } from '../sandbox/keypair-file.js';
+import { CliFailure, callFailures, isTimeout } from './failures.js';
 
 const CAIP2_MAINNET = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
+/** USDC has 6 decimals; --max-usd compares against the offer's amount in its units. */
+const USDC_UNITS = 1e6;
 
 export interface CallOptions {
   readonly path: string;
@@ -18,18 +29,22 @@ export interface CallOptions {
   readonly keypair?: string;
   readonly maxUsd: number;
   readonly sandboxDir: string;
+  /** Longest wait for each answer (API or RPC), in seconds. */
+  readonly timeoutS: number;
 }
 
-export class CallError extends Error {
-  override readonly name = 'CallError';
+interface SandboxManifest {
+  readonly apiUrl?: string;
+  readonly rpcUrl?: string;
+  readonly payer?: { readonly address?: string; readonly keypair?: string };
 }
 
-async function sandboxDefaults(dir: string): Promise<{ apiUrl?: string; rpcUrl?: string; keypair?: string }> {
+async function readManifest(dir: string): Promise<{ path: string; manifest: SandboxManifest } | null> {
+  const path = resolve(dir, 'sandbox.json');
   try {
-    const manifest = JSON.parse(await readFile(resolve(dir, 'sandbox.json'), 'utf8'));
-    return { apiUrl: manifest.apiUrl, rpcUrl: manifest.rpcUrl, keypair: manifest.payer?.keypair };
+    return { path, manifest: JSON.parse(await readFile(path, 'utf8')) as SandboxManifest };
   } catch {
-    return {};
+    return null;
   }
 }
 
@@ -40,43 +55,196 @@ export interface CallOutcome {
   readonly body: unknown;
 }
 
-export async function payAndCall(options: CallOptions): Promise<CallOutcome> {
-  const defaults = await sandboxDefaults(options.sandboxDir);
-  const api = options.api ?? defaults.apiUrl;
-  const rpcUrl = options.rpc ?? defaults.rpcUrl;
-  const keypairPath = options.keypair ?? defaults.keypair;
-  if (!api) throw new CallError('no API URL: pass --api, or start the sandbox (npm start) first');
-  if (!rpcUrl) throw new CallError('no Solana RPC URL: pass --rpc');
-  if (!keypairPath) throw new CallError('no payer keypair: pass --keypair FILE (Solana CLI format)');
-  if (!options.path.startsWith('/'))
-    throw new CallError('the path must start with "/", e.g. /scan/token/<mint>');
-  const url = new URL(options.path, api).href;
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DOMException('timed out', 'TimeoutError')), ms);
+  });
+  return Promise.race([work, expired]).finally(() => clearTimeout(timer));
+}
 
-  const probe = await fetch(url);
-  if (probe.status !== 402)
-    return {
-      status: probe.status,
-      paidUsd: null,
-      settlement: null,
-      body: await probe.json().catch(() => null),
-    };
-  const header = probe.headers.get('payment-required');
-  if (!header) throw new CallError('the server answered 402 without a PAYMENT-REQUIRED header');
-  const offer = decodePaymentRequiredHeader(header).accepts[0];
-  const priceUsd = Number(offer?.amount ?? Number.NaN) / 1e6;
-  if (!(priceUsd <= options.maxUsd)) {
-    throw new CallError(
-      `the call costs ${priceUsd} USDC, more than --max-usd ${options.maxUsd}; nothing was paid`,
+/** One JSON-RPC call; every way it can fail is a CliFailure naming the RPC URL. */
+async function rpcCall(url: string, method: string, params: unknown[], timeoutS: number): Promise<unknown> {
+  let res: Response;
+  let answer: { result?: unknown; error?: { message?: string } };
+  try {
+    res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      signal: AbortSignal.timeout(timeoutS * 1000),
+    });
+    if (!res.ok) throw callFailures.rpcRefused(url, `it answered HTTP ${res.status} to ${method}`);
+    answer = (await res.json()) as typeof answer;
+  } catch (e) {
+    if (e instanceof CliFailure) throw e;
+    if (e instanceof SyntaxError) throw callFailures.rpcRefused(url, 'its answer is not JSON-RPC', e);
+    throw callFailures.rpcUnreachable(url, e, timeoutS);
+  }
+  if (answer.error)
+    throw callFailures.rpcRefused(url, `${method} failed: ${answer.error.message ?? 'error'}`);
+  return answer.result;
+}
+
+async function accountData(
+  url: string,
+  account: string,
+  timeoutS: number,
+): Promise<{ owner: Address; data: Uint8Array } | null> {
+  const result = (await rpcCall(url, 'getAccountInfo', [account, { encoding: 'base64' }], timeoutS)) as {
+    value: { owner: string; data: [string, string] } | null;
+  } | null;
+  const value = result?.value ?? null;
+  if (value === null) return null;
+  return { owner: address(value.owner), data: getBase64Encoder().encode(value.data[0]) as Uint8Array };
+}
+
+const amountText = (units: bigint, decimals: number) => {
+  const scale = 10n ** BigInt(decimals);
+  const fraction = (units % scale).toString().padStart(decimals, '0').replace(/0+$/, '');
+  return `${units / scale}${fraction ? `.${fraction}` : ''}`;
+};
+
+/** Picks the offer this client can pay, or says why there is none. */
+function payableOffer(required: PaymentRequired, body: unknown): PaymentRequirements {
+  const offers = required.accepts ?? [];
+  const exact = offers.filter((o) => o.scheme === 'exact' && o.network === CAIP2_MAINNET);
+  if (exact.length === 0) {
+    const offered = offers.map((o) => `${o.scheme} on ${o.network}`).join(', ') || 'nothing';
+    throw callFailures.unpayable(
+      `it offers ${offered}, and this client pays only the "exact" scheme on Solana mainnet (${CAIP2_MAINNET})`,
     );
   }
+  const withFeePayer = exact.find((o) => typeof o.extra?.feePayer === 'string' && o.extra.feePayer !== '');
+  if (withFeePayer === undefined) {
+    const said = (body as { error?: unknown } | null)?.error;
+    throw callFailures.unpayable(
+      `its offer names no fee payer (extra.feePayer), which a Solana payment needs: none of the API's facilitators answered it${typeof said === 'string' ? ` (the API says: ${said.replace(/\.$/, '')})` : ''}. Try again later`,
+    );
+  }
+  if (!/^\d+$/.test(withFeePayer.amount))
+    throw callFailures.unpayable(
+      `its amount ${JSON.stringify(withFeePayer.amount)} is not a number of units`,
+    );
+  return withFeePayer;
+}
+
+/** What to do about an empty payer: in the sandbox, its own test payer or a restart. */
+function howToGetMore(payer: Address, sandbox: SandboxManifest | null, price: string): string {
+  if (sandbox === null)
+    return `Send at least ${price} USDC to ${payer} on Solana mainnet, or pass --keypair FILE of a funded payer.`;
+  if (sandbox.payer?.address === payer)
+    return 'The sandbox has no USDC faucet: restart it (npm start), and it funds a new test payer with 1000 test USDC.';
+  return `The sandbox has no USDC faucet: pay with its funded test payer (leave out --keypair; it is ${sandbox.payer?.keypair ?? 'payer.json in SANDBOX_DIR'}).`;
+}
+
+/** Fails, before anything is signed, when the payer's token account cannot cover the offer. */
+async function checkFunds(
+  rpcUrl: string,
+  payer: KeyPairSigner,
+  offer: PaymentRequirements,
+  sandbox: SandboxManifest | null,
+  timeoutS: number,
+): Promise<void> {
+  const mint = await accountData(rpcUrl, offer.asset, timeoutS);
+  if (mint === null || mint.data.length < 45)
+    throw callFailures.rpcRefused(
+      rpcUrl,
+      `the offer's asset ${offer.asset} is not a token mint on its chain (is it the API's network?)`,
+    );
+  const decimals = mint.data[44]!;
+  const [ata] = await findAssociatedTokenPda({
+    mint: address(offer.asset),
+    owner: payer.address,
+    tokenProgram: mint.owner,
+  });
+  const account = await accountData(rpcUrl, ata, timeoutS);
+  const holds =
+    account === null || account.data.length < 72
+      ? 0n
+      : new DataView(account.data.buffer, account.data.byteOffset).getBigUint64(64, true);
+  const price = BigInt(offer.amount);
+  if (holds >= price) return;
+  const priceText = amountText(price, decimals);
+  throw callFailures.notEnoughUsdc(
+    payer.address,
+    amountText(holds, decimals),
+    priceText,
+    howToGetMore(payer.address, sandbox, priceText),
+  );
+}
+
+export async function payAndCall(options: CallOptions): Promise<CallOutcome> {
+  const found = await readManifest(options.sandboxDir);
+  const defaults = found?.manifest ?? {};
+  const api = options.api ?? defaults.apiUrl;
+  const rpcUrl = options.rpc ?? defaults.rpcUrl;
+  const keypairPath = options.keypair ?? defaults.payer?.keypair;
+  if (!api) throw callFailures.noApi();
+  if (!rpcUrl) throw callFailures.noRpc();
+  if (!keypairPath) throw callFailures.noKeypair();
+  if (!options.path.startsWith('/')) throw callFailures.badPath();
+  if (!URL.canParse(api))
+    throw callFailures.badOption(`--api ${api} is not a URL (e.g. http://127.0.0.1:8402).`);
+  if (!URL.canParse(rpcUrl))
+    throw callFailures.badOption(`--rpc ${rpcUrl} is not a URL (e.g. http://127.0.0.1:8899).`);
   const payer = await readKeypairFile(keypairPath);
+  const url = new URL(options.path, api).href;
+  const timeoutS = options.timeoutS;
+  const apiFrom = options.api === undefined && found !== null ? found.path : null;
+  // The sandbox's manifest speaks for the API only when the API is the sandbox's.
+  const sandbox =
+    found !== null && defaults.apiUrl !== undefined && new URL(defaults.apiUrl).origin === new URL(api).origin
+      ? defaults
+      : null;
+
+  const probe = await fetch(url, { signal: AbortSignal.timeout(timeoutS * 1000) }).catch((e: unknown) => {
+    throw callFailures.apiUnreachable(api, e, timeoutS, apiFrom);
+  });
+  const probeBody: unknown = await probe.json().catch(() => null);
+  if (probe.status !== 402) return { status: probe.status, paidUsd: null, settlement: null, body: probeBody };
+  const header = probe.headers.get('payment-required');
+  if (!header) throw callFailures.noAnswerForPayment(api, probe.status);
+  let required: PaymentRequired;
+  try {
+    required = decodePaymentRequiredHeader(header);
+  } catch {
+    throw callFailures.unpayable('its PAYMENT-REQUIRED header cannot be decoded');
+  }
+  const offer = payableOffer(required, probeBody);
+  const priceUsd = Number(offer.amount) / USDC_UNITS;
+  if (!(priceUsd <= options.maxUsd)) throw callFailures.overBudget(priceUsd, options.maxUsd);
+  await checkFunds(rpcUrl, payer, offer, sandbox, timeoutS);
+
   const client = new x402Client().register(CAIP2_MAINNET, new ExactSvmScheme(payer, { rpcUrl }));
-  const res = await wrapFetchWithPayment(fetch, client)(url);
+  const payload = await withTimeout(
+    client.createPaymentPayload({ ...required, accepts: [offer] }),
+    timeoutS * 1000,
+  ).catch((e: unknown) => {
+    throw isTimeout(e)
+      ? callFailures.rpcUnreachable(rpcUrl, e, timeoutS)
+      : callFailures.rpcRefused(
+          rpcUrl,
+          `the payment could not be built (${e instanceof Error ? e.message : String(e)})`,
+          e,
+        );
+  });
+  const headers = new x402HTTPClient(client).encodePaymentSignatureHeader(payload);
+  const res = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutS * 1000) }).catch(
+    (e: unknown) => {
+      throw callFailures.paidCallLost(api, e, timeoutS);
+    },
+  );
+  const body: unknown = await res.json().catch(() => null);
+  if (res.status === 402) {
+    const reason = (body as { error?: unknown } | null)?.error;
+    throw callFailures.refused(typeof reason === 'string' ? reason : 'the API gave no reason');
+  }
   const receipt = res.headers.get('payment-response') ?? res.headers.get('x-payment-response');
   return {
     status: res.status,
     paidUsd: res.status === 200 ? priceUsd : null,
     settlement: receipt ? decodePaymentResponseHeader(receipt) : null,
-    body: await res.json().catch(() => null),
+    body,
   };
 }

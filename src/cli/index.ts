@@ -1,22 +1,30 @@
 /**
  * The `risk-scan` command.
- *   risk-scan sandbox                 the offline sandbox (simulated mainnet, local facilitators, API)
- *   risk-scan serve                   the service as configured by the environment (npm start)
+ *   risk-scan sandbox [--ports auto]  the offline sandbox (simulated mainnet, local facilitators, API)
+ *   risk-scan serve [--ports auto]    the service as configured by the environment (npm start)
  *   risk-scan call <path> [options]   pay for one call with x402 and print the result
+ *
+ * Every command ends in one line on stderr when its environment fails it, with an exit code from
+ * EXIT (src/cli/failures.ts); `--verbose`, anywhere on the line, adds the cause chain.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, parseConfig } from '../config.js';
-import { KeypairFileError } from '../sandbox/keypair-file.js';
-import { StateError } from '../stores/state.js';
-import { CallError, payAndCall } from './call.js';
-import { serve, stopOnSignals } from './serve.js';
+import { type Config, parseConfig } from '../config.js';
+import { payAndCall } from './call.js';
+import { CliFailure, causeChain, describeFailure, EXIT, unexpectedFailure } from './failures.js';
+import { type Running, serve, stopOnSignals } from './serve.js';
 
 const USAGE = `Usage:
-  risk-scan sandbox                       run the offline sandbox (simulation, test USDC)
-  risk-scan serve                         run the service as configured by the environment
-  risk-scan call <path> [--keypair FILE] [--max-usd N] [--api URL] [--rpc URL]
+  risk-scan sandbox [--ports auto]        run the offline sandbox (simulation, test USDC);
+                                          --ports auto: on free ports, printed in the banner
+  risk-scan serve [--ports auto]          run the service as configured by the environment
+  risk-scan call <path> [--keypair FILE] [--max-usd N] [--api URL] [--rpc URL] [--timeout SECONDS]
                                           pay for one call and print the result
-                                          (defaults: the running sandbox and its payer; --max-usd 1)`;
+                                          (defaults: the running sandbox and its payer; --max-usd 1;
+                                          --timeout 90, for each answer of the API or the RPC)
+  --verbose                               on failure, print the cause chain too (for bug reports)
+Exit codes: 0 done, 1 failed (see the line on stderr), 2 wrong usage or configuration.`;
+
+const usageError = (text: string) => new CliFailure(`${text} (risk-scan --help shows the usage)`, EXIT.usage);
 
 async function call(args: string[], env: Record<string, string | undefined>): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -27,17 +35,21 @@ async function call(args: string[], env: Record<string, string | undefined>): Pr
       'max-usd': { type: 'string', default: '1' },
       api: { type: 'string' },
       rpc: { type: 'string' },
+      timeout: { type: 'string', default: '90' },
     },
   });
   const path = positionals[0];
   const maxUsd = Number(values['max-usd']);
-  if (path === undefined || !Number.isFinite(maxUsd) || maxUsd < 0) {
-    console.error(USAGE);
-    return 2;
-  }
+  const timeoutS = Number(values.timeout);
+  if (path === undefined) throw usageError('risk-scan call needs a path, e.g. /scan/token/<mint>');
+  if (!Number.isFinite(maxUsd) || maxUsd < 0)
+    throw usageError('--max-usd must be a number of USDC, 0 or more');
+  if (!Number.isFinite(timeoutS) || timeoutS <= 0)
+    throw usageError('--timeout must be a number of seconds above 0');
   const outcome = await payAndCall({
     path,
     maxUsd,
+    timeoutS,
     sandboxDir: env.SANDBOX_DIR ?? '.sandbox',
     ...(values.api ? { api: values.api } : {}),
     ...(values.rpc ? { rpc: values.rpc } : {}),
@@ -48,33 +60,78 @@ async function call(args: string[], env: Record<string, string | undefined>): Pr
   );
   if (outcome.settlement) console.log(`settlement: ${JSON.stringify(outcome.settlement)}`);
   console.log(JSON.stringify(outcome.body, null, 2));
-  return outcome.status === 200 ? 0 : 1;
+  return outcome.status === 200 ? EXIT.ok : EXIT.failed;
 }
 
+/** `--ports auto`: every port the command listens on is a free one the system picks. */
+function portsOverride(args: string[]): Record<string, string> {
+  const { values } = parseArgs({ args, options: { ports: { type: 'string' } } });
+  if (values.ports === undefined) return {};
+  if (values.ports !== 'auto') throw usageError(`--ports takes "auto", not ${JSON.stringify(values.ports)}`);
+  return { PORT: '0', SANDBOX_RPC_PORT: '0', SANDBOX_FACILITATOR_PORT: '0' };
+}
+
+/**
+ * Starts the service. A listen error that a server emits where no one listens (so that node would
+ * end the process with "Unhandled 'error' event") is reported as any start failure is.
+ */
+async function start(config: Config, verbose: boolean): Promise<Running> {
+  const onUncaught = (e: unknown) => {
+    process.exitCode = report(e, config, verbose);
+    process.exit();
+  };
+  process.on('uncaughtException', onUncaught);
+  try {
+    return await serve(config);
+  } finally {
+    process.off('uncaughtException', onUncaught);
+  }
+}
+
+/** Writes the one line (and with --verbose the cause chain) and returns the exit code. */
+function report(e: unknown, config: Config | null, verbose: boolean): number {
+  const known = describeFailure(e, config);
+  console.error(known?.line ?? unexpectedFailure(e));
+  if (verbose) console.error(causeChain(e));
+  return known?.code ?? EXIT.failed;
+}
+
+function isParseArgsError(e: unknown): e is TypeError {
+  const code = (e as { code?: unknown } | null)?.code;
+  return e instanceof TypeError && typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_');
+}
+
+/** Runs a command; resolves to its exit code, or -1 while the service keeps running. */
 export async function runCli(argv: string[], env: Record<string, string | undefined>): Promise<number> {
-  const [command, ...rest] = argv;
+  const verbose = argv.includes('--verbose');
+  const [command, ...rest] = argv.filter((a) => a !== '--verbose');
+  let config: Config | null = null;
   try {
     if (command === 'sandbox' || command === 'serve') {
-      const config = parseConfig(command === 'sandbox' ? { ...env, RISK_SCAN_MODE: 'sandbox' } : env);
-      stopOnSignals(await serve(config));
+      const ports = portsOverride(rest);
+      config = parseConfig({
+        ...env,
+        ...(command === 'sandbox' ? { RISK_SCAN_MODE: 'sandbox' } : {}),
+        ...ports,
+      });
+      stopOnSignals(await start(config, verbose));
       return -1; // keeps running
     }
     if (command === 'call') return await call(rest, env);
     console.error(USAGE);
-    return command === undefined || command === '--help' || command === 'help' ? 0 : 2;
+    return command === undefined || command === '--help' || command === 'help' ? EXIT.ok : EXIT.usage;
   } catch (e) {
-    if (e instanceof ConfigError || e instanceof CallError || e instanceof KeypairFileError) {
-      console.error(e.message);
-      return 2;
-    }
-    if (e instanceof StateError) {
-      console.error(e.message);
-      return 1;
-    }
-    if (e instanceof TypeError && (e as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-      console.error(`${e.message}\n${USAGE}`);
-      return 2;
-    }
-    throw e;
+    return report(isParseArgsError(e) ? usageError(e.message.replace(/\.$/, '')) : e, config, verbose);
   }
+}
+
+/**
+ * Runs a command as a process (bin/risk-scan.mjs, src/main.ts). Once a command is done, a request
+ * still hanging (an RPC past its timeout) does not keep the process alive.
+ */
+export async function main(argv: string[], env: Record<string, string | undefined>): Promise<void> {
+  const code = await runCli(argv, env);
+  if (code < 0) return;
+  process.exitCode = code;
+  setTimeout(() => process.exit(code), 500).unref();
 }

@@ -17,6 +17,10 @@ function isListenError(e: unknown): e is ListenError {
   return e instanceof Error && typeof (e as { code?: unknown }).code === 'string';
 }
 
+/** solana-test-validator's RPC port, which most Solana developers have running: also the sandbox's. */
+const SOLANA_TEST_VALIDATOR_PORT = 8899;
+const VALIDATOR_NOTE = ` (${SOLANA_TEST_VALIDATOR_PORT} is solana-test-validator's RPC port: is it running?)`;
+
 /** The variables that set `port`, given the configuration (the sandbox listens on three ports). */
 function portVariables(config: Config, port: number | undefined): string {
   const named: string[] = [];
@@ -36,8 +40,14 @@ export function describeStartFailure(e: unknown, config: Config): string | null 
   if (!isListenError(e)) return null;
   const where = `${e.address ?? config.host}${e.port === undefined ? '' : `:${e.port}`}`;
   switch (e.code) {
-    case 'EADDRINUSE':
-      return `Cannot listen on ${where}: the port is already in use. Stop what holds it, or set ${portVariables(config, e.port)} to a free port.`;
+    case 'EADDRINUSE': {
+      const validator = e.port === SOLANA_TEST_VALIDATOR_PORT ? VALIDATOR_NOTE : '';
+      const fix =
+        config.mode === 'sandbox'
+          ? `Stop what holds it, set ${portVariables(config, e.port)} to a free port, or pass --ports auto to run the sandbox on free ports.`
+          : `Stop what holds it, or set ${portVariables(config, e.port)} to a free port.`;
+      return `Cannot listen on ${where}: the port is already in use${validator}. ${fix}`;
+    }
     case 'EACCES':
       return `Cannot listen on ${where}: permission denied (ports below 1024 need privileges). Set ${portVariables(config, e.port)} to a port above 1023.`;
     case 'EADDRNOTAVAIL':

@@ -33,22 +33,46 @@ export class KeypairFileError extends Error {
   override readonly name = 'KeypairFileError';
 }
 
+/** What a keypair file must be, said in each refusal of one. */
+const FORMAT = 'a Solana CLI keypair (a JSON array of 64 bytes, as `solana-keygen new -o FILE` writes)';
+
 export async function readKeypairFile(path: string): Promise<KeyPairSigner> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT')
+      throw new KeypairFileError(`No keypair file at ${path}. Pass --keypair FILE with ${FORMAT}.`);
+    if (code === 'EISDIR')
+      throw new KeypairFileError(
+        `${path} is a directory, not a keypair file. Pass --keypair FILE with ${FORMAT}.`,
+      );
+    throw new KeypairFileError(
+      `Cannot read the keypair file ${path} (${code ?? String(e)}). Check its permissions.`,
+    );
+  }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(await readFile(path, 'utf8'));
-  } catch (e) {
-    const missing = (e as NodeJS.ErrnoException).code === 'ENOENT';
-    throw new KeypairFileError(missing ? `no keypair file at ${path}` : `${path} is not a JSON keypair file`);
+    parsed = JSON.parse(text);
+  } catch {
+    throw new KeypairFileError(
+      `${path} is not a Solana CLI keypair: it is not JSON. Pass --keypair FILE with ${FORMAT}.`,
+    );
   }
   const valid =
     Array.isArray(parsed) &&
     parsed.length === 64 &&
     parsed.every((b) => Number.isInteger(b) && b >= 0 && b < 256);
-  if (!valid) throw new KeypairFileError(`${path} must hold a JSON array of 64 bytes (Solana CLI format)`);
+  if (!valid)
+    throw new KeypairFileError(
+      `${path} is not a Solana CLI keypair: it must hold a JSON array of 64 bytes. Pass --keypair FILE with ${FORMAT}.`,
+    );
   try {
     return await createKeyPairSignerFromBytes(new Uint8Array(parsed as number[]));
   } catch {
-    throw new KeypairFileError(`${path} holds 64 bytes whose public half does not match the secret`);
+    throw new KeypairFileError(
+      `${path} is not a Solana CLI keypair: its last 32 bytes are not the public key of its first 32. Pass --keypair FILE with ${FORMAT}.`,
+    );
   }
 }

@@ -4,6 +4,7 @@
  * test payer written to disk. Nothing here touches a real network or real money.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
 import { join, resolve } from 'node:path';
 import { type Address, generateKeyPairSigner } from '@solana/kit';
 import type { Config } from '../config.js';
@@ -58,12 +59,42 @@ async function seededSandboxChain(config: Config, seed: boolean) {
   return { chain, usdcAuthority: await usdcMintAuthority(manifest), manifest };
 }
 
+/**
+ * Listens on each fixed port (0 is any free port, as `--ports auto` asks) and lets go again, so
+ * that a port in use fails the start at once, with the listen error naming host and port, rather
+ * than after the chain is seeded or as an unhandled 'error' event of a server started later. All
+ * are held until the last is open, so one port named twice is refused too.
+ */
+async function checkPortsFree(host: string, ports: readonly number[]): Promise<void> {
+  const held: Server[] = [];
+  try {
+    for (const port of ports) {
+      if (port === 0) continue;
+      const probe = createServer();
+      await new Promise<void>((resolve, reject) => {
+        probe.once('error', reject);
+        probe.listen({ port, host, exclusive: true }, () => resolve());
+      });
+      held.push(probe);
+    }
+  } finally {
+    await Promise.all(held.map((probe) => new Promise((resolve) => probe.close(resolve))));
+  }
+}
+
 export async function startSandbox({
   config,
   log,
   seed = true,
   serviceOptions,
 }: StartSandboxOptions): Promise<RunningSandbox> {
+  const { facilitatorPort, rpcPort } = config.sandbox;
+  await checkPortsFree(config.host, [
+    config.port,
+    rpcPort,
+    facilitatorPort,
+    facilitatorPort === 0 ? 0 : facilitatorPort + 1,
+  ]);
   const { chain, usdcAuthority, manifest: scenarios } = await seededSandboxChain(config, seed);
   const [feePayerA, feePayerB, payToSigner] = await Promise.all(
     Array.from({ length: 3 }, () => generateKeyPairSigner()),
@@ -101,7 +132,14 @@ export async function startSandbox({
     { log, ...serviceOptions },
   );
   await service.start();
-  const api = await service.listen();
+  const api = await service.listen().catch(async (e: unknown) => {
+    // What already runs would keep the process alive after the failure is reported.
+    await service.stop();
+    await Promise.all(facilitators.map((f) => f.close()));
+    chain.stop();
+    await rpc.close();
+    throw e;
+  });
 
   const dir = resolve(config.sandbox.dir);
   await mkdir(dir, { recursive: true });

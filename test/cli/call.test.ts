@@ -83,6 +83,6 @@ describe('risk-scan call', () => {
       '/nonexistent.json',
     ]);
     assert.equal(code, 2);
-    assert.match(stderr, /no keypair file at \/nonexistent.json/);
+    assert.match(stderr, /^No keypair file at \/nonexistent.json\. /);
   });
 });

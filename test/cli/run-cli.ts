@@ -1,0 +1,113 @@
+/**
+ * Runs `risk-scan` (bin/risk-scan.mjs) or `npm start` (src/main.ts) as a new user would, in its
+ * own process with a bounded lifetime, and checks how a failure ends: its exit code and one line
+ * on stderr, with no stack trace.
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface Ended {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** A fresh directory under the system's temp dir, removed when the test process exits. */
+export function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+const scratch = tempDir('run-cli-');
+
+function run(args: string[], env: Record<string, string>, timeoutMs: number): Promise<Ended> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      args,
+      {
+        timeout: timeoutMs,
+        killSignal: 'SIGKILL',
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          LOG_LEVEL: 'silent',
+          // Nothing is written into the checkout: every service gets a directory of its own.
+          SANDBOX_DIR: join(scratch, 'no-sandbox'),
+          STATE_DIR: join(scratch, 'state'),
+          ...env,
+        },
+      },
+      (error, stdout, stderr) => {
+        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+/** `risk-scan <args>`; SANDBOX_DIR and STATE_DIR default to a temp dir. */
+export const riskScan = (args: string[], env: Record<string, string> = {}, timeoutMs = 30_000) =>
+  run(['bin/risk-scan.mjs', ...args], env, timeoutMs);
+
+/** `npm start -- <args>`, as node runs it. */
+export const npmStart = (args: string[], env: Record<string, string> = {}, timeoutMs = 30_000) =>
+  run(['--import', 'tsx', 'src/main.ts', ...args], env, timeoutMs);
+
+/** The process ended with `code` and exactly one line on stderr, matching `line`; no stack trace. */
+export function assertOneLine(ended: Ended, code: number, line: RegExp | string): void {
+  const detail = `exit ${ended.code}\nstderr:\n${ended.stderr}\nstdout:\n${ended.stdout}`;
+  assert.equal(ended.code, code, detail);
+  assert.doesNotMatch(ended.stderr, /^ {4}at /m, `no stack trace\n${detail}`);
+  const lines = ended.stderr.trim().split('\n');
+  assert.equal(lines.length, 1, `one line on stderr\n${detail}`);
+  if (typeof line === 'string') assert.equal(lines[0], line, detail);
+  else assert.match(lines[0]!, line, detail);
+}
+
+/** Holds a TCP port (any free one, or `port`) until closed; `port` may already be taken. */
+export async function holdPort(
+  port = 0,
+  host = '127.0.0.1',
+): Promise<{ port: number; held: boolean; close(): Promise<void> }> {
+  const server: Server = createServer();
+  const held = await new Promise<boolean>((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, host, () => resolve(true));
+  });
+  return {
+    port: held ? (server.address() as AddressInfo).port : port,
+    held,
+    close: () => (held ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve()),
+  };
+}
+
+/** A port nothing listens on (found free, then let go). */
+export async function closedPort(): Promise<number> {
+  const held = await holdPort();
+  await held.close();
+  return held.port;
+}
+
+/** Accepts connections and never answers: an API or RPC that hangs. */
+export async function silentServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const sockets = new Set<import('node:net').Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
