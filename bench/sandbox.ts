@@ -2,6 +2,7 @@
  * The sandbox chain: how fast a seeded state is restored (what every test start costs), and
  * how many getAccountInfo and sendTransaction calls per second its JSON-RPC serves.
  */
+import { fileURLToPath } from 'node:url';
 import {
   appendTransactionMessageInstruction,
   type Blockhash,
@@ -21,7 +22,7 @@ import { startSandboxRpc } from '../src/sandbox/rpc/server.js';
 import { autocannon } from './lib/processes.js';
 import { median, printTable } from './lib/report.js';
 
-const FIXTURES = new URL('../../shared/fixtures/mainnet/accounts/', import.meta.url).pathname;
+const FIXTURES = fileURLToPath(new URL('../fixtures/mainnet/accounts/', import.meta.url));
 
 async function restoreTimes(rounds: number): Promise<number[]> {
   const chain = await createSandboxChain({ autoAdvance: false });

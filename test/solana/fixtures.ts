@@ -1,12 +1,12 @@
 /**
- * Loads the real mainnet account dumps from ../shared/fixtures/mainnet (shared/ sits beside the
- * repository locally and in CI), through the production dump parser.
+ * Loads the real mainnet account dumps kept in the repository's fixtures/mainnet (provenance in
+ * its PROVENANCE.md), through the production dump parser.
  */
 import { readFileSync } from 'node:fs';
 import { type AccountDump, parseAccountDump } from '../../src/solana/decoders/account-dump.js';
 
-export const SHARED = new URL('../../../shared/', import.meta.url);
-export const MAINNET_FIXTURES = new URL('fixtures/mainnet/', SHARED);
+export const FIXTURES = new URL('../../fixtures/', import.meta.url);
+export const MAINNET_FIXTURES = new URL('mainnet/', FIXTURES);
 
 export function readFixtureJson(relativePath: string): unknown {
   return JSON.parse(readFileSync(new URL(relativePath, MAINNET_FIXTURES), 'utf8'));

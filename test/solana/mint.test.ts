@@ -14,7 +14,7 @@ import {
   USDC_MINT,
 } from '../../src/solana/programs.js';
 import { concat, extendedAccount, f64, i64, key, mintBase, tlv, u16, u64, ZERO_KEY } from './bytes.js';
-import { expectDecoded, loadAccount, SHARED } from './fixtures.js';
+import { expectDecoded, FIXTURES, loadAccount } from './fixtures.js';
 
 function decodeFixtureMint(fileName: string) {
   const account = loadAccount(fileName);
@@ -218,7 +218,7 @@ describe('decodeMint on real Token-2022 mints', () => {
 });
 
 describe('decodeMint against risk-golden-decodes.jsonl', () => {
-  const golden = readFileSync(new URL('reference/risk-golden-decodes.jsonl', SHARED), 'utf8')
+  const golden = readFileSync(new URL('reference/risk-golden-decodes.jsonl', FIXTURES), 'utf8')
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line) as Record<string, unknown>);

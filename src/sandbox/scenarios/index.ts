@@ -33,8 +33,8 @@ export type * from './manifest.js';
 export { subject } from './manifest.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-/** The shared mainnet fixtures sit beside the repository (in CI too). */
-export const DEFAULT_MAINNET_DUMPS = resolve(REPO_ROOT, '../shared/fixtures/mainnet/accounts');
+/** Real mainnet account dumps, kept in the repository (provenance: fixtures/mainnet/PROVENANCE.md). */
+export const DEFAULT_MAINNET_DUMPS = resolve(REPO_ROOT, 'fixtures/mainnet/accounts');
 export const DEFAULT_SPAN_SECONDS = 45 * DAY;
 
 export interface SeedScenariosOptions {

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import type { Address } from '@solana/kit';
 import { fetchMint, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { loadAccountFile, loadAccountsDir } from '../../../src/sandbox/chain/dumps.js';
 import { type Sandbox, startSandbox } from '../harness.js';
 
-const FIXTURES = '/work/shared/fixtures/mainnet/accounts';
+const FIXTURES = fileURLToPath(new URL('../../../fixtures/mainnet/accounts', import.meta.url));
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' as Address;
 
 function programData(data: Uint8Array): { slot: bigint; authority: string | null } {

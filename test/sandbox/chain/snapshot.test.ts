@@ -3,6 +3,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { type Address, generateKeyPairSigner, type Signature } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { createSandboxChain } from '../../../src/sandbox/chain/chain.js';
@@ -50,7 +51,10 @@ describe('sandbox chain: snapshots', () => {
   before(async () => {
     sandbox = await startSandbox();
     dir = await mkdtemp(join(tmpdir(), 'sandbox-snapshot-'));
-    await loadAccountFile(sandbox.chain, '/work/shared/fixtures/mainnet/accounts/usdc-mint.json');
+    await loadAccountFile(
+      sandbox.chain,
+      fileURLToPath(new URL('../../../fixtures/mainnet/accounts/usdc-mint.json', import.meta.url)),
+    );
     const payer = await fundedSigner(sandbox.chain);
     addresses.push(payer.address, 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' as Address);
     for (let i = 0; i < 3; i++) {

@@ -2,8 +2,10 @@
  * /scan/token on the seeded sandbox tokens (created with the real SPL Token and Token-2022
  * programs) and on real mainnet mints, in at most two round trips.
  */
+
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { createDefaultRpcTransport, createSolanaRpcFromTransport } from '@solana/kit';
 import { createSandboxChain, type SandboxChain } from '../../../src/sandbox/chain/chain.js';
 import { loadAccountFile } from '../../../src/sandbox/chain/dumps.js';
@@ -12,7 +14,7 @@ import { type ScenarioManifest, seededChain, subject } from '../../../src/sandbo
 import { scanToken } from '../../../src/scans/token/index.js';
 import { countingTransport, failingTransport } from '../../helpers/rpc-transports.js';
 
-const FIXTURES = new URL('../../../../shared/fixtures/mainnet/accounts/', import.meta.url).pathname;
+const FIXTURES = fileURLToPath(new URL('../../../fixtures/mainnet/accounts/', import.meta.url));
 
 async function scanWith(
   url: string,
