@@ -338,8 +338,9 @@ export class SandboxChain {
     if (!this.blockhashes.isValid(tx.recentBlockhash, this.currentSlot)) {
       return emptySimulation('BlockhashNotFound', loadedAddresses, fee);
     }
-    // LiteSVM's simulation skips the status-cache check a bank does, so duplicates are caught here.
-    if (this.history.get(addressText(tx.signatures[0] ?? new Uint8Array(64)))) {
+    // LiteSVM's simulation skips the status-cache check a bank does, so duplicates are caught here:
+    // by first signature and, as mainnet's status cache does too, by message.
+    if (this.history.processed(addressText(tx.signatures[0] ?? new Uint8Array(64)), tx.message)) {
       return emptySimulation('AlreadyProcessed', loadedAddresses, fee);
     }
     const result = this.withSigverify(false, () =>
@@ -395,7 +396,10 @@ export class SandboxChain {
       if (simulation.err !== null) {
         throw new TransactionRejectedError('preflight', 'Transaction simulation failed', simulation);
       }
-    } else if (!this.blockhashes.isValid(tx.recentBlockhash, this.currentSlot)) {
+    } else if (
+      !this.blockhashes.isValid(tx.recentBlockhash, this.currentSlot) ||
+      this.history.processed(signature, tx.message)
+    ) {
       return { signature, landed: false };
     }
     const { accountKeys, loadedAddresses } = resolveAccountKeys(tx, this.read);

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { TransactionErrorJson } from './tx-errors.js';
-import type { TransactionVersion } from './wire.js';
+import { parseWireTransaction, type TransactionVersion } from './wire.js';
 
 export interface TokenBalance {
   accountIndex: number;
@@ -54,9 +55,15 @@ export interface TransactionRecord {
  * Every transaction that landed (successful or failed), by signature and by address. Per-address lists
  * are kept oldest first, so appending is O(1) and readers walk them backwards for mainnet's newest-first order.
  */
+/** The status cache's other key: a message resent with other signatures is the same transaction. */
+export function messageKey(message: Uint8Array): string {
+  return createHash('sha256').update(message).digest('base64');
+}
+
 export class TransactionHistory {
   private readonly bySignature = new Map<string, TransactionRecord>();
   private readonly byAddress = new Map<string, string[]>();
+  private readonly byMessage = new Map<string, string>();
 
   get size(): number {
     return this.bySignature.size;
@@ -64,6 +71,7 @@ export class TransactionHistory {
 
   add(record: TransactionRecord): void {
     this.bySignature.set(record.signature, record);
+    this.byMessage.set(messageKey(parseWireTransaction(record.wire).message), record.signature);
     for (const address of new Set(record.accountKeys)) {
       const list = this.byAddress.get(address);
       if (list) list.push(record.signature);
@@ -73,6 +81,11 @@ export class TransactionHistory {
 
   get(signature: string): TransactionRecord | undefined {
     return this.bySignature.get(signature);
+  }
+
+  /** Whether a transaction with this first signature or this message was already processed. */
+  processed(signature: string, message: Uint8Array): boolean {
+    return this.bySignature.has(signature) || this.byMessage.has(messageKey(message));
   }
 
   /** Signatures touching `address`, oldest first. */

@@ -288,6 +288,22 @@ describe('sandbox RPC: sending and reading transactions', () => {
     assert.deepEqual(sandbox.chain.signaturesFor(payer.address), [signature]);
   });
 
+  it('knows a processed transaction by its message too: resent with its first signature blank, it is AlreadyProcessed', async () => {
+    const payer = await fundedSigner(sandbox.chain);
+    const { wire, signature } = await buildTransaction(sandbox, payer, [
+      getTransferSolInstruction({ source: payer, destination: payer.address, amount: 4n }),
+    ]);
+    await sandbox.rpc.sendTransaction(wire, { encoding: 'base64' }).send();
+    // As an x402 payment arrives: the same message, the fee payer's signature not yet made.
+    const bytes = Buffer.from(wire, 'base64');
+    bytes.fill(0, 1, 65);
+    const blank = bytes.toString('base64') as typeof wire;
+    const simulated = await sandbox.rpc.simulateTransaction(blank, { encoding: 'base64' }).send();
+    assert.equal(simulated.value.err, 'AlreadyProcessed');
+    await sandbox.rpc.sendTransaction(blank, { encoding: 'base64', skipPreflight: true }).send();
+    assert.deepEqual(sandbox.chain.signaturesFor(payer.address), [signature], 'never processed twice');
+  });
+
   it('pages getSignaturesForAddress newest first with limit, before and until, and extracts memos', async () => {
     const payer = await fundedSigner(sandbox.chain);
     const signatures: string[] = [];
