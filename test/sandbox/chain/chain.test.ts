@@ -48,15 +48,26 @@ describe('sandbox chain: clock, fees and history', () => {
     }
   });
 
-  it('ticks by itself with a real timer and tells slot listeners, until stopped', async () => {
+  it('ticks by itself with a real timer and tells slot listeners, until stopped', {
+    timeout: 30_000,
+  }, async () => {
     const chain = await createSandboxChain({ slotMs: 10 });
     const seen: bigint[] = [];
-    chain.onSlot((event) => seen.push(event.slot));
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    // Waits for three ticks however slow the machine is (the test's timeout bounds it); the
+    // chain's own timer does not keep the process alive, so this one does meanwhile.
+    const keepAlive = setInterval(() => {}, 1_000);
+    await new Promise<void>((resolve) =>
+      chain.onSlot((event) => {
+        seen.push(event.slot);
+        if (seen.length === 3) resolve();
+      }),
+    );
+    clearInterval(keepAlive);
     chain.stop();
-    assert.ok(seen.length >= 3, `saw ${seen.length} slot events`);
+    assert.ok(seen[0]! < seen[1]! && seen[1]! < seen[2]!, `slots in order: ${seen.join(', ')}`);
     const after = seen.length;
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    // Ten slot times later: a timer still running would have ticked by now.
+    await new Promise((resolve) => setTimeout(resolve, 100));
     assert.equal(seen.length, after, 'no ticks after stop()');
   });
 
