@@ -8,15 +8,35 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { type Address, address, getBase64Encoder, type KeyPairSigner } from '@solana/kit';
-import { findAssociatedTokenPda } from '@solana-program/token';
+import {
+  type Address,
+  address,
+  createSolanaRpc,
+  type EncodedAccount,
+  fetchEncodedAccount,
+  isAddress,
+  isSolanaError,
+  type KeyPairSigner,
+  SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR,
+} from '@solana/kit';
+import {
+  decodeMint,
+  decodeToken,
+  findAssociatedTokenPda,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@solana-program/token';
+import {
+  decodeMint as decodeMint2022,
+  decodeToken as decodeToken2022,
+  TOKEN_2022_PROGRAM_ADDRESS,
+} from '@solana-program/token-2022';
 import { x402HTTPClient } from '@x402/core/client';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
 import type { PaymentRequired, PaymentRequirements } from '@x402/core/types';
 import { decodePaymentResponseHeader, x402Client } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm';
 import { readKeypairFile } from '../sandbox/keypair-file.js';
-import { CliFailure, callFailures, isTimeout } from './failures.js';
+import { type CliFailure, callFailures, isTimeout } from './failures.js';
 
 const CAIP2_MAINNET = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 /** USDC has 6 decimals; --max-usd compares against the offer's amount in its units. */
@@ -63,40 +83,63 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, expired]).finally(() => clearTimeout(timer));
 }
 
-/** One JSON-RPC call; every way it can fail is a CliFailure naming the RPC URL. */
-async function rpcCall(url: string, method: string, params: unknown[], timeoutS: number): Promise<unknown> {
-  let res: Response;
-  let answer: { result?: unknown; error?: { message?: string } };
-  try {
-    res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-      signal: AbortSignal.timeout(timeoutS * 1000),
-    });
-    if (!res.ok) throw callFailures.rpcRefused(url, `it answered HTTP ${res.status} to ${method}`);
-    answer = (await res.json()) as typeof answer;
-  } catch (e) {
-    if (e instanceof CliFailure) throw e;
-    if (e instanceof SyntaxError) throw callFailures.rpcRefused(url, 'its answer is not JSON-RPC', e);
-    throw callFailures.rpcUnreachable(url, e, timeoutS);
+type Rpc = ReturnType<typeof createSolanaRpc>;
+
+/** How each token program's mints and token accounts read; an offer's asset may be in either. */
+const TOKEN_PROGRAMS: Record<
+  string,
+  {
+    readonly decodeMint: (account: EncodedAccount) => { data: { decimals: number } };
+    readonly decodeToken: (account: EncodedAccount) => { data: { amount: bigint } };
   }
-  if (answer.error)
-    throw callFailures.rpcRefused(url, `${method} failed: ${answer.error.message ?? 'error'}`);
-  return answer.result;
+> = {
+  [TOKEN_PROGRAM_ADDRESS]: { decodeMint, decodeToken },
+  [TOKEN_2022_PROGRAM_ADDRESS]: { decodeMint: decodeMint2022, decodeToken: decodeToken2022 },
+};
+
+/** Why the RPC at `url` failed `method`, as the CliFailure that says so. */
+function rpcFailure(url: string, method: string, e: unknown, timeoutS: number): CliFailure {
+  if (isSolanaError(e, SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR))
+    return callFailures.rpcRefused(url, `it answered HTTP ${e.context.statusCode} to ${method}`, e);
+  if (isSolanaError(e)) {
+    const said = e.context as { __serverMessage?: string; message?: string };
+    return callFailures.rpcRefused(
+      url,
+      `${method} failed: ${said.__serverMessage ?? said.message ?? e.message}`,
+      e,
+    );
+  }
+  // fetch's own failures carry a cause; a TypeError without one is kit choking on the answer
+  // (an answer that is not JSON-RPC, or an error code kit does not know: anza-xyz/kit#317).
+  if (e instanceof SyntaxError || (e instanceof TypeError && e.cause === undefined))
+    return callFailures.rpcRefused(url, 'its answer is not JSON-RPC', e);
+  return callFailures.rpcUnreachable(url, e, timeoutS);
 }
 
-async function accountData(
-  url: string,
-  account: string,
-  timeoutS: number,
-): Promise<{ owner: Address; data: Uint8Array } | null> {
-  const result = (await rpcCall(url, 'getAccountInfo', [account, { encoding: 'base64' }], timeoutS)) as {
-    value: { owner: string; data: [string, string] } | null;
-  } | null;
-  const value = result?.value ?? null;
-  if (value === null) return null;
-  return { owner: address(value.owner), data: getBase64Encoder().encode(value.data[0]) as Uint8Array };
+/** One account, or a CliFailure naming the RPC's URL; each read waits at most `timeoutS`. */
+async function fetchAccount(rpc: Rpc, url: string, account: Address, timeoutS: number) {
+  try {
+    return await fetchEncodedAccount(rpc, account, { abortSignal: AbortSignal.timeout(timeoutS * 1000) });
+  } catch (e) {
+    throw rpcFailure(url, 'getAccountInfo', e, timeoutS);
+  }
+}
+
+/** The asset's token program and decimals, or null when it is no mint of a token program. */
+async function readMint(rpc: Rpc, url: string, asset: string, timeoutS: number) {
+  if (!isAddress(asset)) return null;
+  const account = await fetchAccount(rpc, url, asset, timeoutS);
+  const program = account.exists ? TOKEN_PROGRAMS[account.programAddress] : undefined;
+  if (!account.exists || program === undefined) return null;
+  try {
+    return {
+      program,
+      programAddress: account.programAddress,
+      decimals: program.decodeMint(account).data.decimals,
+    };
+  } catch {
+    return null;
+  }
 }
 
 const amountText = (units: bigint, decimals: number) => {
@@ -146,29 +189,30 @@ async function checkFunds(
   sandbox: SandboxManifest | null,
   timeoutS: number,
 ): Promise<void> {
-  const mint = await accountData(rpcUrl, offer.asset, timeoutS);
-  if (mint === null || mint.data.length < 45)
+  const rpc = createSolanaRpc(rpcUrl);
+  const mint = await readMint(rpc, rpcUrl, offer.asset, timeoutS);
+  if (mint === null)
     throw callFailures.rpcRefused(
       rpcUrl,
       `the offer's asset ${offer.asset} is not a token mint on its chain (is it the API's network?)`,
     );
-  const decimals = mint.data[44]!;
   const [ata] = await findAssociatedTokenPda({
     mint: address(offer.asset),
     owner: payer.address,
-    tokenProgram: mint.owner,
+    tokenProgram: mint.programAddress,
   });
-  const account = await accountData(rpcUrl, ata, timeoutS);
+  const account = await fetchAccount(rpc, rpcUrl, ata, timeoutS);
+  // Lamports sent to the address before the account is made leave it the System program's.
   const holds =
-    account === null || account.data.length < 72
-      ? 0n
-      : new DataView(account.data.buffer, account.data.byteOffset).getBigUint64(64, true);
+    account.exists && account.programAddress === mint.programAddress
+      ? mint.program.decodeToken(account).data.amount
+      : 0n;
   const price = BigInt(offer.amount);
   if (holds >= price) return;
-  const priceText = amountText(price, decimals);
+  const priceText = amountText(price, mint.decimals);
   throw callFailures.notEnoughUsdc(
     payer.address,
-    amountText(holds, decimals),
+    amountText(holds, mint.decimals),
     priceText,
     howToGetMore(payer.address, sandbox, priceText),
   );
