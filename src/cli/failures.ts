@@ -6,6 +6,7 @@
 import type { Config } from '../config.js';
 import { ConfigError } from '../config.js';
 import { KeypairFileError } from '../sandbox/keypair-file.js';
+import { AccountLoadError } from '../sandbox/loaded-accounts.js';
 import { describeStartFailure } from './start-failure.js';
 
 /** The exit codes of every command (README, "Exit codes"). */
@@ -152,7 +153,8 @@ export const callFailures = {
  */
 export function describeFailure(e: unknown, config: Config | null): { line: string; code: ExitCode } | null {
   if (e instanceof CliFailure) return { line: e.message, code: e.exitCode };
-  if (e instanceof ConfigError || e instanceof KeypairFileError) return { line: e.message, code: EXIT.usage };
+  if (e instanceof ConfigError || e instanceof KeypairFileError || e instanceof AccountLoadError)
+    return { line: e.message, code: EXIT.usage };
   if (config !== null) {
     const start = describeStartFailure(e, config);
     if (start !== null) return { line: start, code: EXIT.failed };

@@ -1,6 +1,7 @@
 /**
  * The `risk-scan` command.
- *   risk-scan sandbox [--ports auto]  the offline sandbox (simulated mainnet, local facilitators, API)
+ *   risk-scan sandbox [--ports auto] [--account ADDRESS FILE] [--accounts-dir DIR]
+ *                                     the offline sandbox (simulated mainnet, local facilitators, API)
  *   risk-scan serve [--ports auto]    the service as configured by the environment (npm start)
  *   risk-scan call <path> [options]   pay for one call with x402 and print the result
  *
@@ -9,13 +10,18 @@
  */
 import { parseArgs } from 'node:util';
 import { type Config, parseConfig } from '../config.js';
+import type { AccountsToLoad } from '../sandbox/loaded-accounts.js';
+import { base58Problem } from '../solana/base58.js';
 import { payAndCall } from './call.js';
 import { CliFailure, causeChain, describeFailure, EXIT, unexpectedFailure } from './failures.js';
 import { type Running, serve, stopOnSignals } from './serve.js';
 
 const USAGE = `Usage:
-  risk-scan sandbox [--ports auto]        run the offline sandbox (simulation, test USDC);
-                                          --ports auto: on free ports, printed in the banner
+  risk-scan sandbox [--ports auto] [--account ADDRESS FILE]... [--accounts-dir DIR]...
+                                          run the offline sandbox (simulation, test USDC);
+                                          --ports auto: on free ports, printed in the banner;
+                                          --account / --accounts-dir: load account dumps
+                                          (solana account --output json), listed in sandbox.json
   risk-scan serve [--ports auto]          run the service as configured by the environment
   risk-scan call <path> [--keypair FILE] [--max-usd N] [--api URL] [--rpc URL] [--timeout SECONDS]
                                           pay for one call and print the result
@@ -63,26 +69,51 @@ async function call(args: string[], env: Record<string, string | undefined>): Pr
   return outcome.status === 200 ? EXIT.ok : EXIT.failed;
 }
 
-/** `--ports auto`: every port the command listens on is a free one the system picks. */
-function portsOverride(args: string[]): Record<string, string> {
-  const { values } = parseArgs({ args, options: { ports: { type: 'string' } } });
-  if (values.ports === undefined) return {};
+/** Takes each `--account ADDRESS FILE` out of `args` (parseArgs knows no two-value option). */
+function accountPairs(args: string[]): { rest: string[]; files: { address: string; file: string }[] } {
+  const rest: string[] = [];
+  const files: { address: string; file: string }[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] !== '--account') {
+      rest.push(args[i]!);
+      continue;
+    }
+    const [address, file] = [args[i + 1], args[i + 2]];
+    if (address === undefined || file === undefined || file.startsWith('--'))
+      throw usageError('--account takes an address and a file: --account ADDRESS FILE');
+    if (base58Problem(address, 32) !== null)
+      throw usageError(`--account ${address}: not a base58 Solana address`);
+    files.push({ address, file });
+    i += 2;
+  }
+  return { rest, files };
+}
+
+/** The options of `sandbox` and `serve`: `--ports auto` and the accounts to load. */
+function startOptions(args: string[]): { env: Record<string, string>; accounts: AccountsToLoad } {
+  const { rest, files } = accountPairs(args);
+  const { values } = parseArgs({
+    args: rest,
+    options: { ports: { type: 'string' }, 'accounts-dir': { type: 'string', multiple: true } },
+  });
+  const accounts = { files, dirs: values['accounts-dir'] ?? [] };
+  if (values.ports === undefined) return { env: {}, accounts };
   if (values.ports !== 'auto') throw usageError(`--ports takes "auto", not ${JSON.stringify(values.ports)}`);
-  return { PORT: '0', SANDBOX_RPC_PORT: '0', SANDBOX_FACILITATOR_PORT: '0' };
+  return { env: { PORT: '0', SANDBOX_RPC_PORT: '0', SANDBOX_FACILITATOR_PORT: '0' }, accounts };
 }
 
 /**
  * Starts the service. A listen error that a server emits where no one listens (so that node would
  * end the process with "Unhandled 'error' event") is reported as any start failure is.
  */
-async function start(config: Config, verbose: boolean): Promise<Running> {
+async function start(config: Config, accounts: AccountsToLoad, verbose: boolean): Promise<Running> {
   const onUncaught = (e: unknown) => {
     process.exitCode = report(e, config, verbose);
     process.exit();
   };
   process.on('uncaughtException', onUncaught);
   try {
-    return await serve(config);
+    return await serve(config, {}, accounts);
   } finally {
     process.off('uncaughtException', onUncaught);
   }
@@ -108,13 +139,18 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
   let config: Config | null = null;
   try {
     if (command === 'sandbox' || command === 'serve') {
-      const ports = portsOverride(rest);
+      const options = startOptions(rest);
       config = parseConfig({
         ...env,
         ...(command === 'sandbox' ? { RISK_SCAN_MODE: 'sandbox' } : {}),
-        ...ports,
+        ...options.env,
       });
-      stopOnSignals(await start(config, verbose));
+      const loading = options.accounts.files.length + options.accounts.dirs.length > 0;
+      if (loading && config.mode !== 'sandbox')
+        throw usageError(
+          '--account and --accounts-dir load accounts into the sandbox: use risk-scan sandbox',
+        );
+      stopOnSignals(await start(config, options.accounts, verbose));
       return -1; // keeps running
     }
     if (command === 'call') return await call(rest, env);

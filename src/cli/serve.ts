@@ -3,6 +3,7 @@
  * or as the offline sandbox (simulated chain, facilitators and funded payer).
  */
 import type { Config } from '../config.js';
+import type { AccountsToLoad } from '../sandbox/loaded-accounts.js';
 import { sandboxBanner, startSandbox } from '../sandbox/start.js';
 import { SCANNERS } from '../scans/registry.js';
 import { createLogger, flushLogs, type Logger } from '../server/logger.js';
@@ -36,9 +37,14 @@ async function startMainnet(config: Config, log: Logger, options: ServiceOptions
   };
 }
 
-async function startSandboxMode(config: Config, log: Logger, options: ServiceOptions): Promise<Running> {
+async function startSandboxMode(
+  config: Config,
+  log: Logger,
+  options: ServiceOptions,
+  accounts: AccountsToLoad,
+): Promise<Running> {
   const started = performance.now();
-  const sandbox = await startSandbox({ config, log, serviceOptions: options });
+  const sandbox = await startSandbox({ config, log, serviceOptions: options, accounts });
   console.log(sandboxBanner(sandbox));
   log.info(
     { url: sandbox.api.url, mode: 'sandbox', ready_ms: Math.round(performance.now() - started) },
@@ -47,11 +53,16 @@ async function startSandboxMode(config: Config, log: Logger, options: ServiceOpt
   return { url: sandbox.api.url, log, close: () => sandbox.close() };
 }
 
-export async function serve(config: Config, overrides: ServiceOptions = {}): Promise<Running> {
+/** Starts the service; `accounts` are loaded into the sandbox's chain (sandbox mode only). */
+export async function serve(
+  config: Config,
+  overrides: ServiceOptions = {},
+  accounts: AccountsToLoad = { files: [], dirs: [] },
+): Promise<Running> {
   const log = createLogger(config.logLevel);
   const options: ServiceOptions = { scanners: SCANNERS, ...overrides };
   return config.mode === 'sandbox'
-    ? startSandboxMode(config, log, options)
+    ? startSandboxMode(config, log, options, accounts)
     : startMainnet(config, log, options);
 }
 

@@ -15,6 +15,7 @@ import { createService, type Service } from '../service.js';
 import { createSandboxChain, type SandboxChain } from './chain/chain.js';
 import { type SandboxFacilitator, startSandboxFacilitator } from './facilitator/server.js';
 import { generateKeypairWithBytes, writeKeypairFile } from './keypair-file.js';
+import { type AccountsToLoad, loadAccounts } from './loaded-accounts.js';
 import { type SandboxRpc, startSandboxRpc } from './rpc/server.js';
 import { seedScenarios, usdcMintAuthority } from './scenarios/index.js';
 import { fundUsdc, installUsdcMint, USDC_MINT } from './usdc.js';
@@ -41,6 +42,8 @@ export interface StartSandboxOptions {
   readonly log: Logger;
   /** Seed the named scenarios (default true); without them the chain holds only USDC. */
   readonly seed?: boolean;
+  /** Account dumps written over the seeded chain (`--account`, `--accounts-dir`). */
+  readonly accounts?: AccountsToLoad;
   readonly serviceOptions?: ServiceOptions;
 }
 
@@ -86,6 +89,7 @@ export async function startSandbox({
   config,
   log,
   seed = true,
+  accounts = { files: [], dirs: [] },
   serviceOptions,
 }: StartSandboxOptions): Promise<RunningSandbox> {
   const { facilitatorPort, rpcPort } = config.sandbox;
@@ -96,6 +100,10 @@ export async function startSandbox({
     facilitatorPort === 0 ? 0 : facilitatorPort + 1,
   ]);
   const { chain, usdcAuthority, manifest: scenarios } = await seededSandboxChain(config, seed);
+  const loaded = await loadAccounts(chain, accounts).catch((e: unknown) => {
+    chain.stop();
+    throw e;
+  });
   const [feePayerA, feePayerB, payToSigner] = await Promise.all(
     Array.from({ length: 3 }, () => generateKeyPairSigner()),
   );
@@ -161,7 +169,7 @@ export async function startSandbox({
       usdc: String(PAYER_START.usdc),
       lamports: String(PAYER_START.sol),
     },
-    subjects: scenarios?.subjects ?? [],
+    subjects: [...(scenarios?.subjects ?? []), ...loaded],
   };
   await writeFile(files.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
 
