@@ -5,7 +5,10 @@
  *
  * Each change runs in one LMDB write transaction together with the read it depends on: LMDB
  * allows one writer at a time across all processes, so two of them can never both claim a key.
- * A call resolves only once its transaction is flushed to disk. Entries are JSON: a body's
+ * Every call resolves once its transaction is committed, which a killed process cannot undo; a
+ * result kept before settling and a recorded sale also wait until they are flushed to disk, so
+ * not even a power loss takes them. A lost claim or release only frees a payment nothing was
+ * settled for, or leaves it claimed until its TTL. Entries are JSON: a body's
  * string comes back exactly as stored (JSON escapes even lone surrogates).
  */
 import { mkdirSync } from 'node:fs';
@@ -144,20 +147,20 @@ function lmdbStore(
   let writes = 0;
   let closing: Promise<void> | undefined;
 
-  /** Runs `change` atomically with its reads; resolves once it is on disk. */
-  const transact = async <T>(change: (at: number) => T): Promise<T> => {
+  /** Runs `change` atomically with its reads; resolves once committed, or once on disk if `durable`. */
+  const transact = async <T>(change: (at: number) => T, durable = false): Promise<T> => {
     if (closing !== undefined) throw new Error(`payment store at ${options.path} is closed`);
     const result = await db.transaction(() => change(now()));
-    await db.flushed;
+    if (durable) await db.flushed;
     return result;
   };
   /** A change that also sweeps, now and then, so expired entries nobody asks for again go too. */
-  const write = <T>(change: (at: number) => T): Promise<T> =>
+  const write = <T>(change: (at: number) => T, durable = false): Promise<T> =>
     transact((at) => {
       const value = change(at);
       if (++writes % SWEEP_EVERY_WRITES === 0) entries.sweep(at);
       return value;
-    });
+    }, durable);
 
   const api: PaymentStore = {
     claim: (key, holder) =>
@@ -181,7 +184,7 @@ function lmdbStore(
         if (entry === undefined) return false;
         entries.put(key, { ...entry, pending: { pending, expires: at + settledTtl } });
         return true;
-      }),
+      }, true),
     release: (key, holder) =>
       write((at) => {
         if (entries.held(key, holder, at) !== undefined) entries.remove(key);
@@ -191,7 +194,7 @@ function lmdbStore(
         if (entries.held(key, holder, at) === undefined) return false;
         entries.put(key, recordEntry(record, at + settledTtl));
         return true;
-      }),
+      }, true),
     check: async () => {
       if (closing !== undefined) throw new Error(`payment store at ${options.path} is closed`);
       try {
