@@ -5,6 +5,7 @@
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { RPC_PROFILE_NAMES, type RpcProfileName } from './sandbox/rpc/profiles.js';
 import { base58Problem } from './solana/base58.js';
 import {
   DEFAULT_MAX_COMPUTE_UNIT_LIMIT,
@@ -107,6 +108,7 @@ const EnvSchema = z.object({
   SANDBOX_FACILITATOR_PORT: int(0, 65535).default(8404),
   SANDBOX_DIR: z.string().trim().min(1).default('.sandbox'),
   SANDBOX_SLOT_MS: int(10, 10_000).default(400),
+  SANDBOX_RPC_PROFILE: z.string().trim().pipe(z.enum(RPC_PROFILE_NAMES)).default('ideal'),
 });
 
 export type Mode = 'sandbox' | 'mainnet';
@@ -155,6 +157,8 @@ export interface Config {
     /** Where payer.json and sandbox.json are written. */
     readonly dir: string;
     readonly slotMs: number;
+    /** Which mainnet RPC provider the simulated chain's RPC answers as (refusals, rate limits). */
+    readonly rpcProfile: RpcProfileName;
   };
 }
 
@@ -236,6 +240,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       facilitatorPort: e.SANDBOX_FACILITATOR_PORT,
       dir: e.SANDBOX_DIR,
       slotMs: e.SANDBOX_SLOT_MS,
+      rpcProfile: e.SANDBOX_RPC_PROFILE,
     }),
   });
 }

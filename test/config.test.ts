@@ -213,4 +213,17 @@ describe('parseConfig', () => {
     );
     assert.throws(() => parseConfig({ PAY_TO, PAYMENT_CLAIM_TTL_SECONDS: '60' }), /= 85000 ms/);
   });
+
+  it('answers as an ideal RPC by default, and reads SANDBOX_RPC_PROFILE, refusing unknown profiles', () => {
+    assert.equal(parseConfig({}).sandbox.rpcProfile, 'ideal');
+    assert.equal(parseConfig({ SANDBOX_RPC_PROFILE: 'public-mainnet' }).sandbox.rpcProfile, 'public-mainnet');
+    assert.equal(
+      parseConfig({ SANDBOX_RPC_PROFILE: ' indexed-provider ' }).sandbox.rpcProfile,
+      'indexed-provider',
+    );
+    assert.throws(
+      () => parseConfig({ SANDBOX_RPC_PROFILE: 'helius' }),
+      /SANDBOX_RPC_PROFILE .*\(got "helius"\)/,
+    );
+  });
 });

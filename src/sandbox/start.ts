@@ -119,7 +119,12 @@ export async function startSandbox({
   ]);
 
   const host = config.host;
-  const rpc = await startSandboxRpc({ chain, host, port: config.sandbox.rpcPort });
+  const rpc = await startSandboxRpc({
+    chain,
+    host,
+    port: config.sandbox.rpcPort,
+    profile: config.sandbox.rpcProfile,
+  });
   const facilitators = await Promise.all(
     [feePayerA!, feePayerB!].map((feePayer, i) =>
       startSandboxFacilitator({

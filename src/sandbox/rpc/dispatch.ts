@@ -50,7 +50,10 @@ function checkMinContextSlot(chain: SandboxChain, params: unknown[]): void {
   }
 }
 
-async function handleOne(chain: SandboxChain, request: unknown): Promise<JsonRpcResponse> {
+/** A provider profile's refusal of a call, checked before the call is dispatched (see profiles.ts). */
+export type CallGate = (call: { method: string; params: unknown }) => RpcError | undefined;
+
+async function handleOne(chain: SandboxChain, request: unknown, gate?: CallGate): Promise<JsonRpcResponse> {
   if (!request || typeof request !== 'object' || Array.isArray(request)) {
     return errorResponse(null, new RpcError(RpcErrorCode.InvalidRequest, 'Invalid request'));
   }
@@ -62,6 +65,8 @@ async function handleOne(chain: SandboxChain, request: unknown): Promise<JsonRpc
       new RpcError(RpcErrorCode.InvalidRequest, 'Invalid request'),
     );
   }
+  const refused = gate?.({ method, params });
+  if (refused) return errorResponse(id as Id, refused);
   const handler = Object.hasOwn(METHODS, method) ? METHODS[method] : undefined;
   if (!handler) return errorResponse(id as Id, new RpcError(RpcErrorCode.MethodNotFound, 'Method not found'));
   if (!Array.isArray(params)) {
@@ -87,14 +92,15 @@ async function handleOne(chain: SandboxChain, request: unknown): Promise<JsonRpc
 export async function handleJsonRpc(
   chain: SandboxChain,
   body: unknown,
+  gate?: CallGate,
 ): Promise<JsonRpcResponse | JsonRpcResponse[]> {
   if (Array.isArray(body)) {
     if (body.length === 0)
       return errorResponse(null, new RpcError(RpcErrorCode.InvalidRequest, 'Invalid request'));
     const responses: JsonRpcResponse[] = [];
     // Sequential, so a batch that sends then reads sees its own writes in order.
-    for (const request of body) responses.push(await handleOne(chain, request));
+    for (const request of body) responses.push(await handleOne(chain, request, gate));
     return responses;
   }
-  return handleOne(chain, body);
+  return handleOne(chain, body, gate);
 }

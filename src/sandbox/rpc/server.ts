@@ -5,6 +5,7 @@ import type { SandboxChain } from '../chain/chain.js';
 import { handleJsonRpc } from './dispatch.js';
 import { RpcErrorCode } from './errors.js';
 import { stringifyRpc } from './json.js';
+import { callsOf, ProfileGate, type RpcProfileName, type RpcProfileOptions } from './profiles.js';
 import { SubscriptionSession } from './subscriptions.js';
 
 export interface SandboxRpcOptions {
@@ -13,6 +14,8 @@ export interface SandboxRpcOptions {
   host?: string;
   /** Default 0: any free port. */
   port?: number;
+  /** Which provider the RPC answers as (profiles.ts); default 'ideal', every call served. */
+  profile?: RpcProfileName | RpcProfileOptions | undefined;
 }
 
 export interface SandboxRpc {
@@ -43,13 +46,27 @@ function readBody(request: IncomingMessage): Promise<string | null> {
   });
 }
 
-function reply(response: ServerResponse, status: number, body: string, type = 'application/json'): void {
-  response.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
+function reply(
+  response: ServerResponse,
+  status: number,
+  body: string,
+  type = 'application/json',
+  headers: Readonly<Record<string, string>> = {},
+): void {
+  response.writeHead(status, { ...headers, 'content-type': type, 'content-length': Buffer.byteLength(body) });
   response.end(body);
+}
+
+/** The id a whole-body answer (a provider's 429 or 410) carries: the request's, or null for a batch. */
+function bodyId(parsed: unknown): unknown {
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+  const { id } = parsed as Record<string, unknown>;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
 }
 
 async function serveHttp(
   chain: SandboxChain,
+  gate: ProfileGate,
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<void> {
@@ -70,14 +87,20 @@ async function serveHttp(
     };
     return reply(response, 200, stringifyRpc(error));
   }
-  reply(response, 200, stringifyRpc(await handleJsonRpc(chain, parsed)));
+  const refusal = gate.admit(request.socket.remoteAddress ?? '', callsOf(parsed));
+  if (refusal) {
+    const answer = { jsonrpc: '2.0', error: refusal.error, id: bodyId(parsed) };
+    return reply(response, refusal.status, stringifyRpc(answer), 'application/json', refusal.headers);
+  }
+  reply(response, 200, stringifyRpc(await handleJsonRpc(chain, parsed, (call) => gate.refuse(call))));
 }
 
 /** Serves Solana JSON-RPC over HTTP and WebSocket subscriptions on one port. */
 export async function startSandboxRpc(options: SandboxRpcOptions): Promise<SandboxRpc> {
   const { chain, host = '127.0.0.1', port = 0 } = options;
+  const gate = new ProfileGate(chain, options.profile);
   const server = createServer((request, response) => {
-    serveHttp(chain, request, response).catch((error: unknown) => {
+    serveHttp(chain, gate, request, response).catch((error: unknown) => {
       if (!response.headersSent) reply(response, 500, String(error), 'text/plain');
     });
   });
