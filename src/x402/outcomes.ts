@@ -76,10 +76,22 @@ export const SCAN_FAILED = () =>
     'The scan could not be completed; the payment was not settled and can be used again.',
   );
 
+/** The store failed before the settle call: this request settled nothing. */
 export const STORE_UNAVAILABLE = () =>
   new ServiceError(
     'internal_error',
-    'The payment record could not be read; the payment was not used and nothing was charged.',
+    'The payment record could not be written; the payment was not settled and nothing was charged.',
+  );
+
+/**
+ * The store could not say what became of the payment. This request used it for nothing, but an
+ * earlier one may have: nothing is said about money, and the same payment is to be presented
+ * again (a result it bought is kept for it).
+ */
+export const STORE_UNREADABLE = () =>
+  new ServiceError(
+    'internal_error',
+    'The payment record could not be read, so this request did not use the payment: present the same payment again shortly.',
   );
 
 export function receipt(basis: ReceiptBasis, settled: Omit<SettlementReceipt, 'network' | 'payer'>): Receipt {

@@ -26,6 +26,7 @@ import {
   release,
   SETTLED_ELSEWHERE,
   STORE_UNAVAILABLE,
+  STORE_UNREADABLE,
 } from './outcomes.js';
 import { type CheckedPayment, checkPayment, type PaymentCheckOptions } from './payment-check.js';
 import type { PaymentStore, PendingSettlement } from './payment-store.js';
@@ -159,7 +160,11 @@ async function keepBeforeSettling(
 ): Promise<Decision | null> {
   const key = checked.payment.key;
   try {
-    const kept = await core.store.markSending(key, call.requestId, pendingOf(call, checked, body, null));
+    const kept = await core.store.markSending(
+      key,
+      call.requestId,
+      pendingOf(call, checked, body, null, core.watch.now()),
+    );
     if (kept) return null;
     return release(refusal('payment_in_use: this payment was taken over by another request', key));
   } catch (e) {
@@ -194,7 +199,8 @@ export async function handlePaidCall(core: PaymentCore, call: PaidCall): Promise
   try {
     claim = await claimPayment(core, call, key);
   } catch (e) {
-    return failed(STORE_UNAVAILABLE(), e, key);
+    // The claim may have been taken even so (a timed-out command that ran): it is given back.
+    return conclude(core, call, key, release(failed(STORE_UNREADABLE(), e, key)));
   }
   if (claim.kind === 'answered') return claim.outcome;
   const decision =

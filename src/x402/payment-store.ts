@@ -36,6 +36,11 @@ export interface PendingSettlement {
   readonly signature: string | null;
   /** Recent blockhash of the payment: once it expires unlanded, the payment never lands. */
   readonly blockhash: string;
+  /**
+   * When the result was kept (ms since the epoch): the payment cannot have landed long before,
+   * which bounds the search of the chain. Absent in records kept before it was written down.
+   */
+  readonly keptAt?: number;
 }
 
 export type ClaimOutcome =

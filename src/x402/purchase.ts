@@ -133,12 +133,14 @@ export function pendingOf(
   checked: CheckedPayment,
   body: string,
   signature: string | null,
+  keptAt: number,
 ): PendingSettlement {
   return {
     response: unsold(call, body),
     receipt: receiptBasis(checked),
     signature,
     blockhash: checked.payment.blockhash,
+    keptAt,
   };
 }
 
@@ -174,7 +176,7 @@ export async function settleAndDecide(
       return record({ state: 'spent' }, refusal(SETTLED_ELSEWHERE, key));
     case 'unknown':
       return record(
-        { state: 'pending', pending: pendingOf(call, checked, body, verdict.signature) },
+        { state: 'pending', pending: pendingOf(call, checked, body, verdict.signature, core.watch.now()) },
         pendingOutcome(key),
       );
   }
@@ -187,7 +189,9 @@ export async function recheckPending(
   pending: PendingSettlement,
 ): Promise<Decision> {
   const key = checked.payment.key;
-  const found = await findOnChain(core.lookup, checked.payment, pending.signature);
+  // A record without keptAt is searched for back to the start of payTo's history: unless that
+  // history is short, the search is incomplete and the payment stays pending.
+  const found = await findOnChain(core.lookup, checked.payment, pending.signature, pending.keptAt ?? 0);
   const signature = found.signature ?? pending.signature;
   if (found.state === 'landed' && signature !== null) {
     return sale(

@@ -22,12 +22,16 @@ export interface Landing {
 }
 
 export interface SettlementLookup {
-  /** What became of the payment whose message hashes to `key`. */
-  find(key: string, hint: { signature: string | null; blockhash: string }): Promise<Landing>;
+  /**
+   * What became of the payment whose message hashes to `key`. `since` (ms since the epoch) is a
+   * time before which it cannot have landed: the search of payTo's history stops there.
+   */
+  find(key: string, hint: { signature: string | null; blockhash: string; since: number }): Promise<Landing>;
 }
 
-/** How many recent transactions of payTo's token account are searched for the payment. */
-const SEARCH_DEPTH = 40;
+/** Signatures asked for per page of payTo's history, and the most transactions read per search. */
+const PAGE = 100;
+const MAX_READ = 400;
 
 function messageKey(base64Transaction: string): string {
   const tx = getTransactionDecoder().decode(getBase64Encoder().encode(base64Transaction));
@@ -35,6 +39,9 @@ function messageKey(base64Transaction: string): string {
     .update(tx.messageBytes as unknown as Uint8Array)
     .digest('hex');
 }
+
+/** A search of payTo's history: the payment found, or whether the search covered everything since. */
+type Search = { readonly found: Landing } | { readonly found: null; readonly complete: boolean };
 
 export function createSettlementLookup(rpc: SolanaRpc, payToTokenAccount: Address): SettlementLookup {
   async function bySignature(signature: string): Promise<LandedState> {
@@ -46,35 +53,65 @@ export function createSettlementLookup(rpc: SolanaRpc, payToTokenAccount: Addres
     return status.err === null ? 'landed' : 'failed';
   }
 
-  async function byMessage(key: string): Promise<Landing> {
-    const recent = await rpc.getSignaturesForAddress(payToTokenAccount, { limit: SEARCH_DEPTH }).send();
+  /** The payment among these signatures; undefined when one of them could not be read. */
+  async function inPage(key: string, signatures: readonly string[]): Promise<Landing | null | undefined> {
     const transactions = await Promise.all(
-      recent.map((r) =>
+      signatures.map((signature) =>
         rpc
-          .getTransaction(r.signature, { encoding: 'base64', maxSupportedTransactionVersion: 0 })
+          .getTransaction(signature as Signature, { encoding: 'base64', maxSupportedTransactionVersion: 0 })
           .send()
-          .catch(() => null),
+          .catch(() => undefined),
       ),
     );
+    let unread = false;
     for (const [i, tx] of transactions.entries()) {
-      if (tx === null || messageKey(tx.transaction[0]) !== key) continue;
-      return { state: tx.meta?.err == null ? 'landed' : 'failed', signature: recent[i]!.signature };
+      if (tx === undefined || tx === null) {
+        unread = true;
+        continue;
+      }
+      if (messageKey(tx.transaction[0]) !== key) continue;
+      return { state: tx.meta?.err == null ? 'landed' : 'failed', signature: signatures[i]! };
     }
-    return { state: 'unknown', signature: null };
+    return unread ? undefined : null;
+  }
+
+  /**
+   * Pages back through payTo's history to `since`. Only a search that read every transaction
+   * since then may conclude the payment is not there.
+   */
+  async function byMessage(key: string, since: number): Promise<Search> {
+    let before: Signature | undefined;
+    let complete = true;
+    for (let read = 0; read < MAX_READ; read += PAGE) {
+      const page = await rpc
+        .getSignaturesForAddress(payToTokenAccount, { limit: PAGE, ...(before ? { before } : {}) })
+        .send();
+      const recent = page.filter((r) => r.blockTime === null || Number(r.blockTime) * 1000 >= since);
+      const found = await inPage(
+        key,
+        recent.map((r) => r.signature),
+      );
+      if (found) return { found };
+      if (found === undefined) complete = false;
+      if (page.length < PAGE || recent.length < page.length) return { found: null, complete };
+      before = page.at(-1)!.signature;
+    }
+    return { found: null, complete: false };
   }
 
   return {
     async find(key, hint) {
       // Asked first: if the blockhash had already expired, nothing can land after this point,
-      // so a search that follows and finds nothing is final.
+      // so a complete search that follows and finds nothing is final.
       const expired = !(await rpc.isBlockhashValid(hint.blockhash as Blockhash).send()).value;
       if (hint.signature !== null) {
         const state = await bySignature(hint.signature);
         if (state !== 'unknown') return { state, signature: hint.signature };
       }
-      const found = await byMessage(key);
-      if (found.state !== 'unknown') return found;
-      return { state: expired ? 'expired' : 'unknown', signature: hint.signature };
+      const search = await byMessage(key, hint.since);
+      if (search.found) return search.found;
+      const final = expired && search.complete;
+      return { state: final ? 'expired' : 'unknown', signature: hint.signature };
     },
   };
 }

@@ -52,14 +52,25 @@ export interface SettlementWatch {
   readonly sleep: (ms: number) => Promise<void>;
 }
 
-/** What the chain says of a payment; a lookup that fails says "unknown". */
+/**
+ * How long before it was first seen a payment may already have landed: at most its blockhash's
+ * lifetime (about 150 slots, a minute or so), with ample room for clocks and slow slots.
+ */
+const LANDED_BEFORE_SEEN_MS = 5 * 60_000;
+
+/**
+ * What the chain says of a payment first seen at `seenAt` (ms); a lookup that fails says
+ * "unknown".
+ */
 export async function findOnChain(
   lookup: SettlementLookup,
   payment: InspectedPayment,
   signature: string | null,
+  seenAt: number,
 ): Promise<Landing> {
+  const since = seenAt - LANDED_BEFORE_SEEN_MS;
   return lookup
-    .find(payment.key, { signature, blockhash: payment.blockhash })
+    .find(payment.key, { signature, blockhash: payment.blockhash, since })
     .catch(() => ({ state: 'unknown' as const, signature }));
 }
 
@@ -70,9 +81,10 @@ async function watch(
   reason: string,
   signature: string | null,
 ): Promise<SettlementVerdict> {
-  const deadline = w.now() + w.windowMs;
+  const seenAt = w.now();
+  const deadline = seenAt + w.windowMs;
   for (;;) {
-    const found = await findOnChain(w.lookup, payment, signature);
+    const found = await findOnChain(w.lookup, payment, signature, seenAt);
     const known = found.signature ?? signature;
     if (found.state === 'landed' && known !== null) return { kind: 'landed', signature: known };
     if (found.state === 'failed' || found.state === 'expired') {

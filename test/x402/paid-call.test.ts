@@ -504,6 +504,32 @@ describe('payment core: the result is kept before settling', { timeout: 20_000 }
   });
 });
 
+describe('payment core: a store that fails at the claim', { timeout: 20_000 }, () => {
+  it('says nothing about money, and gives back a claim its failed command may have taken', async () => {
+    const inner = createMemoryPaymentStore();
+    let failing = true;
+    const store: PaymentStore = {
+      ...inner,
+      claim: async (key, holder) => {
+        const taken = await inner.claim(key, holder);
+        if (failing) throw new Error('Command timed out'); // it ran, but its answer was lost
+        return taken;
+      },
+    };
+    const w = await world({ store });
+    const tx = await w.newPayment();
+    const first = await w.gate.handle(w.call(tx));
+    assert.equal(first.kind, 'failed');
+    const message = (first as { error: { message: string } }).error.message;
+    assert.match(message, /did not use the payment: present the same payment again/);
+    assert.doesNotMatch(message, /nothing was charged/, 'an earlier request may have been charged');
+    assert.equal(w.count('verify'), 0);
+    failing = false;
+    const again = await w.gate.handle(w.call(tx));
+    assert.equal(again.kind, 'deliver', 'not left "in use" until the claim expires');
+  });
+});
+
 describe('payment core: a store that fails after settlement', { timeout: 20_000 }, () => {
   it('the result is delivered, and recorded once the store answers again (a paid result is never lost)', async () => {
     const inner = createMemoryPaymentStore();
