@@ -20,6 +20,11 @@ import { createLogger, type Logger } from './server/logger.js';
 import { OfferBook } from './server/offers.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './solana/programs.js';
 import { createRpc, type SolanaRpc } from './solana/rpc.js';
+import {
+  type Capabilities,
+  createCapabilityMonitor,
+  probeRpcCapabilities,
+} from './solana/rpc-capabilities.js';
 import { rpcHealthCheck } from './solana/rpc-health.js';
 import { openState, type ServiceState } from './stores/state.js';
 import { SERVICE_VERSION } from './version.js';
@@ -43,6 +48,11 @@ export interface ServiceOptions {
   readonly cache?: CacheStore;
   /** Replaces the default dependency checks (RPC). */
   readonly healthChecks?: Readonly<Record<string, HealthCheck>>;
+  /**
+   * Probe at start() which methods the RPC serves, and list them on /health
+   * (`rpc_capabilities`). Default: in mainnet mode, unless `healthChecks` are replaced.
+   */
+  readonly probeRpc?: boolean;
 }
 
 export interface Service {
@@ -50,12 +60,19 @@ export interface Service {
   readonly facilitators: FacilitatorDirectory;
   readonly log: Logger;
   readonly rpc: SolanaRpc;
-  /** Learns the facilitators' fee payers (first round awaited) and keeps them fresh. */
+  /** Learns the facilitators' fee payers (first round awaited) and keeps them fresh; probes the RPC's capabilities. */
   start(): Promise<void>;
+  /** What the RPC can do for each check family, once start() has probed it; null when not probed. */
+  rpcCapabilities(): Capabilities | null;
   listen(): Promise<RunningServer>;
   /** Stops background work and closes the stores; call after the server has drained. */
   stop(): Promise<void>;
 }
+
+/** Each capability probe call gets this long at most (or RPC_TIMEOUT_MS if shorter). */
+const CAPABILITY_PROBE_TIMEOUT_MS = 5_000;
+/** /health re-probes the RPC's capabilities in the background when the last probe is this old. */
+const CAPABILITY_REPROBE_MS = 30 * 60_000;
 
 /** payTo's USDC account under each token program (USDC itself is SPL Token). */
 async function payToDestinations(payTo: Address): Promise<Record<string, Address>> {
@@ -140,10 +157,18 @@ export async function createService(config: Config, options: ServiceOptions = {}
   const destinations = await payToDestinations(address(config.payTo));
   // Payment state is opened only where payments are taken (a service with scanners).
   const state = options.scanners === undefined ? null : await stateFor(config, options, log);
+  const probeRpc = options.probeRpc ?? (config.mode === 'mainnet' && options.healthChecks === undefined);
+  const capabilities = probeRpc
+    ? createCapabilityMonitor(
+        () => probeRpcCapabilities(rpc, Math.min(config.rpcTimeoutMs, CAPABILITY_PROBE_TIMEOUT_MS)),
+        CAPABILITY_REPROBE_MS,
+      )
+    : null;
   const checks = {
     ...(options.healthChecks ?? {
       rpc: cachedCheck(rpcHealthCheck(config.rpcUrls[0]!, Math.min(config.rpcTimeoutMs, 3_000)), 5_000),
     }),
+    ...(capabilities ? { rpc_capabilities: capabilities.check } : {}),
     ...(state ? { payment_state: stateCheck(state) } : {}),
   };
   const paymentGate = state
@@ -182,7 +207,10 @@ export async function createService(config: Config, options: ServiceOptions = {}
     facilitators,
     log,
     rpc,
-    start: () => facilitators.start(),
+    start: async () => {
+      await Promise.all([facilitators.start(), capabilities?.refresh()]);
+    },
+    rpcCapabilities: () => capabilities?.latest() ?? null,
     listen: () => listen(app, { port: config.port, host: config.host }),
     stop: async () => {
       facilitators.stop();

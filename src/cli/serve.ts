@@ -8,6 +8,7 @@ import { sandboxBanner, startSandbox } from '../sandbox/start.js';
 import { SCANNERS } from '../scans/registry.js';
 import { createLogger, flushLogs, type Logger } from '../server/logger.js';
 import { createService, type ServiceOptions } from '../service.js';
+import { degradedFamilies } from '../solana/rpc-capabilities.js';
 
 export interface Running {
   /** Where the API listens. */
@@ -26,6 +27,14 @@ async function startMainnet(config: Config, log: Logger, options: ServiceOptions
     throw e;
   });
   log.info({ url: api.url, mode: config.mode, payTo: config.payTo }, 'Solana Risk Scan is listening');
+  const capabilities = service.rpcCapabilities();
+  const degraded = capabilities === null ? [] : degradedFamilies(capabilities);
+  if (degraded.length > 0) {
+    log.warn(
+      { degraded: Object.fromEntries(degraded.map((d) => [d.family, d.reason])) },
+      `these checks will be degraded with this RPC: ${degraded.map((d) => d.affects).join('; ')}`,
+    );
+  }
   return {
     url: api.url,
     log,

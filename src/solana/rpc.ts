@@ -1,52 +1,239 @@
 /**
  * The Solana RPC client every scanner uses: kit's RPC over one transport that puts a
- * timeout on each request and fails over across the configured endpoints. Scanners never see
- * URLs; tests swap the transport (e.g. a counting or fault-injecting one).
+ * timeout on each request, fails over across the configured endpoints and retries reads that
+ * met a rate limit (HTTP 429) or a transient failure (5xx, dropped connection). A timeout only
+ * fails over: a round that timed out everywhere already spent its time, and callers without a
+ * deadline of their own (settlement lookups) must not wait for several more.
+ * Scanners never see URLs; tests swap the transport (e.g. a counting or fault-injecting one).
+ *
+ * Retries (cockatiel): exponential backoff with decorrelated jitter, at most `maxRetries`
+ * rounds after the first, each waiting at least what a 429's `Retry-After` asked (capped).
+ * The caller's abort signal (a scan passes its deadline) ends the whole thing, waits included,
+ * so a retry never outlives the scan. Writes (sendTransaction) are sent once, never retried.
  */
 import {
   createDefaultRpcTransport,
   createSolanaRpcFromTransport,
+  isSolanaError,
   type Rpc,
   type RpcTransport,
+  SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR,
   type SolanaRpcApi,
 } from '@solana/kit';
+import {
+  ExponentialBackoff,
+  handleWhen,
+  type IBackoff,
+  type IBackoffFactory,
+  type IRetryBackoffContext,
+  retry,
+} from 'cockatiel';
 
 export type SolanaRpc = Rpc<SolanaRpcApi>;
+
+export interface RetryOptions {
+  /** Rounds tried after the first (a round asks each endpoint once); 0 turns retries off. */
+  readonly maxRetries: number;
+  /** First backoff, before jitter. */
+  readonly initialDelayMs: number;
+  /** Longest wait between rounds, a `Retry-After` included. */
+  readonly maxDelayMs: number;
+}
+
+export const DEFAULT_RETRY: RetryOptions = { maxRetries: 3, initialDelayMs: 250, maxDelayMs: 5_000 };
 
 export interface RpcOptions {
   readonly urls: readonly string[];
   readonly timeoutMs: number;
+  readonly retry?: Partial<RetryOptions>;
 }
 
-function isRetryable(e: unknown): boolean {
-  // Transport-level failures (network, timeout, HTTP 5xx/429) are worth another endpoint;
-  // a JSON-RPC error answer is returned by the transport as a value and never gets here.
-  return e instanceof Error;
+/** Methods that change the chain: sent once to the first endpoint, never retried. */
+const WRITE_METHODS: ReadonlySet<string> = new Set(['sendTransaction', 'requestAirdrop']);
+
+/** Every endpoint answered HTTP 429 on every round: the RPC plan's rate limit is the bottleneck. */
+export class RpcRateLimitedError extends Error {
+  override readonly name = 'RpcRateLimitedError';
+  constructor(
+    readonly method: string,
+    readonly attempts: number,
+    options: { cause: unknown },
+  ) {
+    super(
+      `RPC rate limit: ${method} was answered HTTP 429 (Too Many Requests) on ${attempts} attempt(s); ` +
+        'a higher-tier RPC plan or more SOLANA_RPC_URLS would help',
+      options,
+    );
+  }
 }
 
-/** One transport over several endpoints: each call tries them in order until one answers. */
+/** What one failed round (every endpoint tried once) tells the retry policy. */
+class RoundFailedError extends Error {
+  override readonly name = 'RoundFailedError';
+  constructor(
+    readonly last: unknown,
+    /** Some endpoint may answer if asked again: 429, 5xx, reset or refused connection. */
+    readonly transient: boolean,
+    /** Every endpoint answered 429. */
+    readonly rateLimited: boolean,
+    /** The shortest `Retry-After` an endpoint sent, in ms. */
+    readonly retryAfterMs: number | undefined,
+  ) {
+    super('every RPC endpoint failed', { cause: last });
+  }
+}
+
+function httpStatusOf(e: unknown): { status: number; headers: Headers | undefined } | undefined {
+  if (!isSolanaError(e, SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR)) return undefined;
+  const headers = (e.context as { headers?: unknown }).headers;
+  return { status: e.context.statusCode, headers: headers instanceof Headers ? headers : undefined };
+}
+
+/** `Retry-After` as delta-seconds or an HTTP date, in ms from now; undefined when absent or unreadable. */
+export function parseRetryAfter(
+  value: string | null | undefined,
+  now: number = Date.now(),
+): number | undefined {
+  if (value === null || value === undefined || value.trim() === '') return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** Worth asking again later: 429, 5xx or a network failure (fetch's TypeError: reset, refused). */
+function isTransient(e: unknown): boolean {
+  const http = httpStatusOf(e);
+  if (http !== undefined) return http.status === 429 || http.status >= 500;
+  return e instanceof Error && e.name === 'TypeError';
+}
+
+/** Waits `maxDelayMs` at most: the jittered exponential step, or longer if a 429 asked for it. */
+class RetryAfterBackoff implements IBackoffFactory<IRetryBackoffContext<unknown>> {
+  constructor(
+    private readonly inner: IBackoffFactory<IRetryBackoffContext<unknown>>,
+    private readonly maxDelayMs: number,
+  ) {}
+
+  next(context: IRetryBackoffContext<unknown>): IBackoff<IRetryBackoffContext<unknown>> {
+    return this.wrap(this.inner.next(context), context);
+  }
+
+  private wrap(
+    step: IBackoff<IRetryBackoffContext<unknown>>,
+    context: IRetryBackoffContext<unknown>,
+  ): IBackoff<IRetryBackoffContext<unknown>> {
+    const error = 'error' in context.result ? context.result.error : undefined;
+    const asked = error instanceof RoundFailedError ? (error.retryAfterMs ?? 0) : 0;
+    return {
+      duration: Math.min(this.maxDelayMs, Math.max(step.duration, asked)),
+      next: (ctx) => this.wrap(step.next(ctx), ctx),
+    };
+  }
+}
+
+function methodOf(payload: unknown): string {
+  const method = (payload as { method?: unknown } | null)?.method;
+  return typeof method === 'string' ? method : 'RPC request';
+}
+
+/** Rejects when the signal aborts, with its reason, as fetch does. */
+function whenAborted(signal: AbortSignal): { promise: Promise<never>; dispose(): void } {
+  let onAbort = () => {};
+  const promise = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return { promise, dispose: () => signal.removeEventListener('abort', onAbort) };
+}
+
+/**
+ * One transport over several endpoints: each read tries them in order until one answers, and
+ * the whole round is tried again (with backoff) while the failures are transient.
+ */
 export function createFailoverTransport(
   transports: readonly RpcTransport[],
   timeoutMs: number,
+  retryOptions: Partial<RetryOptions> = {},
 ): RpcTransport {
   if (transports.length === 0) throw new Error('at least one RPC endpoint is required');
-  return (async (request) => {
-    let lastError: unknown;
+  const options = { ...DEFAULT_RETRY, ...retryOptions };
+  const policy = retry(
+    handleWhen((e) => e instanceof RoundFailedError && e.transient),
+    {
+      maxAttempts: options.maxRetries,
+      backoff: new RetryAfterBackoff(
+        new ExponentialBackoff({ initialDelay: options.initialDelayMs, maxDelay: options.maxDelayMs }),
+        options.maxDelayMs,
+      ),
+    },
+    // cockatiel 3 does not cut its wait short on abort: the race below answers the caller at
+    // once, and the round that follows the wait sees the abort and sends nothing. (The timer
+    // stays referenced: unref'd, a process with nothing else to do would exit mid-retry.)
+  );
+
+  type Request = Parameters<RpcTransport>[0];
+
+  const attempt = async (transport: RpcTransport, request: Request): Promise<unknown> => {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+    return transport({ ...request, signal });
+  };
+
+  const round = async (request: Request): Promise<unknown> => {
+    let last: unknown;
+    let transient = false;
+    let rateLimited = true;
+    let retryAfterMs: number | undefined;
     for (const transport of transports) {
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+      // A round that starts after the caller gave up sends nothing.
+      if (request.signal?.aborted) throw request.signal.reason;
       try {
-        return await transport({ ...request, signal });
+        return await attempt(transport, request);
       } catch (e) {
-        if (request.signal?.aborted || !isRetryable(e)) throw e;
-        lastError = e;
+        // Transport-level failures (network, timeout, any HTTP error) are worth another
+        // endpoint; a JSON-RPC error answer is returned by the transport as a value and never gets here.
+        if (request.signal?.aborted || !(e instanceof Error)) throw e;
+        last = e;
+        transient ||= isTransient(e);
+        const http = httpStatusOf(e);
+        if (http?.status === 429) {
+          const asked = parseRetryAfter(http.headers?.get('retry-after'));
+          if (asked !== undefined) retryAfterMs = Math.min(retryAfterMs ?? asked, asked);
+        } else {
+          rateLimited = false;
+        }
       }
     }
-    throw lastError;
+    throw new RoundFailedError(last, transient, rateLimited, retryAfterMs);
+  };
+
+  return (async (request) => {
+    const method = methodOf(request.payload);
+    if (WRITE_METHODS.has(method)) return attempt(transports[0]!, request);
+    let rounds = 0;
+    const run = policy
+      .execute(() => {
+        rounds += 1;
+        return round(request);
+      }, request.signal)
+      .catch((e: unknown) => {
+        if (!(e instanceof RoundFailedError)) throw e;
+        if (e.rateLimited) throw new RpcRateLimitedError(method, rounds, { cause: e.last });
+        throw e.last;
+      });
+    if (!request.signal) return run;
+    run.catch(() => {}); // settled after an abort: nobody is listening any more
+    const aborted = whenAborted(request.signal);
+    try {
+      return await Promise.race([run, aborted.promise]);
+    } finally {
+      aborted.dispose();
+    }
   }) as RpcTransport;
 }
 
 export function createRpc(options: RpcOptions): SolanaRpc {
   const transports = options.urls.map((url) => createDefaultRpcTransport({ url }));
-  return createSolanaRpcFromTransport(createFailoverTransport(transports, options.timeoutMs));
+  return createSolanaRpcFromTransport(createFailoverTransport(transports, options.timeoutMs, options.retry));
 }
