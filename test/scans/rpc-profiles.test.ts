@@ -11,8 +11,9 @@ import type { ScanResult } from '../../src/contract/schemas.js';
 import type { SandboxChain } from '../../src/sandbox/chain/chain.js';
 import type { RpcProfileName } from '../../src/sandbox/rpc/profiles.js';
 import { type SandboxRpc, startSandboxRpc } from '../../src/sandbox/rpc/server.js';
-import { type ScenarioManifest, seededChain } from '../../src/sandbox/scenarios/index.js';
+import { type ScenarioManifest, seededChain, subject } from '../../src/sandbox/scenarios/index.js';
 import { SCANNERS } from '../../src/scans/registry.js';
+import { createRpc, type SolanaRpc } from '../../src/solana/rpc.js';
 
 const PROFILES: RpcProfileName[] = ['ideal', 'public-mainnet', 'indexed-provider'];
 
@@ -84,5 +85,46 @@ describe('scanners under real providers’ refusals', { timeout: 300_000 }, () =
   }, () => {
     const result = results.get('indexed-provider pumpfun:serial-latest')!;
     assert.ok(result.flags.includes('CREATOR_SERIAL_LAUNCHER'), String(result.flags));
+  });
+});
+
+describe('scanners through the public endpoint’s rate limit', { timeout: 120_000 }, () => {
+  let chain: SandboxChain;
+  let manifest: ScenarioManifest;
+  let server: SandboxRpc;
+  before(async () => {
+    ({ chain, manifest } = await seededChain({ autoAdvance: false }));
+    // The public endpoint's rules with a limit small enough that one scan runs into it.
+    const rateLimit = { windowMs: 1_000, perIp: 1_000, perMethod: 1 };
+    server = await startSandboxRpc({
+      chain,
+      host: '127.0.0.1',
+      port: 0,
+      profile: { name: 'public-mainnet', rateLimit },
+    });
+  });
+  after(async () => {
+    chain.stop();
+    await server.close();
+  });
+
+  it('a token scan runs into 429s and still delivers, through the service’s retrying RPC client', async () => {
+    const mint = subject(manifest, 'token', 'token:clean').address;
+    const scanWith = (rpc: SolanaRpc) =>
+      SCANNERS.token(mint, { rpc, now: Date.now, signal: AbortSignal.timeout(60_000) });
+    await assert.rejects(
+      (async () => {
+        // Without retries, the second call of a method within the window is refused.
+        for (let i = 0; i < 2; i++) await scanWith(createSolanaRpc(server.url) as unknown as SolanaRpc);
+      })(),
+      /429|Too many requests/i,
+    );
+    await new Promise((r) => setTimeout(r, 1_100)); // a fresh window for the run that counts
+    const rpc = createRpc({ urls: [server.url], timeoutMs: 5_000 });
+    const first = await scanWith(rpc);
+    const second = await scanWith(rpc); // within the same window: answered only after a 429
+    for (const { result } of [first, second]) {
+      assert.ok(result.flags.includes('HOLDERS_UNAVAILABLE'), String(result.flags));
+    }
   });
 });
