@@ -79,13 +79,6 @@ describe('scanners under real providers’ refusals', { timeout: 300_000 }, () =
       }
     }
   });
-
-  it('under an indexed provider the serial launcher is still flagged', {
-    todo: 'creator history without getProgramAccounts (docs/research/pumpfun-creator-history.md)',
-  }, () => {
-    const result = results.get('indexed-provider pumpfun:serial-latest')!;
-    assert.ok(result.flags.includes('CREATOR_SERIAL_LAUNCHER'), String(result.flags));
-  });
 });
 
 describe('scanners through the public endpoint’s rate limit', { timeout: 120_000 }, () => {
