@@ -15,6 +15,8 @@ import {
 /** Keyless mainnet facilitators with Solana support (see the README for the choice). */
 export const DEFAULT_FACILITATOR_URLS = ['https://facilitator.payai.network', 'https://x402.dexter.cash'];
 export const DEFAULT_MAINNET_RPC_URL = 'https://api.mainnet-beta.solana.com';
+/** Three payment-store commands at their timeout (the Redis client's), in the longest paid call. */
+const STORE_COMMANDS_MS = 6_000;
 /** Relative to the working directory, like the sandbox's own directory. */
 export const DEFAULT_STATE_DIR = '.state';
 
@@ -204,12 +206,19 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       'Invalid configuration:\n  PAY_TO is required in mainnet mode: the wallet that receives USDC payments',
     );
   }
-  // A claim must outlive the longest paid call, or a live call could lose its claim midway.
+  // A claim must outlive the longest paid call, or a live call could lose its claim midway:
+  // a scan may first wait a whole scan deadline behind another instance's, the chain watch may
+  // overrun its window by one lookup, and three store commands may take their timeout.
   const longestCallMs =
-    e.SCAN_TIMEOUT_MS + e.FACILITATOR_TIMEOUT_MS + e.SETTLE_TIMEOUT_MS + e.CONFIRM_WINDOW_MS;
+    2 * e.SCAN_TIMEOUT_MS +
+    e.FACILITATOR_TIMEOUT_MS +
+    e.SETTLE_TIMEOUT_MS +
+    e.CONFIRM_WINDOW_MS +
+    e.RPC_TIMEOUT_MS +
+    STORE_COMMANDS_MS;
   if (e.PAYMENT_CLAIM_TTL_SECONDS * 1000 <= longestCallMs) {
     throw new ConfigError(
-      `Invalid configuration:\n  PAYMENT_CLAIM_TTL_SECONDS must be longer than the longest paid call: SCAN_TIMEOUT_MS + FACILITATOR_TIMEOUT_MS + SETTLE_TIMEOUT_MS + CONFIRM_WINDOW_MS = ${longestCallMs} ms (got ${e.PAYMENT_CLAIM_TTL_SECONDS} s)`,
+      `Invalid configuration:\n  PAYMENT_CLAIM_TTL_SECONDS must be longer than the longest paid call: 2 × SCAN_TIMEOUT_MS + FACILITATOR_TIMEOUT_MS + SETTLE_TIMEOUT_MS + CONFIRM_WINDOW_MS + RPC_TIMEOUT_MS + ${STORE_COMMANDS_MS} ms of store commands = ${longestCallMs} ms (got ${e.PAYMENT_CLAIM_TTL_SECONDS} s)`,
     );
   }
   const rpcUrls = [...(e.SOLANA_RPC_URL ? [e.SOLANA_RPC_URL] : []), ...(e.SOLANA_RPC_URLS ?? [])];

@@ -205,13 +205,15 @@ describe('parseConfig', () => {
       FACILITATOR_TIMEOUT_MS: '1000',
       SETTLE_TIMEOUT_MS: '3000',
       CONFIRM_WINDOW_MS: '1000',
+      RPC_TIMEOUT_MS: '1000',
     };
-    assert.equal(parseConfig({ ...short, PAYMENT_CLAIM_TTL_SECONDS: '8' }).claimTtlMs, 8_000);
+    // 2 × 2000 + 1000 + 3000 + 1000 + 1000 + 6000 of store commands = 16000 ms
+    assert.equal(parseConfig({ ...short, PAYMENT_CLAIM_TTL_SECONDS: '17' }).claimTtlMs, 17_000);
     assert.throws(
-      () => parseConfig({ ...short, PAYMENT_CLAIM_TTL_SECONDS: '7' }),
-      /PAYMENT_CLAIM_TTL_SECONDS must be longer than the longest paid call: .* = 7000 ms/,
+      () => parseConfig({ ...short, PAYMENT_CLAIM_TTL_SECONDS: '16' }),
+      /PAYMENT_CLAIM_TTL_SECONDS must be longer than the longest paid call: .* = 16000 ms \(got 16 s\)/,
     );
-    assert.throws(() => parseConfig({ PAY_TO, PAYMENT_CLAIM_TTL_SECONDS: '60' }), /= 85000 ms/);
+    assert.throws(() => parseConfig({ PAY_TO, PAYMENT_CLAIM_TTL_SECONDS: '60' }), /= 119000 ms/);
   });
 
   it('answers as an ideal RPC by default, and reads SANDBOX_RPC_PROFILE, refusing unknown profiles', () => {

@@ -66,11 +66,12 @@ describe('payment state across a kill -9', { timeout: 120_000 }, () => {
       SOLANA_RPC_URL: s.rpcServer.url,
       FACILITATOR_URLS: facilitator.url,
       STATE_DIR: stateDir,
-      SCAN_TIMEOUT_MS: '5000',
+      SCAN_TIMEOUT_MS: '3000',
       FACILITATOR_TIMEOUT_MS: '2000',
       SETTLE_TIMEOUT_MS: '5000',
       CONFIRM_WINDOW_MS: '1000',
-      PAYMENT_CLAIM_TTL_SECONDS: '14',
+      RPC_TIMEOUT_MS: '2000',
+      PAYMENT_CLAIM_TTL_SECONDS: '23',
     });
     return api;
   };
