@@ -90,7 +90,8 @@ class Flights implements RedisFlights {
   }
 
   private async takeOrWait(key: string, token: string, deadlineMs: number, until: number, inbox: Inbox) {
-    const px = Math.max(1, Math.ceil(deadlineMs));
+    // The holder also reads the cache before its scan and writes it after: the lock outlasts both.
+    const px = Math.max(1, Math.ceil(deadlineMs + 2 * this.commandTimeoutMs));
     const taken = await this.command(this.redis, () =>
       this.redis.set(this.lockKey(key), token, 'PX', px, 'NX'),
     );
