@@ -105,6 +105,24 @@ type Claim =
 
 const answered = (outcome: PaidCallOutcome): Claim => ({ kind: 'answered', outcome });
 
+/**
+ * Takes a pending payment for a new look at the chain. Its failure is answered here and never
+ * gives a claim back: a re-check claim the store took even so carries the kept result, which
+ * comes back pending when that claim expires; giving it back would drop the result.
+ */
+async function claimForRecheck(core: PaymentCore, call: PaidCall, key: string): Promise<Claim> {
+  let pending: PendingSettlement | null;
+  try {
+    pending = await core.store.claimPending(key, call.requestId);
+  } catch (e) {
+    return answered(failed(STORE_UNREADABLE(), e, key));
+  }
+  if (pending === null) {
+    return answered(refusal('payment_in_use: this payment is being processed by another request', key));
+  }
+  return { kind: 'recheck', pending };
+}
+
 async function claimPayment(core: PaymentCore, call: PaidCall, key: string): Promise<Claim> {
   const held = await core.store.claim(key, call.requestId);
   switch (held.state) {
@@ -124,11 +142,7 @@ async function claimPayment(core: PaymentCore, call: PaidCall, key: string): Pro
       if (held.pending.response.resource !== call.payment.path) {
         return answered(refusal(paidForAnother(held.pending.response.resource, true), key));
       }
-      const pending = await core.store.claimPending(key, call.requestId);
-      if (pending === null) {
-        return answered(refusal('payment_in_use: this payment is being processed by another request', key));
-      }
-      return { kind: 'recheck', pending };
+      return claimForRecheck(core, call, key);
     }
   }
 }

@@ -530,6 +530,35 @@ describe('payment core: a store that fails at the claim', { timeout: 20_000 }, (
   });
 });
 
+describe('payment core: a store that fails taking a pending payment for a re-check', {
+  timeout: 20_000,
+}, () => {
+  it('keeps the paid result: it is pending again once the lost re-check claim expires', async () => {
+    let storeNow = 0;
+    const inner = createMemoryPaymentStore({ inFlightTtlMs: 60_000, now: () => storeNow });
+    let failing = false;
+    const store: PaymentStore = {
+      ...inner,
+      claimPending: async (key, holder) => {
+        const taken = await inner.claimPending(key, holder);
+        if (failing) throw new Error('Command timed out'); // it ran, but its answer was lost
+        return taken;
+      },
+    };
+    const w = await world({ store, settle: [new FacilitatorError('timeout', '/settle timed out')] });
+    const tx = await w.newPayment();
+    const first = await w.gate.handle(w.call(tx));
+    assert.equal(first.kind, 'pending');
+    failing = true;
+    const broken = await w.gate.handle(w.call(tx));
+    assert.equal(broken.kind, 'failed');
+    assert.doesNotMatch((broken as { error: { message: string } }).error.message, /nothing was charged/);
+    storeNow = 60_001;
+    const kept = await inner.claim(keyOf(first), 'probe');
+    assert.equal(kept.state, 'pending', 'the result is still kept for its payer');
+  });
+});
+
 describe('payment core: a store that fails after settlement', { timeout: 20_000 }, () => {
   it('the result is delivered, and recorded once the store answers again (a paid result is never lost)', async () => {
     const inner = createMemoryPaymentStore();
