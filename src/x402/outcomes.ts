@@ -51,12 +51,14 @@ export const failed = (error: ServiceError, cause: unknown, paymentKey: string |
   paymentKey,
 });
 
-export const pendingOutcome = (paymentKey: string): PaidCallOutcome => ({
-  kind: 'pending',
-  reason:
-    'settlement_unconfirmed: the payment has not landed yet; repeat this request with the same payment to receive the result once it does',
-  paymentKey,
-});
+export const pendingOutcome = (
+  paymentKey: string,
+  reason = 'settlement_unconfirmed: the payment has not landed yet; repeat this request with the same payment to receive the result once it does',
+): PaidCallOutcome => ({ kind: 'pending', reason, paymentKey });
+
+/** A sale seen on chain whose claim the store could not confirm as this request's. */
+export const UNRECORDED_SALE =
+  'settlement_unconfirmed: the payment landed, but its record could not be written yet; repeat this request with the same payment to receive the result';
 
 /**
  * Why a payment that bought the result of `paidFor` (settled), or is being settled for it

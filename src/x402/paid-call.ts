@@ -22,11 +22,13 @@ import {
   failed,
   type PaidCallOutcome,
   paidForAnother,
+  pendingOutcome,
   refusal,
   release,
   SETTLED_ELSEWHERE,
   STORE_UNAVAILABLE,
   STORE_UNREADABLE,
+  UNRECORDED_SALE,
 } from './outcomes.js';
 import { type CheckedPayment, checkPayment, type PaymentCheckOptions } from './payment-check.js';
 import type { PaymentStore, PendingSettlement } from './payment-store.js';
@@ -196,11 +198,18 @@ async function conclude(core: PaymentCore, call: PaidCall, key: string, decision
     return decision.outcome;
   }
   const stillOurs = await core.store.record(key, call.requestId, decision.record).catch((e: unknown) => {
-    // The claim was this request's when it settled; an unwritable record must not lose the result.
+    // An unwritable record must not lose the result: it is written when the store is back.
     core.log?.warn({ req_id: call.requestId, err: e }, 'payment record could not be written; retrying');
     core.backlog.add(key, call.requestId, decision.record);
-    return true;
+    return null;
   });
+  if (stillOurs === null) {
+    // The facilitator's answer to this request proves the sale; a landing seen only on chain
+    // does only while the store shows this claim, which it cannot say now.
+    return decision.outcome === decision.ifClaimLost
+      ? decision.outcome
+      : pendingOutcome(key, UNRECORDED_SALE);
+  }
   return stillOurs ? decision.outcome : decision.ifClaimLost;
 }
 

@@ -587,6 +587,33 @@ describe('payment core: a store that fails after settlement', { timeout: 20_000 
     assert.equal(w.count('settle'), 1);
     await w.gate.close();
   });
+
+  it('a sale seen only on chain is not delivered while the store cannot confirm the claim: pending, then replayed', async () => {
+    const inner = createMemoryPaymentStore();
+    let down = true;
+    const store: PaymentStore = {
+      ...inner,
+      record: async (...args) => {
+        if (down) throw new Error('connection refused');
+        return inner.record(...args);
+      },
+    };
+    const w = await world({
+      store,
+      settle: [new FacilitatorError('timeout', '/settle timed out')],
+      chain: ['landed'],
+    });
+    const tx = await w.newPayment();
+    const first = await w.gate.handle(w.call(tx));
+    assert.equal(first.kind, 'pending');
+    assert.match((first as { reason: string }).reason, /^settlement_unconfirmed: the payment landed/);
+    down = false;
+    assert.equal(await w.gate.retryRecords(), 0, 'recorded once the store is back');
+    const again = await w.gate.handle(w.call(tx));
+    assert.equal(again.kind, 'deliver');
+    assert.equal(w.produced(), 1);
+    await w.gate.close();
+  });
 });
 
 describe('payment core: a pending payment presented again', { timeout: 20_000 }, () => {
