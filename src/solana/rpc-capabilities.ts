@@ -5,9 +5,9 @@
  * One cheap call per check family, in parallel, each bounded by a short timeout; any failure
  * makes the family "unavailable" with the reason, so a probe never fails or hangs a start.
  */
-import { type Base58EncodedBytes, isSolanaError } from '@solana/kit';
+import { isSolanaError } from '@solana/kit';
 import type { CheckResult, HealthCheck } from '../health.js';
-import { PUMP_PROGRAM, USDC_MINT } from './programs.js';
+import { PUMP_PROGRAM, TOKEN_PROGRAM, USDC_MINT } from './programs.js';
 import type { SolanaRpc } from './rpc.js';
 
 /** The scanner checks that depend on one RPC method each. */
@@ -17,7 +17,7 @@ export const CAPABILITY_FAMILIES = {
     affects: 'holder concentration (/scan/token, /scan/pumpfun)',
   },
   creator_history: {
-    method: 'getProgramAccounts',
+    method: 'getTokenAccountsByOwner',
     affects: 'pump.fun creator history (/scan/pumpfun)',
   },
   transaction_history: {
@@ -40,10 +40,6 @@ export interface Capability {
 }
 
 export type Capabilities = Readonly<Record<CapabilityFamily, Capability>>;
-
-/** Size of the newest pump.fun bonding-curve layout, and where its `creator` sits. */
-const BONDING_CURVE_SIZE = 151n;
-const CREATOR_OFFSET = 49n;
 
 /** Why a probe call failed, in one line an operator can act on. */
 export function describeFailure(e: unknown, method: string, timeoutMs: number): string {
@@ -77,24 +73,14 @@ export async function probeRpcCapabilities(rpc: SolanaRpc, timeoutMs: number): P
   const send = () => ({ abortSignal: AbortSignal.timeout(timeoutMs) });
   const calls: Record<CapabilityFamily, () => Promise<unknown>> = {
     holder_concentration: () => rpc.getTokenLargestAccounts(USDC_MINT).send(send()),
-    // Refusals of large programs come before filters are looked at; dataSlice 0 keeps an answer small.
+    // As the pump.fun scan asks it: the mints of an owner's token accounts (a 32-byte slice each).
     creator_history: () =>
       rpc
-        .getProgramAccounts(PUMP_PROGRAM, {
-          encoding: 'base64',
-          withContext: true,
-          dataSlice: { offset: 0, length: 0 },
-          filters: [
-            { dataSize: BONDING_CURVE_SIZE },
-            {
-              memcmp: {
-                offset: CREATOR_OFFSET,
-                bytes: PUMP_PROGRAM as unknown as Base58EncodedBytes,
-                encoding: 'base58',
-              },
-            },
-          ],
-        })
+        .getTokenAccountsByOwner(
+          PUMP_PROGRAM,
+          { programId: TOKEN_PROGRAM },
+          { encoding: 'base64', dataSlice: { offset: 0, length: 32 } },
+        )
         .send(send()),
     transaction_history: () => rpc.getSignaturesForAddress(USDC_MINT, { limit: 1 }).send(send()),
     account_reads: () =>

@@ -67,18 +67,54 @@ describe('scanners under real providers’ refusals', { timeout: 300_000 }, () =
     }
   });
 
-  it('where getProgramAccounts on pump.fun is refused, creator history is unavailable, never guessed', () => {
-    // The seeded coins (a mainnet dump is a lone account: it has no creator history to ask for).
+  it('where getProgramAccounts on pump.fun is refused, creator history is still read, from the creator’s token accounts', () => {
+    // The seeded coins (a mainnet dump is a lone account: its creator has no token accounts here).
     const coins = manifest.subjects.filter((s) => s.kind === 'pumpfun' && !s.name.startsWith('mainnet:'));
-    assert.ok(coins.length >= 3, `${coins.length} coins`);
+    assert.ok(coins.length >= 4, `${coins.length} coins`);
     for (const subject of coins) {
-      for (const profile of ['public-mainnet', 'indexed-provider'] as const) {
+      for (const profile of PROFILES) {
         const result = results.get(`${profile} ${subject.name}`)!;
-        assert.ok(result.flags.includes('CREATOR_HISTORY_UNAVAILABLE'), `${subject.name}: ${result.flags}`);
-        assert.ok(!result.flags.includes('CREATOR_SERIAL_LAUNCHER'), `${subject.name} under ${profile}`);
+        assert.ok(!result.flags.includes('CREATOR_HISTORY_UNAVAILABLE'), `${subject.name} under ${profile}`);
+        const history = (result.evidence as any).creator_launches;
+        assert.equal(
+          history.launches_found_via,
+          'creator token accounts',
+          `${subject.name} under ${profile}`,
+        );
+        assert.equal(history.holds_this_coin, true, `${subject.name} under ${profile}`);
       }
     }
   });
+
+  for (const profile of ['indexed-provider', 'public-mainnet'] as const) {
+    it(`under ${profile}, the serial launchers' latest coins are CREATOR_SERIAL_LAUNCHER, their launches in evidence`, () => {
+      for (const name of ['pumpfun:serial-latest', 'pumpfun:dumper-latest']) {
+        const coin = subject(manifest, 'pumpfun', name);
+        const launched = coin.expect.creatorLaunches!;
+        const result = results.get(`${profile} ${name}`)!;
+        assert.ok(result.flags.includes('CREATOR_SERIAL_LAUNCHER'), `${name}: ${result.flags}`);
+        const evidence = result.evidence as any;
+        const flag = evidence.flags.CREATOR_SERIAL_LAUNCHER;
+        assert.equal(flag.creator, coin.expect.creator);
+        assert.equal(flag.launches, launched.mints.length);
+        assert.equal(flag.dead, launched.incomplete);
+        assert.equal(flag.graduated, launched.complete);
+        assert.deepEqual(
+          evidence.creator_launches.list.map((l: { mint: string }) => l.mint).sort(),
+          [...launched.mints].sort(),
+          `${name}: every launch listed`,
+        );
+      }
+      // The issue's case: a creator whose twelve earlier coins all died.
+      const dumper = subject(manifest, 'pumpfun', 'pumpfun:dumper-latest');
+      const earlier = dumper.expect.creatorLaunches!.mints.filter((m) => m !== dumper.address);
+      assert.equal(earlier.length, 12);
+      const list = (results.get(`${profile} pumpfun:dumper-latest`)!.evidence as any).creator_launches.list;
+      for (const mint of earlier) {
+        assert.equal(list.find((l: { mint: string }) => l.mint === mint)?.state, 'dead', mint);
+      }
+    });
+  }
 });
 
 describe('scanners through the public endpoint’s rate limit', { timeout: 120_000 }, () => {

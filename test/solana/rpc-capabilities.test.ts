@@ -2,7 +2,8 @@
  * The start-up capability probe against a local RPC that refuses what real providers refuse
  * (recorded answers from fixtures/providers/): the public endpoint's -32010 to
  * getTokenLargestAccounts and HTTP 410 to getProgramAccounts on a large program; the indexed
- * providers' -32600 "Too many accounts requested" to getProgramAccounts on pump.fun.
+ * providers' -32600 "Too many accounts requested" to getProgramAccounts on pump.fun (which the
+ * creator history no longer needs: it lists the creator's token accounts).
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -35,6 +36,7 @@ const served = (method: string): FakeAnswer => {
     case 'getTokenLargestAccounts':
       return { result: { context: { slot: 1 }, value: [] } };
     case 'getProgramAccounts':
+    case 'getTokenAccountsByOwner':
       return { result: { context: { slot: 1 }, value: [] } };
     default:
       return { result: 1 };
@@ -61,7 +63,7 @@ describe('RPC capability probe', { timeout: 30_000 }, () => {
   });
   after(() => server.close());
 
-  it('public endpoint: holders and creator history unavailable with its reasons, the others available', async () => {
+  it('public endpoint: holders unavailable with its reason, the others available', async () => {
     const caps = await probeRpcCapabilities(rpcOf(server.url), 2_000);
     assert.equal(caps.holder_concentration.available, false);
     assert.equal(caps.holder_concentration.method, 'getTokenLargestAccounts');
@@ -69,29 +71,21 @@ describe('RPC capability probe', { timeout: 30_000 }, () => {
       caps.holder_concentration.reason!,
       /^getTokenLargestAccounts refused \(-32010\): TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA excluded from account secondary indexes/,
     );
-    assert.equal(caps.creator_history.available, false);
-    assert.match(caps.creator_history.reason!, /^getProgramAccounts refused: HTTP 410/);
+    assert.deepEqual(caps.creator_history, { available: true, method: 'getTokenAccountsByOwner' });
     assert.deepEqual(caps.transaction_history, { available: true, method: 'getSignaturesForAddress' });
     assert.deepEqual(caps.account_reads, { available: true, method: 'getMultipleAccounts' });
     assert.deepEqual(
       degradedFamilies(caps).map((d) => d.family),
-      ['holder_concentration', 'creator_history'],
+      ['holder_concentration'],
     );
-    assert.equal(server.count('getProgramAccounts'), 1, 'a 410 is an answer, not a transient failure');
+    assert.equal(server.count('getProgramAccounts'), 0, 'no check needs it any more');
   });
 
-  it('indexed provider: only creator history unavailable, with its "Too many accounts requested"', async () => {
+  it('indexed provider (refusing getProgramAccounts on pump.fun): every family available', async () => {
     const indexed = await startFakeRpc(indexedProvider);
     try {
       const caps = await probeRpcCapabilities(rpcOf(indexed.url), 2_000);
-      assert.deepEqual(
-        degradedFamilies(caps).map((d) => d.family),
-        ['creator_history'],
-      );
-      assert.match(
-        caps.creator_history.reason!,
-        /^getProgramAccounts refused \(-32600\): Too many accounts requested \(10000001 pubkeys\)/,
-      );
+      assert.deepEqual(degradedFamilies(caps), []);
     } finally {
       await indexed.close();
     }
@@ -107,20 +101,17 @@ describe('RPC capability probe', { timeout: 30_000 }, () => {
     }
   });
 
-  it('asks getProgramAccounts with filters and an empty data slice, so a provider that serves it answers cheaply', async () => {
+  it('asks for an owner’s token accounts as the pump.fun scan does: the token program, mints only', async () => {
     let params: unknown;
     const spy = await startFakeRpc((method, _n, p) => {
-      if (method === 'getProgramAccounts') params = p;
+      if (method === 'getTokenAccountsByOwner') params = p;
       return publicMainnet(method, 1, p);
     });
     try {
       await probeRpcCapabilities(rpcOf(spy.url), 2_000);
-      const [program, config] = params as [string, Record<string, any>];
-      assert.equal(program, '6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P');
-      assert.deepEqual(config.dataSlice, { offset: 0, length: 0 });
-      assert.equal(config.withContext, true);
-      assert.ok(config.filters.some((f: any) => 'dataSize' in f));
-      assert.ok(config.filters.some((f: any) => 'memcmp' in f));
+      const [, filter, config] = params as [string, Record<string, string>, Record<string, any>];
+      assert.deepEqual(filter, { programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' });
+      assert.deepEqual(config.dataSlice, { offset: 0, length: 32 });
     } finally {
       await spy.close();
     }
@@ -128,12 +119,15 @@ describe('RPC capability probe', { timeout: 30_000 }, () => {
 
   it('a method that does not answer in time is "timed out", and the probe still resolves', async () => {
     const slow = await startFakeRpc((method, n, p) =>
-      method === 'getProgramAccounts' ? { hang: true } : publicMainnet(method, n, p),
+      method === 'getTokenAccountsByOwner' ? { hang: true } : publicMainnet(method, n, p),
     );
     try {
       const caps = await probeRpcCapabilities(rpcOf(slow.url), 200);
       assert.equal(caps.creator_history.available, false);
-      assert.match(caps.creator_history.reason!, /^timed out: no answer to getProgramAccounts within 200 ms/);
+      assert.match(
+        caps.creator_history.reason!,
+        /^timed out: no answer to getTokenAccountsByOwner within 200 ms/,
+      );
     } finally {
       await slow.close();
     }
@@ -163,7 +157,7 @@ describe('RPC capability probe', { timeout: 30_000 }, () => {
     await monitor.check();
     assert.equal(probes, 1);
     assert.equal(check.status, 'down');
-    assert.match(check.detail, /degraded with this RPC: holder_concentration, creator_history/);
+    assert.match(check.detail, /degraded with this RPC: holder_concentration$/);
     assert.equal(check.families.account_reads.available, true);
   });
 
@@ -179,8 +173,7 @@ describe('RPC capability probe', { timeout: 30_000 }, () => {
       assert.equal(check.families.holder_concentration.available, false);
       assert.equal(check.families.holder_concentration.method, 'getTokenLargestAccounts');
       assert.match(check.families.holder_concentration.reason, /-32010/);
-      assert.equal(check.families.creator_history.available, false);
-      assert.match(check.families.creator_history.reason, /HTTP 410/);
+      assert.equal(check.families.creator_history.available, true);
       assert.equal(check.families.transaction_history.available, true);
       assert.equal(check.families.account_reads.available, true);
     } finally {

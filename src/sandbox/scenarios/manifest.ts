@@ -89,6 +89,17 @@ export interface PumpfunExpect {
   progressBps: number;
   metaplex?: MetaplexExpect;
   pool?: PumpPoolExpect;
+  /** Tokens in the creator's associated token account: its dev buy, kept. */
+  creatorTokens?: string;
+  /** Every coin the creator launched, this one included (seeded serial creators only). */
+  creatorLaunches?: PumpLaunchesExpect;
+}
+
+export interface PumpLaunchesExpect {
+  curves: string[];
+  mints: string[];
+  complete: number;
+  incomplete: number;
 }
 
 export interface WalletExpect {
@@ -103,7 +114,7 @@ export interface WalletExpect {
   /** Largest single SOL outflow signed by the wallet, and how soon after funding it left. */
   drain?: { signature: string; lamports: string; secondsAfterFunding: number; destination: string };
   /** pump.fun coins whose bonding curve names this wallet as creator. */
-  pumpLaunches?: { curves: string[]; mints: string[]; complete: number; incomplete: number };
+  pumpLaunches?: PumpLaunchesExpect;
 }
 
 export interface TxExpect {

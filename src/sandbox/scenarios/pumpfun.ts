@@ -91,6 +91,8 @@ interface LaunchSpec {
   /** Tokens bought off the curve (base units); graduation sells all 793.1M. */
   sold: bigint;
   graduated: boolean;
+  /** Tokens the creator bought at creation (its "dev buy"), part of `sold`; it keeps them. */
+  devBuy: bigint;
   buyers: number;
 }
 
@@ -145,10 +147,17 @@ export async function launchPumpCoin(context: ScenarioContext, spec: LaunchSpec)
   const sold = spec.graduated ? INITIAL_REAL_TOKEN_RESERVES : spec.sold;
   const migrationReserve = PUMP_TOTAL_SUPPLY - INITIAL_REAL_TOKEN_RESERVES;
   const curveTokenBalance = spec.graduated ? 0n : PUMP_TOTAL_SUPPLY - sold;
-  const grants: Grant[] = [{ owner: bondingCurve, amount: curveTokenBalance }];
+  if (spec.devBuy <= 0n || spec.devBuy >= sold)
+    throw new Error(`${spec.label}: the dev buy must be part of the tokens sold`);
+  // The creator's dev buy comes first, in its own associated token account; the buyers share the rest.
+  const grants: Grant[] = [
+    { owner: bondingCurve, amount: curveTokenBalance },
+    { owner: creator.address, amount: spec.devBuy },
+  ];
+  const bought = sold - spec.devBuy;
   for (let i = 0; i < spec.buyers; i++) {
-    const share = sold / BigInt(spec.buyers);
-    const amount = i === spec.buyers - 1 ? sold - share * BigInt(spec.buyers - 1) : share;
+    const share = bought / BigInt(spec.buyers);
+    const amount = i === spec.buyers - 1 ? bought - share * BigInt(spec.buyers - 1) : share;
     grants.push({ owner: (await keys.signer(`${spec.label}:buyer:${i}`)).address, amount });
   }
 
@@ -246,6 +255,7 @@ export async function launchPumpCoin(context: ScenarioContext, spec: LaunchSpec)
 
   const expect: PumpfunExpect = {
     bondingCurve,
+    creatorTokens: spec.devBuy.toString(),
     associatedBondingCurve,
     creator: creator.address,
     complete: spec.graduated,
@@ -273,7 +283,24 @@ export async function launchPumpCoin(context: ScenarioContext, spec: LaunchSpec)
   return { mint: mint.address, expect, signatures };
 }
 
-/** Curves and pools from 12 to 6 hours before the end: one coin graduated, a serial launcher's nine, one mid-curve. */
+/** What a creator's launches add up to, for the subjects that name them. */
+function launchesOf(launches: readonly Launch[]): NonNullable<PumpfunExpect['creatorLaunches']> {
+  return {
+    curves: launches.map((launch) => launch.expect.bondingCurve),
+    mints: launches.map((launch) => launch.mint),
+    complete: launches.filter((launch) => launch.expect.complete).length,
+    incomplete: launches.filter((launch) => !launch.expect.complete).length,
+  };
+}
+
+/** pump.fun's token units per whole token. */
+const TOKENS = 1_000_000n;
+
+/**
+ * Curves and pools from 12 to 6 hours before the end: one coin graduated, a serial launcher's nine,
+ * a dumper's thirteen dead coins, one mid-curve. Every creator dev-buys a small amount of its coins at
+ * creation and keeps it (the dev buy is part of the tokens sold off the curve).
+ */
 export async function seedPumpfun(context: ScenarioContext): Promise<void> {
   const { timeline, chain } = context;
   timeline.moveTo(12 * HOUR);
@@ -285,6 +312,8 @@ export async function seedPumpfun(context: ScenarioContext): Promise<void> {
     symbol: 'GRAD',
     sold: INITIAL_REAL_TOKEN_RESERVES,
     graduated: true,
+    // ≈ 0.6 SOL at the opening price: 2 % of the supply, under the 5 % that CREATOR_HOLDS_SUPPLY starts at.
+    devBuy: 20_000_000n * TOKENS,
     // Enough holders that the ten largest hold well under half of the float (25 %).
     buyers: 40,
   });
@@ -293,7 +322,7 @@ export async function seedPumpfun(context: ScenarioContext): Promise<void> {
     kind: 'pumpfun',
     address: graduated.mint,
     description:
-      'pump.fun coin whose curve completed and migrated: complete curve, canonical PumpSwap pool with the 206.9M-token reserve and 85 SOL',
+      'pump.fun coin whose curve completed and migrated: complete curve, canonical PumpSwap pool with the 206.9M-token reserve and 85 SOL; the creator kept a 20M-token dev buy',
     expect: graduated.expect,
   });
 
@@ -309,6 +338,7 @@ export async function seedPumpfun(context: ScenarioContext): Promise<void> {
       symbol: 'SER0',
       sold: INITIAL_REAL_TOKEN_RESERVES,
       graduated: true,
+      devBuy: 30_000_000n * TOKENS,
       buyers: 6,
     }),
   );
@@ -320,10 +350,33 @@ export async function seedPumpfun(context: ScenarioContext): Promise<void> {
         creator: serialCreator,
         name: `Serial ${i}`,
         symbol: `SER${i}`,
-        // 0.5M–4M tokens bought: 0.014–0.11 SOL of real reserves, a dead launch.
-        sold: BigInt(i) * 500_000_000_000n,
+        // A 1M-token dev buy (≈ 0.03 SOL), then 0.5M–4M tokens bought: 0.04–0.14 SOL of real
+        // reserves, a dead launch.
+        sold: 1_000_000n * TOKENS + BigInt(i) * 500_000n * TOKENS,
         graduated: false,
+        devBuy: 1_000_000n * TOKENS,
         buyers: 2,
+      }),
+    );
+  }
+
+  // A dumper: thirteen coins, one every eight minutes, none of which ever got going.
+  timeline.moveTo(8 * HOUR);
+  const dumper = await fundedSigner(context, 'pumpfun:dumper:creator', 50n * LAMPORTS_PER_SOL);
+  const dumps: Launch[] = [];
+  for (let i = 0; i < 13; i++) {
+    timeline.moveTo(8 * HOUR - i * 8 * MINUTE);
+    dumps.push(
+      await launchPumpCoin(context, {
+        label: `pumpfun:dumper:${i}`,
+        creator: dumper,
+        name: `Dump ${i}`,
+        symbol: `DMP${i}`,
+        // A 2M-token dev buy (≈ 0.06 SOL) and 1M tokens bought by one wallet: ≈ 0.08 SOL, dead.
+        sold: 3_000_000n * TOKENS,
+        graduated: false,
+        devBuy: 2_000_000n * TOKENS,
+        buyers: 1,
       }),
     );
   }
@@ -337,6 +390,8 @@ export async function seedPumpfun(context: ScenarioContext): Promise<void> {
     symbol: 'CURVE',
     sold: (INITIAL_REAL_TOKEN_RESERVES * 40n) / 100n,
     graduated: false,
+    // ≈ 0.3 SOL: 1 % of the supply.
+    devBuy: 10_000_000n * TOKENS,
     buyers: 40,
   });
   context.subjects.push({
@@ -344,7 +399,7 @@ export async function seedPumpfun(context: ScenarioContext): Promise<void> {
     kind: 'pumpfun',
     address: active.mint,
     description:
-      'pump.fun coin mid-curve: 40 % of the sellable tokens bought, creator set, authorities revoked',
+      'pump.fun coin mid-curve: 40 % of the sellable tokens bought, creator set (with a 10M-token dev buy), authorities revoked',
     expect: active.expect,
   });
 
@@ -356,7 +411,17 @@ export async function seedPumpfun(context: ScenarioContext): Promise<void> {
     address: latest.mint,
     description:
       'The newest of wallet:pump-serial-creator’s nine coins: a dead launch with near-zero real SOL',
-    expect: latest.expect,
+    expect: { ...latest.expect, creatorLaunches: launchesOf(launches) },
+  });
+  const latestDump = dumps.at(-1);
+  if (!latestDump) throw new Error('no dumper launches');
+  context.subjects.push({
+    name: 'pumpfun:dumper-latest',
+    kind: 'pumpfun',
+    address: latestDump.mint,
+    description:
+      'The newest of a creator’s thirteen coins, launched every eight minutes: it and the twelve before it all died on their curves, and the creator kept its dev buy of each',
+    expect: { ...latestDump.expect, creatorLaunches: launchesOf(dumps) },
   });
   const signatures = launches.flatMap((launch) => launch.signatures);
   const times = signatures.map((signature) => chain.transaction(signature)?.blockTime ?? 0);
@@ -366,12 +431,7 @@ export async function seedPumpfun(context: ScenarioContext): Promise<void> {
     firstBlockTime: Math.min(...times),
     lastBlockTime: Math.max(...times),
     lamports: (chain.getAccount(serialCreator.address)?.lamports() ?? 0n).toString(),
-    pumpLaunches: {
-      curves: launches.map((launch) => launch.expect.bondingCurve),
-      mints: launches.map((launch) => launch.mint),
-      complete: launches.filter((launch) => launch.expect.complete).length,
-      incomplete: launches.filter((launch) => !launch.expect.complete).length,
-    },
+    pumpLaunches: launchesOf(launches),
   };
   context.subjects.push({
     name: 'wallet:pump-serial-creator',

@@ -10,7 +10,7 @@ import type { FlagHit } from '../risk/model.js';
 import { buildResult, sameAdvice } from '../risk/result.js';
 import { NOT_A_MINT_ADVICE, notAMint, readMint, TOKEN_ADVICE, tokenChecks } from '../token/assess.js';
 import { holdersOf } from '../token/holders.js';
-import type { PumpfunFacts } from './facts.js';
+import { LAUNCHES_FOUND_VIA, type LaunchCoverage, type LaunchCurve, type PumpfunFacts } from './facts.js';
 import { PUMPFUN_FLAGS, type PumpfunFlag } from './flags.js';
 
 type Hit = FlagHit<PumpfunFlag>;
@@ -39,23 +39,49 @@ interface History {
   readonly dead: number;
 }
 
-function historyOf(curves: readonly { data: Uint8Array }[]): History {
-  const decoded = curves
-    .map((c) => decodeBondingCurve(c.data))
-    .filter((d) => d.ok)
-    .map((d) => (d as { value: BondingCurve }).value);
+/** Launches listed in the evidence, at most. */
+const LISTED_LAUNCHES = 50;
+const MISSED =
+  'only coins the creator still has a token account of (its dev buy, kept or emptied) are found: launches whose token account it closed, or made without a dev buy, are missed';
+
+const isDead = (c: BondingCurve) => !c.complete && c.realQuoteReserves < DEAD_RESERVES;
+
+function historyOf(
+  curves: readonly LaunchCurve[],
+): History & { list: { mint: string | null; curve: string; state: string }[] } {
+  const decoded = curves.flatMap((c) => {
+    const d = decodeBondingCurve(c.data);
+    return d.ok ? [{ launch: c, curve: d.value }] : [];
+  });
   return {
     launches: decoded.length,
-    graduated: decoded.filter((c) => c.complete).length,
-    dead: decoded.filter((c) => !c.complete && c.realQuoteReserves < DEAD_RESERVES).length,
+    graduated: decoded.filter((d) => d.curve.complete).length,
+    dead: decoded.filter((d) => isDead(d.curve)).length,
+    list: decoded.map(({ launch, curve }) => ({
+      mint: launch.mint ?? null,
+      curve: launch.address,
+      state: curve.complete ? 'graduated' : isDead(curve) ? 'dead' : 'on curve',
+    })),
   };
+}
+
+/** Why a history that was read is still partial, or null when nothing says so. */
+function partial(coverage: LaunchCoverage | undefined): string | null {
+  if (coverage === undefined) return null;
+  if (!coverage.holdsThisCoin) {
+    return `incomplete: the creator has no token account of this coin (closed, or no dev buy), so its other launches cannot be told apart from none; ${MISSED}`;
+  }
+  if (coverage.truncated) {
+    return `incomplete: the creator has token accounts of ${coverage.mints} other mints; only ${coverage.mintsRead} were checked for launches`;
+  }
+  return null;
 }
 
 function creatorHits(
   facts: PumpfunFacts,
   curve: BondingCurve,
   supply: bigint,
-): { hits: Hit[]; history: History | null } {
+): { hits: Hit[]; history: (History & Record<string, unknown>) | null } {
   const hits: Hit[] = [];
   const creator = curve.creator;
   if (creator === null) return { hits, history: null };
@@ -83,8 +109,9 @@ function creatorHits(
     });
     return { hits, history: null };
   }
-  const history = historyOf(launches.curves);
-  if (history.launches >= 5 && history.dead / history.launches >= 0.6) {
+  const { list, ...history } = historyOf(launches.curves);
+  const serial = history.launches >= 5 && history.dead / history.launches >= 0.6;
+  if (serial) {
     hits.push({
       code: 'CREATOR_SERIAL_LAUNCHER',
       strength: Math.min(1, history.launches / 10),
@@ -92,7 +119,32 @@ function creatorHits(
       reason: `the creator launched ${history.launches} coins; ${history.dead} died on their curve and ${history.graduated} graduated`,
     });
   }
-  return { hits, history };
+  const coverage = launches.coverage;
+  const gap = partial(coverage);
+  // A partial list that already shows a serial launcher is evidence enough; otherwise the risk is unknown.
+  if (gap !== null && !serial) {
+    hits.push({
+      code: 'CREATOR_HISTORY_UNAVAILABLE',
+      strength: 1,
+      evidence: { reason: gap },
+      reason: "the creator's other launches could be read only in part",
+    });
+  }
+  if (coverage === undefined) return { hits, history };
+  return {
+    hits,
+    history: {
+      ...history,
+      launches_found_via: LAUNCHES_FOUND_VIA,
+      list_complete: gap === null,
+      missed: MISSED,
+      holds_this_coin: coverage.holdsThisCoin,
+      token_accounts: coverage.tokenAccounts,
+      mints_checked: coverage.mintsRead,
+      truncated: coverage.truncated,
+      list: list.slice(0, LISTED_LAUNCHES),
+    },
+  };
 }
 
 export function assessPumpfun(facts: PumpfunFacts): ScanResult {

@@ -1,23 +1,57 @@
 /**
- * /scan/pumpfun facts in two round trips: the token facts, with the bonding curve and the
- * canonical PumpSwap pool (both PDAs derived locally) read alongside the mint; then, beside
- * the holders, every curve the same creator launched — one getProgramAccounts on the pump
- * program filtered by the creator's address.
+ * /scan/pumpfun facts in three round trips, with no getProgramAccounts (every real provider
+ * refuses it on the pump program):
+ *   1. the token facts, with the bonding curve and the canonical PumpSwap pool (both PDAs
+ *      derived locally) read alongside the mint;
+ *   2. beside the holders, the mints of every token account the curve's creator owns, under
+ *      SPL Token and Token-2022 (getTokenAccountsByOwner, 32-byte data slices: only the mint);
+ *   3. the bonding-curve PDA of each of those mints (getMultipleAccounts, 100 at a time, in
+ *      parallel): those owned by the pump program and naming the same creator are its launches.
+ * A launch is only found while the creator still has a token account of it (an emptied one
+ * counts; a closed one does not): docs/risk-model.md, /scan/pumpfun, says what that misses.
  */
-import type { Address, Base58EncodedBytes } from '@solana/kit';
+import { type Address, getAddressDecoder } from '@solana/kit';
 import { decodeBondingCurve, findBondingCurveAddress } from '../../solana/decoders/pump-bonding-curve.js';
 import { findCanonicalPumpPoolAddress } from '../../solana/decoders/pumpswap-pool.js';
-import { PUMP_PROGRAM } from '../../solana/programs.js';
+import { PUMP_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../solana/programs.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
 import { gatherTokenFacts, type RawAccount, type TokenFacts } from '../token/facts.js';
 
-/** Offset of `creator` in every bonding-curve layout that has one (after the 8-byte discriminator and five u64s and a bool). */
-export const CREATOR_OFFSET = 49n;
+/** Accounts per getMultipleAccounts (the RPC's own limit). */
+export const ACCOUNTS_PER_CALL = 100;
+/** Most mints whose curves are read per scan (5 calls in parallel): beyond it the history is truncated. */
+export const MAX_CANDIDATE_MINTS = 500;
+/** How launches are found, said in every result that has them. */
+export const LAUNCHES_FOUND_VIA = 'creator token accounts';
+
+/** One launch: the curve of a coin whose curve names the same creator. */
+export interface LaunchCurve {
+  readonly address: string;
+  readonly data: Uint8Array;
+  /** The coin's mint (absent when not known). */
+  readonly mint?: string;
+}
+
+/** How far the creator's token accounts reach: what the list of launches can have missed. */
+export interface LaunchCoverage {
+  /** Token accounts the creator owns, under both token programs (emptied ones included). */
+  readonly tokenAccounts: number;
+  /** Distinct mints among them, other than this coin. */
+  readonly mints: number;
+  /** Mints whose curves were read (at most MAX_CANDIDATE_MINTS). */
+  readonly mintsRead: number;
+  /** Some mints were not read: there may be more launches. */
+  readonly truncated: boolean;
+  /** The creator has a token account of this coin (its dev buy, kept or emptied, not closed). */
+  readonly holdsThisCoin: boolean;
+}
 
 export interface CreatorLaunches {
-  /** Decoded curves of every coin the creator launched; null when they could not be read. */
-  readonly curves: readonly { address: string; data: Uint8Array }[] | null;
+  /** Curves of the coins the creator launched, this one first; null when they could not be read. */
+  readonly curves: readonly LaunchCurve[] | null;
   readonly error: string | null;
+  /** What the search reached; absent when it is not known to be partial. */
+  readonly coverage?: LaunchCoverage;
 }
 
 export interface PumpfunFacts {
@@ -29,8 +63,33 @@ export interface PumpfunFacts {
   readonly launches: CreatorLaunches | null;
 }
 
+const addressDecoder = getAddressDecoder();
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** The mint of every token account `owner` has under `programId` (emptied ones included; closed ones are gone). */
+async function mintsOwnedBy(
+  rpc: SolanaRpc,
+  owner: Address,
+  programId: Address,
+  send: { abortSignal?: AbortSignal },
+): Promise<Address[]> {
+  const { value } = await rpc
+    .getTokenAccountsByOwner(
+      owner,
+      { programId },
+      { encoding: 'base64', dataSlice: { offset: 0, length: 32 }, commitment: 'confirmed' },
+    )
+    .send(send);
+  return value.map((a) => {
+    const bytes = new Uint8Array(Buffer.from(a.account.data[0], 'base64'));
+    if (bytes.length !== 32) throw new Error(`token account ${a.pubkey}: no mint in its data`);
+    return addressDecoder.decode(bytes);
+  });
+}
+
 async function creatorLaunches(
   rpc: SolanaRpc,
+  mint: Address,
   curve: RawAccount | null,
   abortSignal?: AbortSignal,
 ): Promise<CreatorLaunches | null> {
@@ -38,30 +97,52 @@ async function creatorLaunches(
   const decoded = decodeBondingCurve(curve.data);
   const creator = decoded.ok ? decoded.value.creator : null;
   if (creator === null) return null;
+  const send = abortSignal ? { abortSignal } : {};
   try {
-    const accounts = await rpc
-      .getProgramAccounts(PUMP_PROGRAM, {
-        encoding: 'base64',
-        filters: [
-          {
-            memcmp: {
-              offset: CREATOR_OFFSET,
-              bytes: creator as unknown as Base58EncodedBytes,
-              encoding: 'base58',
-            },
-          },
-        ],
-      })
-      .send(abortSignal ? { abortSignal } : {});
+    // Round 2: the mints of the creator's token accounts, under both token programs at once.
+    const [legacy, t22] = await Promise.all([
+      mintsOwnedBy(rpc, creator, TOKEN_PROGRAM, send),
+      mintsOwnedBy(rpc, creator, TOKEN_2022_PROGRAM, send),
+    ]);
+    const owned = [...legacy, ...t22];
+    const others = [...new Set(owned)].filter((m) => m !== mint);
+    // Over the cap, pump.fun's vanity mints (…pump) go first: they are the likeliest launches.
+    const ordered = [
+      ...others.filter((m) => m.endsWith('pump')),
+      ...others.filter((m) => !m.endsWith('pump')),
+    ];
+    const candidates = ordered.slice(0, MAX_CANDIDATE_MINTS);
+    // Round 3: every candidate's curve PDA, 100 per call, all calls at once.
+    const curveAddresses = await Promise.all(candidates.map((m) => findBondingCurveAddress(m)));
+    const chunks: Address[][] = [];
+    for (let i = 0; i < curveAddresses.length; i += ACCOUNTS_PER_CALL) {
+      chunks.push(curveAddresses.slice(i, i + ACCOUNTS_PER_CALL));
+    }
+    const read = await Promise.all(
+      chunks.map((chunk) => rpc.getMultipleAccounts(chunk, { encoding: 'base64' }).send(send)),
+    );
+    const accounts = read.flatMap((r) => r.value);
+    const found: LaunchCurve[] = [];
+    accounts.forEach((account, i) => {
+      if (account === null || account.owner !== PUMP_PROGRAM) return;
+      const data = new Uint8Array(Buffer.from(account.data[0], 'base64'));
+      const launch = decodeBondingCurve(data);
+      if (!launch.ok || launch.value.creator !== creator) return;
+      found.push({ address: curveAddresses[i]!, data, mint: candidates[i]! });
+    });
     return {
-      curves: accounts.map((a) => ({
-        address: a.pubkey,
-        data: new Uint8Array(Buffer.from(a.account.data[0], 'base64')),
-      })),
+      curves: [{ address: curve.address, data: curve.data, mint }, ...found],
       error: null,
+      coverage: {
+        tokenAccounts: owned.length,
+        mints: others.length,
+        mintsRead: candidates.length,
+        truncated: candidates.length < others.length,
+        holdsThisCoin: owned.includes(mint),
+      },
     };
   } catch (e) {
-    return { curves: null, error: e instanceof Error ? e.message : String(e) };
+    return { curves: null, error: message(e) };
   }
 }
 
@@ -77,7 +158,7 @@ export async function gatherPumpfunFacts(
   ]);
   const { facts, extra } = await gatherTokenFacts(rpc, mint, now, {
     extraAccounts: [curveAddress, poolAddress],
-    round2: ({ extraAccounts }) => creatorLaunches(rpc, extraAccounts[0] ?? null, abortSignal),
+    round2: ({ extraAccounts }) => creatorLaunches(rpc, mint, extraAccounts[0] ?? null, abortSignal),
     ...(abortSignal ? { abortSignal } : {}),
   });
   return {

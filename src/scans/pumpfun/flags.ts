@@ -17,7 +17,7 @@ const PUMP_ONLY = {
   CREATOR_SERIAL_LAUNCHER: {
     severity: 'high',
     meaning:
-      'The creator launched many coins, most of which died on their curve: the pattern of pump-and-dump launchers.',
+      'The creator launched many coins, most of which died on their curve: the pattern of pump-and-dump launchers (launches are found through the creator’s token accounts, so the count is a lower bound).',
     evidenceKeys: ['creator', 'launches', 'dead', 'graduated'],
   },
   CREATOR_HOLDS_SUPPLY: {
@@ -33,7 +33,8 @@ const PUMP_ONLY = {
   },
   CREATOR_HISTORY_UNAVAILABLE: {
     severity: 'low',
-    meaning: "The creator's other launches could not be read: serial-launcher risk is unknown.",
+    meaning:
+      "The creator's other launches could not be read, or only in part (it has no token account of this coin, so launches whose accounts it closed cannot be found): serial-launcher risk is unknown.",
     evidenceKeys: ['reason'],
     confidencePenalty: 0.2,
   },

@@ -1,4 +1,4 @@
-/** /scan/pumpfun/{mint}: two round trips, then a pure assessment. */
+/** /scan/pumpfun/{mint}: three round trips (no getProgramAccounts), then a pure assessment. */
 import { address } from '@solana/kit';
 import type { Scanner } from '../scanner.js';
 import { assessPumpfun } from './assess.js';

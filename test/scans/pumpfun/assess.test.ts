@@ -456,6 +456,64 @@ describe('assessPumpfun (pure), flag by flag', () => {
     });
   });
 
+  describe("a history read through the creator's token accounts: complete, or partial", () => {
+    const COMPLETE = { tokenAccounts: 6, mints: 5, mintsRead: 5, truncated: false, holdsThisCoin: true };
+    const via = (
+      list: readonly Launch[],
+      coverage: Partial<typeof COMPLETE> = {},
+    ): PumpfunFacts['launches'] => ({
+      ...launches(list)!,
+      coverage: { ...COMPLETE, ...coverage },
+    });
+
+    it('complete: no flag, and the evidence says how the launches were found and what that misses', () => {
+      const known = assess(coin({ launches: via(['alive', 'dead']) }));
+      expectNotRaised(known, 'CREATOR_HISTORY_UNAVAILABLE', 'the creator holds this coin');
+      assert.equal(known.confidence, 1);
+      const history = (known.evidence as Record<string, any>).creator_launches;
+      assert.equal(history.launches_found_via, 'creator token accounts');
+      assert.equal(history.list_complete, true);
+      assert.match(history.missed, /closed/);
+      assert.deepEqual(
+        history.list.map((l: { state: string }) => l.state),
+        ['on curve', 'dead'],
+      );
+      assert.equal(history.mints_checked, 5);
+    });
+
+    it('the creator has no token account of this coin: CREATOR_HISTORY_UNAVAILABLE (confidence −0.2), never a lower score', () => {
+      const known = assess(coin({ launches: via(['alive']) }));
+      const partial = assess(coin({ launches: via(['alive'], { holdsThisCoin: false }) }));
+      const evidence = coverage.raised(partial, 'CREATOR_HISTORY_UNAVAILABLE');
+      assert.match(String(evidence.reason), /no token account of this coin/);
+      assert.equal(partial.confidence, 0.8);
+      assert.equal((partial.evidence as Record<string, any>).creator_launches.list_complete, false);
+      assertBlindedIsNoSafer(known, partial, 'a partial history');
+    });
+
+    it('more mints than are read: partial too', () => {
+      const partial = assess(
+        coin({ launches: via(['alive'], { mints: 900, mintsRead: 500, truncated: true }) }),
+      );
+      const evidence = coverage.raised(partial, 'CREATOR_HISTORY_UNAVAILABLE');
+      assert.match(String(evidence.reason), /900 other mints; only 500 were checked/);
+    });
+
+    it('a partial history that already shows a serial launcher raises the launcher, not the doubt', () => {
+      const result = assess(
+        coin({ launches: via(['dead', 'dead', 'dead', 'dead', 'dead'], { holdsThisCoin: false }) }),
+      );
+      expectRaised(result, 'CREATOR_SERIAL_LAUNCHER', {
+        creator: CREATOR,
+        launches: 5,
+        dead: 5,
+        graduated: 0,
+      });
+      expectNotRaised(result, 'CREATOR_HISTORY_UNAVAILABLE', 'five dead launches found are evidence enough');
+      assert.equal((result.evidence as Record<string, any>).creator_launches.list_complete, false);
+    });
+  });
+
   describe('the token checks come through', () => {
     it('MINT_AUTHORITY_ACTIVE on a pump.fun coin: a live mint authority; not a None tag over stale key bytes', () => {
       const live = assess(coin({ mintAuthority: CREATOR }));

@@ -6,7 +6,7 @@ import type { SandboxChain } from '../../../src/sandbox/chain/chain.js';
 import { type SandboxRpc, startSandboxRpc } from '../../../src/sandbox/rpc/server.js';
 import { type ScenarioManifest, seededChain, subject } from '../../../src/sandbox/scenarios/index.js';
 import { scanPumpfun } from '../../../src/scans/pumpfun/index.js';
-import { countingTransport, failingTransport } from '../../helpers/rpc-transports.js';
+import { countingTransport, delayedTransport, failingTransport } from '../../helpers/rpc-transports.js';
 
 describe('scanPumpfun on the seeded sandbox', () => {
   let chain: SandboxChain;
@@ -35,14 +35,15 @@ describe('scanPumpfun on the seeded sandbox', () => {
     };
   };
 
-  it('an active curve: progress from the decoded reserves, the curve excluded from concentration, two round trips', async () => {
+  it('an active curve: progress from the decoded reserves, the curve excluded from concentration, at most three round trips', async () => {
     const s = subject(manifest, 'pumpfun', 'pumpfun:curve-active');
     const { result, roundTrips, calls, evidence } = await scan(s.address);
-    assert.ok(roundTrips <= 2, `${roundTrips} round trips`);
+    assert.ok(roundTrips <= 3, `${roundTrips} round trips`);
+    assert.ok(!calls.includes('getProgramAccounts'), `no getProgramAccounts: ${calls}`);
     assert.equal(
-      calls.filter((c) => c === 'getProgramAccounts').length,
-      1,
-      'one getProgramAccounts for the creator history',
+      calls.filter((c) => c === 'getTokenAccountsByOwner').length,
+      2,
+      "the creator's token accounts, under SPL Token and Token-2022",
     );
     assert.equal(Math.round(evidence.curve_progress * 10_000), s.expect.progressBps);
     assert.equal(evidence.curve_complete, false);
@@ -66,17 +67,70 @@ describe('scanPumpfun on the seeded sandbox', () => {
     assert.equal(evidence.pool, s.expect.pool?.address);
   });
 
-  it("the serial creator's coin: every launch counted, CREATOR_SERIAL_LAUNCHER raised", async () => {
+  it("the serial creator's coin: every launch found through its token accounts, CREATOR_SERIAL_LAUNCHER raised, in three round trips", async () => {
     const s = subject(manifest, 'pumpfun', 'pumpfun:serial-latest');
     const creator = subject(manifest, 'wallet', 'wallet:pump-serial-creator');
-    const { result, evidence } = await scan(s.address);
+    const { result, evidence, roundTrips, calls } = await scan(s.address);
+    assert.ok(roundTrips <= 3, `${roundTrips} round trips`);
+    assert.ok(!calls.includes('getProgramAccounts'), `no getProgramAccounts: ${calls}`);
     assert.ok(result.flags.includes('CREATOR_SERIAL_LAUNCHER'), String(result.flags));
+    assert.ok(!result.flags.includes('CREATOR_HISTORY_UNAVAILABLE'), String(result.flags));
     const flag = evidence.flags.CREATOR_SERIAL_LAUNCHER;
     assert.equal(flag.launches, creator.expect.pumpLaunches?.curves.length);
     assert.equal(flag.graduated, creator.expect.pumpLaunches?.complete);
     assert.equal(flag.dead, creator.expect.pumpLaunches?.incomplete);
+    const history = evidence.creator_launches;
+    assert.equal(history.launches_found_via, 'creator token accounts');
+    assert.equal(history.holds_this_coin, true);
+    assert.equal(history.list_complete, true);
+    assert.match(history.missed, /closed/);
+    assert.deepEqual(
+      history.list.map((l: { mint: string }) => l.mint).sort(),
+      [...(s.expect.creatorLaunches?.mints ?? [])].sort(),
+    );
+    assert.equal(history.list[0].mint, s.address, 'this coin first');
     const active = await scan(subject(manifest, 'pumpfun', 'pumpfun:curve-active').address);
     assert.ok(result.risk_score > active.result.risk_score);
+  });
+
+  it('three sequential round trips: with every call delayed, the calls fall into three rounds', async () => {
+    const s = subject(manifest, 'pumpfun', 'pumpfun:serial-latest');
+    const DELAY = 400;
+    const started = performance.now();
+    const { result, roundTrips } = await scan(s.address, (t) => delayedTransport(t, DELAY));
+    const elapsed = performance.now() - started;
+    assert.ok(result.flags.includes('CREATOR_SERIAL_LAUNCHER'), String(result.flags));
+    assert.equal(roundTrips, 3);
+    // Only the safe direction of time is asserted: three delays at least, one after another.
+    assert.ok(elapsed >= 3 * DELAY, `${Math.round(elapsed)} ms`);
+  });
+
+  it("a dumper's coin: twelve earlier coins, all dead, and this one", async () => {
+    const s = subject(manifest, 'pumpfun', 'pumpfun:dumper-latest');
+    const { result, evidence, roundTrips } = await scan(s.address);
+    assert.ok(roundTrips <= 3, `${roundTrips} round trips`);
+    assert.ok(result.flags.includes('CREATOR_SERIAL_LAUNCHER'), String(result.flags));
+    const { weight_applied: _, ...flag } = evidence.flags.CREATOR_SERIAL_LAUNCHER;
+    assert.deepEqual(flag, {
+      creator: s.expect.creator,
+      launches: 13,
+      dead: 13,
+      graduated: 0,
+    });
+    assert.equal(s.expect.creatorLaunches?.incomplete, 13);
+    assert.deepEqual(
+      evidence.creator_launches.list.map((l: { mint: string; state: string }) => [l.mint, l.state]).sort(),
+      (s.expect.creatorLaunches?.mints ?? []).map((m) => [m, 'dead']).sort(),
+    );
+  });
+
+  it('a one-coin creator: its own coin is its one launch, and the history is complete', async () => {
+    // The serial creator holds its own nine coins; the graduated coin's creator only its one.
+    const s = subject(manifest, 'pumpfun', 'pumpfun:graduated');
+    const { evidence, result } = await scan(s.address);
+    assert.equal(evidence.creator_launches.launches, 1);
+    assert.equal(evidence.creator_launches.holds_this_coin, true);
+    assert.ok(!result.flags.includes('CREATOR_HISTORY_UNAVAILABLE'), String(result.flags));
   });
 
   it('a non-pump token is NOT_PUMPFUN_MINT, and still gets the token checks', async () => {
@@ -99,8 +153,29 @@ describe('scanPumpfun on the seeded sandbox', () => {
 
   it('a creator history that cannot be read lowers confidence, never the score', async () => {
     const s = subject(manifest, 'pumpfun', 'pumpfun:serial-latest');
-    const blind = await scan(s.address, (t) => failingTransport(t, (m) => m === 'getProgramAccounts'));
-    assert.ok(blind.result.flags.includes('CREATOR_HISTORY_UNAVAILABLE'));
-    assert.ok(blind.result.confidence < 1);
+    const known = await scan(s.address);
+    for (const method of ['getTokenAccountsByOwner', 'getMultipleAccounts']) {
+      // getMultipleAccounts fails everywhere but the first round (the mint itself must be read).
+      let reads = 0;
+      const blind = await scan(s.address, (t) =>
+        failingTransport(t, (m) => m === method && (m !== 'getMultipleAccounts' || ++reads > 2)),
+      );
+      assert.ok(
+        blind.result.flags.includes('CREATOR_HISTORY_UNAVAILABLE'),
+        `${method}: ${blind.result.flags}`,
+      );
+      assert.ok(!blind.result.flags.includes('CREATOR_SERIAL_LAUNCHER'), method);
+      assert.ok(blind.result.confidence < known.result.confidence, method);
+    }
+  });
+
+  it('a creator with no token account of its coin: the history is marked incomplete, confidence drops', async () => {
+    // A real mainnet coin whose creator has no accounts in the sandbox: as if it had closed them.
+    const { result, evidence } = await scan('Fw5xoxp3JYrW1ELUCQ98t3MvRiMKSFk7WBEsMs8Gpump');
+    assert.ok(result.flags.includes('CREATOR_HISTORY_UNAVAILABLE'), String(result.flags));
+    assert.match(evidence.flags.CREATOR_HISTORY_UNAVAILABLE.reason, /no token account of this coin/);
+    assert.equal(evidence.creator_launches.holds_this_coin, false);
+    assert.equal(evidence.creator_launches.list_complete, false);
+    assert.equal(evidence.creator_launches.launches, 1);
   });
 });
