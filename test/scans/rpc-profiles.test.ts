@@ -62,6 +62,9 @@ describe('scanners under real providers’ refusals', { timeout: 300_000 }, () =
       const ideal = results.get(`ideal ${subject.name}`)!;
       const refused = results.get(`public-mainnet ${subject.name}`)!;
       assert.ok(refused.flags.includes('HOLDERS_UNAVAILABLE'), `${subject.name}: ${refused.flags}`);
+      // Precisely why: the provider's own words.
+      const why = (refused.evidence as any).flags.HOLDERS_UNAVAILABLE.reason as string;
+      assert.match(why, /excluded from account secondary indexes/, `${subject.name}: ${why}`);
       assert.ok(refused.confidence < ideal.confidence, `${subject.name}: confidence ${refused.confidence}`);
       assert.ok(!ideal.flags.includes('HOLDERS_UNAVAILABLE'), `${subject.name} under ideal`);
     }
