@@ -81,6 +81,7 @@ const EnvSchema = z.object({
   RISK_SCAN_MODE: z.enum(['sandbox', 'mainnet']).optional(),
   PORT: int(0, 65535).default(8402),
   HOST: listenHost.optional(),
+  METRICS_PORT: int(0, 65535).optional(),
   PUBLIC_BASE_URL: publishedUrl('it is the base of every URL the service publishes').optional(),
   PAY_TO: address.optional(),
   SOLANA_RPC_URL: httpUrl.optional(),
@@ -119,6 +120,8 @@ export interface Config {
   readonly mode: Mode;
   readonly port: number;
   readonly host: string;
+  /** Port of the Prometheus /metrics listener (on `host`); null = no metrics server. */
+  readonly metricsPort: number | null;
   /** Absolute origin used in `resource` URLs and discovery links; null = the request's own origin. */
   readonly publicBaseUrl: string | null;
   /** Wallet (owner) that receives payments; its USDC associated token account must exist. */
@@ -226,6 +229,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mode,
     port: e.PORT,
     host: e.HOST ?? (mode === 'sandbox' ? '127.0.0.1' : '0.0.0.0'),
+    metricsPort: e.METRICS_PORT ?? null,
     publicBaseUrl: e.PUBLIC_BASE_URL ?? null,
     payTo: e.PAY_TO ?? null,
     rpcUrls: Object.freeze(rpcUrls.length > 0 ? [...new Set(rpcUrls)] : [DEFAULT_MAINNET_RPC_URL]),

@@ -17,6 +17,7 @@ import { createDocsRoutes } from './server/docs/routes.js';
 import type { FramedApp } from './server/frame.js';
 import { listen, type RunningServer } from './server/listen.js';
 import { createLogger, type Logger } from './server/logger.js';
+import { createMetrics, type Metrics, serveMetrics } from './server/metrics.js';
 import { OfferBook } from './server/offers.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './solana/programs.js';
 import { createRpc, type SolanaRpc } from './solana/rpc.js';
@@ -60,6 +61,8 @@ export interface Service {
   readonly facilitators: FacilitatorDirectory;
   readonly log: Logger;
   readonly rpc: SolanaRpc;
+  /** The service's metrics registry when METRICS_PORT is set; null otherwise. */
+  readonly metrics: Metrics | null;
   /** Learns the facilitators' fee payers (first round awaited) and keeps them fresh; probes the RPC's capabilities. */
   start(): Promise<void>;
   /** What the RPC can do for each check family, once start() has probed it; null when not probed. */
@@ -112,6 +115,7 @@ function buildPaymentGate(
     log: Logger;
     destinations: Record<string, Address>;
     state: ServiceState;
+    metrics: Metrics | null;
   },
 ): PaymentGate | undefined {
   if (options.scanners === undefined) return undefined;
@@ -121,6 +125,7 @@ function buildPaymentGate(
     cache: deps.state.cache,
     ...(deps.state.flights ? { flights: deps.state.flights } : {}),
     timeoutMs: config.scanTimeoutMs,
+    ...(deps.metrics ? { metrics: deps.metrics } : {}),
   });
   return createPaymentGate({
     facilitators: deps.facilitators,
@@ -140,6 +145,7 @@ function buildPaymentGate(
     maxComputeUnitPrice: config.maxComputeUnitPrice,
     maxComputeUnitLimit: config.maxComputeUnitLimit,
     log: deps.log,
+    ...(deps.metrics ? { onVerified: () => deps.metrics?.payment('verified') } : {}),
   });
 }
 
@@ -155,6 +161,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
     onError: (url, message) => log.warn({ facilitator: url, reason: message }, 'facilitator unavailable'),
   });
   const destinations = await payToDestinations(address(config.payTo));
+  const metrics = config.metricsPort === null ? null : createMetrics();
   // Payment state is opened only where payments are taken (a service with scanners).
   const state = options.scanners === undefined ? null : await stateFor(config, options, log);
   const probeRpc = options.probeRpc ?? (config.mode === 'mainnet' && options.healthChecks === undefined);
@@ -172,7 +179,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
     ...(state ? { payment_state: stateCheck(state) } : {}),
   };
   const paymentGate = state
-    ? buildPaymentGate(config, options, { facilitators, rpc, log, destinations, state })
+    ? buildPaymentGate(config, options, { facilitators, rpc, log, destinations, state, metrics })
     : undefined;
   const app = buildApp({
     log,
@@ -185,6 +192,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
       publicBaseUrl: config.publicBaseUrl,
       log,
       ...(paymentGate ? { paymentGate } : {}),
+      ...(metrics ? { metrics } : {}),
     },
     discovery: {
       mode: config.mode,
@@ -211,7 +219,23 @@ export async function createService(config: Config, options: ServiceOptions = {}
       await Promise.all([facilitators.start(), capabilities?.refresh()]);
     },
     rpcCapabilities: () => capabilities?.latest() ?? null,
-    listen: () => listen(app, { port: config.port, host: config.host }),
+    metrics,
+    listen: async () => {
+      const running = await listen(app, { port: config.port, host: config.host });
+      if (metrics === null || config.metricsPort === null) return running;
+      const served = await serveMetrics(metrics, config.host, config.metricsPort).catch(async (e) => {
+        await running.close();
+        throw e;
+      });
+      log.info({ metrics: served.url }, 'metrics served');
+      return {
+        ...running,
+        metricsUrl: served.url,
+        close: async () => {
+          await Promise.all([running.close(), served.close()]);
+        },
+      };
+    },
     stop: async () => {
       facilitators.stop();
       await paymentGate?.close();

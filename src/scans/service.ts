@@ -3,10 +3,12 @@
  * (spec §8), and coalesces identical concurrent scans into one (single flight), within this
  * process by default or across instances with other ScanFlights (src/cache/redis-flights.ts).
  */
+import { performance } from 'node:perf_hooks';
 import { createLocalFlights, type ScanFlights } from '../cache/flights.js';
 import type { CacheStore } from '../cache/result-cache.js';
 import { type EndpointId, PAID_ENDPOINTS } from '../catalog.js';
 import type { ScanResult } from '../contract/schemas.js';
+import type { Metrics } from '../server/metrics.js';
 import type { SolanaRpc } from '../solana/rpc.js';
 import { ScanFailedError, type Scanner } from './scanner.js';
 
@@ -26,6 +28,8 @@ export interface ScanServiceOptions {
   readonly timeoutMs: number;
   /** How identical concurrent runs share one scan; within this process when absent. */
   readonly flights?: ScanFlights;
+  /** Where cache hits and misses, single-flight joins and scan durations are counted. */
+  readonly metrics?: Metrics;
 }
 
 interface CachedEntry {
@@ -50,11 +54,19 @@ export class ScanService {
     const key = `scan:${endpoint}:${subject}`;
     // Hits skip the flight, whose coordination may cost Redis round trips. The work reads again:
     // a run it waited behind, here or on another instance, may have cached the value meanwhile.
+    const metrics = this.options.metrics;
     const hit = await this.cached(key);
+    metrics?.cache(hit === undefined ? 'miss' : 'hit');
     if (hit !== undefined) return hit;
-    const work = async () =>
-      JSON.stringify((await this.cached(key)) ?? (await this.scan(key, endpoint, subject)));
-    return JSON.parse(await this.flights.run(key, this.options.timeoutMs, work)) as ScanRun;
+    let ranHere = false;
+    const work = async () => {
+      ranHere = true;
+      return JSON.stringify((await this.cached(key)) ?? (await this.scan(key, endpoint, subject)));
+    };
+    const shared = await this.flights.run(key, this.options.timeoutMs, work);
+    // The work ran elsewhere: this run waited for an identical scan (here or on another instance).
+    if (!ranHere) metrics?.flightJoined(endpoint);
+    return JSON.parse(shared) as ScanRun;
   }
 
   private async cached(key: string): Promise<ScanRun | undefined> {
@@ -69,10 +81,22 @@ export class ScanService {
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     const scanner = this.options.scanners[endpoint];
     if (scanner === undefined) throw new ScanFailedError(`no scanner for ${endpoint}`);
+    const started = performance.now();
+    const timed = (outcome: 'ok' | 'failed') =>
+      this.options.metrics?.scanDuration(endpoint, (performance.now() - started) / 1000, outcome);
     const outcome = await withDeadline(
       scanner(subject, { rpc: this.options.rpc, now, signal }),
       signal,
       this.options.timeoutMs,
+    ).then(
+      (done) => {
+        timed('ok');
+        return done;
+      },
+      (err: unknown) => {
+        timed('failed');
+        throw err;
+      },
     );
     const ttlSeconds = outcome.cacheTtlSeconds ?? this.ttl.get(endpoint) ?? 60;
     const entry: CachedEntry = { result: outcome.result, producedAt: new Date(now()).toISOString() };

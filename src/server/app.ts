@@ -75,5 +75,5 @@ export function buildApp(deps: AppDeps): FramedApp {
       deps.log.error({ req_id: c.env.frame.requestId, err: error.cause ?? err }, 'request failed');
     return replyError(c, error);
   });
-  return { ...frameRequests(app, deps.log), lane: createUnpaidLane(deps.paid, deps.log) };
+  return { ...frameRequests(app, deps.log, deps.paid.metrics), lane: createUnpaidLane(deps.paid, deps.log) };
 }

@@ -15,6 +15,7 @@ import type { Hono } from 'hono';
 import { ServiceError, toServiceError } from '../errors.js';
 import type { AppEnv, RequestFrame } from './context.js';
 import { type Logger, writeRequestLine } from './logger.js';
+import type { Metrics } from './metrics.js';
 import { pathStartOf } from './origin.js';
 import { ERROR_HEADERS, errorBody, frameHeaders, frameResponse } from './respond.js';
 import type { Lane } from './unpaid-lane.js';
@@ -102,7 +103,17 @@ function errorResponse(frame: RequestFrame, error: ServiceError): Response {
   return frameResponse(frame, error.status, errorBody(error, frame), ERROR_HEADERS);
 }
 
-export function frameRequests(app: Hono<AppEnv>, log: Logger): FramedApp {
+/** Counts and times an answered request; never throws (as logRequest). */
+function countRequest(metrics: Metrics | undefined, frame: RequestFrame, status: number, started: number) {
+  if (metrics === undefined) return;
+  try {
+    metrics.request(frame.route, status, (performance.now() - started) / 1000);
+  } catch {
+    // A metric that cannot be counted must not cost the caller its answer.
+  }
+}
+
+export function frameRequests(app: Hono<AppEnv>, log: Logger, metrics?: Metrics): FramedApp {
   /** Answers not made by respond.ts (e.g. /docs assets) get the frame's headers here. */
   function withFrameHeaders(frame: RequestFrame, res: Response): Response {
     if (frame.headersApplied) return res;
@@ -120,6 +131,7 @@ export function frameRequests(app: Hono<AppEnv>, log: Logger): FramedApp {
 
   function finish(frame: RequestFrame, request: Request, started: number, res: Response): Response {
     logRequest(log, frame, request.method, pathOf(request.url), res.status, started);
+    countRequest(metrics, frame, res.status, started);
     return withFrameHeaders(frame, res);
   }
 
@@ -176,6 +188,7 @@ export function frameRequests(app: Hono<AppEnv>, log: Logger): FramedApp {
       log.error({ req_id: frame.requestId, err: error.cause ?? error }, 'request failed outside the app');
     }
     logRequest(log, frame, method, target, error.status, started);
+    countRequest(metrics, frame, error.status, started);
     const body = errorBody(error, frame);
     const headers = Object.assign(frameHeaders(frame), ERROR_HEADERS);
     headers['Content-Length'] = String(Buffer.byteLength(body));

@@ -17,6 +17,8 @@ export const MAX_HEADER_BYTES = 64 * 1024;
 export interface RunningServer {
   readonly server: Server;
   readonly url: string;
+  /** Where GET /metrics is served, when METRICS_PORT is set. */
+  readonly metricsUrl?: string;
   close(): Promise<void>;
 }
 

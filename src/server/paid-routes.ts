@@ -3,7 +3,7 @@
  * a malformed parameter is refused with 400 before the caller is ever asked to pay.
  */
 import type { Context, Hono } from 'hono';
-import { concretePath, honoPath, PAID_ENDPOINTS, type PaidEndpoint } from '../catalog.js';
+import { atomicPrice, concretePath, honoPath, PAID_ENDPOINTS, type PaidEndpoint } from '../catalog.js';
 import { ServiceError } from '../errors.js';
 import type { RenderedOffer } from '../x402/offer.js';
 import type { PaidCallOutcome } from '../x402/outcomes.js';
@@ -11,6 +11,7 @@ import type { PaymentGate, PresentedPayment } from '../x402/paid-call.js';
 import { admitRequest } from './admission.js';
 import type { AppEnv } from './context.js';
 import { type Logger, paymentFingerprint } from './logger.js';
+import type { Metrics } from './metrics.js';
 import type { OfferBook } from './offers.js';
 import { requestOrigin } from './origin.js';
 import { type HeaderMap, reply, replyError } from './respond.js';
@@ -22,6 +23,8 @@ export interface PaidRouteDeps {
   readonly paymentGate?: PaymentGate;
   /** Where a failed paid call's cause is logged (never shown to the caller). */
   readonly log?: Logger;
+  /** Where payment outcomes and revenue are counted; absent = not counted. */
+  readonly metrics?: Metrics;
 }
 
 const NO_STORE = 'no-store';
@@ -85,6 +88,18 @@ export function paymentRequired(
   return reply(c, 402, offer.body, Object.assign(addOfferHeaders({}, offer), extraHeaders));
 }
 
+function countOutcome(metrics: Metrics | undefined, endpoint: PaidEndpoint, outcome: PaidCallOutcome): void {
+  if (metrics === undefined) return;
+  if (outcome.kind !== 'deliver') {
+    metrics.payment(outcome.kind === 'refuse' ? 'refused' : outcome.kind);
+  } else if (outcome.replay === true) {
+    metrics.payment('replayed');
+  } else {
+    metrics.payment('settled');
+    metrics.revenue(endpoint.id, Number(atomicPrice(endpoint.priceUsd)));
+  }
+}
+
 /** The one place a paid call's outcome becomes an HTTP response. */
 function answerOutcome(
   c: Context<AppEnv>,
@@ -94,6 +109,7 @@ function answerOutcome(
   outcome: PaidCallOutcome,
 ): Response {
   if (outcome.paymentKey !== null) c.env.frame.logFields.payment_key = outcome.paymentKey.slice(0, 16);
+  countOutcome(deps.metrics, endpoint, outcome);
   switch (outcome.kind) {
     case 'deliver': {
       const { status, body, headers } = outcome.response;
@@ -141,6 +157,7 @@ function registerEndpoint(app: Hono<AppEnv>, deps: PaidRouteDeps, endpoint: Paid
     c.env.frame.logFields.payment = paymentFingerprint(payment.header);
     if (admission.kind === 'refuse_payment' || gate === undefined) {
       const reason = admission.kind === 'refuse_payment' ? admission.reason : 'payments are not wired';
+      deps.metrics?.payment('refused');
       return paymentRequired(c, deps, endpoint, resourcePath, reason);
     }
     const call = { endpoint, subject: value, payment, requestId: c.env.frame.requestId };

@@ -20,6 +20,7 @@ import { concretePath, honoPath, PAID_ENDPOINTS, type PaidEndpoint } from '../ca
 import { admitRequest } from './admission.js';
 import { logRequest, MAX_HOST_LENGTH, newFrame } from './frame.js';
 import type { Logger } from './logger.js';
+import type { BoundCounter } from './metrics.js';
 import { addOfferHeaders, type PaidRouteDeps } from './paid-routes.js';
 import { frameHeaders } from './respond.js';
 
@@ -56,6 +57,8 @@ interface LaneRoute {
   readonly prefix: string;
   readonly endpoint: PaidEndpoint;
   readonly route: string;
+  /** This route's 402 counter, bound once: the lane's only metrics cost. */
+  readonly counted: BoundCounter | undefined;
 }
 
 export function createUnpaidLane(deps: PaidRouteDeps, log: Logger): Lane {
@@ -63,6 +66,7 @@ export function createUnpaidLane(deps: PaidRouteDeps, log: Logger): Lane {
     prefix: concretePath(endpoint, ''),
     endpoint,
     route: honoPath(endpoint.path),
+    counted: deps.metrics?.requestCounter(honoPath(endpoint.path), 402),
   }));
   // The last Host header found plain, and the origin it names: callers nearly always reach a
   // server by one name, so the pattern test and the string building are done once per name.
@@ -111,6 +115,7 @@ export function createUnpaidLane(deps: PaidRouteDeps, log: Logger): Lane {
     // Bytes once the offer has been asked for before: node:http then writes them as they are.
     res.end(offer.bytes ?? offer.body);
     logRequest(log, frame, 'GET', url, 402, started);
+    match.counted?.inc();
     return true;
   };
 }

@@ -13,8 +13,13 @@ export interface Receipt {
 }
 
 export type PaidCallOutcome =
-  /** The result, exactly as stored (its receipt among its headers). */
-  | { readonly kind: 'deliver'; readonly response: StoredResponse; readonly paymentKey: string }
+  /** The result, exactly as stored (its receipt among its headers); `replay` when sold before. */
+  | {
+      readonly kind: 'deliver';
+      readonly response: StoredResponse;
+      readonly paymentKey: string;
+      readonly replay?: true;
+    }
   /** A 402: the payment buys nothing (now). */
   | {
       readonly kind: 'refuse';
@@ -32,11 +37,9 @@ export type PaidCallOutcome =
       readonly paymentKey: string | null;
     };
 
-export const deliver = (response: StoredResponse, paymentKey: string): PaidCallOutcome => ({
-  kind: 'deliver',
-  response,
-  paymentKey,
-});
+/** `replay`: the result of a payment already sold, delivered again. */
+export const deliver = (response: StoredResponse, paymentKey: string, replay = false): PaidCallOutcome =>
+  replay ? { kind: 'deliver', response, paymentKey, replay } : { kind: 'deliver', response, paymentKey };
 
 export const refusal = (
   reason: string,

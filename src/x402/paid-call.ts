@@ -81,6 +81,8 @@ export interface PaymentCoreOptions extends PaymentCheckOptions {
   readonly now?: () => number;
   readonly sleep?: (ms: number) => Promise<void>;
   readonly log?: CoreLog;
+  /** Told each time a facilitator has verified a payment (for metrics). */
+  readonly onVerified?: () => void;
   /** How often records the store refused are tried again. */
   readonly recordRetryMs?: number;
 }
@@ -139,7 +141,7 @@ async function claimPayment(core: PaymentCore, call: PaidCall, key: string): Pro
       if (held.response.resource !== call.payment.path) {
         return answered(refusal(paidForAnother(held.response.resource, false), key));
       }
-      return answered(deliver(held.response, key));
+      return answered(deliver(held.response, key, true));
     case 'pending': {
       if (held.pending.response.resource !== call.payment.path) {
         return answered(refusal(paidForAnother(held.pending.response.resource, true), key));

@@ -78,6 +78,7 @@ export async function verifyAndProduce(
   if (!verdict.isValid) {
     return release(refusal(`payment refused: ${verdict.invalidReason ?? 'invalid payment'}`, key));
   }
+  core.onVerified?.();
   try {
     return { kind: 'produced', body: await produce() };
   } catch (e) {

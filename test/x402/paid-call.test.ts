@@ -245,7 +245,7 @@ describe('payment core: claims', { timeout: 20_000 }, () => {
     const first = await w.gate.handle(w.call(tx));
     const again = await w.gate.handle(w.call(tx));
     assert.equal(first.kind, 'deliver');
-    assert.deepEqual(again, first);
+    assert.deepEqual(again, { ...first, replay: true }, 'the same response, marked as a replay');
     assert.equal(w.count('settle'), 1, 'settled once');
     assert.equal(w.produced(), 1, 'produced once');
   });

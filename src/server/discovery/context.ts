@@ -27,4 +27,5 @@ export const DISCOVERY_PATHS = {
   llmsTxt: '/llms.txt',
   robotsTxt: '/robots.txt',
   docs: '/docs',
+  favicon: '/favicon.svg',
 } as const;

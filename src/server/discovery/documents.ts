@@ -16,6 +16,7 @@ function links(ctx: DiscoveryContext) {
     llms_txt: at(DISCOVERY_PATHS.llmsTxt),
     ai_txt: at(DISCOVERY_PATHS.aiTxt),
     health: at(DISCOVERY_PATHS.health),
+    favicon: at(DISCOVERY_PATHS.favicon),
   };
 }
 

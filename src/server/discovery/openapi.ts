@@ -1,6 +1,6 @@
 /** The OpenAPI 3.1 document, generated from the catalog and the zod schemas. */
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { PAID_ENDPOINTS, type PaidEndpoint } from '../../catalog.js';
+import { PAID_ENDPOINTS, type PaidEndpoint, USDC_DECIMALS } from '../../catalog.js';
 import {
   ErrorBodySchema,
   PaymentRequiredSchema,
@@ -20,6 +20,34 @@ const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema
 const RESPONSE_NOTES =
   'A 400 is answered before any payment is asked for. The 402 body is the x402 v1 PaymentRequired; its PAYMENT-REQUIRED header carries the same offer for x402 v2 clients. A 500 charges nothing: a payment is settled only for a delivered result.';
 
+/** USD amount as a decimal string with at least two places: 0.5 → "0.50", 0.125 → "0.125". */
+export function usdAmount(priceUsd: number): string {
+  const [whole = '0', fraction = ''] = priceUsd.toFixed(USDC_DECIMALS).replace(/0+$/, '').split('.');
+  return `${whole}.${fraction.padEnd(2, '0')}`;
+}
+
+/**
+ * `x-payment-info` as the AgentCash discovery specification (v1 §7) shapes it: a fixed price in
+ * USD, paid with x402. The 402 offer itself stays the source of truth for network and asset.
+ */
+export function paymentInfo(endpoint: PaidEndpoint) {
+  return {
+    price: { mode: 'fixed' as const, currency: 'USD', amount: usdAmount(endpoint.priceUsd) },
+    protocols: [{ x402: {} }],
+  };
+}
+
+/** info.x-guidance: how an agent uses the service, in a few lines (kept well under 4000 chars). */
+function guidance(): string {
+  return [
+    'Each paid endpoint is a GET with one path parameter: a base58 address, or a transaction signature for /verify/tx. Pick it by subject:',
+    ...PAID_ENDPOINTS.map((e) => `- GET ${e.path} (${usdAmount(e.priceUsd)} USD): ${e.summary}.`),
+    'Call it without payment: the 402 answer carries the x402 offer (v1 in the body, v2 in the PAYMENT-REQUIRED header), USDC on Solana mainnet. Pay it with any x402 client and repeat the call with X-PAYMENT (v1) or PAYMENT-SIGNATURE (v2).',
+    'A malformed parameter is answered 400 before any payment; a failed scan is a 500 and costs nothing.',
+    'Read risk_score (0–1, higher is riskier), recommendation and flags from the JSON result; evidence and reasoning explain them.',
+  ].join('\n');
+}
+
 function paidOperation(endpoint: PaidEndpoint) {
   const { name, kind, description, example } = endpoint.param;
   return {
@@ -30,6 +58,9 @@ function paidOperation(endpoint: PaidEndpoint) {
     summary: `${endpoint.summary} — ${endpoint.priceUsd.toFixed(2)} USDC`,
     description: `${endpoint.description}\n\nPrice: ${endpoint.priceUsd.toFixed(2)} USDC per call, paid with x402. Results are cached for up to ${endpoint.cacheTtlSeconds / 60} min.\n\n${RESPONSE_NOTES}`,
     'x-x402-price-usd': endpoint.priceUsd,
+    // The x402scan / AgentCash profile: payment is declared here, not as API authentication.
+    'x-payment-info': paymentInfo(endpoint),
+    security: [],
     request: { params: z.object({ [name]: paramSchema(kind, description, example) }) },
     responses: {
       200: { description: 'scan result', content: json(ScanResultSchema) },
@@ -81,6 +112,7 @@ export function buildOpenApiDocument(ctx: DiscoveryContext): Record<string, unkn
       path: op.path,
       tags: ['Free discovery'],
       summary: op.summary,
+      security: [],
       responses: { 200: { description: op.summary, content: { [MEDIA[op.type]]: { schema: z.string() } } } },
     });
   }
@@ -90,6 +122,9 @@ export function buildOpenApiDocument(ctx: DiscoveryContext): Record<string, unkn
       title: SERVICE_NAME,
       version: INTERFACE_VERSION,
       description: `${SERVICE_DESCRIPTION}\n\nCall a paid endpoint without payment to get its 402 offer; pay it with any x402 client and repeat the call.`,
+      // No operator address is configured, so the contact is the service itself: its root
+      // names every document and link.
+      contact: { name: SERVICE_NAME, url: ctx.origin },
     },
     servers: [{ url: ctx.origin }],
     tags: [
@@ -97,6 +132,8 @@ export function buildOpenApiDocument(ctx: DiscoveryContext): Record<string, unkn
       { name: 'Free discovery', description: 'No payment needed.' },
     ],
   }) as unknown as Record<string, unknown>;
+  (document.info as Record<string, unknown>)['x-guidance'] = guidance();
+  document['x-agentcash-guidance'] = { llmsTxtUrl: ctx.origin + DISCOVERY_PATHS.llmsTxt };
   document['x-x402'] = {
     version: X402_VERSION,
     facilitators: [...ctx.facilitatorIds],

@@ -7,7 +7,7 @@ import type { Mode } from '../../config.js';
 import type { FacilitatorDirectory } from '../../x402/facilitators.js';
 import type { AppEnv } from '../context.js';
 import { OriginMemo, requestOrigin } from '../origin.js';
-import { reply, replyJson } from '../respond.js';
+import { type HeaderMap, reply, replyJson } from '../respond.js';
 import { DISCOVERY_PATHS, type DiscoveryContext } from './context.js';
 import {
   aiPluginDocument,
@@ -17,6 +17,7 @@ import {
   rootDocument,
   x402DiscoveryDocument,
 } from './documents.js';
+import { FAVICON_SVG, FAVICON_TYPE } from './favicon.js';
 import { type HealthDeps, healthReport } from './health.js';
 import { buildOpenApiDocument } from './openapi.js';
 
@@ -36,6 +37,16 @@ type Prepared = { readonly body: Uint8Array; readonly contentType: string };
 const JSON_TYPE = 'application/json; charset=utf-8';
 const TEXT_TYPE = 'text/plain; charset=utf-8';
 const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
+
+/** The icon is the same bytes for every origin and only changes with a deploy. */
+const FAVICON_BODY: Uint8Array = Buffer.from(FAVICON_SVG);
+const FAVICON_HEADERS: HeaderMap = {
+  'Content-Type': FAVICON_TYPE,
+  'Cache-Control': 'public, max-age=86400',
+  'X-Content-Type-Options': 'nosniff',
+  // Opened on its own, an SVG is a document: this one needs nothing but its inline attributes.
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+};
 
 const STATIC_DOCUMENTS: ReadonlyArray<[string, (ctx: DiscoveryContext) => Rendered]> = [
   [DISCOVERY_PATHS.root, (ctx) => ({ body: JSON.stringify(rootDocument(ctx)), contentType: JSON_TYPE })],
@@ -80,6 +91,8 @@ export function registerDiscoveryRoutes(app: Hono<AppEnv>, deps: DiscoveryDeps):
       });
     });
   }
+
+  app.get(DISCOVERY_PATHS.favicon, (c) => reply(c, 200, FAVICON_BODY, FAVICON_HEADERS));
 
   app.get(DISCOVERY_PATHS.health, async (c) =>
     replyJson(c, 200, await healthReport(deps.health), { 'Cache-Control': 'no-store' }),

@@ -1,0 +1,147 @@
+/**
+ * Metrics for operators, in Prometheus text format on a listener of their own (METRICS_PORT).
+ * One registry per service, passed to whatever counts (never a global), so several services in
+ * one process (tests) each count their own.
+ *
+ * The unpaid lane, most of the traffic, costs one increment of a pre-bound counter child: no
+ * label hashing and no duration histogram (README, "How the cheap paths stay cheap").
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import type { EndpointId } from '../catalog.js';
+
+export type PaymentOutcome = 'verified' | 'settled' | 'replayed' | 'refused' | 'pending' | 'failed';
+
+/** An increment bound to its labels once. */
+export interface BoundCounter {
+  inc(): void;
+}
+
+export interface Metrics {
+  readonly registry: Registry;
+  /** A request answered: counted by route template and status, its duration observed. */
+  request(route: string | null, status: number, seconds: number): void;
+  /** The counter of one route and status, bound once (the unpaid lane's only cost). */
+  requestCounter(route: string, status: number): BoundCounter;
+  payment(outcome: PaymentOutcome): void;
+  /** A fresh settlement delivered: `atomic` USDC units earned on `endpoint`. */
+  revenue(endpoint: EndpointId, atomic: number): void;
+  cache(result: 'hit' | 'miss'): void;
+  /** A scan that waited for an identical one already running (here or on another instance). */
+  flightJoined(endpoint: EndpointId): void;
+  scanDuration(endpoint: EndpointId, seconds: number, outcome: 'ok' | 'failed'): void;
+  /** The text a scrape receives. */
+  scrape(): Promise<string>;
+}
+
+export interface MetricsServer {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** Routes matched by no handler (404s, refusals before routing) share one label value. */
+const UNMATCHED = 'unmatched';
+
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'risk_scan_' });
+  const requests = new Counter({
+    name: 'risk_scan_http_requests_total',
+    help: 'HTTP requests answered, by route template and status',
+    labelNames: ['route', 'status'] as const,
+    registers: [registry],
+  });
+  const durations = new Histogram({
+    name: 'risk_scan_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request (not observed for the unpaid lane’s 402 offers)',
+    labelNames: ['route', 'status'] as const,
+    buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  const payments = new Counter({
+    name: 'risk_scan_payments_total',
+    help: 'Payments by outcome: verified by a facilitator, settled (fresh sale delivered), replayed (a paid result delivered again), refused, pending, failed',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  const revenue = new Counter({
+    name: 'risk_scan_revenue_usdc_atomic_total',
+    help: 'USDC earned, in atomic units (1e-6 USDC), by endpoint; fresh settlements only',
+    labelNames: ['endpoint'] as const,
+    registers: [registry],
+  });
+  const cache = new Counter({
+    name: 'risk_scan_cache_lookups_total',
+    help: 'Result cache lookups by result (hit or miss)',
+    labelNames: ['result'] as const,
+    registers: [registry],
+  });
+  const joins = new Counter({
+    name: 'risk_scan_singleflight_joins_total',
+    help: 'Scans that waited for an identical scan already running instead of running their own',
+    labelNames: ['endpoint'] as const,
+    registers: [registry],
+  });
+  const scans = new Histogram({
+    name: 'risk_scan_scan_duration_seconds',
+    help: 'Time a scan took, by endpoint and outcome',
+    labelNames: ['endpoint', 'outcome'] as const,
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 20, 60],
+    registers: [registry],
+  });
+  for (const result of ['hit', 'miss']) cache.inc({ result }, 0);
+  for (const outcome of ['verified', 'settled', 'replayed', 'refused', 'pending', 'failed'])
+    payments.inc({ outcome }, 0);
+
+  return {
+    registry,
+    request: (route, status, seconds) => {
+      const labels = { route: route ?? UNMATCHED, status: String(status) };
+      requests.inc(labels);
+      durations.observe(labels, seconds);
+    },
+    requestCounter: (route, status) => requests.labels(route, String(status)),
+    payment: (outcome) => payments.inc({ outcome }),
+    revenue: (endpoint, atomic) => revenue.inc({ endpoint }, atomic),
+    cache: (result) => cache.inc({ result }),
+    flightJoined: (endpoint) => joins.inc({ endpoint }),
+    scanDuration: (endpoint, seconds, outcome) => scans.observe({ endpoint, outcome }, seconds),
+    scrape: () => registry.metrics(),
+  };
+}
+
+/** Serves GET /metrics (and nothing else) for `metrics` on its own port. */
+export async function serveMetrics(metrics: Metrics, host: string, port: number): Promise<MetricsServer> {
+  const server: Server = createServer((req, res) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found: GET /metrics\n');
+      return;
+    }
+    metrics.scrape().then(
+      (text) => {
+        res.writeHead(200, { 'Content-Type': metrics.registry.contentType });
+        res.end(req.method === 'HEAD' ? undefined : text);
+      },
+      () => res.writeHead(500, { 'Content-Type': 'text/plain' }).end('metrics unavailable\n'),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const bound = (server.address() as AddressInfo).port;
+  const shown = host === '0.0.0.0' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${shown}:${bound}/metrics`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
