@@ -185,6 +185,11 @@ export async function listen(
     });
   });
   server.on('clientError', clientErrorHandler(app));
+  // node:http hands CONNECT to this event and, with no listener, drops the connection unanswered.
+  server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    const error = new ServiceError('method_not_allowed', 'CONNECT is not supported: every endpoint is GET');
+    writeRefusal(socket, 'Method Not Allowed', app.refuse(error, 'CONNECT', req.url ?? '-'));
+  });
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   const shownHost = host === '0.0.0.0' ? '127.0.0.1' : host;

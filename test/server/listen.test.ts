@@ -163,6 +163,13 @@ describe('parserRefusal', () => {
   });
 });
 
+describe('a CONNECT request', () => {
+  it('is answered 405 in JSON with the frame’s headers, not dropped', async () => {
+    const answer = await exchange(port, `CONNECT /scan/pumpfun/ HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+    assertFramedError(answer, 405, 'method_not_allowed');
+  });
+});
+
 describe('a client that sends its head too slowly', () => {
   // node:http sweeps for late heads every 30 s unless told otherwise: with that default this
   // answer would come only after the test's timeout.
