@@ -67,6 +67,14 @@ export class RpcRateLimitedError extends Error {
   }
 }
 
+/** The endpoint answered with another request's JSON-RPC id. */
+export class RpcIdMismatchError extends Error {
+  override readonly name = 'RpcIdMismatchError';
+  constructor(method: string, asked: unknown, got: unknown) {
+    super(`RPC answer to ${method} carried id ${JSON.stringify(got)}, not ${JSON.stringify(asked)}`);
+  }
+}
+
 /** What one failed round (every endpoint tried once) tells the retry policy. */
 class RoundFailedError extends Error {
   override readonly name = 'RoundFailedError';
@@ -177,7 +185,15 @@ export function createFailoverTransport(
   const attempt = async (transport: RpcTransport, request: Request): Promise<unknown> => {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
-    return transport({ ...request, signal });
+    const answer = await transport({ ...request, signal });
+    // An answer to another request (a mixed-up proxy or load balancer) is not this one's
+    // answer: the endpoint failed, and the next one is asked. (A null id is a JSON-RPC parse error.)
+    const asked = (request.payload as { id?: unknown } | null)?.id;
+    const got = (answer as { id?: unknown } | null)?.id;
+    if (asked !== undefined && got !== undefined && got !== null && String(got) !== String(asked)) {
+      throw new RpcIdMismatchError(methodOf(request.payload), asked, got);
+    }
+    return answer;
   };
 
   const round = async (request: Request): Promise<unknown> => {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Base64EncodedWireTransaction } from '@solana/kit';
-import { createRpc, parseRetryAfter, RpcRateLimitedError } from '../../src/solana/rpc.js';
+import { createRpc, parseRetryAfter, RpcIdMismatchError, RpcRateLimitedError } from '../../src/solana/rpc.js';
 import { type FakeRpc, type FakeScript, startFakeRpc } from './fake-rpc.js';
 
 const fakes: FakeRpc[] = [];
@@ -102,6 +102,17 @@ describe('RPC retries', { timeout: 30_000 }, () => {
     const server = await fake(() => ({ status: 403 }));
     await assert.rejects(rpcOf([server.url]).getSlot().send(), /HTTP error \(403\)|403/);
     assert.equal(server.count('getSlot'), 1);
+  });
+
+  it("an answer carrying another request's id is refused: the next endpoint is asked", async () => {
+    const mixedUp = await fake(() => ({ id: 'someone-else', result: 7 }));
+    const good = await fake(() => SLOT);
+    assert.equal(await rpcOf([mixedUp.url, good.url]).getSlot().send(), 42n);
+    await assert.rejects(rpcOf([mixedUp.url]).getSlot().send(), (e: unknown) => {
+      assert.ok(e instanceof RpcIdMismatchError, String(e));
+      assert.match(e.message, /getSlot carried id "someone-else"/);
+      return true;
+    });
   });
 
   it('a JSON-RPC error answer is the answer: not retried', async () => {
