@@ -3,7 +3,8 @@
  * RPC) or any HTTP service (a sandbox facilitator). For each request the test's `plan` picks a
  * fault from the request's method (the JSON-RPC method, or "POST /settle" for plain HTTP) and
  * its number among requests of that method; the proxy then forwards it to the target or not,
- * and spoils the answer as asked.
+ * and spoils the answer as asked. A 500, a reset or a hang may also come `afterForwarding`: the
+ * target did the work (a facilitator settled), and its answer is lost on the way back.
  *
  * `close()` ends everything it holds (hung and dripping answers included): no open handles.
  */
@@ -17,10 +18,10 @@ export type Fault =
   | { readonly kind: 'latency'; readonly ms: number }
   /** Not forwarded: HTTP 429, with `Retry-After` when given. */
   | { readonly kind: '429'; readonly retryAfter?: string }
-  /** Not forwarded: HTTP 500 with a JSON body. */
-  | { readonly kind: '500' }
-  /** Not forwarded: the connection is destroyed without an answer. */
-  | { readonly kind: 'reset' }
+  /** Not forwarded (or, `afterForwarding`, the target's answer replaced): HTTP 500 with a JSON body. */
+  | { readonly kind: '500'; readonly afterForwarding?: boolean }
+  /** Not forwarded (or forwarded and its answer dropped): the connection is destroyed without an answer. */
+  | { readonly kind: 'reset'; readonly afterForwarding?: boolean }
   /** Forwarded; answered 200 with a body that is not JSON. */
   | { readonly kind: 'malformed' }
   /** Forwarded; answered with a Content-Length larger than the half of the body sent, then the connection ends. */
@@ -29,8 +30,11 @@ export type Fault =
   | { readonly kind: 'wrong-id' }
   /** Forwarded; the body trickled `bytes` at a time every `intervalMs`. */
   | { readonly kind: 'drip'; readonly intervalMs: number; readonly bytes?: number }
-  /** Not forwarded, never answered: held until the client gives up or the proxy closes. */
-  | { readonly kind: 'hang' };
+  /**
+   * Not forwarded (or forwarded and its answer withheld), never answered: held until the client
+   * gives up or the proxy closes.
+   */
+  | { readonly kind: 'hang'; readonly afterForwarding?: boolean };
 
 export interface FaultRequest {
   /** The JSON-RPC method, or `${httpMethod} ${path}` when the body names none. */
@@ -124,32 +128,43 @@ export async function startFaultProxy(target: string, initialPlan: FaultPlan = P
     seen.set(method, n);
     const fault = plan({ method, n, params });
     if (fault.kind !== 'pass') applied.set(fault.kind, (applied.get(fault.kind) ?? 0) + 1);
-    switch (fault.kind) {
-      case 'hang':
-        return; // answered never; close() destroys the socket
-      case 'reset':
-        req.socket.destroy();
-        return;
-      case '429':
-        send(
-          res,
-          429,
-          {
-            'content-type': 'application/json',
-            ...(fault.retryAfter ? { 'retry-after': fault.retryAfter } : {}),
-          },
-          Buffer.from('{"error":"rate limited"}'),
-        );
-        return;
-      case '500':
-        send(res, 500, { 'content-type': 'application/json' }, Buffer.from('{"error":"internal"}'));
-        return;
-      default:
-        break;
+    const afterForwarding = 'afterForwarding' in fault && fault.afterForwarding === true;
+    if (!afterForwarding) {
+      switch (fault.kind) {
+        case 'hang':
+          return; // answered never; close() destroys the socket
+        case 'reset':
+          req.socket.destroy();
+          return;
+        case '429':
+          send(
+            res,
+            429,
+            {
+              'content-type': 'application/json',
+              ...(fault.retryAfter ? { 'retry-after': fault.retryAfter } : {}),
+            },
+            Buffer.from('{"error":"rate limited"}'),
+          );
+          return;
+        case '500':
+          send(res, 500, { 'content-type': 'application/json' }, Buffer.from('{"error":"internal"}'));
+          return;
+        default:
+          break;
+      }
     }
     const answer = await forward(req, body);
     if (closed) return;
     switch (fault.kind) {
+      case 'hang':
+        return; // the target's answer is withheld; close() destroys the socket
+      case 'reset':
+        req.socket.destroy();
+        return;
+      case '500':
+        send(res, 500, { 'content-type': 'application/json' }, Buffer.from('{"error":"internal"}'));
+        return;
       case 'pass':
         send(res, answer.status, answer.headers, answer.body);
         return;
