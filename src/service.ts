@@ -188,6 +188,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
         payTo: config.payTo,
         maxTimeoutSeconds: config.maxTimeoutSeconds,
         facilitators,
+        publicBaseUrl: config.publicBaseUrl,
       }),
       publicBaseUrl: config.publicBaseUrl,
       log,

@@ -3,6 +3,7 @@
  * fee payer or health). Everything but the resource URL is serialised once.
  */
 import { type EndpointId, PAID_ENDPOINTS, type PaidEndpoint } from '../catalog.js';
+import { type ServiceMetadata, serviceMetadata } from '../x402/bazaar.js';
 import type { FacilitatorDirectory } from '../x402/facilitators.js';
 import {
   createOfferTemplate,
@@ -32,6 +33,8 @@ export interface OfferBookOptions {
   readonly payTo: string;
   readonly maxTimeoutSeconds: number;
   readonly facilitators: FacilitatorDirectory;
+  /** PUBLIC_BASE_URL: names the service icon on v2 offers when set. */
+  readonly publicBaseUrl?: string | null;
 }
 
 export function paymentPrompt(endpoint: PaidEndpoint): string {
@@ -44,8 +47,11 @@ export class OfferBook {
   private builtFor = -1;
   private readonly kept = new Map<string, UnpaidOffer>();
   private readonly askedOnce = new Set<string>();
+  private readonly service: ServiceMetadata;
 
-  constructor(private readonly options: OfferBookOptions) {}
+  constructor(private readonly options: OfferBookOptions) {
+    this.service = serviceMetadata(options.publicBaseUrl ?? null);
+  }
 
   /** Current terms of an endpoint, with `error` replaced by `reason` when given. */
   terms(endpoint: PaidEndpoint, reason?: string): OfferTerms {
@@ -59,6 +65,7 @@ export class OfferBook {
       feePayer: facilitator?.feePayer ?? null,
       maxTimeoutSeconds: this.options.maxTimeoutSeconds,
       error,
+      service: this.service,
     };
   }
 

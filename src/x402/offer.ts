@@ -12,6 +12,7 @@
 import { z } from '@hono/zod-openapi';
 import { atomicPrice, type PaidEndpoint } from '../catalog.js';
 import { type PaymentRequired, ScanResultSchema } from '../contract/schemas.js';
+import { bazaarExtension, type ServiceMetadata, serviceMetadata } from './bazaar.js';
 import { ADVERTISED_NETWORK, SOLANA_MAINNET_CAIP2, USDC_MINT } from './networks.js';
 
 export interface OfferTerms {
@@ -21,6 +22,8 @@ export interface OfferTerms {
   readonly maxTimeoutSeconds: number;
   /** The `error` text of the 402 body. */
   readonly error: string;
+  /** Service name, tags and icon on the v2 `resource`; absent = name and tags only. */
+  readonly service?: ServiceMetadata;
 }
 
 export interface RenderedOffer {
@@ -57,6 +60,17 @@ function outputJsonSchema(): Record<string, unknown> {
     unknown
   >;
   return scanResultJsonSchema;
+}
+
+/** The v2 `extensions` of an endpoint: static, so built once per endpoint. */
+const extensionsByEndpoint = new Map<string, Record<string, unknown>>();
+export function offerExtensions(endpoint: PaidEndpoint): Record<string, unknown> {
+  let extensions = extensionsByEndpoint.get(endpoint.id);
+  if (extensions === undefined) {
+    extensions = { bazaar: bazaarExtension(endpoint, outputJsonSchema()) };
+    extensionsByEndpoint.set(endpoint.id, extensions);
+  }
+  return extensions;
 }
 
 /** The v1 requirement object (one `accepts` entry) for a resource URL. */
@@ -132,8 +146,14 @@ export function createOfferTemplate(endpoint: PaidEndpoint, terms: OfferTerms): 
   const v2 = {
     x402Version: 2,
     error: terms.error,
-    resource: { url: SENTINEL, description: endpoint.summary, mimeType: MIME_TYPE },
+    resource: {
+      url: SENTINEL,
+      description: endpoint.summary,
+      mimeType: MIME_TYPE,
+      ...(terms.service ?? serviceMetadata(null)),
+    },
     accepts: [v2Requirement(endpoint, terms)],
+    extensions: offerExtensions(endpoint),
   };
   const [bodyHead, bodyTail] = splitTemplate(JSON.stringify(v1));
   const fixedBytes = Buffer.byteLength(bodyHead) + Buffer.byteLength(bodyTail);

@@ -3,7 +3,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { PAID_ENDPOINTS, type PaidEndpoint } from '../../src/catalog.js';
-import { createOfferTemplate, type OfferTerms, v1Requirement, v2Requirement } from '../../src/x402/offer.js';
+import { serviceMetadata } from '../../src/x402/bazaar.js';
+import {
+  createOfferTemplate,
+  type OfferTerms,
+  offerExtensions,
+  v1Requirement,
+  v2Requirement,
+} from '../../src/x402/offer.js';
 
 const TERMS: OfferTerms = {
   payTo: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin',
@@ -41,8 +48,14 @@ describe('offer template', () => {
         assert.deepEqual(JSON.parse(Buffer.from(offer.header, 'base64').toString('utf8')), {
           x402Version: 2,
           error: TERMS.error,
-          resource: { url, description: endpoint.summary, mimeType: 'application/json' },
+          resource: {
+            url,
+            description: endpoint.summary,
+            mimeType: 'application/json',
+            ...serviceMetadata(null),
+          },
           accepts: [JSON.parse(JSON.stringify(v2Requirement(endpoint, TERMS)))],
+          extensions: JSON.parse(JSON.stringify(offerExtensions(endpoint))),
         });
       }),
       { numRuns: 500 },
