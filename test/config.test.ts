@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { ConfigError, DEFAULT_FACILITATOR_URLS, parseConfig } from '../src/config.js';
@@ -174,8 +175,9 @@ describe('parseConfig', () => {
   it('keeps payment state in .state (mainnet) or the sandbox directory, unless STATE_DIR says where', () => {
     assert.equal(parseConfig({ PAY_TO }).stateDir, '.state');
     assert.equal(parseConfig({}).stateDir, join('.sandbox', 'state'));
-    assert.equal(parseConfig({ SANDBOX_DIR: '/tmp/sb' }).stateDir, join('/tmp/sb', 'state'));
-    assert.equal(parseConfig({ PAY_TO, STATE_DIR: '/var/lib/scan' }).stateDir, '/var/lib/scan');
+    const elsewhere = join(tmpdir(), 'sandbox-elsewhere');
+    assert.equal(parseConfig({ SANDBOX_DIR: elsewhere }).stateDir, join(elsewhere, 'state'));
+    assert.equal(parseConfig({ PAY_TO, STATE_DIR: join('data', 'scan') }).stateDir, join('data', 'scan'));
     assert.equal(parseConfig({ PAY_TO }).redisUrl, null);
   });
 

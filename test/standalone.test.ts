@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SCANNED = ['src', 'test', 'bench', 'scripts', 'bin', '.ci', 'package.json'];
 const THIS_FILE = fileURLToPath(import.meta.url);
-// A path out of the repository to shared/, or an absolute path under this workplace's root.
-const OUTSIDE = /(?:\.\.\/)+shared\/|['"`]\/work\//;
+// A path out of the repository to shared/, or an absolute path of one machine.
+const OUTSIDE = /(?:\.\.\/)+shared\/|['"`]\/(?:work|tmp|var|home)\//;
 
 function files(path: string): string[] {
   if (!statSync(path).isDirectory()) return [path];

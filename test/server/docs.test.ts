@@ -8,6 +8,8 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import { serve } from '@hono/node-server';
@@ -331,7 +333,7 @@ describe('GET /docs in headless Chromium', { skip: chromiumMissing }, () => {
     const liveResponse = tokenOp.locator('.live-responses-table tbody .response-col_status').first();
     await liveResponse.waitFor({ state: 'visible' });
     assert.equal((await liveResponse.textContent())?.trim(), '200');
-    await page.screenshot({ path: '/tmp/docs.png', fullPage: true });
+    await page.screenshot({ path: join(tmpdir(), 'docs.png'), fullPage: true });
 
     // A fresh load of a deep link opens that operation by itself (a new tab: changing only the
     // hash of the open one would not reload the page).
