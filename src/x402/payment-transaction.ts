@@ -159,6 +159,11 @@ async function signaturesValid(
   return null;
 }
 
+/** A payment's key: the SHA-256 of its signed message, the same whoever adds the fee payer's signature. */
+export function paymentKey(messageBytes: Uint8Array): string {
+  return createHash('sha256').update(messageBytes).digest('hex');
+}
+
 export async function inspectPaymentTransaction(
   transaction: string,
   expect: PaymentExpectation,
@@ -225,7 +230,7 @@ export async function inspectPaymentTransaction(
   return {
     ok: true,
     payment: {
-      key: createHash('sha256').update(messageBytes).digest('hex'),
+      key: paymentKey(messageBytes),
       feePayer,
       payer: authority,
       source,

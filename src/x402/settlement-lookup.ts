@@ -3,7 +3,6 @@
  * the judge: did the payment transaction land? A payment is identified by the sha256 of its
  * message, so it is found even when we never learned its signature.
  */
-import { createHash } from 'node:crypto';
 import {
   type Address,
   type Blockhash,
@@ -12,6 +11,7 @@ import {
   type Signature,
 } from '@solana/kit';
 import type { SolanaRpc } from '../solana/rpc.js';
+import { paymentKey } from './payment-transaction.js';
 
 export type LandedState = 'landed' | 'failed' | 'expired' | 'unknown';
 
@@ -35,9 +35,7 @@ const MAX_READ = 400;
 
 function messageKey(base64Transaction: string): string {
   const tx = getTransactionDecoder().decode(getBase64Encoder().encode(base64Transaction));
-  return createHash('sha256')
-    .update(tx.messageBytes as unknown as Uint8Array)
-    .digest('hex');
+  return paymentKey(tx.messageBytes as unknown as Uint8Array);
 }
 
 /** A search of payTo's history: the payment found, or whether the search covered everything since. */
