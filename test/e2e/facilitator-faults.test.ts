@@ -76,11 +76,6 @@ async function withRig(
   }
 }
 
-const balances = async (s: PaidSandbox) => ({
-  payer: await s.usdcBalance(s.payer.address),
-  payTo: await s.usdcBalance(s.payTo),
-});
-
 const charged = (before: { payer: bigint; payTo: bigint }) => ({
   payer: before.payer - PRICE,
   payTo: before.payTo + PRICE,
@@ -155,18 +150,18 @@ describe('/verify faults: 402 "could not verify … nothing was charged", then t
           async ({ s, proxy, url, offer, proxied, payment }) => {
             assert.equal(offer.v2.extra?.feePayer, proxied, 'the 402 names the proxied facilitator');
             const header = await payment();
-            const before = await balances(s);
+            const before = await s.balances();
             const first = await answer(await pay(url, header));
             assertNoResult(first);
             assert.match(first.body.error, /could not verify the payment .*; nothing was charged/);
             assert.ok((proxy.applied.get(fault.kind) ?? 0) > 0, 'the fault was applied');
             assert.equal(proxy.seen.get('POST /settle'), undefined, 'no settle after a failed verify');
-            assert.deepEqual(await balances(s), before, 'nothing settled');
+            assert.deepEqual(await s.balances(), before, 'nothing settled');
 
             proxy.setPlan(PASS);
             const res = await pay(url, header);
             assertDelivered(s, res, await answer(res), proxied);
-            assert.deepEqual(await balances(s), charged(before), 'charged exactly once');
+            assert.deepEqual(await s.balances(), charged(before), 'charged exactly once');
           },
           env,
         );
@@ -189,13 +184,13 @@ describe('/settle faults before the facilitator saw it: nothing settled, never "
     it(`settle ${name} (not forwarded)`, { timeout: TEST_TIMEOUT_MS }, async () => {
       await withRig('POST /settle', fault, async ({ s, proxy, url, payment }) => {
         const header = await payment();
-        const before = await balances(s);
+        const before = await s.balances();
         const first = await answer(await pay(url, header));
         assertNoResult(first);
         assert.match(first.body.error, /settlement_unconfirmed/);
         assert.doesNotMatch(first.body.error, /nothing was charged/, 'the chain has not proved it yet');
         assert.ok((proxy.applied.get(fault.kind) ?? 0) > 0, 'the fault was applied');
-        assert.deepEqual(await balances(s), before, 'nothing settled');
+        assert.deepEqual(await s.balances(), before, 'nothing settled');
 
         // The fault gone, the same payment is looked up on chain (not settled anew): still unknown.
         proxy.setPlan(PASS);
@@ -203,14 +198,14 @@ describe('/settle faults before the facilitator saw it: nothing settled, never "
         assertNoResult(again);
         assert.match(again.body.error, /settlement_unconfirmed/);
         assert.doesNotMatch(again.body.error, /nothing was charged/);
-        assert.deepEqual(await balances(s), before);
+        assert.deepEqual(await s.balances(), before);
 
         // Once its blockhash has expired, the chain proves it never landed.
         s.chain.warp(200);
         const expired = await answer(await pay(url, header));
         assertNoResult(expired);
         assert.match(expired.body.error, /did not land; nothing was charged/);
-        assert.deepEqual(await balances(s), before);
+        assert.deepEqual(await s.balances(), before);
       });
     });
   }
@@ -232,7 +227,7 @@ describe('/settle answer lost after the facilitator settled: delivered, receipt 
     it(`settle forwarded, then ${name}`, { timeout: TEST_TIMEOUT_MS }, async (t) => {
       await withRig('POST /settle', fault, async ({ s, proxy, url, proxied, payment }) => {
         const header = await payment();
-        const before = await balances(s);
+        const before = await s.balances();
         let res = await pay(url, header);
         let got = await answer(res);
         assert.ok((proxy.applied.get(fault.kind) ?? 0) > 0, 'the fault was applied');
@@ -247,12 +242,12 @@ describe('/settle answer lost after the facilitator settled: delivered, receipt 
           t.diagnostic('200 at once (resolved on chain)');
         }
         assertDelivered(s, res, got, proxied);
-        assert.deepEqual(await balances(s), charged(before), 'charged exactly once');
+        assert.deepEqual(await s.balances(), charged(before), 'charged exactly once');
 
         // The same payment again: the same result, not a second charge.
         const replay = await pay(url, header);
         assertDelivered(s, replay, await answer(replay), proxied);
-        assert.deepEqual(await balances(s), charged(before), 'still charged exactly once');
+        assert.deepEqual(await s.balances(), charged(before), 'still charged exactly once');
       });
     });
   }
@@ -272,10 +267,10 @@ describe('/supported faults at start: the 402 names the other facilitator, and t
     it(`supported ${name}`, { timeout: TEST_TIMEOUT_MS }, async () => {
       await withRig('GET /supported', fault, async ({ s, proxy, url, offer, other, payment }) => {
         assert.equal(offer.v2.extra?.feePayer, other, 'the 402 names the healthy facilitator');
-        const before = await balances(s);
+        const before = await s.balances();
         const res = await pay(url, await payment());
         assertDelivered(s, res, await answer(res), other);
-        assert.deepEqual(await balances(s), charged(before), 'charged exactly once');
+        assert.deepEqual(await s.balances(), charged(before), 'charged exactly once');
         assert.equal(proxy.seen.get('POST /verify'), undefined, 'the faulty facilitator was not used');
       });
     });

@@ -36,17 +36,12 @@ async function paymentFor(sandbox: PaidSandbox, url: string): Promise<string> {
   return encodeHeader(await v2Payment(sandbox.payer, sandbox.rpcServer.url, offer.v2, offer.resourceUrl));
 }
 
-const balances = async (s: PaidSandbox) => ({
-  payer: await s.usdcBalance(s.payer.address),
-  payTo: await s.usdcBalance(s.payTo),
-});
-
 describe('facilitator faults during verify: 402 with a reason, nothing charged, payment reusable', () => {
   for (const fault of ['down', 'slow', 'garbage', 'http-500'] as const) {
     it(`verify ${fault}`, async () => {
       await withSandbox({ verify: fault, times: 1 }, probeScanner, async (s, url) => {
         const header = await paymentFor(s, url);
-        const before = await balances(s);
+        const before = await s.balances();
         const started = Date.now();
         const res = await pay(url, header);
         const body = await jsonOf(res);
@@ -54,11 +49,11 @@ describe('facilitator faults during verify: 402 with a reason, nothing charged, 
         assert.match(body.error, /could not verify the payment/);
         assert.equal(body.risk_score, undefined);
         assert.ok(Date.now() - started < 5_000, 'a slow facilitator is cut off by the timeout');
-        assert.deepEqual(await balances(s), before);
+        assert.deepEqual(await s.balances(), before);
         // The facilitator was marked unhealthy, and the same payment works once it is back.
         const again = await pay(url, header);
         assert.equal(again.status, 200, JSON.stringify(await jsonOf(again.clone())));
-        assert.equal((await balances(s)).payTo, before.payTo + PRICE);
+        assert.equal((await s.balances()).payTo, before.payTo + PRICE);
       });
     });
   }
@@ -67,12 +62,12 @@ describe('facilitator faults during verify: 402 with a reason, nothing charged, 
 describe('settlement faults', () => {
   it('settle answer lost after the transfer landed: the chain is checked and the payer gets the result', async () => {
     await withSandbox({ settle: 'lost-after-work' }, probeScanner, async (s, url) => {
-      const before = await balances(s);
+      const before = await s.balances();
       const res = await pay(url, await paymentFor(s, url));
       const body = await jsonOf(res);
       assert.equal(res.status, 200, JSON.stringify(body));
       assert.equal(typeof body.risk_score, 'number');
-      assert.deepEqual(await balances(s), { payer: before.payer - PRICE, payTo: before.payTo + PRICE });
+      assert.deepEqual(await s.balances(), { payer: before.payer - PRICE, payTo: before.payTo + PRICE });
     });
   });
 
@@ -89,12 +84,12 @@ describe('settlement faults', () => {
 
   it('a refusal given after sending (invalid_transaction_state) is never "nothing was charged": landed, so delivered', async () => {
     await withSandbox({ settle: 'refused-after-work' }, probeScanner, async (s, url) => {
-      const before = await balances(s);
+      const before = await s.balances();
       const res = await pay(url, await paymentFor(s, url));
       const body = await jsonOf(res);
       assert.equal(res.status, 200, JSON.stringify(body));
       assert.equal(typeof body.risk_score, 'number');
-      assert.deepEqual(await balances(s), { payer: before.payer - PRICE, payTo: before.payTo + PRICE });
+      assert.deepEqual(await s.balances(), { payer: before.payer - PRICE, payTo: before.payTo + PRICE });
     });
   });
 
@@ -111,11 +106,11 @@ describe('settlement faults', () => {
   it('settle fails before sending (HTTP 500): 402, nothing charged; once the blockhash expires the payment is released', async () => {
     await withSandbox({ settle: 'http-500' }, probeScanner, async (s, url) => {
       const header = await paymentFor(s, url);
-      const before = await balances(s);
+      const before = await s.balances();
       const first = await jsonOf(await pay(url, header));
       assert.match(first.error, /settlement_unconfirmed/);
       assert.equal(first.risk_score, undefined, 'no result without a landed payment');
-      assert.deepEqual(await balances(s), before);
+      assert.deepEqual(await s.balances(), before);
       const other = url.replace(/[^/]+$/, 'So11111111111111111111111111111111111111112');
       const elsewhere = await jsonOf(await pay(other, header));
       assert.match(
@@ -126,32 +121,32 @@ describe('settlement faults', () => {
       s.chain.warp(200);
       const second = await jsonOf(await pay(url, header));
       assert.match(second.error, /did not land; nothing was charged/);
-      assert.deepEqual(await balances(s), before);
+      assert.deepEqual(await s.balances(), before);
     });
   });
 
   it('a definite settle refusal is a 402 with a failed receipt, and the payment is released', async () => {
     await withSandbox({ settle: 'refused', times: 1 }, probeScanner, async (s, url) => {
       const header = await paymentFor(s, url);
-      const before = await balances(s);
+      const before = await s.balances();
       const res = await pay(url, header);
       const body = await jsonOf(res);
       assert.equal(res.status, 402);
       assert.match(body.error, /settlement failed: transaction_simulation_failed; nothing was charged/);
       const receipt = JSON.parse(Buffer.from(res.headers.get('payment-response')!, 'base64').toString());
       assert.equal(receipt.success, false);
-      assert.deepEqual(await balances(s), before);
+      assert.deepEqual(await s.balances(), before);
       assert.equal((await pay(url, header)).status, 200, 'released: the same payment can be settled later');
     });
   });
 
   it('settle answers garbage: treated as unknown, checked on chain, 402 "unconfirmed", nothing charged', async () => {
     await withSandbox({ settle: 'garbage' }, probeScanner, async (s, url) => {
-      const before = await balances(s);
+      const before = await s.balances();
       const res = await pay(url, await paymentFor(s, url));
       assert.equal(res.status, 402);
       assert.match((await jsonOf(res)).error, /settlement_unconfirmed/);
-      assert.deepEqual(await balances(s), before);
+      assert.deepEqual(await s.balances(), before);
     });
   });
 });
@@ -165,16 +160,16 @@ describe('scan faults', () => {
     };
     await withSandbox({}, flaky, async (s, url) => {
       const header = await paymentFor(s, url);
-      const before = await balances(s);
+      const before = await s.balances();
       const res = await pay(url, header);
       const body = await jsonOf(res);
       assert.equal(res.status, 500);
       assert.equal(body.error, 'scan_failed');
-      assert.deepEqual(await balances(s), before);
+      assert.deepEqual(await s.balances(), before);
       fail = false;
       const again = await pay(url, header);
       assert.equal(again.status, 200);
-      assert.equal((await balances(s)).payTo, before.payTo + PRICE);
+      assert.equal((await s.balances()).payTo, before.payTo + PRICE);
     });
   });
 
@@ -184,10 +179,10 @@ describe('scan faults', () => {
       {},
       hanging,
       async (s, url) => {
-        const before = await balances(s);
+        const before = await s.balances();
         const res = await pay(url, await paymentFor(s, url));
         assert.equal(res.status, 500);
-        assert.deepEqual(await balances(s), before);
+        assert.deepEqual(await s.balances(), before);
       },
       { SCAN_TIMEOUT_MS: '800' },
     );
@@ -199,10 +194,10 @@ describe('scan faults', () => {
       return { result: { ...result, risk_score: 1.5 } };
     };
     await withSandbox({}, broken, async (s, url) => {
-      const before = await balances(s);
+      const before = await s.balances();
       const res = await pay(url, await paymentFor(s, url));
       assert.equal(res.status, 500);
-      assert.deepEqual(await balances(s), before);
+      assert.deepEqual(await s.balances(), before);
     });
   });
 });

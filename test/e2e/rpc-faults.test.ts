@@ -99,11 +99,6 @@ async function withRig(endpoint: Endpoint, kase: Case, run: (rig: Rig) => Promis
   }
 }
 
-const balances = async (s: PaidSandbox) => ({
-  payer: await s.usdcBalance(s.payer.address),
-  payTo: await s.usdcBalance(s.payTo),
-});
-
 /** A clean 500: JSON naming the failure, no stack trace or source path. */
 function assertCleanScanFailure(status: number, text: string) {
   assert.equal(status, 500, text);
@@ -120,13 +115,13 @@ for (const endpoint of ['token', 'wallet'] as const) {
         timeout: TEST_TIMEOUT_MS,
       }, async () => {
         await withRig(endpoint, kase, async ({ s, proxy, url, price, payment }) => {
-          const before = await balances(s);
+          const before = await s.balances();
           const res = await pay(url, await payment());
           const text = await res.text();
           assert.equal(res.status, 200, text);
           assert.equal(typeof JSON.parse(text).risk_score, 'number');
           assert.ok(proxy.applied.size > 0, 'the fault was applied');
-          assert.deepEqual(await balances(s), { payer: before.payer - price, payTo: before.payTo + price });
+          assert.deepEqual(await s.balances(), { payer: before.payer - price, payTo: before.payTo + price });
         });
       });
     }
@@ -137,17 +132,17 @@ for (const endpoint of ['token', 'wallet'] as const) {
       }, async () => {
         await withRig(endpoint, kase, async ({ s, proxy, url, price, payment }) => {
           const header = await payment();
-          const before = await balances(s);
+          const before = await s.balances();
           const res = await pay(url, header);
           assertCleanScanFailure(res.status, await res.text());
           assert.ok(proxy.applied.size > 0, 'the fault was applied');
-          assert.deepEqual(await balances(s), before, 'nothing settled for a failed scan');
+          assert.deepEqual(await s.balances(), before, 'nothing settled for a failed scan');
           proxy.setPlan(PASS);
           const again = await pay(url, header);
           const text = await again.text();
           assert.equal(again.status, 200, text);
           assert.equal(typeof JSON.parse(text).risk_score, 'number');
-          assert.deepEqual(await balances(s), { payer: before.payer - price, payTo: before.payTo + price });
+          assert.deepEqual(await s.balances(), { payer: before.payer - price, payTo: before.payTo + price });
         });
       });
     }

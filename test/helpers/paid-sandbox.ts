@@ -41,6 +41,8 @@ export interface PaidSandbox {
   readonly server: RunningServer;
   readonly url: string;
   usdcBalance(owner: Address): Promise<bigint>;
+  /** The test payer's and payTo's USDC balances, to compare before and after a call. */
+  balances(): Promise<{ payer: bigint; payTo: bigint }>;
   /** A new payer holding `usdc` atomic units (and no SOL: the fee payer pays fees). */
   newPayer(usdc: bigint): Promise<KeyPairSigner>;
   /**
@@ -141,6 +143,7 @@ export async function startPaidSandbox(
     server,
     url: server.url,
     usdcBalance,
+    balances: async () => ({ payer: await usdcBalance(payer!.address), payTo: await usdcBalance(payTo) }),
     newPayer: async (usdc) => {
       const signer = await generateKeyPairSigner();
       await fundUsdc(chain, usdcAuthority!, [{ owner: signer.address, amount: usdc }]);
