@@ -42,13 +42,11 @@ describe('facilitator faults during verify: 402 with a reason, nothing charged, 
       await withSandbox({ verify: fault, times: 1 }, probeScanner, async (s, url) => {
         const header = await paymentFor(s, url);
         const before = await s.balances();
-        const started = Date.now();
         const res = await pay(url, header);
         const body = await jsonOf(res);
         assert.equal(res.status, 402);
         assert.match(body.error, /could not verify the payment/);
         assert.equal(body.risk_score, undefined);
-        assert.ok(Date.now() - started < 5_000, 'a slow facilitator is cut off by the timeout');
         assert.deepEqual(await s.balances(), before);
         // The facilitator was marked unhealthy, and the same payment works once it is back.
         const again = await pay(url, header);

@@ -5,7 +5,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** `late`: answers as `ok` does, 300 ms late; `slow`: answers nothing useful, 5 s late. */
+/** `late`: answers as `ok` does, 300 ms late; `slow`: never answers, so only a client timeout ends the call. */
 export type StubBehaviour = 'ok' | 'late' | 'http-500' | 'garbage' | 'slow' | 'no-solana';
 
 export interface FacilitatorStub {
@@ -37,7 +37,6 @@ export async function startFacilitatorStub(
         res.writeHead(200, { 'content-type': 'application/json' }).end('<html>not json');
         return;
       case 'slow':
-        setTimeout(() => res.writeHead(200).end('{"kinds":[]}'), 5_000).unref();
         return;
       case 'no-solana':
         res
