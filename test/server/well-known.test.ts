@@ -59,10 +59,11 @@ async function liveOffer(base: string, path: string) {
 
 describe('/.well-known/x402.json', () => {
   it('is a v2 manifest with one item per paid endpoint, in catalog order', async () => {
-    const earliest = Math.floor(Date.now() / 1000);
     const manifest = await document(svc.url, '/.well-known/x402.json');
     assert.equal(manifest.x402Version, 2);
-    assert.ok(Number.isInteger(manifest.lastUpdated) && manifest.lastUpdated >= earliest - 1);
+    // Unix seconds of the rendering (not milliseconds, not a date string).
+    assert.ok(Number.isInteger(manifest.lastUpdated), 'lastUpdated in whole seconds');
+    assert.ok(manifest.lastUpdated > 1_700_000_000 && manifest.lastUpdated <= Date.now() / 1000);
     assert.deepEqual(
       manifest.items.map((i: any) => i.input.routeTemplate),
       PAID_ENDPOINTS.map((e) => honoPath(e.path)),
