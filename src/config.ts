@@ -83,6 +83,13 @@ const EnvSchema = z.object({
   HOST: listenHost.optional(),
   METRICS_PORT: int(0, 65535).optional(),
   PUBLIC_BASE_URL: publishedUrl('it is the base of every URL the service publishes').optional(),
+  // Published in the discovery documents (and in a mailto: link): zod's conservative address
+  // check keeps out anything a document or URL would have to escape.
+  CONTACT_EMAIL: z
+    .string()
+    .trim()
+    .pipe(z.email('must be an email address (e.g. ops@example.com)'))
+    .optional(),
   PAY_TO: address.optional(),
   SOLANA_RPC_URL: httpUrl.optional(),
   SOLANA_RPC_URLS: urlList(httpUrl).optional(),
@@ -124,6 +131,8 @@ export interface Config {
   readonly metricsPort: number | null;
   /** Absolute origin used in `resource` URLs and discovery links; null = the request's own origin. */
   readonly publicBaseUrl: string | null;
+  /** The operator's address, published in /openapi.json and the agent card; null = none. */
+  readonly contactEmail: string | null;
   /** Wallet (owner) that receives payments; its USDC associated token account must exist. */
   readonly payTo: string | null;
   readonly rpcUrls: readonly string[];
@@ -231,6 +240,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST ?? (mode === 'sandbox' ? '127.0.0.1' : '0.0.0.0'),
     metricsPort: e.METRICS_PORT ?? null,
     publicBaseUrl: e.PUBLIC_BASE_URL ?? null,
+    contactEmail: e.CONTACT_EMAIL ?? null,
     payTo: e.PAY_TO ?? null,
     rpcUrls: Object.freeze(rpcUrls.length > 0 ? [...new Set(rpcUrls)] : [DEFAULT_MAINNET_RPC_URL]),
     facilitatorUrls: Object.freeze(e.FACILITATOR_URLS ?? DEFAULT_FACILITATOR_URLS),

@@ -200,6 +200,8 @@ export async function createService(config: Config, options: ServiceOptions = {}
       payTo: config.payTo,
       publicBaseUrl: config.publicBaseUrl,
       serviceVersion: SERVICE_VERSION,
+      maxTimeoutSeconds: config.maxTimeoutSeconds,
+      contactEmail: config.contactEmail,
       facilitators,
       health: { mode: config.mode, version: SERVICE_VERSION, startedAt: Date.now(), facilitators, checks },
     },

@@ -181,6 +181,28 @@ describe('parseConfig', () => {
     assert.equal(parseConfig({ PAY_TO }).redisUrl, null);
   });
 
+  it('takes an optional CONTACT_EMAIL and refuses what is not an email address', () => {
+    assert.equal(parseConfig({ PAY_TO }).contactEmail, null);
+    assert.equal(
+      parseConfig({ PAY_TO, CONTACT_EMAIL: ' ops@scan.example.com ' }).contactEmail,
+      'ops@scan.example.com',
+    );
+    for (const bad of [
+      'ops',
+      'ops@',
+      '@example.com',
+      'ops@example',
+      'a b@example.com',
+      'ops@example.com?cc=x',
+    ]) {
+      assert.throws(
+        () => parseConfig({ PAY_TO, CONTACT_EMAIL: bad }),
+        (e: Error) => e instanceof ConfigError && /CONTACT_EMAIL must be an email address/.test(e.message),
+        bad,
+      );
+    }
+  });
+
   it('takes a redis:// or rediss:// REDIS_URL and refuses anything else, masking its password', () => {
     assert.equal(
       parseConfig({ PAY_TO, REDIS_URL: 'redis://10.0.0.5:6379/2' }).redisUrl,

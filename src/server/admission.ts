@@ -2,6 +2,10 @@
  * The first decision about any request for a paid endpoint, taken in one place for every door
  * (the unpaid lane and the Hono route): a rule added here — a limit, a refusal when saturated,
  * a new check — cannot be skipped by one of them.
+ *
+ * The endpoint's own template (`/scan/token/{mint}`) is the one parameter that is not a subject
+ * and still gets the offer: indexers (x402scan's checker, catalogs reading a `routeTemplate`)
+ * probe it to register the endpoint. It can never be paid.
  */
 import type { PaidEndpoint } from '../catalog.js';
 import { paramProblem } from '../contract/schemas.js';
@@ -9,7 +13,7 @@ import { paramProblem } from '../contract/schemas.js';
 export type Admission =
   /** A malformed parameter: 400, before the caller is ever asked to pay. */
   | { readonly kind: 'invalid'; readonly message: string }
-  /** No payment: the endpoint's 402 offer. */
+  /** No payment (or the endpoint's template): the endpoint's 402 offer. */
   | { readonly kind: 'offer' }
   /** A payment that will not be touched: a 402 that says why. */
   | { readonly kind: 'refuse_payment'; readonly reason: string }
@@ -31,6 +35,29 @@ const HEAD_TAKES_NO_PAYMENT: Admission = {
   reason:
     'A payment is taken only with GET: a HEAD answer has no body to deliver the result in. Nothing was charged; send this payment with GET.',
 };
+
+/** A payment presented at the template: there is no subject to scan, so it is not touched. */
+function templateTakesNoPayment(endpoint: PaidEndpoint): Admission {
+  const { name } = endpoint.param;
+  return {
+    kind: 'refuse_payment',
+    reason: `${endpoint.path} is the endpoint's template, not a subject to scan: a payment is never taken here, and this one was not used. Send it with a real ${name} in the path.`,
+  };
+}
+
+/**
+ * Whether `value` is the endpoint's parameter as its template writes it: `{mint}` (OpenAPI, what
+ * the AgentCash checker probes, percent-encoded or not) or `:mint` (the Bazaar `routeTemplate`).
+ * Neither brace nor colon is base58, so no subject is ever taken for a template.
+ */
+export function isTemplateValue(endpoint: PaidEndpoint, value: string): boolean {
+  // Every subject starts with a base58 character: one comparison keeps them off the slow path.
+  const first = value.charCodeAt(0);
+  if (first !== 0x7b /* { */ && first !== 0x3a /* : */) return false;
+  const { name } = endpoint.param;
+  return value === `{${name}}` || value === `:${name}`;
+}
+
 const NOT_TAKING_PAYMENTS: Admission = {
   kind: 'refuse_payment',
   reason: 'This server is not taking payments yet',
@@ -41,6 +68,8 @@ export function admitRequest(
   request: AdmissionRequest,
   takingPayments: boolean,
 ): Admission {
+  if (isTemplateValue(endpoint, request.value))
+    return request.hasPayment ? templateTakesNoPayment(endpoint) : OFFER;
   const { name, kind } = endpoint.param;
   const problem = paramProblem(kind, request.value);
   if (problem !== null) return { kind: 'invalid', message: `${name} ${problem}` };

@@ -10,8 +10,10 @@
  * built by the same functions (the offer book's kept offers, addOfferHeaders, the frame's headers
  * and log line); a test compares the two byte for byte.
  *
+ * The endpoint's literal template (`/scan/token/{mint}`, which indexers probe) is an offer too.
  * Anything else is declined and goes to Hono unchanged: other methods, a payment header, a
- * parameter that is not valid (Hono answers the 400), a query string, an escaped or odd path,
+ * parameter that is not valid (Hono answers the 400), a query string, an escaped or odd path
+ * (`%7Bmint%7D` included: Hono decodes it and answers the same offer),
  * a Host header that node-server would have to normalise.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -90,7 +92,8 @@ export function createUnpaidLane(deps: PaidRouteDeps, log: Logger): Lane {
     const value = url.slice(match.prefix.length);
     const host = hostUnlessPaid(req.rawHeaders);
     // The lane answers only what the shared admission calls a plain offer. An admitted parameter
-    // is base58 text, so a query, escapes and odd paths all go to Hono.
+    // is base58 text or the endpoint's literal template ('{mint}', named in the offer as it is
+    // written, as Hono names it decoded), so a query, escapes and odd paths all go to Hono.
     const request = { method: 'GET', value, hasPayment: host === PAYMENT };
     if (admitRequest(match.endpoint, request, takingPayments).kind !== 'offer') return false;
     // No Host (refused for HTTP/1.1, named from the socket for 1.0), or one too long for a host

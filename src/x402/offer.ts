@@ -54,7 +54,8 @@ function compact(schema: unknown): unknown {
 }
 
 let scanResultJsonSchema: Record<string, unknown> | undefined;
-function outputJsonSchema(): Record<string, unknown> {
+/** The ScanResult as JSON Schema, compacted: what offers and discovery documents show as output. */
+export function outputJsonSchema(): Record<string, unknown> {
   scanResultJsonSchema ??= compact(z.toJSONSchema(ScanResultSchema, { io: 'output' })) as Record<
     string,
     unknown
@@ -99,7 +100,10 @@ export function v1Requirement(endpoint: PaidEndpoint, terms: OfferTerms, resourc
 }
 
 /** The v2 requirement object (one `accepts` entry of the PAYMENT-REQUIRED header). */
-export function v2Requirement(endpoint: PaidEndpoint, terms: OfferTerms) {
+export function v2Requirement(
+  endpoint: PaidEndpoint,
+  terms: Pick<OfferTerms, 'payTo' | 'feePayer' | 'maxTimeoutSeconds'>,
+) {
   return {
     scheme: 'exact' as const,
     network: SOLANA_MAINNET_CAIP2,

@@ -6,6 +6,11 @@
  * no error, no warning, no info. Nothing is allowed to stay unfixed today; a finding we could not
  * fix would be listed in UNFIXABLE with the reason.
  *
+ * The L3 probe requests each OpenAPI path as written (`/scan/token/{mint}`, braces
+ * percent-encoded). It now gets the endpoint's 402, so the checker also audits the live offer
+ * (the v2 PAYMENT-REQUIRED, its bazaar input and output schemas); before, it got a 400 and the
+ * offer went unchecked.
+ *
  * The additions are the profile's own fields; the contract's `x-x402`, `x-x402-price-usd` and
  * `info.version` are checked unchanged here as well as in contract.test.ts.
  */
@@ -14,7 +19,7 @@ import { execFile } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { discoverOriginSchema, type L2Route } from '@agentcash/discovery';
+import { discoverOriginSchema, getProbe, getWarningsFor402Body, type L2Route } from '@agentcash/discovery';
 import { PAID_ENDPOINTS } from '../../src/catalog.js';
 import { usdAmount } from '../../src/server/discovery/openapi.js';
 import { type FacilitatorStub, startFacilitatorStub } from '../helpers/facilitator-stub.js';
@@ -60,6 +65,19 @@ describe('the AgentCash discovery checker (x402scan) against the real server', (
       findings.map((w) => `${w.severity} ${w.code}: ${w.message}`),
       [],
     );
+  });
+
+  it('its probe of each templated path gets the paid 402 offer, and finds nothing wrong with it', async () => {
+    for (const e of PAID_ENDPOINTS) {
+      // The request the CLI makes for each route: getProbe(origin + OpenAPI path).
+      const probed = await getProbe(svc.url + e.path);
+      assert.ok(probed.isOk(), e.path);
+      const get = probed.value.find((r) => r.method === 'GET');
+      assert.ok(get, `${e.path}: answered 402 (a 400 is not a usable probe)`);
+      assert.equal(get.authHint, 'paid', e.path);
+      assert.ok(get.paymentRequiredBody, `${e.path}: the offer was read`);
+      assert.deepEqual(getWarningsFor402Body(get.paymentRequiredBody), [], e.path);
+    }
   });
 
   it('reads every paid operation as paid, at the catalog price, over x402, and the rest as free', async () => {

@@ -1,5 +1,6 @@
 /** What every discovery document is generated from, besides the catalog. */
 import type { Mode } from '../../config.js';
+import type { ServiceMetadata } from '../../x402/bazaar.js';
 
 export const SERVICE_NAME = 'Solana Risk Scan';
 export const SERVICE_DESCRIPTION =
@@ -14,6 +15,12 @@ export interface DiscoveryContext {
   /** Fee payer of the facilitator currently advertised, if any. */
   readonly feePayer: string | null;
   readonly serviceVersion: string;
+  /** How long a payment's transaction may take, as the live offers say (MAX_TIMEOUT_SECONDS). */
+  readonly maxTimeoutSeconds: number;
+  /** Service name, tags and icon, as the live v2 offers name them on `resource`. */
+  readonly service: ServiceMetadata;
+  /** CONTACT_EMAIL: the operator's address, or null when none is configured. */
+  readonly contactEmail: string | null;
 }
 
 /** Paths of the free discovery endpoints (contract §4.2). */
@@ -22,6 +29,8 @@ export const DISCOVERY_PATHS = {
   health: '/health',
   openapi: '/openapi.json',
   x402Discovery: '/.well-known/x402-discovery',
+  x402Manifest: '/.well-known/x402.json',
+  agentCard: '/.well-known/agent-card.json',
   aiPlugin: '/.well-known/ai-plugin.json',
   aiTxt: '/ai.txt',
   llmsTxt: '/llms.txt',
@@ -29,3 +38,6 @@ export const DISCOVERY_PATHS = {
   docs: '/docs',
   favicon: '/favicon.svg',
 } as const;
+
+/** The MCP endpoint (streamable HTTP) on the API's port, named by the agent card. */
+export const MCP_PATH = '/mcp';

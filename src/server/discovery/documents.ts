@@ -12,6 +12,8 @@ function links(ctx: DiscoveryContext) {
     openapi: at(DISCOVERY_PATHS.openapi),
     docs: at(DISCOVERY_PATHS.docs),
     x402_discovery: at(DISCOVERY_PATHS.x402Discovery),
+    x402_manifest: at(DISCOVERY_PATHS.x402Manifest),
+    agent_card: at(DISCOVERY_PATHS.agentCard),
     ai_plugin: at(DISCOVERY_PATHS.aiPlugin),
     llms_txt: at(DISCOVERY_PATHS.llmsTxt),
     ai_txt: at(DISCOVERY_PATHS.aiTxt),
@@ -75,6 +77,13 @@ export function x402DiscoveryDocument(ctx: DiscoveryContext) {
       cacheTtlSeconds: e.cacheTtlSeconds,
     })),
     openapi: ctx.origin + DISCOVERY_PATHS.openapi,
+    // Added after the fields above, which stay as they are: where the other documents are.
+    links: {
+      openapi: ctx.origin + DISCOVERY_PATHS.openapi,
+      x402_manifest: ctx.origin + DISCOVERY_PATHS.x402Manifest,
+      agent_card: ctx.origin + DISCOVERY_PATHS.agentCard,
+      llms_txt: ctx.origin + DISCOVERY_PATHS.llmsTxt,
+    },
   };
 }
 
@@ -120,6 +129,8 @@ export function llmsTxt(ctx: DiscoveryContext): string {
     '',
     `- [OpenAPI 3.1](${ctx.origin}${DISCOVERY_PATHS.openapi})`,
     `- [x402 discovery](${ctx.origin}${DISCOVERY_PATHS.x402Discovery})`,
+    `- [x402 well-known manifest](${ctx.origin}${DISCOVERY_PATHS.x402Manifest})`,
+    `- [A2A agent card](${ctx.origin}${DISCOVERY_PATHS.agentCard})`,
     `- [Plugin manifest](${ctx.origin}${DISCOVERY_PATHS.aiPlugin})`,
     `- [Interactive reference](${ctx.origin}${DISCOVERY_PATHS.docs})`,
     `- [Health](${ctx.origin}${DISCOVERY_PATHS.health})`,

@@ -48,6 +48,18 @@ function guidance(): string {
   ].join('\n');
 }
 
+/**
+ * info.contact: the service itself (its root names every document and link), plus the
+ * operator's address when CONTACT_EMAIL is set.
+ */
+function contact(ctx: DiscoveryContext) {
+  return {
+    name: SERVICE_NAME,
+    url: ctx.origin,
+    ...(ctx.contactEmail === null ? {} : { email: ctx.contactEmail }),
+  };
+}
+
 function paidOperation(endpoint: PaidEndpoint) {
   const { name, kind, description, example } = endpoint.param;
   return {
@@ -89,6 +101,8 @@ const FREE_OPERATIONS: readonly {
   { path: DISCOVERY_PATHS.health, summary: 'Health check with dependency status', type: 'json' },
   { path: DISCOVERY_PATHS.openapi, summary: 'This OpenAPI 3.1 document', type: 'json' },
   { path: DISCOVERY_PATHS.x402Discovery, summary: 'x402 payment metadata for agents', type: 'json' },
+  { path: DISCOVERY_PATHS.x402Manifest, summary: 'x402 well-known discovery manifest', type: 'json' },
+  { path: DISCOVERY_PATHS.agentCard, summary: 'A2A agent card with the x402 extension', type: 'json' },
   { path: DISCOVERY_PATHS.aiPlugin, summary: 'Plugin manifest', type: 'json' },
   { path: DISCOVERY_PATHS.aiTxt, summary: 'Text file for agents', type: 'text' },
   { path: DISCOVERY_PATHS.llmsTxt, summary: 'Text index for language-model agents', type: 'markdown' },
@@ -122,9 +136,7 @@ export function buildOpenApiDocument(ctx: DiscoveryContext): Record<string, unkn
       title: SERVICE_NAME,
       version: INTERFACE_VERSION,
       description: `${SERVICE_DESCRIPTION}\n\nCall a paid endpoint without payment to get its 402 offer; pay it with any x402 client and repeat the call.`,
-      // No operator address is configured, so the contact is the service itself: its root
-      // names every document and link.
-      contact: { name: SERVICE_NAME, url: ctx.origin },
+      contact: contact(ctx),
     },
     servers: [{ url: ctx.origin }],
     tags: [

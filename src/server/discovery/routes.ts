@@ -4,10 +4,12 @@
  */
 import type { Hono } from 'hono';
 import type { Mode } from '../../config.js';
+import { serviceMetadata } from '../../x402/bazaar.js';
 import type { FacilitatorDirectory } from '../../x402/facilitators.js';
 import type { AppEnv } from '../context.js';
 import { OriginMemo, requestOrigin } from '../origin.js';
 import { type HeaderMap, reply, replyJson } from '../respond.js';
+import { agentCard } from './agent-card.js';
 import { DISCOVERY_PATHS, type DiscoveryContext } from './context.js';
 import {
   aiPluginDocument,
@@ -20,12 +22,16 @@ import {
 import { FAVICON_SVG, FAVICON_TYPE } from './favicon.js';
 import { type HealthDeps, healthReport } from './health.js';
 import { buildOpenApiDocument } from './openapi.js';
+import { x402Manifest } from './x402-manifest.js';
 
 export interface DiscoveryDeps {
   readonly mode: Mode;
   readonly payTo: string;
   readonly publicBaseUrl: string | null;
   readonly serviceVersion: string;
+  readonly maxTimeoutSeconds: number;
+  /** CONTACT_EMAIL, or null. */
+  readonly contactEmail: string | null;
   readonly facilitators: FacilitatorDirectory;
   readonly health: HealthDeps;
 }
@@ -59,6 +65,11 @@ const STATIC_DOCUMENTS: ReadonlyArray<[string, (ctx: DiscoveryContext) => Render
     (ctx) => ({ body: JSON.stringify(x402DiscoveryDocument(ctx)), contentType: JSON_TYPE }),
   ],
   [
+    DISCOVERY_PATHS.x402Manifest,
+    (ctx) => ({ body: JSON.stringify(x402Manifest(ctx)), contentType: JSON_TYPE }),
+  ],
+  [DISCOVERY_PATHS.agentCard, (ctx) => ({ body: JSON.stringify(agentCard(ctx)), contentType: JSON_TYPE })],
+  [
     DISCOVERY_PATHS.aiPlugin,
     (ctx) => ({ body: JSON.stringify(aiPluginDocument(ctx)), contentType: JSON_TYPE }),
   ],
@@ -68,6 +79,7 @@ const STATIC_DOCUMENTS: ReadonlyArray<[string, (ctx: DiscoveryContext) => Render
 ];
 
 export function registerDiscoveryRoutes(app: Hono<AppEnv>, deps: DiscoveryDeps): void {
+  const service = serviceMetadata(deps.publicBaseUrl);
   const context = (origin: string): DiscoveryContext => ({
     origin,
     mode: deps.mode,
@@ -75,6 +87,9 @@ export function registerDiscoveryRoutes(app: Hono<AppEnv>, deps: DiscoveryDeps):
     facilitatorIds: deps.facilitators.identifiers,
     feePayer: deps.facilitators.advertised()?.feePayer ?? null,
     serviceVersion: deps.serviceVersion,
+    maxTimeoutSeconds: deps.maxTimeoutSeconds,
+    service,
+    contactEmail: deps.contactEmail,
   });
 
   for (const [path, render] of STATIC_DOCUMENTS) {
