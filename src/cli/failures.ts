@@ -182,3 +182,21 @@ export function causeChain(e: unknown): string {
   }
   return parts.join('\n');
 }
+
+// ---- risk-scan evaluate ----------------------------------------------------------------------
+
+export const evaluateFailures = {
+  noLabels: () => usage('risk-scan evaluate needs --labels FILE (CSV lines of kind,address,label[,note]).'),
+  unreadableLabels: (file: string, cause: unknown) =>
+    usage(`Cannot read the labels file ${file}: ${networkReason(cause)}.`, cause),
+  malformedLabels: (file: string, detail: string) =>
+    usage(`The labels file ${file} is not a labelled list: ${detail}.`),
+  badRpc: (url: string) => usage(`--rpc ${url} is not an http(s) URL.`),
+  /** Every subject failed: nothing was measured, most likely the RPC itself. */
+  nothingScanned: (rpc: string, firstError: string) =>
+    failed(
+      `No subject could be scanned through ${rpc} (the first failed with: ${firstError}). Check the RPC, or pass --rpc URL.`,
+    ),
+  cannotWrite: (file: string, cause: unknown) =>
+    failed(`Cannot write ${file}: ${networkReason(cause)}.`, cause),
+};

@@ -4,6 +4,7 @@
  *                                     the offline sandbox (simulated mainnet, local facilitators, API)
  *   risk-scan serve [--ports auto]    the service as configured by the environment (npm start)
  *   risk-scan call <path> [options]   pay for one call with x402 and print the result
+ *   risk-scan evaluate --labels FILE  score a labelled list and measure precision and recall
  *
  * Every command ends in one line on stderr when its environment fails it, with an exit code from
  * EXIT (src/cli/failures.ts); `--verbose`, anywhere on the line, adds the cause chain.
@@ -13,6 +14,7 @@ import { type Config, parseConfig } from '../config.js';
 import type { AccountsToLoad } from '../sandbox/loaded-accounts.js';
 import { base58Problem } from '../solana/base58.js';
 import { payAndCall } from './call.js';
+import { evaluate } from './evaluate.js';
 import { CliFailure, causeChain, describeFailure, EXIT, unexpectedFailure } from './failures.js';
 import { type Running, serve, stopOnSignals } from './serve.js';
 
@@ -27,6 +29,11 @@ const USAGE = `Usage:
                                           pay for one call and print the result
                                           (defaults: the running sandbox and its payer; --max-usd 1;
                                           --timeout 90, for each answer of the API or the RPC)
+  risk-scan evaluate --labels FILE [--rpc URL] [--out FILE.json] [--timeout SECONDS]
+                                          scan every subject of a labelled CSV (kind,address,label[,note])
+                                          without payment and print precision and recall of the
+                                          high-risk bucket per endpoint (default: the offline sandbox;
+                                          --timeout 30, for each scan)
   --verbose                               on failure, print the cause chain too (for bug reports)
 Exit codes: 0 done, 1 failed (see the line on stderr), 2 wrong usage or configuration.`;
 
@@ -154,6 +161,7 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
       return -1; // keeps running
     }
     if (command === 'call') return await call(rest, env);
+    if (command === 'evaluate') return await evaluate(rest);
     console.error(USAGE);
     return command === undefined || command === '--help' || command === 'help' ? EXIT.ok : EXIT.usage;
   } catch (e) {

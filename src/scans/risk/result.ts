@@ -18,6 +18,25 @@ export interface Assessment {
   readonly notes?: readonly string[];
   /** Confidence factor for limits not tied to a flag (e.g. a sampled history), 0..1. */
   readonly coverage?: number;
+  /**
+   * Words the summary and recommendation for this subject when the generic ones would mislead
+   * (a trusted issuer's own powers); null keeps the generic ones. Never changes the score.
+   */
+  readonly wording?: (verdict: Verdict) => Wording | null;
+}
+
+/** What the generic wording is built from, for an Assessment's own `wording`. */
+export interface Verdict {
+  readonly subject: string;
+  readonly risk: number;
+  /** One hit per code, largest contribution first. */
+  readonly ordered: readonly FlagHit[];
+  readonly catalog: FlagCatalog;
+}
+
+export interface Wording {
+  readonly summary: string;
+  readonly recommendation: string;
 }
 
 /**
@@ -40,7 +59,7 @@ function jsonSafe(value: unknown): unknown {
   return value;
 }
 
-const BUCKET_WORDS: Readonly<Record<Bucket, string>> = {
+export const BUCKET_WORDS: Readonly<Record<Bucket, string>> = {
   proceed: 'low risk',
   caution: 'moderate risk',
   avoid: 'high risk',
@@ -78,6 +97,10 @@ export function buildResult(assessment: Assessment, catalog: FlagCatalog): ScanR
   const ordered = [...hits].sort((a, b) => contribution(b, catalog) - contribution(a, catalog));
   const risk = combineRisk(hits, catalog);
   const confidence = combineConfidence(hits, catalog) * Math.min(1, Math.max(0, assessment.coverage ?? 1));
+  const wording = assessment.wording?.({ subject: assessment.subject, risk, ordered, catalog }) ?? {
+    summary: summarise(assessment.subject, risk, ordered),
+    recommendation: assessment.advice[bucketOf(risk)],
+  };
   const flagEvidence = Object.fromEntries(
     ordered.map((h) => [h.code, { ...h.evidence, weight_applied: round(contribution(h, catalog)) }]),
   );
@@ -85,8 +108,8 @@ export function buildResult(assessment: Assessment, catalog: FlagCatalog): ScanR
     risk_score: round(risk),
     flags: ordered.map((h) => h.code),
     confidence: round(confidence),
-    summary: summarise(assessment.subject, risk, ordered),
-    recommendation: assessment.advice[bucketOf(risk)],
+    summary: wording.summary,
+    recommendation: wording.recommendation,
     reasoning: [
       ...ordered.map((h) => `${h.code} (+${round(contribution(h, catalog))}): ${h.reason}`),
       ...(assessment.notes ?? []),

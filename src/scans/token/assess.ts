@@ -13,6 +13,7 @@ import { buildResult, sameAdvice } from '../risk/result.js';
 import type { TokenFacts } from './facts.js';
 import { TOKEN_FLAGS, type TokenFlag } from './flags.js';
 import { concentration, holdersOf } from './holders.js';
+import { type ControlHolder, issuerControlWording } from './issuer-control.js';
 import { NATIVE_MINT, NATIVE_MINT_2022, TRUSTED_ISSUERS, TRUSTED_MULTIPLIER } from './trusted.js';
 
 type Hit = FlagHit<TokenFlag>;
@@ -475,7 +476,7 @@ export function tokenChecks(
   mint: DecodedMint,
   named: ReadonlyMap<string, string> = new Map(),
 ): TokenCheckOutcome {
-  const issuer = TRUSTED_ISSUERS.get(facts.mint);
+  const issuer = TRUSTED_ISSUERS.get(facts.mint)?.label;
   const multiplier = issuer ? TRUSTED_MULTIPLIER : 1;
   const metadata = metadataHits(facts, mint, multiplier);
   const holders = holderHits(facts, mint, named);
@@ -515,7 +516,17 @@ export function tokenChecks(
   };
 }
 
-export function assessToken(facts: TokenFacts): ScanResult {
+/**
+ * Who holds the mint's powers, when a caller can name and weigh them: its trusted issuer. A mint
+ * whose authorities a recognised multisig or governance holds can be answered the same way by
+ * passing that holder (a `governance` ControlHolder) to assessToken.
+ */
+export function controlHolderOf(mint: string): ControlHolder | null {
+  const issuer = TRUSTED_ISSUERS.get(mint);
+  return issuer ? { kind: 'trusted-issuer', issuer } : null;
+}
+
+export function assessToken(facts: TokenFacts, holder = controlHolderOf(facts.mint)): ScanResult {
   const { mint, reason } = readMint(facts);
   if (mint === null) {
     return buildResult(
@@ -535,6 +546,7 @@ export function assessToken(facts: TokenFacts): ScanResult {
       hits: checks.hits,
       facts: checks.facts,
       advice: TOKEN_ADVICE,
+      ...(holder ? { wording: issuerControlWording(holder, TOKEN_ADVICE) } : {}),
     },
     TOKEN_FLAGS,
   );

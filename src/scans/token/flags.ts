@@ -157,7 +157,7 @@ export const TOKEN_FLAGS = {
   TRUSTED_ISSUER: {
     severity: 'info',
     meaning:
-      'A well-known, regulated or widely used token: its centralisation flags are weighted down, not hidden.',
+      'A well-known, regulated or widely used token: its centralisation flags are weighted down, not hidden, and the summary and recommendation name the issuer, the powers it holds and what they mean for a holder.',
     evidenceKeys: ['issuer'],
   },
   HOLDERS_UNAVAILABLE: {

@@ -25,6 +25,7 @@ import { bucketOf } from '../../../src/scans/risk/combine.js';
 import { assessToken, NOT_A_MINT_ADVICE, TOKEN_ADVICE } from '../../../src/scans/token/assess.js';
 import type { LargestAccount, MintHistory, RawAccount, TokenFacts } from '../../../src/scans/token/facts.js';
 import { TOKEN_FLAGS } from '../../../src/scans/token/flags.js';
+import { ISSUER_CONTROLS, issuerControlWording } from '../../../src/scans/token/issuer-control.js';
 import { TRUSTED_ISSUERS } from '../../../src/scans/token/trusted.js';
 import { findMetadataAddress } from '../../../src/solana/decoders/metaplex-metadata.js';
 import {
@@ -233,7 +234,11 @@ const {
 } = assessCoverage(TOKEN_FLAGS, assessToken, {
   check(result) {
     const advice = result.flags.includes('NOT_A_MINT') ? NOT_A_MINT_ADVICE : TOKEN_ADVICE;
-    assert.equal(result.recommendation, advice[bucketOf(result.risk_score)]);
+    const issuer = (result.evidence as { trusted_issuer?: string | null }).trusted_issuer;
+    const control = result.flags.some((f) => f in ISSUER_CONTROLS);
+    // A trusted issuer's own powers are worded for it (issuer-control.ts); the rest is generic.
+    if (issuer && control) assert.match(result.recommendation, /, the issuer of /);
+    else assert.equal(result.recommendation, advice[bucketOf(result.risk_score)]);
   },
 });
 
@@ -772,7 +777,7 @@ describe('assessToken (pure), flag by flag', () => {
   it('TRUSTED_ISSUER: every listed mint, with its centralisation flags kept at ×0.2; not a look-alike one byte away', () => {
     for (const [mint, issuer] of TRUSTED_ISSUERS) {
       const result = assess(token({ mint: mint as Address }));
-      expectRaised(result, 'TRUSTED_ISSUER', { issuer });
+      expectRaised(result, 'TRUSTED_ISSUER', { issuer: issuer.label });
       assert.equal(weightOf(result, 'TRUSTED_ISSUER'), 0, 'info: it adds nothing');
     }
     const powers = {
@@ -865,5 +870,88 @@ describe('assessToken (pure), missing data', () => {
     const unread = assess(token({ holders: null }));
     assert.ok(undated.risk_score > known.risk_score);
     assert.ok(unread.risk_score > known.risk_score);
+  });
+});
+
+describe('assessToken (pure), issuer control: who holds the powers, and what it means', () => {
+  const powers: TokenSpec = {
+    mintAuthority: AUTHORITY,
+    freezeAuthority: AUTHORITY,
+    extensions: [{ __kind: 'PermanentDelegate', delegate: AUTHORITY }],
+  };
+
+  it('a trusted issuer: the summary and recommendation name it and its powers; score and flags as without the words', () => {
+    const usdc = token({ ...powers, mint: USDC_MINT });
+    const worded = assess(usdc);
+    const generic = assessToken(usdc, null);
+    assert.equal(worded.risk_score, generic.risk_score, 'the words never change the score');
+    assert.deepEqual(worded.flags, generic.flags);
+    assert.equal(generic.recommendation, TOKEN_ADVICE[bucketOf(generic.risk_score)]);
+    assert.match(
+      worded.summary,
+      /: (low|moderate|high) risk, from the powers its issuer Circle holds over it: the permanent delegate, mint authority and freeze authority\.$/,
+    );
+    assert.equal(
+      worded.recommendation,
+      "Circle, the issuer of USDC, holds its permanent delegate, mint authority and freeze authority: it can move or burn any holder's tokens (seize balances), mint more tokens and freeze any holder's balance, as regulated stablecoins do. Your exposure is to Circle, not to an anonymous key: hold USDC if you accept Circle as your counterparty.",
+    );
+  });
+
+  it('the same powers on a look-alike mint one byte away keep the strong, generic warning', () => {
+    const lookAlike = assess(token({ ...powers, mint: USDC_LOOK_ALIKE }));
+    const bucket = bucketOf(lookAlike.risk_score);
+    assert.ok(bucket === 'avoid' || bucket === 'do_not_interact', bucket);
+    assert.equal(lookAlike.recommendation, TOKEN_ADVICE[bucket]);
+    assert.doesNotMatch(`${lookAlike.summary} ${lookAlike.recommendation}`, /Circle|issuer of/);
+    assert.match(lookAlike.summary, /driven by PERMANENT_DELEGATE/);
+  });
+
+  it('risks beside the issuer keep their weight: watched at caution, stated first when they alone mean avoid', () => {
+    const whale = assess(token({ ...powers, mint: USDC_MINT, holders: crowd([holds(OTHER, 3000n)]) }));
+    assert.match(whale.recommendation, /^Circle, the issuer of USDC, holds its /);
+    assert.match(
+      whale.recommendation,
+      /Also watch: one holder \(.+\) owns 30\.0 % of the circulating supply\.$/,
+    );
+    const paused = assess(
+      token({
+        mint: USDC_MINT,
+        mintAuthority: AUTHORITY,
+        extensions: [{ __kind: 'PausableConfig', authority: AUTHORITY, paused: true }],
+      }),
+    );
+    assert.ok(paused.risk_score >= 0.85, 'a paused token is floored, issuer or not');
+    assert.ok(
+      paused.recommendation.startsWith(
+        `${TOKEN_ADVICE.do_not_interact} Beside that, Circle, the issuer of USDC,`,
+      ),
+      paused.recommendation,
+    );
+    assert.match(
+      paused.summary,
+      /: critical risk, driven by TOKEN_PAUSED, beside the powers its issuer Circle/,
+    );
+  });
+
+  it('the governance hook: a recognised multisig answers for the powers it holds, and only those', () => {
+    const squads = {
+      kind: 'governance',
+      name: 'a Squads v4 multisig (3 of 5 members)',
+      authorities: [AUTHORITY],
+    } as const;
+    const heldByGroup = assessToken(token({ mintAuthority: AUTHORITY }), squads);
+    assert.equal(heldByGroup.risk_score, assessToken(token({ mintAuthority: AUTHORITY }), null).risk_score);
+    assert.equal(
+      heldByGroup.recommendation,
+      'A Squads v4 multisig (3 of 5 members) holds its mint authority: it can mint more tokens. No single key can use these powers, but its members acting together can: your exposure is to that group: hold the token only if you trust it.',
+    );
+    // The freeze authority is a single key outside the group: the strong warning stands.
+    const split = assessToken(token({ mintAuthority: AUTHORITY, freezeAuthority: OTHER }), squads);
+    assert.ok(split.recommendation.startsWith(`${TOKEN_ADVICE.avoid} Beside that, a Squads v4 multisig`));
+    assert.match(split.summary, /driven by FREEZE_AUTHORITY_ACTIVE, beside the powers a Squads v4 multisig/);
+    // A group holding none of the raised powers changes nothing.
+    const unrelated = assessToken(token({ freezeAuthority: OTHER }), squads);
+    assert.equal(unrelated.recommendation, TOKEN_ADVICE[bucketOf(unrelated.risk_score)]);
+    assert.equal(typeof issuerControlWording(squads, TOKEN_ADVICE), 'function');
   });
 });

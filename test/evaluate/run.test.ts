@@ -1,0 +1,72 @@
+/**
+ * scoreSubjects on the seeded sandbox: the real scanners score each subject; a subject whose
+ * scan fails or hangs is reported with its error and the others are still scored.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createSolanaRpc } from '@solana/kit';
+import type { LabelledSubject } from '../../src/evaluate/labels.js';
+import { scoreSubjects } from '../../src/evaluate/run.js';
+import type { SandboxChain } from '../../src/sandbox/chain/chain.js';
+import { type SandboxRpc, startSandboxRpc } from '../../src/sandbox/rpc/server.js';
+import { type ScenarioManifest, seededChain, subject } from '../../src/sandbox/scenarios/index.js';
+import { SCANNERS } from '../../src/scans/registry.js';
+
+describe('scoreSubjects', () => {
+  let chain: SandboxChain;
+  let server: SandboxRpc;
+  let manifest: ScenarioManifest;
+  before(async () => {
+    ({ chain, manifest } = await seededChain());
+    server = await startSandboxRpc({ chain, host: '127.0.0.1', port: 0 });
+  });
+  after(async () => {
+    chain.stop();
+    await server.close();
+  });
+
+  const labelled = (
+    endpoint: 'token' | 'wallet' | 'program',
+    name: string,
+    line: number,
+  ): LabelledSubject => ({
+    endpoint,
+    address: subject(manifest, endpoint, name).address,
+    label: 'x',
+    note: '',
+    extra: {},
+    line,
+  });
+
+  it('scores with the real scanners; a failing or hanging scan is an outcome, not the end of the run', async () => {
+    const subjects = [
+      labelled('token', 'token:clean', 1),
+      labelled('wallet', 'wallet:burner', 2),
+      labelled('program', 'program:single-key', 3),
+      labelled('token', 'token:t22-non-transferable', 4),
+    ];
+    const scored = await scoreSubjects(subjects, {
+      scanners: {
+        ...SCANNERS,
+        // Faults injected: the wallet scan fails, the program scan never answers.
+        wallet: async () => {
+          throw new Error('getSignaturesForAddress: 429 Too Many Requests\n  at somewhere');
+        },
+        program: () => new Promise(() => {}),
+      },
+      rpc: createSolanaRpc(server.url),
+      timeoutMs: 2_000,
+      concurrency: 2,
+    });
+    assert.deepEqual(
+      scored.map((s) => s.subject.line),
+      [1, 2, 3, 4],
+      'input order',
+    );
+    const [clean, wallet, program, soulbound] = scored.map((s) => s.outcome);
+    assert.ok(clean?.ok && clean.score === 0 && clean.flags.length === 0, JSON.stringify(clean));
+    assert.deepEqual(wallet, { ok: false, error: 'getSignaturesForAddress: 429 Too Many Requests' });
+    assert.deepEqual(program, { ok: false, error: 'the scan took longer than 2000 ms' });
+    assert.ok(soulbound?.ok && soulbound.flags.includes('NON_TRANSFERABLE') && soulbound.score >= 0.85);
+  });
+});
