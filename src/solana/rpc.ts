@@ -10,6 +10,13 @@
  * rounds after the first, each waiting at least what a 429's `Retry-After` asked (capped).
  * The caller's abort signal (a scan passes its deadline) ends the whole thing, waits included,
  * so a retry never outlives the scan. Writes (sendTransaction) are sent once, never retried.
+ *
+ * Circuit breakers (cockatiel), one per endpoint: `failures` consecutive failures of an endpoint
+ * (429, 5xx, a dropped connection, a timeout, an unreadable or mixed-up answer; not a 4xx
+ * refusal of one method, not a caller giving up) open its breaker, and rounds skip it at once.
+ * After `halfOpenAfterMs` one request may try it again: its success closes the breaker, its
+ * failure opens it for another period. A round whose endpoints are all open counts as
+ * transient, so the retries above wait for a half-open probe, still within the caller's deadline.
  */
 import {
   createDefaultRpcTransport,
@@ -21,6 +28,11 @@ import {
   type SolanaRpcApi,
 } from '@solana/kit';
 import {
+  BrokenCircuitError,
+  type CircuitBreakerPolicy,
+  CircuitState,
+  ConsecutiveBreaker,
+  circuitBreaker,
   ExponentialBackoff,
   handleWhen,
   type IBackoff,
@@ -42,10 +54,28 @@ export interface RetryOptions {
 
 export const DEFAULT_RETRY: RetryOptions = { maxRetries: 3, initialDelayMs: 250, maxDelayMs: 5_000 };
 
+export interface BreakerOptions {
+  /** Consecutive failures of one endpoint that open its breaker; 0 turns breakers off. */
+  readonly failures: number;
+  /** How long an open breaker skips its endpoint before one request may try it again. */
+  readonly halfOpenAfterMs: number;
+}
+
+export const DEFAULT_BREAKER: BreakerOptions = { failures: 5, halfOpenAfterMs: 10_000 };
+
 export interface RpcOptions {
   readonly urls: readonly string[];
   readonly timeoutMs: number;
   readonly retry?: Partial<RetryOptions>;
+  readonly breaker?: Partial<BreakerOptions>;
+}
+
+export type CircuitName = 'closed' | 'open' | 'half_open';
+
+/** One endpoint's breaker, as metrics show it. */
+export interface CircuitReading {
+  readonly url: string;
+  readonly state: CircuitName;
 }
 
 /** Methods that change the chain: sent once to the first endpoint, never retried. */
@@ -116,6 +146,51 @@ function isTransient(e: unknown): boolean {
   return e instanceof Error && e.name === 'TypeError';
 }
 
+/**
+ * A failure of the endpoint itself, which counts towards opening its breaker. A 4xx other than
+ * 429 is a refusal of this request (a disabled method, a bad parameter): the endpoint is up.
+ */
+function isEndpointFailure(e: unknown): boolean {
+  if (e instanceof CallerGaveUp) return false;
+  const http = httpStatusOf(e);
+  return http === undefined || http.status === 429 || http.status >= 500;
+}
+
+/** Wraps what an attempt threw after its caller aborted: that says nothing about the endpoint. */
+class CallerGaveUp extends Error {
+  constructor(readonly original: unknown) {
+    super('the caller gave up');
+  }
+}
+
+/** Every endpoint was skipped: each one's breaker is open. */
+export class RpcCircuitOpenError extends Error {
+  override readonly name = 'RpcCircuitOpenError';
+  constructor() {
+    super('every RPC endpoint failed repeatedly and is rested for a while (circuit open)');
+  }
+}
+
+function circuitName(state: CircuitState): CircuitName {
+  if (state === CircuitState.HalfOpen) return 'half_open';
+  return state === CircuitState.Closed ? 'closed' : 'open';
+}
+
+/** One breaker per endpoint, or none when `failures` is 0. */
+export function createBreakers(
+  count: number,
+  options: Partial<BreakerOptions> = {},
+): readonly CircuitBreakerPolicy[] | null {
+  const { failures, halfOpenAfterMs } = { ...DEFAULT_BREAKER, ...options };
+  if (failures <= 0) return null;
+  return Array.from({ length: count }, () =>
+    circuitBreaker(handleWhen(isEndpointFailure), {
+      halfOpenAfter: halfOpenAfterMs,
+      breaker: new ConsecutiveBreaker(failures),
+    }),
+  );
+}
+
 /** Waits `maxDelayMs` at most: the jittered exponential step, or longer if a 429 asked for it. */
 class RetryAfterBackoff implements IBackoffFactory<IRetryBackoffContext<unknown>> {
   constructor(
@@ -163,8 +238,12 @@ export function createFailoverTransport(
   transports: readonly RpcTransport[],
   timeoutMs: number,
   retryOptions: Partial<RetryOptions> = {},
+  /** One per transport, in the same order; null = no breakers. */
+  breakers: readonly CircuitBreakerPolicy[] | null = null,
 ): RpcTransport {
   if (transports.length === 0) throw new Error('at least one RPC endpoint is required');
+  if (breakers !== null && breakers.length !== transports.length)
+    throw new Error('one circuit breaker per RPC endpoint');
   const options = { ...DEFAULT_RETRY, ...retryOptions };
   const policy = retry(
     handleWhen((e) => e instanceof RoundFailedError && e.transient),
@@ -196,17 +275,39 @@ export function createFailoverTransport(
     return answer;
   };
 
+  /** One endpoint asked once, through its breaker (which throws BrokenCircuitError while open). */
+  const guarded = async (i: number, request: Request): Promise<unknown> => {
+    const breaker = breakers?.[i];
+    if (breaker === undefined) return attempt(transports[i]!, request);
+    try {
+      return await breaker.execute(async () => {
+        try {
+          return await attempt(transports[i]!, request);
+        } catch (e) {
+          throw request.signal?.aborted ? new CallerGaveUp(e) : e;
+        }
+      });
+    } catch (e) {
+      throw e instanceof CallerGaveUp ? e.original : e;
+    }
+  };
+
   const round = async (request: Request): Promise<unknown> => {
     let last: unknown;
     let transient = false;
     let rateLimited = true;
     let retryAfterMs: number | undefined;
-    for (const transport of transports) {
+    for (let i = 0; i < transports.length; i++) {
       // A round that starts after the caller gave up sends nothing.
       if (request.signal?.aborted) throw request.signal.reason;
       try {
-        return await attempt(transport, request);
+        return await guarded(i, request);
       } catch (e) {
+        if (e instanceof BrokenCircuitError) {
+          // Skipped without a request: worth another round once a breaker half-opens.
+          transient = true;
+          continue;
+        }
         // Transport-level failures (network, timeout, any HTTP error) are worth another
         // endpoint; a JSON-RPC error answer is returned by the transport as a value and never gets here.
         if (request.signal?.aborted || !(e instanceof Error)) throw e;
@@ -221,6 +322,7 @@ export function createFailoverTransport(
         }
       }
     }
+    if (last === undefined) throw new RoundFailedError(new RpcCircuitOpenError(), true, false, undefined);
     throw new RoundFailedError(last, transient, rateLimited, retryAfterMs);
   };
 
@@ -249,7 +351,22 @@ export function createFailoverTransport(
   }) as RpcTransport;
 }
 
-export function createRpc(options: RpcOptions): SolanaRpc {
+export interface RpcEndpoints {
+  readonly rpc: SolanaRpc;
+  /** Each endpoint's breaker state, in SOLANA_RPC_URLS order; empty when breakers are off. */
+  circuits(): readonly CircuitReading[];
+}
+
+export function createRpcEndpoints(options: RpcOptions): RpcEndpoints {
   const transports = options.urls.map((url) => createDefaultRpcTransport({ url }));
-  return createSolanaRpcFromTransport(createFailoverTransport(transports, options.timeoutMs, options.retry));
+  const breakers = createBreakers(transports.length, options.breaker);
+  const transport = createFailoverTransport(transports, options.timeoutMs, options.retry, breakers);
+  return {
+    rpc: createSolanaRpcFromTransport(transport),
+    circuits: () => (breakers ?? []).map((b, i) => ({ url: options.urls[i]!, state: circuitName(b.state) })),
+  };
+}
+
+export function createRpc(options: RpcOptions): SolanaRpc {
+  return createRpcEndpoints(options).rpc;
 }
