@@ -56,6 +56,8 @@ describe('RPC circuit breakers in the service', { timeout: 60_000 }, () => {
       const metrics = await (await fetch(instance.metricsUrl!)).text();
       assert.match(metrics, /risk_scan_circuit_state\{kind="rpc",host="127\.0\.0\.1:\d+",position="1"\} 1\n/);
       assert.match(metrics, /risk_scan_circuit_state\{kind="rpc",host="127\.0\.0\.1:\d+",position="2"\} 0\n/);
+      // Facilitators show their health on the same gauge: both answer, so both closed.
+      assert.equal(metrics.match(/risk_scan_circuit_state\{kind="facilitator",[^}]*\} 0\n/g)?.length, 2);
 
       failing.setPlan(PASS);
       await sleep(HALF_OPEN_MS + 200); // past the half-open delay (a lower bound, not a timing check)

@@ -13,7 +13,7 @@ import { generateKeyPairSigner } from '@solana/kit';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { encodeHeader, offerOf, pay, v2Payment } from '../helpers/payments.js';
-import { probeScanners } from '../helpers/probe-scanner.js';
+import { probeScanner, probeScanners } from '../helpers/probe-scanner.js';
 
 const PRICE = 20_000n; // /scan/wallet
 /** Long enough for the refused calls to be answered while the slow ones hold their slots. */
@@ -105,6 +105,69 @@ describe('load shedding of paid calls', { timeout: 90_000 }, () => {
     } finally {
       await s.close();
       await proxy.close();
+    }
+  });
+
+  it('while shutting down: a new paid call gets 503 before payment, the one in flight is delivered before close ends', async () => {
+    let entered = () => {};
+    const scanning = new Promise<void>((r) => {
+      entered = r;
+    });
+    let release = () => {};
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
+    // The first scan is held until the test lets it go (a hang injected in the scanner).
+    let first = true;
+    const s = await startPaidSandbox(
+      {},
+      {
+        scanners: probeScanners(async (subject, ctx) => {
+          if (first) {
+            first = false;
+            entered();
+            await released;
+          }
+          return probeScanner(subject, ctx);
+        }),
+      },
+    );
+    try {
+      const paymentFor = async (subject: string) => {
+        const url = `${s.url}/scan/wallet/${subject}`;
+        const offer = await offerOf(url);
+        const header = encodeHeader(await v2Payment(s.payer, s.rpcServer.url, offer.v2, offer.resourceUrl));
+        return { url, header };
+      };
+      const held = await paymentFor(s.payer.address);
+      const late = await paymentFor(s.payTo);
+      const before = await s.balances();
+      const inFlight = pay(held.url, held.header);
+      await scanning;
+
+      let closed = false;
+      const closing = s.server.close().then(() => {
+        closed = true;
+      });
+      // A request that reaches the app now (on a connection accepted before the close).
+      const refused = await s.service.app.request(late.url, {
+        headers: { 'PAYMENT-SIGNATURE': late.header },
+      });
+      const body = JSON.parse(await refused.text());
+      assert.equal(refused.status, 503);
+      assert.equal(refused.headers.get('retry-after'), '2');
+      assert.equal(body.error, 'service_unavailable');
+      assert.equal(body.reason, 'shutting_down');
+      assert.equal(closed, false, 'the paid call in flight holds the close');
+
+      release();
+      const delivered = await inFlight;
+      assert.equal(delivered.status, 200, await delivered.text());
+      await closing;
+      assert.deepEqual(await s.balances(), { payer: before.payer - PRICE, payTo: before.payTo + PRICE });
+    } finally {
+      release();
+      await s.close();
     }
   });
 });
