@@ -1,15 +1,16 @@
 /**
  * The Solana RPC client every scanner uses: kit's RPC over one transport that puts a
  * timeout on each request, fails over across the configured endpoints and retries reads that
- * met a rate limit (HTTP 429) or a transient failure (5xx, dropped connection). A timeout only
- * fails over: a round that timed out everywhere already spent its time, and callers without a
- * deadline of their own (settlement lookups) must not wait for several more.
+ * met a rate limit (HTTP 429) or a transient failure (5xx, dropped connection). A timeout is
+ * retried only for a caller with a deadline of its own (a scan), which bounds the retries:
+ * callers without one (settlement lookups) must not wait for several more timeouts.
  * Scanners never see URLs; tests swap the transport (e.g. a counting or fault-injecting one).
  *
  * Retries (cockatiel): exponential backoff with decorrelated jitter, at most `maxRetries`
  * rounds after the first, each waiting at least what a 429's `Retry-After` asked (capped).
  * The caller's abort signal (a scan passes its deadline) ends the whole thing, waits included,
- * so a retry never outlives the scan. Writes (sendTransaction) are sent once, never retried.
+ * so a retry never outlives the scan; with such a deadline a round that timed out is retried
+ * too. Writes (sendTransaction) are sent once, never retried.
  *
  * Circuit breakers (cockatiel), one per endpoint: `failures` consecutive failures of an endpoint
  * (429, 5xx, a dropped connection, a timeout, an unreadable or mixed-up answer; not a 4xx
@@ -191,6 +192,10 @@ export function createBreakers(
   );
 }
 
+function isTimeout(e: unknown): boolean {
+  return e instanceof Error && e.name === 'TimeoutError';
+}
+
 /** Waits `maxDelayMs` at most: the jittered exponential step, or longer if a 429 asked for it. */
 class RetryAfterBackoff implements IBackoffFactory<IRetryBackoffContext<unknown>> {
   constructor(
@@ -312,7 +317,8 @@ export function createFailoverTransport(
         // endpoint; a JSON-RPC error answer is returned by the transport as a value and never gets here.
         if (request.signal?.aborted || !(e instanceof Error)) throw e;
         last = e;
-        transient ||= isTransient(e);
+        // A timeout is worth another round only within a caller's own deadline (a scan's).
+        transient ||= isTransient(e) || (isTimeout(e) && request.signal !== undefined);
         const http = httpStatusOf(e);
         if (http?.status === 429) {
           const asked = parseRetryAfter(http.headers?.get('retry-after'));
