@@ -196,6 +196,29 @@ function isTimeout(e: unknown): boolean {
   return e instanceof Error && e.name === 'TimeoutError';
 }
 
+/**
+ * Runs one request to an endpoint through its breaker, if it has one (which throws
+ * BrokenCircuitError while open). A failure after the caller gave up is not counted against it.
+ */
+async function throughBreaker<T>(
+  breaker: CircuitBreakerPolicy | undefined,
+  run: () => Promise<T>,
+  signal: AbortSignal | undefined,
+): Promise<T> {
+  if (breaker === undefined) return run();
+  try {
+    return await breaker.execute(async () => {
+      try {
+        return await run();
+      } catch (e) {
+        throw signal?.aborted ? new CallerGaveUp(e) : e;
+      }
+    });
+  } catch (e) {
+    throw e instanceof CallerGaveUp ? e.original : e;
+  }
+}
+
 /** Waits `maxDelayMs` at most: the jittered exponential step, or longer if a 429 asked for it. */
 class RetryAfterBackoff implements IBackoffFactory<IRetryBackoffContext<unknown>> {
   constructor(
@@ -280,23 +303,6 @@ export function createFailoverTransport(
     return answer;
   };
 
-  /** One endpoint asked once, through its breaker (which throws BrokenCircuitError while open). */
-  const guarded = async (i: number, request: Request): Promise<unknown> => {
-    const breaker = breakers?.[i];
-    if (breaker === undefined) return attempt(transports[i]!, request);
-    try {
-      return await breaker.execute(async () => {
-        try {
-          return await attempt(transports[i]!, request);
-        } catch (e) {
-          throw request.signal?.aborted ? new CallerGaveUp(e) : e;
-        }
-      });
-    } catch (e) {
-      throw e instanceof CallerGaveUp ? e.original : e;
-    }
-  };
-
   const round = async (request: Request): Promise<unknown> => {
     let last: unknown;
     let transient = false;
@@ -306,7 +312,7 @@ export function createFailoverTransport(
       // A round that starts after the caller gave up sends nothing.
       if (request.signal?.aborted) throw request.signal.reason;
       try {
-        return await guarded(i, request);
+        return await throughBreaker(breakers?.[i], () => attempt(transports[i]!, request), request.signal);
       } catch (e) {
         if (e instanceof BrokenCircuitError) {
           // Skipped without a request: worth another round once a breaker half-opens.
