@@ -98,6 +98,11 @@ const EnvSchema = z.object({
   SUPPORTED_REFRESH_SECONDS: int(5, 86_400).default(300),
   MAX_TIMEOUT_SECONDS: int(10, 600).default(60),
   RPC_TIMEOUT_MS: int(100, 120_000).default(8_000),
+  RPC_BREAKER_FAILURES: int(0, 1_000).default(5),
+  RPC_BREAKER_HALF_OPEN_MS: int(100, 600_000).default(10_000),
+  MAX_INFLIGHT_PAID: int(0, 100_000).default(64),
+  SHED_EVENT_LOOP_DELAY_MS: int(0, 60_000).default(500),
+  SHED_RETRY_AFTER_SECONDS: int(1, 3_600).default(2),
   SCAN_TIMEOUT_MS: int(500, 120_000).default(20_000),
   SETTLE_TIMEOUT_MS: int(1_000, 180_000).default(45_000),
   CONFIRM_WINDOW_MS: int(0, 120_000).default(10_000),
@@ -141,12 +146,28 @@ export interface Config {
   readonly supportedRefreshMs: number;
   readonly maxTimeoutSeconds: number;
   readonly rpcTimeoutMs: number;
+  /** Consecutive failures that open an RPC endpoint's breaker (0 = no breakers), and how long it stays open. */
+  readonly rpcBreaker: { readonly failures: number; readonly halfOpenAfterMs: number };
+  /** When paid calls are refused with 503 before any payment is touched. */
+  readonly shedding: {
+    /** Paid calls in flight at most (0 = no limit). */
+    readonly maxInflightPaid: number;
+    /** Event-loop delay (p99 over the last second, ms) past which paid calls are refused (0 = off). */
+    readonly eventLoopDelayMs: number;
+    /** What a refused caller is told to wait. */
+    readonly retryAfterSeconds: number;
+  };
   /** Longest a scan may take; past it the call is a 500 and nothing is settled. */
   readonly scanTimeoutMs: number;
   /** Timeout of the facilitator's settle call (it waits for confirmation). */
   readonly settleTimeoutMs: number;
   /** How long an ambiguous settlement is watched on chain before the caller is told to retry. */
   readonly confirmWindowMs: number;
+  /**
+   * The longest a paid call can take (every deadline on its path, end to end): a claim must
+   * outlive it, and a shutdown waits this long at most for the calls in flight.
+   */
+  readonly longestPaidCallMs: number;
   /** Scan while the facilitator verifies. */
   readonly parallelVerify: boolean;
   /** Highest compute-unit price (micro-lamports per CU) a payment transaction may set. */
@@ -248,9 +269,19 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     supportedRefreshMs: e.SUPPORTED_REFRESH_SECONDS * 1000,
     maxTimeoutSeconds: e.MAX_TIMEOUT_SECONDS,
     rpcTimeoutMs: e.RPC_TIMEOUT_MS,
+    rpcBreaker: Object.freeze({
+      failures: e.RPC_BREAKER_FAILURES,
+      halfOpenAfterMs: e.RPC_BREAKER_HALF_OPEN_MS,
+    }),
+    shedding: Object.freeze({
+      maxInflightPaid: e.MAX_INFLIGHT_PAID,
+      eventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS,
+      retryAfterSeconds: e.SHED_RETRY_AFTER_SECONDS,
+    }),
     scanTimeoutMs: e.SCAN_TIMEOUT_MS,
     settleTimeoutMs: e.SETTLE_TIMEOUT_MS,
     confirmWindowMs: e.CONFIRM_WINDOW_MS,
+    longestPaidCallMs: longestCallMs,
     parallelVerify: e.PARALLEL_VERIFY === 'true',
     maxComputeUnitPrice: BigInt(e.PAYMENT_MAX_COMPUTE_UNIT_PRICE),
     maxComputeUnitLimit: e.PAYMENT_MAX_COMPUTE_UNIT_LIMIT,

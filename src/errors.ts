@@ -13,7 +13,9 @@ export const ERROR_STATUS = {
   headers_too_large: 431,
   scan_failed: 500,
   internal_error: 500,
-} as const satisfies Record<string, 400 | 404 | 405 | 408 | 414 | 431 | 500>;
+  /** A paid call refused before its payment was touched: saturated or shutting down (with Retry-After). */
+  service_unavailable: 503,
+} as const satisfies Record<string, 400 | 404 | 405 | 408 | 414 | 431 | 500 | 503>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];

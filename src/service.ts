@@ -17,10 +17,11 @@ import { createDocsRoutes } from './server/docs/routes.js';
 import type { FramedApp } from './server/frame.js';
 import { listen, type RunningServer } from './server/listen.js';
 import { createLogger, type Logger } from './server/logger.js';
-import { createMetrics, type Metrics, serveMetrics } from './server/metrics.js';
+import { type CircuitReading, createMetrics, type Metrics, serveMetrics } from './server/metrics.js';
 import { OfferBook } from './server/offers.js';
+import { createShedder, type Shedder } from './server/shedding.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './solana/programs.js';
-import { createRpc, type SolanaRpc } from './solana/rpc.js';
+import { createRpcEndpoints, type SolanaRpc } from './solana/rpc.js';
 import {
   type Capabilities,
   createCapabilityMonitor,
@@ -68,8 +69,22 @@ export interface Service {
   /** What the RPC can do for each check family, once start() has probed it; null when not probed. */
   rpcCapabilities(): Capabilities | null;
   listen(): Promise<RunningServer>;
-  /** Stops background work and closes the stores; call after the server has drained. */
+  /**
+   * Stops background work, writes the payment records still waiting for the store (trying for
+   * RECORD_FLUSH_MS at most) and closes the stores; call after the server has drained.
+   */
   stop(): Promise<void>;
+}
+
+/** How long a stopping service keeps trying to write payment records the store refused. */
+const RECORD_FLUSH_MS = 10_000;
+
+/**
+ * How long a shutdown may take at most: every paid call in flight runs to its end (its own
+ * deadlines bound it), then the records are flushed. Past it a signal handler may force the exit.
+ */
+export function shutdownBoundMs(config: Config): number {
+  return config.longestPaidCallMs + RECORD_FLUSH_MS + 5_000;
 }
 
 /** Each capability probe call gets this long at most (or RPC_TIMEOUT_MS if shorter). */
@@ -149,10 +164,51 @@ function buildPaymentGate(
   });
 }
 
+/** An RPC endpoint's or facilitator's URL as a metric label: its host only (paths and queries carry keys). */
+function circuitHost(url: string): string {
+  return URL.canParse(url) ? new URL(url).host : 'unknown';
+}
+
+/** Has the metrics read circuit states, the event-loop delay and the paid calls at each scrape. */
+function watchState(
+  metrics: Metrics,
+  sources: {
+    rpcCircuits: () => readonly { url: string; state: CircuitReading['state'] }[];
+    facilitators: FacilitatorDirectory;
+    shedder: Shedder;
+    unrecorded: () => number;
+  },
+): void {
+  metrics.watchCircuits(() => [
+    ...sources.rpcCircuits().map((c, i) => ({
+      kind: 'rpc' as const,
+      host: circuitHost(c.url),
+      position: i + 1,
+      state: c.state,
+    })),
+    ...sources.facilitators.status().map((f, i) => ({
+      kind: 'facilitator' as const,
+      host: circuitHost(f.url),
+      position: i + 1,
+      state: f.healthy ? ('closed' as const) : ('open' as const),
+    })),
+  ]);
+  metrics.watchEventLoopDelay(() => sources.shedder.delayMs() / 1000);
+  metrics.watchPaidCalls(() => ({ inflight: sources.shedder.inflight(), unrecorded: sources.unrecorded() }));
+}
+
 export async function createService(config: Config, options: ServiceOptions = {}): Promise<Service> {
   if (config.payTo === null) throw new Error('createService needs a payTo address');
   const log = options.log ?? createLogger(config.logLevel);
-  const rpc = options.rpc ?? createRpc({ urls: config.rpcUrls, timeoutMs: config.rpcTimeoutMs });
+  const endpoints =
+    options.rpc === undefined
+      ? createRpcEndpoints({
+          urls: config.rpcUrls,
+          timeoutMs: config.rpcTimeoutMs,
+          breaker: config.rpcBreaker,
+        })
+      : null;
+  const rpc = options.rpc ?? endpoints!.rpc;
   const facilitators = new FacilitatorDirectory({
     urls: config.facilitatorUrls,
     timeoutMs: config.facilitatorTimeoutMs,
@@ -181,6 +237,15 @@ export async function createService(config: Config, options: ServiceOptions = {}
   const paymentGate = state
     ? buildPaymentGate(config, options, { facilitators, rpc, log, destinations, state, metrics })
     : undefined;
+  const shedder = createShedder(config.shedding);
+  if (metrics !== null) {
+    watchState(metrics, {
+      rpcCircuits: () => endpoints?.circuits() ?? [],
+      facilitators,
+      shedder,
+      unrecorded: () => paymentGate?.unrecorded() ?? 0,
+    });
+  }
   const app = buildApp({
     log,
     paid: {
@@ -194,6 +259,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
       log,
       ...(paymentGate ? { paymentGate } : {}),
       ...(metrics ? { metrics } : {}),
+      shedder,
     },
     discovery: {
       mode: config.mode,
@@ -224,7 +290,15 @@ export async function createService(config: Config, options: ServiceOptions = {}
     rpcCapabilities: () => capabilities?.latest() ?? null,
     metrics,
     listen: async () => {
-      const running = await listen(app, { port: config.port, host: config.host });
+      const listening = await listen(app, { port: config.port, host: config.host });
+      // Closing refuses new paid calls with 503 at once, and ends once the paid calls in
+      // flight have settled and recorded and every connection has had its response.
+      const running = {
+        ...listening,
+        close: async () => {
+          await Promise.all([listening.close(), shedder.drain()]);
+        },
+      };
       if (metrics === null || config.metricsPort === null) return running;
       const served = await serveMetrics(metrics, config.host, config.metricsPort).catch(async (e) => {
         await running.close();
@@ -241,7 +315,8 @@ export async function createService(config: Config, options: ServiceOptions = {}
     },
     stop: async () => {
       facilitators.stop();
-      await paymentGate?.close();
+      shedder.close();
+      await paymentGate?.close(performance.now() + RECORD_FLUSH_MS);
       await state?.close();
     },
   };

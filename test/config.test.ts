@@ -240,6 +240,30 @@ describe('parseConfig', () => {
     assert.throws(() => parseConfig({ PAY_TO, PAYMENT_CLAIM_TTL_SECONDS: '60' }), /= 119000 ms/);
   });
 
+  it('has breakers and shedding on by default, and reads their variables (0 turns each off)', () => {
+    const c = parseConfig({ PAY_TO });
+    assert.deepEqual(c.rpcBreaker, { failures: 5, halfOpenAfterMs: 10_000 });
+    assert.deepEqual(c.shedding, { maxInflightPaid: 64, eventLoopDelayMs: 500, retryAfterSeconds: 2 });
+    assert.equal(c.longestPaidCallMs, 119_000);
+    const off = parseConfig({
+      PAY_TO,
+      RPC_BREAKER_FAILURES: '0',
+      RPC_BREAKER_HALF_OPEN_MS: '2500',
+      MAX_INFLIGHT_PAID: '0',
+      SHED_EVENT_LOOP_DELAY_MS: '0',
+      SHED_RETRY_AFTER_SECONDS: '7',
+    });
+    assert.deepEqual(off.rpcBreaker, { failures: 0, halfOpenAfterMs: 2_500 });
+    assert.deepEqual(off.shedding, { maxInflightPaid: 0, eventLoopDelayMs: 0, retryAfterSeconds: 7 });
+    assert.throws(
+      () => parseConfig({ PAY_TO, RPC_BREAKER_HALF_OPEN_MS: '10', SHED_RETRY_AFTER_SECONDS: '0' }),
+      (e: unknown) =>
+        e instanceof ConfigError &&
+        /RPC_BREAKER_HALF_OPEN_MS must be at least 100/.test(e.message) &&
+        /SHED_RETRY_AFTER_SECONDS must be at least 1/.test(e.message),
+    );
+  });
+
   it('answers as an ideal RPC by default, and reads SANDBOX_RPC_PROFILE, refusing unknown profiles', () => {
     assert.equal(parseConfig({}).sandbox.rpcProfile, 'ideal');
     assert.equal(parseConfig({ SANDBOX_RPC_PROFILE: 'public-mainnet' }).sandbox.rpcProfile, 'public-mainnet');

@@ -7,13 +7,15 @@ import type { AccountsToLoad } from '../sandbox/loaded-accounts.js';
 import { sandboxBanner, startSandbox } from '../sandbox/start.js';
 import { SCANNERS } from '../scans/registry.js';
 import { createLogger, flushLogs, type Logger } from '../server/logger.js';
-import { createService, type ServiceOptions } from '../service.js';
+import { createService, type ServiceOptions, shutdownBoundMs } from '../service.js';
 import { degradedFamilies } from '../solana/rpc-capabilities.js';
 
 export interface Running {
   /** Where the API listens. */
   readonly url: string;
   readonly log: Logger;
+  /** Longest a clean shutdown may take (paid calls in flight settle and record); then the exit is forced. */
+  readonly shutdownMs: number;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,7 @@ async function startMainnet(config: Config, log: Logger, options: ServiceOptions
   return {
     url: api.url,
     log,
+    shutdownMs: shutdownBoundMs(config),
     close: async () => {
       // Requests in flight finish first: they still need the payment store.
       await api.close();
@@ -59,7 +62,7 @@ async function startSandboxMode(
     { url: sandbox.api.url, mode: 'sandbox', ready_ms: Math.round(performance.now() - started) },
     'sandbox ready',
   );
-  return { url: sandbox.api.url, log, close: () => sandbox.close() };
+  return { url: sandbox.api.url, log, shutdownMs: shutdownBoundMs(config), close: () => sandbox.close() };
 }
 
 /** Starts the service; `accounts` are loaded into the sandbox's chain (sandbox mode only). */
@@ -75,7 +78,11 @@ export async function serve(
     : startMainnet(config, log, options);
 }
 
-/** Stops cleanly on SIGTERM/SIGINT, finishing requests in flight (10 s at most). */
+/**
+ * Stops cleanly on SIGTERM/SIGINT: no new connections, new paid calls refused with 503, every
+ * paid call in flight finishes its settle and record, records the store refused are flushed.
+ * A paid call's own deadlines bound all of it; `shutdownMs` later the exit is forced (code 1).
+ */
 export function stopOnSignals(running: Running): void {
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -83,10 +90,10 @@ export function stopOnSignals(running: Running): void {
     stopping = true;
     running.log.info({ signal }, 'shutting down: finishing requests in flight');
     const force = setTimeout(() => {
-      running.log.warn('requests still running after 10 s; exiting');
+      running.log.warn({ after_ms: running.shutdownMs }, 'requests still running; exiting');
       flushLogs(running.log);
       process.exit(1);
-    }, 10_000);
+    }, running.shutdownMs);
     force.unref();
     void running.close().then(() => {
       flushLogs(running.log);

@@ -8,7 +8,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { EndpointId } from '../catalog.js';
 
 export type PaymentOutcome = 'verified' | 'settled' | 'replayed' | 'refused' | 'pending' | 'failed';
@@ -31,8 +31,29 @@ export interface Metrics {
   /** A scan that waited for an identical one already running (here or on another instance). */
   flightJoined(endpoint: EndpointId): void;
   scanDuration(endpoint: EndpointId, seconds: number, outcome: 'ok' | 'failed'): void;
+  /** A paid call refused with 503 before its payment was touched. */
+  shed(reason: ShedReason): void;
+  /** Where circuit states are read at each scrape. */
+  watchCircuits(read: () => readonly CircuitReading[]): void;
+  /** Where the event-loop delay the shedder acts on is read at each scrape (seconds). */
+  watchEventLoopDelay(read: () => number): void;
+  /** Where the number of paid calls in flight and unwritten payment records are read at each scrape. */
+  watchPaidCalls(read: () => { inflight: number; unrecorded: number }): void;
   /** The text a scrape receives. */
   scrape(): Promise<string>;
+}
+
+/** Why a paid call was refused with 503 before its payment was touched. */
+export type ShedReason = 'inflight' | 'event_loop' | 'shutting_down';
+
+/** One circuit's state: an RPC endpoint's breaker, or a facilitator's health. */
+export interface CircuitReading {
+  readonly kind: 'rpc' | 'facilitator';
+  /** Only the host: a URL's path or query may carry an API key. */
+  readonly host: string;
+  /** 1-based place in SOLANA_RPC_URLS or FACILITATOR_URLS (two URLs may share a host). */
+  readonly position: number;
+  readonly state: 'closed' | 'open' | 'half_open';
 }
 
 export interface MetricsServer {
@@ -90,6 +111,53 @@ export function createMetrics(): Metrics {
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 20, 60],
     registers: [registry],
   });
+  const shed = new Counter({
+    name: 'risk_scan_shed_requests_total',
+    help: 'Paid calls refused with 503 before their payment was touched: too many in flight, event loop too slow, shutting down',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+  for (const reason of ['inflight', 'event_loop', 'shutting_down']) shed.inc({ reason }, 0);
+  let readCircuits: () => readonly CircuitReading[] = () => [];
+  new Gauge({
+    name: 'risk_scan_circuit_state',
+    help: 'Circuit state per RPC endpoint (breaker) and facilitator (health): 0 closed, 1 open, 2 half-open',
+    labelNames: ['kind', 'host', 'position'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const c of readCircuits()) {
+        const value = c.state === 'closed' ? 0 : c.state === 'open' ? 1 : 2;
+        this.set({ kind: c.kind, host: c.host, position: String(c.position) }, value);
+      }
+    },
+  });
+  let readDelay = () => 0;
+  new Gauge({
+    name: 'risk_scan_event_loop_delay_seconds',
+    help: 'Event-loop delay the load shedder acts on (p99 over its last window)',
+    registers: [registry],
+    collect() {
+      this.set(readDelay());
+    },
+  });
+  let readPaid = () => ({ inflight: 0, unrecorded: 0 });
+  new Gauge({
+    name: 'risk_scan_paid_calls_inflight',
+    help: 'Paid calls being processed (claimed or about to be)',
+    registers: [registry],
+    collect() {
+      this.set(readPaid().inflight);
+    },
+  });
+  new Gauge({
+    name: 'risk_scan_payment_records_unwritten',
+    help: 'Settled sales whose record the payment store has not taken yet (retried in the background)',
+    registers: [registry],
+    collect() {
+      this.set(readPaid().unrecorded);
+    },
+  });
   for (const result of ['hit', 'miss']) cache.inc({ result }, 0);
   for (const outcome of ['verified', 'settled', 'replayed', 'refused', 'pending', 'failed'])
     payments.inc({ outcome }, 0);
@@ -107,6 +175,16 @@ export function createMetrics(): Metrics {
     cache: (result) => cache.inc({ result }),
     flightJoined: (endpoint) => joins.inc({ endpoint }),
     scanDuration: (endpoint, seconds, outcome) => scans.observe({ endpoint, outcome }, seconds),
+    shed: (reason) => shed.inc({ reason }),
+    watchCircuits: (read) => {
+      readCircuits = read;
+    },
+    watchEventLoopDelay: (read) => {
+      readDelay = read;
+    },
+    watchPaidCalls: (read) => {
+      readPaid = read;
+    },
     scrape: () => registry.metrics(),
   };
 }

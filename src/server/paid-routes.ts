@@ -15,6 +15,7 @@ import type { Metrics } from './metrics.js';
 import type { OfferBook } from './offers.js';
 import { requestOrigin } from './origin.js';
 import { type HeaderMap, reply, replyError } from './respond.js';
+import type { Shedder } from './shedding.js';
 
 export interface PaidRouteDeps {
   readonly offers: OfferBook;
@@ -25,6 +26,8 @@ export interface PaidRouteDeps {
   readonly log?: Logger;
   /** Where payment outcomes and revenue are counted; absent = not counted. */
   readonly metrics?: Metrics;
+  /** Refuses paid calls with 503 when saturated or shutting down; absent = no limit. */
+  readonly shedder?: Shedder;
 }
 
 const NO_STORE = 'no-store';
@@ -160,8 +163,17 @@ function registerEndpoint(app: Hono<AppEnv>, deps: PaidRouteDeps, endpoint: Paid
       deps.metrics?.payment('refused');
       return paymentRequired(c, deps, endpoint, resourcePath, reason);
     }
+    // Before the payment is even decoded: a refused call leaves it untouched and valid.
+    const entry = deps.shedder?.enter();
+    if (entry !== undefined && !entry.admitted) {
+      deps.metrics?.shed(entry.reason);
+      return replyError(c, entry.error, { 'Retry-After': String(deps.shedder!.retryAfterSeconds) });
+    }
     const call = { endpoint, subject: value, payment, requestId: c.env.frame.requestId };
-    return gate.handle(call).then((outcome) => answerOutcome(c, deps, endpoint, payment, outcome));
+    return gate
+      .handle(call)
+      .then((outcome) => answerOutcome(c, deps, endpoint, payment, outcome))
+      .finally(() => entry?.slot.leave());
   });
 }
 

@@ -1,15 +1,23 @@
 /**
  * The Solana RPC client every scanner uses: kit's RPC over one transport that puts a
  * timeout on each request, fails over across the configured endpoints and retries reads that
- * met a rate limit (HTTP 429) or a transient failure (5xx, dropped connection). A timeout only
- * fails over: a round that timed out everywhere already spent its time, and callers without a
- * deadline of their own (settlement lookups) must not wait for several more.
+ * met a rate limit (HTTP 429) or a transient failure (5xx, dropped connection). A timeout is
+ * retried only for a caller with a deadline of its own (a scan), which bounds the retries:
+ * callers without one (settlement lookups) must not wait for several more timeouts.
  * Scanners never see URLs; tests swap the transport (e.g. a counting or fault-injecting one).
  *
  * Retries (cockatiel): exponential backoff with decorrelated jitter, at most `maxRetries`
  * rounds after the first, each waiting at least what a 429's `Retry-After` asked (capped).
  * The caller's abort signal (a scan passes its deadline) ends the whole thing, waits included,
- * so a retry never outlives the scan. Writes (sendTransaction) are sent once, never retried.
+ * so a retry never outlives the scan; with such a deadline a round that timed out is retried
+ * too. Writes (sendTransaction) are sent once, never retried.
+ *
+ * Circuit breakers (cockatiel), one per endpoint: `failures` consecutive failures of an endpoint
+ * (429, 5xx, a dropped connection, a timeout, an unreadable or mixed-up answer; not a 4xx
+ * refusal of one method, not a caller giving up) open its breaker, and rounds skip it at once.
+ * After `halfOpenAfterMs` one request may try it again: its success closes the breaker, its
+ * failure opens it for another period. A round whose endpoints are all open counts as
+ * transient, so the retries above wait for a half-open probe, still within the caller's deadline.
  */
 import {
   createDefaultRpcTransport,
@@ -21,6 +29,11 @@ import {
   type SolanaRpcApi,
 } from '@solana/kit';
 import {
+  BrokenCircuitError,
+  type CircuitBreakerPolicy,
+  CircuitState,
+  ConsecutiveBreaker,
+  circuitBreaker,
   ExponentialBackoff,
   handleWhen,
   type IBackoff,
@@ -42,10 +55,28 @@ export interface RetryOptions {
 
 export const DEFAULT_RETRY: RetryOptions = { maxRetries: 3, initialDelayMs: 250, maxDelayMs: 5_000 };
 
+export interface BreakerOptions {
+  /** Consecutive failures of one endpoint that open its breaker; 0 turns breakers off. */
+  readonly failures: number;
+  /** How long an open breaker skips its endpoint before one request may try it again. */
+  readonly halfOpenAfterMs: number;
+}
+
+export const DEFAULT_BREAKER: BreakerOptions = { failures: 5, halfOpenAfterMs: 10_000 };
+
 export interface RpcOptions {
   readonly urls: readonly string[];
   readonly timeoutMs: number;
   readonly retry?: Partial<RetryOptions>;
+  readonly breaker?: Partial<BreakerOptions>;
+}
+
+export type CircuitName = 'closed' | 'open' | 'half_open';
+
+/** One endpoint's breaker, as metrics show it. */
+export interface CircuitReading {
+  readonly url: string;
+  readonly state: CircuitName;
 }
 
 /** Methods that change the chain: sent once to the first endpoint, never retried. */
@@ -116,6 +147,78 @@ function isTransient(e: unknown): boolean {
   return e instanceof Error && e.name === 'TypeError';
 }
 
+/**
+ * A failure of the endpoint itself, which counts towards opening its breaker. A 4xx other than
+ * 429 is a refusal of this request (a disabled method, a bad parameter): the endpoint is up.
+ */
+function isEndpointFailure(e: unknown): boolean {
+  if (e instanceof CallerGaveUp) return false;
+  const http = httpStatusOf(e);
+  return http === undefined || http.status === 429 || http.status >= 500;
+}
+
+/** Wraps what an attempt threw after its caller aborted: that says nothing about the endpoint. */
+class CallerGaveUp extends Error {
+  constructor(readonly original: unknown) {
+    super('the caller gave up');
+  }
+}
+
+/** Every endpoint was skipped: each one's breaker is open. */
+export class RpcCircuitOpenError extends Error {
+  override readonly name = 'RpcCircuitOpenError';
+  constructor() {
+    super('every RPC endpoint failed repeatedly and is rested for a while (circuit open)');
+  }
+}
+
+function circuitName(state: CircuitState): CircuitName {
+  if (state === CircuitState.HalfOpen) return 'half_open';
+  return state === CircuitState.Closed ? 'closed' : 'open';
+}
+
+/** One breaker per endpoint, or none when `failures` is 0. */
+export function createBreakers(
+  count: number,
+  options: Partial<BreakerOptions> = {},
+): readonly CircuitBreakerPolicy[] | null {
+  const { failures, halfOpenAfterMs } = { ...DEFAULT_BREAKER, ...options };
+  if (failures <= 0) return null;
+  return Array.from({ length: count }, () =>
+    circuitBreaker(handleWhen(isEndpointFailure), {
+      halfOpenAfter: halfOpenAfterMs,
+      breaker: new ConsecutiveBreaker(failures),
+    }),
+  );
+}
+
+function isTimeout(e: unknown): boolean {
+  return e instanceof Error && e.name === 'TimeoutError';
+}
+
+/**
+ * Runs one request to an endpoint through its breaker, if it has one (which throws
+ * BrokenCircuitError while open). A failure after the caller gave up is not counted against it.
+ */
+async function throughBreaker<T>(
+  breaker: CircuitBreakerPolicy | undefined,
+  run: () => Promise<T>,
+  signal: AbortSignal | undefined,
+): Promise<T> {
+  if (breaker === undefined) return run();
+  try {
+    return await breaker.execute(async () => {
+      try {
+        return await run();
+      } catch (e) {
+        throw signal?.aborted ? new CallerGaveUp(e) : e;
+      }
+    });
+  } catch (e) {
+    throw e instanceof CallerGaveUp ? e.original : e;
+  }
+}
+
 /** Waits `maxDelayMs` at most: the jittered exponential step, or longer if a 429 asked for it. */
 class RetryAfterBackoff implements IBackoffFactory<IRetryBackoffContext<unknown>> {
   constructor(
@@ -163,8 +266,12 @@ export function createFailoverTransport(
   transports: readonly RpcTransport[],
   timeoutMs: number,
   retryOptions: Partial<RetryOptions> = {},
+  /** One per transport, in the same order; null = no breakers. */
+  breakers: readonly CircuitBreakerPolicy[] | null = null,
 ): RpcTransport {
   if (transports.length === 0) throw new Error('at least one RPC endpoint is required');
+  if (breakers !== null && breakers.length !== transports.length)
+    throw new Error('one circuit breaker per RPC endpoint');
   const options = { ...DEFAULT_RETRY, ...retryOptions };
   const policy = retry(
     handleWhen((e) => e instanceof RoundFailedError && e.transient),
@@ -201,17 +308,23 @@ export function createFailoverTransport(
     let transient = false;
     let rateLimited = true;
     let retryAfterMs: number | undefined;
-    for (const transport of transports) {
+    for (let i = 0; i < transports.length; i++) {
       // A round that starts after the caller gave up sends nothing.
       if (request.signal?.aborted) throw request.signal.reason;
       try {
-        return await attempt(transport, request);
+        return await throughBreaker(breakers?.[i], () => attempt(transports[i]!, request), request.signal);
       } catch (e) {
+        if (e instanceof BrokenCircuitError) {
+          // Skipped without a request: worth another round once a breaker half-opens.
+          transient = true;
+          continue;
+        }
         // Transport-level failures (network, timeout, any HTTP error) are worth another
         // endpoint; a JSON-RPC error answer is returned by the transport as a value and never gets here.
         if (request.signal?.aborted || !(e instanceof Error)) throw e;
         last = e;
-        transient ||= isTransient(e);
+        // A timeout is worth another round only within a caller's own deadline (a scan's).
+        transient ||= isTransient(e) || (isTimeout(e) && request.signal !== undefined);
         const http = httpStatusOf(e);
         if (http?.status === 429) {
           const asked = parseRetryAfter(http.headers?.get('retry-after'));
@@ -221,6 +334,7 @@ export function createFailoverTransport(
         }
       }
     }
+    if (last === undefined) throw new RoundFailedError(new RpcCircuitOpenError(), true, false, undefined);
     throw new RoundFailedError(last, transient, rateLimited, retryAfterMs);
   };
 
@@ -249,7 +363,22 @@ export function createFailoverTransport(
   }) as RpcTransport;
 }
 
-export function createRpc(options: RpcOptions): SolanaRpc {
+export interface RpcEndpoints {
+  readonly rpc: SolanaRpc;
+  /** Each endpoint's breaker state, in SOLANA_RPC_URLS order; empty when breakers are off. */
+  circuits(): readonly CircuitReading[];
+}
+
+export function createRpcEndpoints(options: RpcOptions): RpcEndpoints {
   const transports = options.urls.map((url) => createDefaultRpcTransport({ url }));
-  return createSolanaRpcFromTransport(createFailoverTransport(transports, options.timeoutMs, options.retry));
+  const breakers = createBreakers(transports.length, options.breaker);
+  const transport = createFailoverTransport(transports, options.timeoutMs, options.retry, breakers);
+  return {
+    rpc: createSolanaRpcFromTransport(transport),
+    circuits: () => (breakers ?? []).map((b, i) => ({ url: options.urls[i]!, state: circuitName(b.state) })),
+  };
+}
+
+export function createRpc(options: RpcOptions): SolanaRpc {
+  return createRpcEndpoints(options).rpc;
 }

@@ -2,6 +2,11 @@
  * What we know about each configured facilitator: its Solana fee payer (from GET /supported,
  * cached and refreshed in the background) and whether it is healthy. The 402 advertises the
  * first healthy one; a payment is later routed to the facilitator whose fee payer it names.
+ *
+ * This health is each facilitator's circuit breaker, so none is stacked on top: a failed call
+ * opens it (markUnhealthy: the 402 names the next one), a probe of /supported every retryMs is
+ * the half-open try, a good answer closes it. Unlike an RPC endpoint, an open one is not
+ * skipped for a payment built around its fee payer: no other facilitator can settle it.
  */
 import { z } from 'zod';
 import { base58Problem } from '../solana/base58.js';

@@ -98,8 +98,10 @@ export interface PaymentGate {
   handle(call: PaidCall): Promise<PaidCallOutcome>;
   /** Writes the records the store refused (it retries by itself too); resolves to how many still wait. */
   retryRecords(): Promise<number>;
-  /** Writes what it can of them, then stops retrying. */
-  close(): Promise<void>;
+  /** Settled sales whose record the store has not taken yet. */
+  unrecorded(): number;
+  /** Writes what it can of them (trying again until `untilMs`, a performance.now() time), then stops retrying. */
+  close(untilMs?: number): Promise<void>;
 }
 
 type Claim =
@@ -252,6 +254,7 @@ export function createPaymentGate(options: PaymentCoreOptions): PaymentGate {
   return {
     handle: (call) => handlePaidCall(core, call),
     retryRecords: () => core.backlog.retry(),
-    close: () => core.backlog.close(),
+    unrecorded: () => core.backlog.size(),
+    close: (untilMs) => core.backlog.close(untilMs),
   };
 }

@@ -18,8 +18,13 @@ export interface RecordBacklog {
   add(key: string, holder: string, record: ClaimRecord): void;
   /** Tries each waiting record once; resolves to how many still wait. */
   retry(): Promise<number>;
-  /** A last try, then no more timers. */
-  close(): Promise<void>;
+  /** Records still waiting for the store. */
+  size(): number;
+  /**
+   * Tries again every retryMs until none wait or `untilMs` (performance.now()) has passed, then
+   * stops its timers. Without `untilMs`, one last try.
+   */
+  close(untilMs?: number): Promise<void>;
 }
 
 export function createRecordBacklog(
@@ -69,9 +74,16 @@ export function createRecordBacklog(
       schedule();
     },
     retry,
-    async close() {
-      if (waiting.length > 0) await retry();
+    size: () => waiting.length,
+    async close(untilMs = 0) {
       closed = true;
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      if (waiting.length > 0) await retry();
+      while (waiting.length > 0 && performance.now() + retryMs < untilMs) {
+        await new Promise((r) => setTimeout(r, retryMs));
+        await retry();
+      }
       if (timer !== null) clearTimeout(timer);
       timer = null;
       if (waiting.length > 0)

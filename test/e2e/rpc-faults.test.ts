@@ -78,7 +78,13 @@ async function withRig(endpoint: Endpoint, kase: Case, run: (rig: Rig) => Promis
   let n = 0;
   proxy.setPlan((request) => (scannerRead(request) ? kase.fault(++n) : PASS_FAULT));
   try {
-    const rpc = createRpc({ urls: [proxy.url], timeoutMs: RPC_TIMEOUT_MS });
+    // The breaker opens on a permanent fault; once the fault is gone, the retries' backoff (over
+    // 0.7 s in all before a scan gives up) outlasts its half-open delay, so the payment's second try gets through.
+    const rpc = createRpc({
+      urls: [proxy.url],
+      timeoutMs: RPC_TIMEOUT_MS,
+      breaker: { halfOpenAfterMs: 300 },
+    });
     const instance = await s.startInstance(
       { scanners: SCANNERS, rpc },
       { SCAN_TIMEOUT_MS: String(SCAN_TIMEOUT_MS), RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS) },

@@ -50,7 +50,10 @@ export interface PaidSandbox {
    * its own (as a second machine sharing nothing); `env` may name the first's `STATE_DIR` (the
    * same machine after a restart) or a `REDIS_URL`. Closed with the sandbox.
    */
-  startInstance(options?: ServiceOptions, env?: Record<string, string>): Promise<{ readonly url: string }>;
+  startInstance(
+    options?: ServiceOptions,
+    env?: Record<string, string>,
+  ): Promise<{ readonly url: string; readonly metricsUrl?: string | undefined }>;
   /** The first instance's STATE_DIR. */
   readonly stateDir: string;
   close(): Promise<void>;
@@ -153,7 +156,7 @@ export async function startPaidSandbox(
     startInstance: async (more = {}, moreEnv = {}) => {
       const own = moreEnv.STATE_DIR ?? (await freshStateDir());
       const instance = await startInstance({ ...options, ...more }, { STATE_DIR: own, ...moreEnv });
-      return { url: instance.server.url };
+      return { url: instance.server.url, metricsUrl: instance.server.metricsUrl };
     },
     close: async () => {
       for (const instance of instances) {

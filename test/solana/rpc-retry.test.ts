@@ -90,6 +90,13 @@ describe('RPC retries', { timeout: 30_000 }, () => {
     assert.equal(silent.count('getSlot'), 2);
   });
 
+  it("within a caller's deadline, a round that timed out is asked again", async () => {
+    const slowOnce = await fake((_, n) => (n === 1 ? { hang: true } : SLOT));
+    const rpc = createRpc({ urls: [slowOnce.url], timeoutMs: 150, retry: { initialDelayMs: 5 } });
+    assert.equal(await rpc.getSlot().send({ abortSignal: AbortSignal.timeout(10_000) }), 42n);
+    assert.equal(slowOnce.count('getSlot'), 2);
+  });
+
   it('a 429 fails over to the next endpoint before any wait', async () => {
     const limited = await fake(() => ({ status: 429, headers: { 'retry-after': '30' } }));
     const spare = await fake(() => SLOT);
