@@ -68,6 +68,11 @@ describe('load shedding of paid calls', { timeout: 90_000 }, () => {
         const text = await res.text();
         assert.equal(res.status, 503, text);
         assert.equal(res.headers.get('retry-after'), '3');
+        assert.match(
+          res.headers.get('access-control-expose-headers') ?? '',
+          /Retry-After/,
+          'browsers may read when to retry',
+        );
         const body = JSON.parse(text);
         assert.equal(body.error, 'service_unavailable');
         assert.equal(body.reason, 'inflight');
