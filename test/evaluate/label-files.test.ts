@@ -1,6 +1,6 @@
 /**
  * The labelled lists shipped in fixtures/labels: the sandbox list names every seeded subject
- * (and nothing else), the mainnet sample says where each address comes from.
+ * (and nothing else), the mainnet sample says where each address and each bad label comes from.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -43,6 +43,21 @@ describe('fixtures/labels', () => {
       assert.ok(
         rows.some((r) => r.note.startsWith(mint) && r.label === 'legit'),
         `${mint} is labelled legit`,
+      );
+  });
+
+  it('mainnet-sample.csv has bad tokens, wallets and transactions, each from a source at a commit', () => {
+    const rows = read('mainnet-sample.csv');
+    for (const kind of ['token', 'wallet', 'tx'])
+      assert.ok(
+        rows.some((r) => r.endpoint === kind && classOf(r.label) === 'bad'),
+        `${kind} has a bad subject, so recall is defined on mainnet`,
+      );
+    for (const r of rows.filter((r) => classOf(r.label) === 'bad'))
+      assert.match(
+        r.extra.source ?? '',
+        /@[0-9a-f]{8}/,
+        `line ${r.line} names the commit its label comes from`,
       );
   });
 });
