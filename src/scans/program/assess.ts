@@ -19,6 +19,7 @@ import type { FlagHit } from '../risk/model.js';
 import { buildResult, sameAdvice } from '../risk/result.js';
 import { HISTORY_LIMIT, type ProgramFacts, type RawAccount } from './facts.js';
 import { PROGRAM_FLAGS, type ProgramFlag } from './flags.js';
+import { governorHits } from './governor-hits.js';
 import { programEvents } from './history.js';
 
 type Hit = FlagHit<ProgramFlag>;
@@ -73,6 +74,7 @@ function authorityHits(
   authority: Address,
   account: ProgramFacts['authorityAccount'],
   vault: ProgramFacts['squadsVault'] = null,
+  governor: ProgramFacts['governor'] = null,
 ): Hit[] {
   if (authorityKind(authority) === 'keypair') {
     return [
@@ -114,6 +116,7 @@ function authorityHits(
           strength: 1,
           severity: m.threshold >= 2 ? 'low' : 'medium',
           evidence: {
+            kind: 'squads-v4',
             multisig,
             ...viaVault,
             threshold: m.threshold,
@@ -134,6 +137,8 @@ function authorityHits(
       return hits;
     }
   }
+  const governed = governorHits(authority, governor);
+  if (governed !== null) return governed;
   return [
     {
       code: 'UPGRADE_AUTHORITY_UNKNOWN_PDA',
@@ -298,7 +303,7 @@ export function assessProgram(facts: ProgramFacts): ScanResult {
   const hits: Hit[] = [
     ...(pd.upgradeAuthority === null
       ? [immutableHit(BPF_UPGRADEABLE_LOADER)]
-      : authorityHits(pd.upgradeAuthority, facts.authorityAccount, facts.squadsVault)),
+      : authorityHits(pd.upgradeAuthority, facts.authorityAccount, facts.squadsVault, facts.governor)),
     ...history.hits,
   ];
   return buildResult(
