@@ -31,7 +31,8 @@ const short = (s: string) => `${s.slice(0, 4)}…${s.slice(-4)}`;
 const iso = (seconds: number | null) => (seconds === null ? null : new Date(seconds * 1000).toISOString());
 
 const ADVICE = {
-  proceed: 'The program cannot be changed under you, or only by a multisig; integrate as usual.',
+  proceed:
+    'The program cannot be changed under you, or only by a multisig or a DAO vote; integrate as usual.',
   caution: 'Pin the program version you reviewed and watch for upgrades before trusting it with funds.',
   avoid:
     'Whoever controls the upgrade authority can change this program at will; do not route funds through it without accepting that.',

@@ -31,7 +31,7 @@ import {
 import { decodeSquadsV3Multisig, findSquadsV3AuthorityAddress } from '../../solana/decoders/squads-v3.js';
 import { CORAL_MULTISIG_PROGRAM, SQUADS_V3_PROGRAM } from '../../solana/programs.js';
 import type { RawAccount } from './facts.js';
-import { instructionsOf, type RecordedTransaction } from './history.js';
+import { instructionsIn, type RecordedTransaction } from './history.js';
 
 export type GovernorKind = 'squads-v3' | 'coral-multisig' | 'spl-governance';
 
@@ -108,17 +108,24 @@ interface Named {
 }
 
 function namedInHistory(history: readonly RecordedTransaction[], authority: Address): Named[] {
-  const programs = [SQUADS_V3_PROGRAM, CORAL_MULTISIG_PROGRAM, ...SPL_GOVERNANCE_DEPLOYMENTS];
+  const programs = new Set<string>([
+    SQUADS_V3_PROGRAM,
+    CORAL_MULTISIG_PROGRAM,
+    ...SPL_GOVERNANCE_DEPLOYMENTS,
+  ]);
   const seen = new Set<string>();
   const named: Named[] = [];
   for (const tx of history) {
-    for (const program of programs) {
-      for (const ix of instructionsOf(tx, program)) {
-        const first = ix.accounts[0];
-        if (first === undefined || first === '' || seen.has(`${program}:${first}`)) continue;
-        seen.add(`${program}:${first}`);
-        named.push({ program, address: first as Address, namesAuthority: ix.accounts.includes(authority) });
-      }
+    for (const ix of instructionsIn(tx)) {
+      const first = ix.accounts[0];
+      const key = `${ix.program}:${first}`;
+      if (!programs.has(ix.program) || first === undefined || first === '' || seen.has(key)) continue;
+      seen.add(key);
+      named.push({
+        program: ix.program as Address,
+        address: first as Address,
+        namesAuthority: ix.accounts.includes(authority),
+      });
     }
   }
   return named;
