@@ -134,45 +134,14 @@ export async function gatherProgramFacts(
     ),
   ]);
 
-  const recorded = transactions.flatMap((tx, i) =>
-    tx === null || tx.meta === null
-      ? []
-      : [
-          {
-            signature: recent[i]!.signature,
-            slot: tx.slot,
-            blockTime: tx.blockTime === null ? null : Number(tx.blockTime),
-            wire: tx.transaction[0],
-            err: tx.meta.err,
-            loadedAddresses: tx.meta.loadedAddresses ?? { writable: [], readonly: [] },
-            innerInstructions: (tx.meta.innerInstructions ??
-              []) as unknown as RecordedTransaction['innerInstructions'],
-          },
-        ],
-  );
-  // A third round trip only on this path: the authority is a program-derived address with no
-  // program-owned account (a vault holds only lamports), and the history shows Squads at work.
-  const mayBeVault =
-    authority !== null &&
-    !isOnCurveAddress(authority) &&
-    authorityAccount !== 'unavailable' &&
-    (authorityAccount === null || authorityAccount.owner === SYSTEM_PROGRAM);
-  const vault = mayBeVault ? await squadsVaultOf(authority, recorded) : null;
+  const recorded = recordedTransactions(recent, transactions);
   const read = (address: Address): Promise<Read> =>
     rpc
       .getAccountInfo(address, { encoding: 'base64' })
       .send(send)
       .then((r) => toAccount(r.value))
       .catch(() => 'unavailable' as const);
-  const squadsVault: SquadsVault | null =
-    vault === null ? null : { ...vault, account: await read(vault.multisig) };
-  const lead =
-    authority === null || vault !== null || authorityAccount === 'unavailable'
-      ? null
-      : (governanceAuthority(authority, authorityAccount) ??
-        (mayBeVault ? await governorLead(authority, recorded) : null));
-  const governor =
-    lead === null ? null : await readGovernor(lead, authorityAccount as RawAccount | null, read);
+  const { squadsVault, governor } = await governingAccount(authority, authorityAccount, recorded, read);
 
   return {
     programId,
@@ -192,6 +161,67 @@ export async function gatherProgramFacts(
     squadsVault,
     governor,
     nowSeconds: Math.floor(now() / 1000),
+  };
+}
+
+/** What getTransaction (base64) answers, as far as the history reads it. */
+interface FetchedTransaction {
+  readonly slot: bigint;
+  readonly blockTime: bigint | null;
+  readonly transaction: Base64EncodedDataResponse;
+  readonly meta: {
+    readonly err: unknown;
+    readonly loadedAddresses?: { readonly writable: readonly string[]; readonly readonly: readonly string[] };
+    readonly innerInstructions?: readonly unknown[] | null;
+  } | null;
+}
+
+function recordedTransactions(
+  recent: readonly { signature: string }[],
+  fetched: readonly (FetchedTransaction | null)[],
+): RecordedTransaction[] {
+  return fetched.flatMap((tx, i) =>
+    tx === null || tx.meta === null
+      ? []
+      : [
+          {
+            signature: recent[i]!.signature,
+            slot: tx.slot,
+            blockTime: tx.blockTime === null ? null : Number(tx.blockTime),
+            wire: tx.transaction[0],
+            err: tx.meta.err,
+            loadedAddresses: tx.meta.loadedAddresses ?? { writable: [], readonly: [] },
+            innerInstructions: (tx.meta.innerInstructions ??
+              []) as unknown as RecordedTransaction['innerInstructions'],
+          },
+        ],
+  );
+}
+
+/**
+ * Rounds three and four, only for a program-derived authority something recognisable governs:
+ * a Squads v4 vault (a PDA with no program-owned account — a vault holds only lamports — whose
+ * multisig a Squads instruction in the history names), else a lead from governors.ts.
+ */
+async function governingAccount(
+  authority: Address | null,
+  authorityAccount: Read,
+  recorded: readonly RecordedTransaction[],
+  read: (address: Address) => Promise<Read>,
+): Promise<{ squadsVault: SquadsVault | null; governor: Governor | null }> {
+  if (authority === null || authorityAccount === 'unavailable' || isOnCurveAddress(authority)) {
+    return { squadsVault: null, governor: null };
+  }
+  const mayBeVault = authorityAccount === null || authorityAccount.owner === SYSTEM_PROGRAM;
+  const vault = mayBeVault ? await squadsVaultOf(authority, recorded) : null;
+  if (vault !== null)
+    return { squadsVault: { ...vault, account: await read(vault.multisig) }, governor: null };
+  const lead =
+    governanceAuthority(authority, authorityAccount) ??
+    (mayBeVault ? await governorLead(authority, recorded) : null);
+  return {
+    squadsVault: null,
+    governor: lead === null ? null : await readGovernor(lead, authorityAccount, read),
   };
 }
 
