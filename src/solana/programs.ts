@@ -54,6 +54,10 @@ export const SQUADS_V3_PROGRAM = address('SMPLecH534NA9acpos4G6x7uf3LWbCAwZQE9e8
 export const SQUADS_V3_PROGRAM_MANAGER = address('SMPLKTQhrgo22hFCVq2VGX1KAktTWjeizkhrdB1eauK');
 export const SQUADS_SMART_ACCOUNT_PROGRAM = address('SMRTzfY6DfH5ik3TKiyLFfXexV8uSG3d2UksSCYdunG');
 export const SPL_GOVERNANCE_PROGRAM = address('GovER5Lthms3bLBqWub97yVrMmEogzX7xNjdXpPPCVZw');
+/** Pyth's own SPL Governance deployment (pyth-network/governance staking/integration-tests addresses.rs). */
+export const PYTH_GOVERNANCE_PROGRAM = address('pytGY6tWRgGinSCvRLnSv4fHfBTMoiDGiCsesmHWM6U');
+/** The Coral (formerly Serum) multisig, coral-xyz/multisig; Marinade's upgrade authority runs on it. */
+export const CORAL_MULTISIG_PROGRAM = address('msigmtwzgXJHj2ext4XJjCDmpbcMuufFb5cHuwg6Xdt');
 export const OTTER_VERIFY_PROGRAM = address('verifycLy8mB96wd9wqq3WDXQwM4oU6r42Th37Db9fC');
 
 /** Lighthouse assertion program (wallets such as Phantom append its instructions to protect users). */
@@ -118,6 +122,8 @@ export const WELL_KNOWN_ADDRESS_NAMES: ReadonlyMap<Address, string> = new Map<Ad
   [SQUADS_V3_PROGRAM_MANAGER, 'Squads v3 program manager'],
   [SQUADS_SMART_ACCOUNT_PROGRAM, 'Squads Smart Account'],
   [SPL_GOVERNANCE_PROGRAM, 'SPL Governance'],
+  [PYTH_GOVERNANCE_PROGRAM, 'Pyth SPL Governance'],
+  [CORAL_MULTISIG_PROGRAM, 'Coral multisig'],
   [OTTER_VERIFY_PROGRAM, 'OtterSec Verify'],
   [LIGHTHOUSE_PROGRAM, 'Lighthouse'],
   [RAYDIUM_AMM_V4_PROGRAM, 'Raydium AMM v4'],

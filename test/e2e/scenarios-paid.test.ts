@@ -181,6 +181,18 @@ const EXPECTATIONS: readonly Expectation[] = [
     lacks: ['UPGRADE_AUTHORITY_SINGLE_KEY'],
   },
   { path: 'program', subject: 'mainnet:stakedex', has: ['UPGRADE_AUTHORITY_SINGLE_KEY'], lacks: [] },
+  {
+    path: 'program',
+    subject: 'mainnet:marinade',
+    has: ['UPGRADE_AUTHORITY_MULTISIG'],
+    lacks: ['UPGRADE_AUTHORITY_UNKNOWN_PDA'],
+  },
+  {
+    path: 'program',
+    subject: 'program:governed:realms',
+    has: ['UPGRADE_AUTHORITY_GOVERNANCE'],
+    lacks: ['UPGRADE_AUTHORITY_UNKNOWN_PDA'],
+  },
   { path: 'program', subject: 'wallet:old-active', has: ['NOT_A_PROGRAM'], lacks: [] },
 ];
 

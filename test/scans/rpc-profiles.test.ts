@@ -57,6 +57,21 @@ describe('scanners under real providers’ refusals', { timeout: 300_000 }, () =
     assert.ok(results.size >= PROFILES.length * 20, `${results.size} scans`);
   });
 
+  it('governed programs are recognised under every profile: their governing account is found without getProgramAccounts', () => {
+    const expected = [
+      ['mainnet:marinade', 'UPGRADE_AUTHORITY_MULTISIG'],
+      ['program:governed:squads-v3', 'UPGRADE_AUTHORITY_MULTISIG'],
+      ['program:governed:realms', 'UPGRADE_AUTHORITY_GOVERNANCE'],
+    ] as const;
+    for (const profile of PROFILES) {
+      for (const [name, flag] of expected) {
+        const flags = results.get(`${profile} ${name}`)?.flags ?? [];
+        assert.ok(flags.includes(flag), `${name} under ${profile}: ${flags}`);
+        assert.ok(!flags.includes('UPGRADE_AUTHORITY_UNKNOWN_PDA'), `${name} under ${profile}`);
+      }
+    }
+  });
+
   it('on the public endpoint every token scan says its holders are unknown, with less confidence', () => {
     for (const subject of manifest.subjects.filter((s) => s.kind === 'token')) {
       const ideal = results.get(`ideal ${subject.name}`)!;

@@ -15,6 +15,7 @@ import { type ChainSnapshot, restoreSnapshot, takeSnapshot } from '../chain/snap
 import { DEFAULT_SCENARIO_SEED, KeyRing } from './builders/keys.js';
 import { DAY, Timeline } from './builders/timeline.js';
 import type { ScenarioContext } from './context.js';
+import { seedGovernedPrograms } from './governed.js';
 import { seedMainnetDumps } from './mainnet.js';
 import type { ScenarioManifest } from './manifest.js';
 import { programElf, seedLatestUpgrade, seedPrograms, seedStandInPrograms } from './programs.js';
@@ -77,6 +78,7 @@ export async function seedScenarios(
     await seedMainnetDumps(context, dumps);
   }
   await seedStandInPrograms(context);
+  await seedGovernedPrograms(context);
 
   // Chronological from here: the timeline only moves forward.
   const usdc = await seedUsdc(context);

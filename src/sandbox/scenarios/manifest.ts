@@ -139,7 +139,14 @@ export interface TxExpect {
 export interface ProgramExpect {
   programData: string;
   upgradeAuthority: string | null;
-  authorityKind: 'none' | 'single-key' | 'squads-v4-multisig' | 'unknown';
+  authorityKind:
+    | 'none'
+    | 'single-key'
+    | 'squads-v4-multisig'
+    | 'squads-v3-multisig'
+    | 'coral-multisig'
+    | 'spl-governance'
+    | 'unknown';
   /** Slot of the last deploy or upgrade (ProgramData header). */
   lastDeploySlot: string;
   /** Deploy and upgrade transactions, oldest first (empty for programs written from dumps). */
@@ -149,6 +156,8 @@ export interface ProgramExpect {
   executableLength: number;
   /** True for a program at its real address whose code is a stand-in (the account shape is exact). */
   standIn: boolean;
+  /** The real governing account (multisig or governance) behind the authority, for governed stand-ins. */
+  governor?: string;
   multisig?: {
     address: string;
     threshold: number;

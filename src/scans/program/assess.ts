@@ -19,6 +19,7 @@ import type { FlagHit } from '../risk/model.js';
 import { buildResult, sameAdvice } from '../risk/result.js';
 import { HISTORY_LIMIT, type ProgramFacts, type RawAccount } from './facts.js';
 import { PROGRAM_FLAGS, type ProgramFlag } from './flags.js';
+import { governorHits } from './governor-hits.js';
 import { programEvents } from './history.js';
 
 type Hit = FlagHit<ProgramFlag>;
@@ -30,7 +31,8 @@ const short = (s: string) => `${s.slice(0, 4)}…${s.slice(-4)}`;
 const iso = (seconds: number | null) => (seconds === null ? null : new Date(seconds * 1000).toISOString());
 
 const ADVICE = {
-  proceed: 'The program cannot be changed under you, or only by a multisig; integrate as usual.',
+  proceed:
+    'The program cannot be changed under you, or only by a multisig or a DAO vote; integrate as usual.',
   caution: 'Pin the program version you reviewed and watch for upgrades before trusting it with funds.',
   avoid:
     'Whoever controls the upgrade authority can change this program at will; do not route funds through it without accepting that.',
@@ -73,6 +75,7 @@ function authorityHits(
   authority: Address,
   account: ProgramFacts['authorityAccount'],
   vault: ProgramFacts['squadsVault'] = null,
+  governor: ProgramFacts['governor'] = null,
 ): Hit[] {
   if (authorityKind(authority) === 'keypair') {
     return [
@@ -114,6 +117,7 @@ function authorityHits(
           strength: 1,
           severity: m.threshold >= 2 ? 'low' : 'medium',
           evidence: {
+            kind: 'squads-v4',
             multisig,
             ...viaVault,
             threshold: m.threshold,
@@ -134,6 +138,8 @@ function authorityHits(
       return hits;
     }
   }
+  const governed = governorHits(authority, governor);
+  if (governed !== null) return governed;
   return [
     {
       code: 'UPGRADE_AUTHORITY_UNKNOWN_PDA',
@@ -298,7 +304,7 @@ export function assessProgram(facts: ProgramFacts): ScanResult {
   const hits: Hit[] = [
     ...(pd.upgradeAuthority === null
       ? [immutableHit(BPF_UPGRADEABLE_LOADER)]
-      : authorityHits(pd.upgradeAuthority, facts.authorityAccount, facts.squadsVault)),
+      : authorityHits(pd.upgradeAuthority, facts.authorityAccount, facts.squadsVault, facts.governor)),
     ...history.hits,
   ];
   return buildResult(

@@ -1,18 +1,24 @@
 /**
- * Everything /scan/program needs, in two sequential round trips (three on one path):
+ * Everything /scan/program needs, in two sequential round trips (three or four on a governed path):
  *   1. the program account and its ProgramData (address derived locally) in one
  *      getMultipleAccounts, in parallel with the ProgramData's signature history;
  *   2. the upgrade authority's account, in parallel with the recent management transactions;
  *   3. only when the authority is a Squads v4 vault (a PDA holding lamports, whose multisig a
- *      Squads instruction in the history names): that multisig's account.
+ *      Squads instruction in the history names): that multisig's account; likewise the Squads v3
+ *      or Coral multisig, or the SPL Governance account, that governors.ts finds behind it;
+ *   4. only for SPL Governance: the realm its governance names (the third round trip when the
+ *      governance account is the authority itself and was read in step 2).
+ * A program whose authority is a key, none, or an unrecognised PDA costs two round trips.
  */
 import type { Address, Base64EncodedDataResponse, Signature } from '@solana/kit';
 import { isOnCurveAddress } from '../../solana/address-curve.js';
+import { decodeGovernance } from '../../solana/decoders/spl-governance.js';
 import { findSquadsVaultAddress } from '../../solana/decoders/squads.js';
 import { findProgramDataAddress } from '../../solana/decoders/upgradeable-loader.js';
 import { SQUADS_V4_PROGRAM, SYSTEM_PROGRAM } from '../../solana/programs.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
 import { ScanFailedError } from '../scanner.js';
+import { derivedAuthority, type GovernorLead, governanceAuthority, governorLead } from './governors.js';
 import { instructionsOf, type RecordedTransaction } from './history.js';
 
 /** Management transactions read per scan (ProgramData is touched only by deploys, upgrades and authority changes). */
@@ -37,6 +43,18 @@ export interface SquadsVault {
   readonly account: RawAccount | null | 'unavailable';
 }
 
+/** A Squads v3 / Coral multisig or SPL Governance account found behind the authority, as read. */
+export interface Governor {
+  readonly lead: GovernorLead;
+  readonly account: RawAccount | null | 'unavailable';
+  /** What the account's own bytes derive under its program; the authority only when it matches. */
+  readonly derivedAuthority: Address | null;
+  /** SPL Governance: the realm its governance names (null = no such account); null for multisigs. */
+  readonly realm: RawAccount | null | 'unavailable';
+}
+
+type Read = RawAccount | null | 'unavailable';
+
 export interface ProgramFacts {
   readonly programId: Address;
   readonly program: RawAccount | null;
@@ -52,6 +70,8 @@ export interface ProgramFacts {
   readonly authorityAccount: RawAccount | null | 'unavailable';
   /** When the authority is a Squads v4 vault: its multisig (found in the history) and that account. */
   readonly squadsVault: SquadsVault | null;
+  /** When the authority is held by a Squads v3 / Coral multisig or an SPL Governance (absent = not looked for). */
+  readonly governor?: Governor | null;
   readonly nowSeconds: number;
 }
 
@@ -114,41 +134,14 @@ export async function gatherProgramFacts(
     ),
   ]);
 
-  const recorded = transactions.flatMap((tx, i) =>
-    tx === null || tx.meta === null
-      ? []
-      : [
-          {
-            signature: recent[i]!.signature,
-            slot: tx.slot,
-            blockTime: tx.blockTime === null ? null : Number(tx.blockTime),
-            wire: tx.transaction[0],
-            err: tx.meta.err,
-            loadedAddresses: tx.meta.loadedAddresses ?? { writable: [], readonly: [] },
-            innerInstructions: (tx.meta.innerInstructions ??
-              []) as unknown as RecordedTransaction['innerInstructions'],
-          },
-        ],
-  );
-  // A third round trip only on this path: the authority is a program-derived address with no
-  // program-owned account (a vault holds only lamports), and the history shows Squads at work.
-  const mayBeVault =
-    authority !== null &&
-    !isOnCurveAddress(authority) &&
-    authorityAccount !== 'unavailable' &&
-    (authorityAccount === null || authorityAccount.owner === SYSTEM_PROGRAM);
-  const vault = mayBeVault ? await squadsVaultOf(authority, recorded) : null;
-  const squadsVault: SquadsVault | null =
-    vault === null
-      ? null
-      : {
-          ...vault,
-          account: await rpc
-            .getAccountInfo(vault.multisig, { encoding: 'base64' })
-            .send(send)
-            .then((r) => toAccount(r.value))
-            .catch(() => 'unavailable' as const),
-        };
+  const recorded = recordedTransactions(recent, transactions);
+  const read = (address: Address): Promise<Read> =>
+    rpc
+      .getAccountInfo(address, { encoding: 'base64' })
+      .send(send)
+      .then((r) => toAccount(r.value))
+      .catch(() => 'unavailable' as const);
+  const { squadsVault, governor } = await governingAccount(authority, authorityAccount, recorded, read);
 
   return {
     programId,
@@ -166,7 +159,86 @@ export async function gatherProgramFacts(
     transactions: recorded,
     authorityAccount,
     squadsVault,
+    governor,
     nowSeconds: Math.floor(now() / 1000),
+  };
+}
+
+/** What getTransaction (base64) answers, as far as the history reads it. */
+interface FetchedTransaction {
+  readonly slot: bigint;
+  readonly blockTime: bigint | null;
+  readonly transaction: Base64EncodedDataResponse;
+  readonly meta: {
+    readonly err: unknown;
+    readonly loadedAddresses?: { readonly writable: readonly string[]; readonly readonly: readonly string[] };
+    readonly innerInstructions?: readonly unknown[] | null;
+  } | null;
+}
+
+function recordedTransactions(
+  recent: readonly { signature: string }[],
+  fetched: readonly (FetchedTransaction | null)[],
+): RecordedTransaction[] {
+  return fetched.flatMap((tx, i) =>
+    tx === null || tx.meta === null
+      ? []
+      : [
+          {
+            signature: recent[i]!.signature,
+            slot: tx.slot,
+            blockTime: tx.blockTime === null ? null : Number(tx.blockTime),
+            wire: tx.transaction[0],
+            err: tx.meta.err,
+            loadedAddresses: tx.meta.loadedAddresses ?? { writable: [], readonly: [] },
+            innerInstructions: (tx.meta.innerInstructions ??
+              []) as unknown as RecordedTransaction['innerInstructions'],
+          },
+        ],
+  );
+}
+
+/**
+ * Rounds three and four, only for a program-derived authority something recognisable governs:
+ * a Squads v4 vault (a PDA with no program-owned account — a vault holds only lamports — whose
+ * multisig a Squads instruction in the history names), else a lead from governors.ts.
+ */
+async function governingAccount(
+  authority: Address | null,
+  authorityAccount: Read,
+  recorded: readonly RecordedTransaction[],
+  read: (address: Address) => Promise<Read>,
+): Promise<{ squadsVault: SquadsVault | null; governor: Governor | null }> {
+  if (authority === null || authorityAccount === 'unavailable' || isOnCurveAddress(authority)) {
+    return { squadsVault: null, governor: null };
+  }
+  const mayBeVault = authorityAccount === null || authorityAccount.owner === SYSTEM_PROGRAM;
+  const vault = mayBeVault ? await squadsVaultOf(authority, recorded) : null;
+  if (vault !== null)
+    return { squadsVault: { ...vault, account: await read(vault.multisig) }, governor: null };
+  const lead =
+    governanceAuthority(authority, authorityAccount) ??
+    (mayBeVault ? await governorLead(authority, recorded) : null);
+  return {
+    squadsVault: null,
+    governor: lead === null ? null : await readGovernor(lead, authorityAccount, read),
+  };
+}
+
+/** Reads the lead's account (already in hand when it is the authority) and, for a governance, its realm. */
+async function readGovernor(
+  lead: GovernorLead,
+  authorityAccount: RawAccount | null,
+  read: (address: Address) => Promise<Read>,
+): Promise<Governor> {
+  const account = lead.path.type === 'governance' ? authorityAccount : await read(lead.address);
+  const usable = account === 'unavailable' ? null : account;
+  const governance = lead.kind === 'spl-governance' && usable !== null ? decodeGovernance(usable.data) : null;
+  return {
+    lead,
+    account,
+    derivedAuthority: await derivedAuthority(lead, usable),
+    realm: governance?.ok ? await read(governance.value.realm) : null,
   };
 }
 

@@ -25,13 +25,27 @@ export const PROGRAM_FLAGS = {
   },
   UPGRADE_AUTHORITY_MULTISIG: {
     severity: 'low',
-    meaning: 'A Squads multisig holds the upgrade authority: several members must approve an upgrade.',
+    meaning:
+      'A multisig (Squads v4 or v3, or the Coral multisig) holds the upgrade authority: several members must approve an upgrade.',
     evidenceKeys: ['multisig', 'threshold', 'voters', 'time_lock_seconds'],
   },
   MULTISIG_CONFIG_AUTHORITY_SET: {
     severity: 'medium',
     meaning: 'A single config authority can change the multisig members and threshold without a vote.',
     evidenceKeys: ['multisig', 'config_authority'],
+  },
+  UPGRADE_AUTHORITY_GOVERNANCE: {
+    severity: 'low',
+    meaning:
+      "An SPL Governance (Realms) DAO holds the upgrade authority: an upgrade needs a proposal that passes the governance's vote, then waits its hold-up time.",
+    evidenceKeys: [
+      'governance',
+      'realm',
+      'community_vote_threshold',
+      'council_vote_threshold',
+      'voting_time_seconds',
+      'hold_up_seconds',
+    ],
   },
   UPGRADE_AUTHORITY_UNKNOWN_PDA: {
     severity: 'medium',

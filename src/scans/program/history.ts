@@ -63,19 +63,25 @@ export interface RecordedTransaction {
   }[];
 }
 
-/** Every instruction of `program` in a transaction, top level and inner, with account addresses. */
-export function instructionsOf(tx: RecordedTransaction, program: Address): LoaderInstruction[] {
+/** Every instruction of a transaction, top level and inner, with its program and account addresses. */
+export function instructionsIn(
+  tx: RecordedTransaction,
+): (LoaderInstruction & { readonly program: string })[] {
   const base58 = getBase58Encoder();
   const decoded = decodeTransaction(tx.wire, tx.loadedAddresses);
-  const top = decoded.instructions.filter((ix) => ix.program === program);
   const inner = tx.innerInstructions
     .flatMap((group) => group.instructions)
-    .filter((ix) => decoded.accountKeys[Number(ix.programIdIndex)] === program)
     .map((ix) => ({
+      program: decoded.accountKeys[Number(ix.programIdIndex)] ?? '',
       accounts: ix.accounts.map((i) => decoded.accountKeys[Number(i)] ?? ''),
       data: new Uint8Array(base58.encode(ix.data)),
     }));
-  return [...top, ...inner];
+  return [...decoded.instructions, ...inner];
+}
+
+/** Every instruction of `program` in a transaction, top level and inner, with account addresses. */
+export function instructionsOf(tx: RecordedTransaction, program: Address): LoaderInstruction[] {
+  return instructionsIn(tx).filter((ix) => ix.program === program);
 }
 
 export function programEvents(

@@ -39,12 +39,16 @@ import {
   BPF_LOADER_1,
   BPF_LOADER_2,
   BPF_UPGRADEABLE_LOADER,
+  CORAL_MULTISIG_PROGRAM,
   LOADER_V4,
+  PYTH_GOVERNANCE_PROGRAM,
+  SQUADS_V3_PROGRAM,
   SQUADS_V4_PROGRAM,
   SYSTEM_PROGRAM,
 } from '../../../src/solana/programs.js';
 import { assertBlindedIsNoSafer, assessCoverage } from '../../helpers/flag-coverage.js';
 import { signature, wallet } from '../../helpers/labelled-keys.js';
+import { loadAccount } from '../../solana/fixtures.js';
 
 // ---------------------------------------------------------------------------------------------
 // Addresses, signatures, the clock
@@ -574,6 +578,136 @@ describe('assessProgram (pure), flag by flag', () => {
       'UPGRADE_AUTHORITY_UNKNOWN_PDA',
       'a Squads multisig',
     );
+  });
+
+  describe('Squads v3, Coral multisig and SPL Governance authorities (real mainnet bytes)', () => {
+    const dump = (file: string) => {
+      const d = loadAccount(file);
+      return { address: d.address as Address, account: account(d.owner, d.data) };
+    };
+    const coral = dump('marinade-coral-multisig.json');
+    const v3 = dump('jupiter-squads-v3-multisig.json');
+    const gov = dump('pyth-staking-program-governance.json');
+    const realm = dump('pyth-governance-realm.json');
+    const SIGNER = '551FBXSXdhcRDDkdcb3ThDRg84Mwe5Zs6YjJ1EEoyzBp' as Address;
+    const V3_VAULT = 'CvQZZ23qYDWF2RUpxYJ8y9K4skmuvYEEjH7fK58jtipQ' as Address;
+    const governed = (authority: Address, governor: NonNullable<ProgramFacts['governor']>): ProgramFacts => ({
+      ...program({
+        authority,
+        authorityAccount: governor.lead.path.type === 'governance' ? governor.account : null,
+      }),
+      governor,
+    });
+    const coralGovernor = (derivedAuthority: Address | null, read = coral.account) => ({
+      lead: {
+        kind: 'coral-multisig' as const,
+        program: CORAL_MULTISIG_PROGRAM,
+        address: coral.address,
+        path: { type: 'coral-signer' as const },
+      },
+      account: read,
+      derivedAuthority,
+      realm: null,
+    });
+
+    it("Coral: the signer's multisig, 6 of 13 owners with no time lock, at low weight", () => {
+      const found = expectRaised(
+        assess(governed(SIGNER, coralGovernor(SIGNER))),
+        'UPGRADE_AUTHORITY_MULTISIG',
+        {
+          multisig: coral.address,
+          threshold: 6,
+          voters: 13,
+          time_lock_seconds: 0,
+        },
+      );
+      assert.equal(found.kind, 'coral-multisig');
+      assert.equal(found.signer, SIGNER);
+      assert.equal(
+        weightOf(assess(governed(SIGNER, coralGovernor(SIGNER))), 'UPGRADE_AUTHORITY_MULTISIG'),
+        0.1,
+      );
+    });
+
+    it('Squads v3: authority 1 of a 4-of-7 multisig', () => {
+      const found = expectRaised(
+        assess(
+          governed(V3_VAULT, {
+            lead: {
+              kind: 'squads-v3',
+              program: SQUADS_V3_PROGRAM,
+              address: v3.address,
+              path: { type: 'squads-v3-authority', index: 1 },
+            },
+            account: v3.account,
+            derivedAuthority: V3_VAULT,
+            realm: null,
+          }),
+        ),
+        'UPGRADE_AUTHORITY_MULTISIG',
+        { multisig: v3.address, threshold: 4, voters: 7, time_lock_seconds: 0 },
+      );
+      assert.deepEqual([found.kind, found.vault, found.vault_index], ['squads-v3', V3_VAULT, 1]);
+    });
+
+    it('SPL Governance: the voting rules, and the realm when it could be read', () => {
+      const governor = (realmRead: NonNullable<ProgramFacts['governor']>['realm']) => ({
+        lead: {
+          kind: 'spl-governance' as const,
+          program: PYTH_GOVERNANCE_PROGRAM,
+          address: gov.address,
+          path: { type: 'governance' as const },
+        },
+        account: gov.account,
+        derivedAuthority: gov.address,
+        realm: realmRead,
+      });
+      const rules = {
+        governance: gov.address,
+        realm: realm.address,
+        community_vote_threshold: { type: 'yes-vote-percentage', percent: 67 },
+        council_vote_threshold: { type: 'disabled' },
+        voting_time_seconds: 604_800,
+        hold_up_seconds: 0,
+      };
+      const found = expectRaised(
+        assess(governed(gov.address, governor(realm.account))),
+        'UPGRADE_AUTHORITY_GOVERNANCE',
+        rules,
+      );
+      assert.equal(found.realm_name, 'Pyth Governance');
+      const blind = expectRaised(
+        assess(governed(gov.address, governor('unavailable'))),
+        'UPGRADE_AUTHORITY_GOVERNANCE',
+        rules,
+      );
+      assert.equal(blind.realm_name, null, 'an unread realm leaves its name unknown, the rules stand');
+    });
+
+    it('not when the account derives another authority, is owned by another program, or was not read', () => {
+      const other = 'J1QBcjR2m3Vn5SSFobGJNwvN8XwykV2nYEkKQSsAC4Ba' as Address;
+      for (const [what, facts] of [
+        ['derives another key', governed(SIGNER, coralGovernor(other))],
+        ['derives nothing', governed(SIGNER, coralGovernor(null))],
+        [
+          'owned by Squads v3',
+          governed(SIGNER, coralGovernor(SIGNER, account(SQUADS_V3_PROGRAM, coral.account.data))),
+        ],
+        [
+          'Squads v3 bytes under the Coral program',
+          governed(SIGNER, coralGovernor(SIGNER, account(CORAL_MULTISIG_PROGRAM, v3.account.data))),
+        ],
+      ] as const) {
+        const result = assess(facts);
+        expectNotRaised(result, 'UPGRADE_AUTHORITY_MULTISIG', what);
+        expectRaised(result, 'UPGRADE_AUTHORITY_UNKNOWN_PDA', {
+          upgrade_authority: SIGNER,
+          authority_owner: null,
+        });
+      }
+      const unread = assess(governed(SIGNER, { ...coralGovernor(SIGNER), account: 'unavailable' }));
+      expectNotRaised(unread, 'UPGRADE_AUTHORITY_MULTISIG', 'the multisig could not be read');
+    });
   });
 
   it('AUTHORITY_UNAVAILABLE: a PDA authority whose account could not be read (confidence −0.2); a key needs no read', () => {

@@ -28,6 +28,7 @@ import {
 } from '../../../src/solana/programs.js';
 import { flagCoverage } from '../../helpers/flag-coverage.js';
 import { signedWire } from '../../helpers/wire-transactions.js';
+import { loadAccount } from '../../solana/fixtures.js';
 
 const NOW = 1_800_000_000;
 const HOUR = 3600;
@@ -241,6 +242,42 @@ describe('assessProgram, flag by flag', () => {
     const garbage = governed(account(SQUADS_V4_PROGRAM, new Uint8Array(40)));
     flags.notRaised(garbage, 'UPGRADE_AUTHORITY_MULTISIG');
     flags.raised(garbage, 'UPGRADE_AUTHORITY_UNKNOWN_PDA', { authority_owner: SQUADS_V4_PROGRAM });
+  });
+
+  it('UPGRADE_AUTHORITY_GOVERNANCE: a real SPL Governance account that derives the authority; not one that derives another', () => {
+    const governance = loadAccount('pyth-staking-program-governance.json');
+    const realm = loadAccount('pyth-governance-realm.json');
+    const holder = governance.address as Address;
+    const read = (dump: typeof governance) => account(dump.owner, dump.data);
+    const governed = (derivedAuthority: Address) =>
+      assessProgram(
+        facts({
+          programData: account(BPF_UPGRADEABLE_LOADER, programDataBytes(DEPLOY_SLOT, holder)),
+          authorityAccount: read(governance),
+          governor: {
+            lead: {
+              kind: 'spl-governance',
+              program: governance.owner,
+              address: holder,
+              path: { type: 'governance' },
+            },
+            account: read(governance),
+            derivedAuthority,
+            realm: read(realm),
+          },
+        }),
+      );
+    flags.raised(governed(holder), 'UPGRADE_AUTHORITY_GOVERNANCE', {
+      governance: holder,
+      realm: realm.address,
+      community_vote_threshold: { type: 'yes-vote-percentage', percent: 67 },
+      council_vote_threshold: { type: 'disabled' },
+      voting_time_seconds: 604_800,
+      hold_up_seconds: 0,
+    });
+    const elsewhere = governed(pda);
+    flags.notRaised(elsewhere, 'UPGRADE_AUTHORITY_GOVERNANCE');
+    flags.raised(elsewhere, 'UPGRADE_AUTHORITY_UNKNOWN_PDA', { upgrade_authority: holder });
   });
 
   it('MULTISIG_CONFIG_AUTHORITY_SET: a config authority can change the multisig without a vote; not when autonomous', () => {

@@ -4,9 +4,11 @@
  * back; the scenario tests decode every one of them.
  */
 import type { Address } from '@solana/kit';
+import { CORAL_MULTISIG_DISCRIMINATOR } from '../../../solana/decoders/coral-multisig.js';
 import { BONDING_CURVE_DISCRIMINATOR } from '../../../solana/decoders/pump-bonding-curve.js';
 import { POOL_DISCRIMINATOR } from '../../../solana/decoders/pumpswap-pool.js';
 import { SQUADS_MULTISIG_DISCRIMINATOR } from '../../../solana/decoders/squads.js';
+import { SQUADS_V3_MS_DISCRIMINATOR } from '../../../solana/decoders/squads-v3.js';
 import { findProgramDataAddress } from '../../../solana/decoders/upgradeable-loader.js';
 import { BPF_UPGRADEABLE_LOADER } from '../../../solana/programs.js';
 import type { SandboxChain } from '../../chain/chain.js';
@@ -116,6 +118,44 @@ export function encodeSquadsMultisig(multisig: SquadsMultisigFields): Uint8Array
     u8(multisig.bump),
     u32(multisig.members.length),
     ...multisig.members.map((member) => concatBytes(pubkey(member.key), u8(member.permissions))),
+  );
+}
+
+/** Coral multisig `Multisig` (coral-xyz/multisig): owners, threshold, signer nonce, owner set number. */
+export function encodeCoralMultisig(ms: {
+  owners: readonly Address[];
+  threshold: bigint;
+  nonce: number;
+  ownerSetSeqno: number;
+}): Uint8Array {
+  return concatBytes(
+    Uint8Array.from(CORAL_MULTISIG_DISCRIMINATOR),
+    u32(ms.owners.length),
+    ...ms.owners.map(pubkey),
+    u64(ms.threshold),
+    u8(ms.nonce),
+    u32(ms.ownerSetSeqno),
+  );
+}
+
+/** Squads v3 `Ms` (squads-mpl). */
+export function encodeSquadsV3Multisig(ms: {
+  threshold: number;
+  authorityIndex: number;
+  createKey: Address;
+  keys: readonly Address[];
+}): Uint8Array {
+  return concatBytes(
+    Uint8Array.from(SQUADS_V3_MS_DISCRIMINATOR),
+    u16(ms.threshold),
+    u16(ms.authorityIndex),
+    u32(0),
+    u32(0),
+    u8(255),
+    pubkey(ms.createKey),
+    bool(false),
+    u32(ms.keys.length),
+    ...ms.keys.map(pubkey),
   );
 }
 
