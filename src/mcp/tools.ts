@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { PAID_ENDPOINTS, type PaidEndpoint } from '../catalog.js';
 import { paramTextHints } from '../contract/schemas.js';
 import { SERVICE_DESCRIPTION } from '../server/discovery/context.js';
+import type { DocsMcpSection } from '../server/docs/page.js';
 
 export const MCP_PATH = '/mcp';
 export const LIST_TOOL = 'list_endpoints';
@@ -74,3 +75,22 @@ export const endpointListSchema = {
 
 export const LIST_TOOL_DESCRIPTION =
   'Lists the paid tools of Solana Risk Scan with their HTTP endpoints and prices in USDC. Free.';
+
+/** The MCP endpoint as /docs lists it. */
+export function mcpDocsSection(): DocsMcpSection {
+  return {
+    path: MCP_PATH,
+    tools: [
+      ...PAID_ENDPOINTS.map((e) => ({
+        name: toolName(e),
+        summary: e.summary,
+        price: `${priceText(e)} per call`,
+      })),
+      { name: LIST_TOOL, summary: 'Endpoints and prices', price: 'free' },
+    ],
+    payment:
+      'A tool called without payment answers the x402 PaymentRequired offer; call it again with the signed PaymentPayload in _meta["x402/payment"], and the settlement comes back in _meta["x402/payment-response"].',
+    local:
+      'Hosts that cannot pay run a local MCP server on stdio that pays each call from a keypair: npx risk-scan mcp --keypair FILE --max-usd N.',
+  };
+}
