@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Hono } from 'hono';
-import type { AppEnv } from '../server/context.js';
+import type { AppEnv, RequestFrame } from '../server/context.js';
 import { requestOrigin } from '../server/origin.js';
 import type { PaidRouteDeps } from '../server/paid-routes.js';
 import { callPaidTool, type ToolCallSite } from './paid-tool.js';
@@ -23,10 +23,12 @@ export const MCP_INSTRUCTIONS =
 const HOW_PAID = 'paid with x402 (USDC on Solana) through _meta["x402/payment"]';
 
 /** The site of one HTTP request: its first paid call takes the request's own id (X-Request-Id). */
-function callSite(origin: string, requestId: string): ToolCallSite {
+function callSite(origin: string, frame: RequestFrame): ToolCallSite {
   let first = true;
+  const requestId = frame.requestId;
   return {
     origin,
+    logFields: frame.logFields,
     nextRequestId: () => {
       if (!first) return randomUUID();
       first = false;
@@ -39,7 +41,7 @@ export function registerMcpRoute(app: Hono<AppEnv>, deps: PaidRouteDeps): void {
   app.post(MCP_PATH, async (c) => {
     const frame = c.env.frame;
     frame.route = MCP_PATH;
-    const site = callSite(requestOrigin(deps.publicBaseUrl, c.req.url), frame.requestId);
+    const site = callSite(requestOrigin(deps.publicBaseUrl, c.req.url), frame);
     const server = createToolServer({
       howPaid: HOW_PAID,
       instructions: MCP_INSTRUCTIONS,

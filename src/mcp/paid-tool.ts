@@ -12,11 +12,13 @@ import { concretePath, type PaidEndpoint } from '../catalog.js';
 import type { ErrorBody } from '../contract/schemas.js';
 import { ServiceError } from '../errors.js';
 import { admitRequest } from '../server/admission.js';
+import { paymentFingerprint } from '../server/logger.js';
 import { countOutcome, type PaidRouteDeps, renderOffer } from '../server/paid-routes.js';
 import type { RenderedOffer } from '../x402/offer.js';
 import type { PaidCallOutcome } from '../x402/outcomes.js';
 import type { PresentedPayment } from '../x402/paid-call.js';
 import { errorResult, PAYMENT_META_KEY, paymentRequiredResult, scanResult } from './results.js';
+import { toolName } from './tools.js';
 
 /** What one tool call knows of the HTTP request that carried it. */
 export interface ToolCallSite {
@@ -24,6 +26,8 @@ export interface ToolCallSite {
   readonly origin: string;
   /** A new id per paid call: it holds the payment's claim and becomes the result's request_id. */
   nextRequestId(): string;
+  /** Fields for the request's log line (the tool, the payment's key). */
+  readonly logFields: Record<string, unknown>;
 }
 
 type Json = Record<string, unknown>;
@@ -78,6 +82,7 @@ export async function callPaidTool(
   meta: Record<string, unknown> | undefined,
 ): Promise<CallToolResult> {
   const presented = meta?.[PAYMENT_META_KEY];
+  site.logFields.tool = toolName(endpoint);
   const gate = deps.paymentGate;
   const request = { method: 'POST', value, hasPayment: presented !== undefined };
   const admission = admitRequest(endpoint, request, gate !== undefined);
@@ -102,6 +107,8 @@ export async function callPaidTool(
   }
   const payment: PresentedPayment = { transport: 2, header, path, resource: resourceUrl };
   const requestId = site.nextRequestId();
+  site.logFields.payment = paymentFingerprint(header);
   const outcome = await gate.handle({ endpoint, subject: value, payment, requestId });
+  if (outcome.paymentKey !== null) site.logFields.payment_key = outcome.paymentKey.slice(0, 16);
   return outcomeResult(deps, endpoint, resourceUrl, outcome, requestId);
 }

@@ -42,11 +42,13 @@ export class SessionBudget {
 
   /** The allowance of a call costing `price`, or null when the budget cannot cover it. */
   hold(price: bigint, maxUsd: number): Allowance | null {
-    // Over the per-call cap, the call is refused as such (by payAndCall, from the live offer).
-    if (this.limit === null || price > units(maxUsd)) return { cap: maxUsd, held: 0n };
+    if (this.limit === null) return { cap: maxUsd, held: 0n };
     const left = this.limit - this.held;
+    // Over the per-call cap, the call is refused as such by payAndCall, from the live offer.
+    if (price > units(maxUsd)) return { cap: maxUsd, held: 0n };
     if (price > left) return null;
     this.held += price;
+    // The cap also bounds an offer dearer than this build's catalog by what the budget has left.
     return { cap: Math.min(maxUsd, Number(left) / 1e6), held: price };
   }
 

@@ -37,9 +37,17 @@ export function toolDescription(endpoint: PaidEndpoint, howPaid: string): string
  * admission and in the same words as the HTTP route's 400, not by a generic validator.
  */
 export function toolInputShape(endpoint: PaidEndpoint) {
-  const { name, kind, description, example } = endpoint.param;
-  return { [name]: z.string().meta({ description, examples: [example], ...paramTextHints(kind) }) };
+  return INPUT_SHAPES.get(endpoint.id)!;
 }
+
+// Built once: /mcp builds a server per request, and a zod schema costs more than the rest of it.
+const INPUT_SHAPES = new Map(
+  PAID_ENDPOINTS.map((endpoint) => {
+    const { name, kind, description, example } = endpoint.param;
+    const shape = { [name]: z.string().meta({ description, examples: [example], ...paramTextHints(kind) }) };
+    return [endpoint.id, shape] as const;
+  }),
+);
 
 export const endpointOf = (name: string): PaidEndpoint | undefined =>
   PAID_ENDPOINTS.find((endpoint) => toolName(endpoint) === name);
