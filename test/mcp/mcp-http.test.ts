@@ -20,12 +20,20 @@ import { atomicPrice, concretePath, PAID_ENDPOINTS } from '../../src/catalog.js'
 import { ScanResultSchema } from '../../src/contract/schemas.js';
 import { LIST_TOOL, toolName } from '../../src/mcp/tools.js';
 import { SCANNERS } from '../../src/scans/registry.js';
+import { ScanFailedError, type Scanner } from '../../src/scans/scanner.js';
 import { USDC_MINT } from '../../src/x402/networks.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 
 const CAIP2 = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 const TOKEN = PAID_ENDPOINTS.find((e) => e.id === 'token')!;
 const PRICE = BigInt(atomicPrice(TOKEN.priceUsd));
+
+/** The real token scanner, failing while `failing` is set (an RPC outage). */
+let failing = false;
+const tokenScanner: Scanner = (subject, ctx) => {
+  if (failing) throw new ScanFailedError('RPC unreachable');
+  return SCANNERS.token(subject, ctx);
+};
 
 describe('the MCP endpoint POST /mcp, paid with the x402 MCP transport', () => {
   let sandbox: PaidSandbox;
@@ -48,7 +56,7 @@ describe('the MCP endpoint POST /mcp, paid with the x402 MCP transport', () => {
   }
 
   before(async () => {
-    sandbox = await startPaidSandbox({}, { scanners: SCANNERS });
+    sandbox = await startPaidSandbox({}, { scanners: { ...SCANNERS, token: tokenScanner } });
     payments = new x402Client().register(
       CAIP2,
       new ExactSvmScheme(sandbox.payer, { rpcUrl: sandbox.rpcServer.url }),
@@ -171,6 +179,25 @@ describe('the MCP endpoint POST /mcp, paid with the x402 MCP transport', () => {
       payer: before.payer - PRICE,
       payTo: before.payTo + PRICE,
     });
+  });
+
+  it('a failed scan is an error result and settles nothing; the same payment then buys the result', async () => {
+    const subject = sandbox.usdcAuthority.address;
+    const { payment } = await payFor(subject);
+    const before = await sandbox.balances();
+    failing = true;
+    try {
+      const failed = await callScan(subject, payment);
+      assert.equal(failed.isError, true);
+      assert.equal((failed.structuredContent as { error: string }).error, 'scan_failed');
+      assert.equal(failed._meta?.['x402/payment-response'], undefined);
+      assert.deepEqual(await sandbox.balances(), before);
+    } finally {
+      failing = false;
+    }
+    const paid = await callScan(subject, payment);
+    assert.notEqual(paid.isError, true, JSON.stringify(paid.content));
+    assert.deepEqual(await sandbox.balances(), { payer: before.payer - PRICE, payTo: before.payTo + PRICE });
   });
 
   it('refuses a payment that is no PaymentPayload, and one for another price, without charging', async (t) => {
