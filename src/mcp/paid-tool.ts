@@ -9,7 +9,6 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { concretePath, type PaidEndpoint } from '../catalog.js';
-import type { ErrorBody } from '../contract/schemas.js';
 import { ServiceError } from '../errors.js';
 import { admitRequest } from '../server/admission.js';
 import { paymentFingerprint } from '../server/logger.js';
@@ -69,7 +68,7 @@ function outcomeResult(
     }
     case 'failed':
       deps.log?.warn({ req_id: requestId, err: outcome.cause }, 'paid MCP call failed; payment not settled');
-      return errorResult(outcome.error.toBody(requestId) as unknown as ErrorBody);
+      return errorResult(outcome.error.toBody(requestId));
   }
 }
 
@@ -88,7 +87,7 @@ export async function callPaidTool(
   const admission = admitRequest(endpoint, request, gate !== undefined);
   if (admission.kind === 'invalid') {
     const error = new ServiceError('invalid_input', admission.message, { parameter: endpoint.param.name });
-    return errorResult(error.toBody() as unknown as ErrorBody);
+    return errorResult(error.toBody());
   }
   const path = concretePath(endpoint, value);
   const resourceUrl = site.origin + path;

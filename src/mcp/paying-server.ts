@@ -65,8 +65,18 @@ export class SessionBudget {
 
 const failureText = (e: unknown) => describeFailure(e, null)?.line ?? unexpectedFailure(e);
 
-const refusal = (error: ErrorBody['error'], message: string, parameter?: string): CallToolResult =>
+const refusal = (error: string, message: string, parameter?: string): CallToolResult =>
   errorResult({ error, message, ...(parameter === undefined ? {} : { parameter }) });
+
+/** The API's error answer (400, 500, …) as the tool's error: its body when it is the API's error JSON. */
+function apiError(status: number, body: unknown): CallToolResult {
+  const said = body as Partial<ErrorBody> | null;
+  if (typeof said?.error === 'string' && typeof said.message === 'string') {
+    const fields = Object.entries(said).filter((e): e is [string, string] => typeof e[1] === 'string');
+    return errorResult(Object.fromEntries(fields));
+  }
+  return refusal('call_failed', `The API answered HTTP ${status} without an error body.`);
+}
 
 /** One paid tool call: the subject checked here, then paid for and fetched over HTTP. */
 export async function payForTool(
@@ -98,7 +108,7 @@ export async function payForTool(
     if (outcome.status === 200) {
       return scanResult(JSON.stringify(outcome.body), outcome.settlement as Record<string, unknown> | null);
     }
-    return errorResult(outcome.body as ErrorBody);
+    return apiError(outcome.status, outcome.body);
   } catch (e) {
     return refusal('call_failed', failureText(e));
   } finally {

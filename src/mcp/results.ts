@@ -6,7 +6,6 @@
  * response in `_meta["x402/payment-response"]`.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ErrorBody } from '../contract/schemas.js';
 
 export const PAYMENT_META_KEY = 'x402/payment';
 export const PAYMENT_RESPONSE_META_KEY = 'x402/payment-response';
@@ -32,11 +31,11 @@ export function scanResult(body: string, receipt: Json | null): CallToolResult {
   };
 }
 
-/** An error that is no payment matter (bad argument, failed scan): the HTTP error body. */
-export function errorResult(body: ErrorBody): CallToolResult {
+/** An error that is no payment matter (bad argument, failed scan): the HTTP error body (`error`, `message`, …). */
+export function errorResult(body: Readonly<Record<string, string | number>>): CallToolResult {
   return {
     isError: true,
-    structuredContent: body,
+    structuredContent: { ...body },
     content: [{ type: 'text', text: `${body.error}: ${body.message}` }],
   };
 }
