@@ -8,6 +8,7 @@ import { type CacheStore, createMemoryCache } from './cache/result-cache.js';
 import type { EndpointId } from './catalog.js';
 import type { Config } from './config.js';
 import { cachedCheck, type HealthCheck } from './health.js';
+import { mcpDocsSection } from './mcp/tools.js';
 import { createResultProducer } from './scans/result-body.js';
 import type { Scanner } from './scans/scanner.js';
 import { ScanService } from './scans/service.js';
@@ -276,6 +277,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
         openapiPath: DISCOVERY_PATHS.openapi,
         title: `${SERVICE_NAME} — API reference`,
         publicBaseUrl: config.publicBaseUrl,
+        mcp: mcpDocsSection(),
       }),
     ],
   });

@@ -5,6 +5,7 @@
  *   risk-scan serve [--ports auto]    the service as configured by the environment (npm start)
  *   risk-scan call <path> [options]   pay for one call with x402 and print the result
  *   risk-scan evaluate --labels FILE  score a labelled list and measure precision and recall
+ *   risk-scan mcp [options]           an MCP server on stdio whose tools pay the API from a keypair
  *
  * Every command ends in one line on stderr when its environment fails it, with an exit code from
  * EXIT (src/cli/failures.ts); `--verbose`, anywhere on the line, adds the cause chain.
@@ -34,6 +35,11 @@ const USAGE = `Usage:
                                           without payment and print precision and recall of the
                                           high-risk bucket per endpoint (default: the offline sandbox;
                                           --timeout 30, for each scan)
+  risk-scan mcp [--keypair FILE] [--max-usd N] [--budget-usd N] [--api URL] [--rpc URL] [--timeout SECONDS]
+                                          an MCP server on stdin/stdout for agents' hosts: one tool
+                                          per paid endpoint, each call paid from the keypair as
+                                          risk-scan call pays (same defaults; --url is --api);
+                                          refuses calls over --max-usd and past --budget-usd
   --verbose                               on failure, print the cause chain too (for bug reports)
 Exit codes: 0 done, 1 failed (see the line on stderr), 2 wrong usage or configuration.`;
 
@@ -52,13 +58,9 @@ async function call(args: string[], env: Record<string, string | undefined>): Pr
     },
   });
   const path = positionals[0];
-  const maxUsd = Number(values['max-usd']);
-  const timeoutS = Number(values.timeout);
   if (path === undefined) throw usageError('risk-scan call needs a path, e.g. /scan/token/<mint>');
-  if (!Number.isFinite(maxUsd) || maxUsd < 0)
-    throw usageError('--max-usd must be a number of USDC, 0 or more');
-  if (!Number.isFinite(timeoutS) || timeoutS <= 0)
-    throw usageError('--timeout must be a number of seconds above 0');
+  const maxUsd = usdOption('max-usd', values['max-usd']);
+  const timeoutS = timeoutOption(values.timeout);
   const outcome = await payAndCall({
     path,
     maxUsd,
@@ -74,6 +76,53 @@ async function call(args: string[], env: Record<string, string | undefined>): Pr
   if (outcome.settlement) console.log(`settlement: ${JSON.stringify(outcome.settlement)}`);
   console.log(JSON.stringify(outcome.body, null, 2));
   return outcome.status === 200 ? EXIT.ok : EXIT.failed;
+}
+
+/** `--timeout`: seconds, above 0. */
+function timeoutOption(text: string): number {
+  const seconds = Number(text);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw usageError('--timeout must be a number of seconds above 0');
+  return seconds;
+}
+
+/** A USDC amount option: a number, 0 or more. */
+function usdOption(option: string, text: string): number {
+  const usd = Number(text);
+  if (!Number.isFinite(usd) || usd < 0) throw usageError(`--${option} must be a number of USDC, 0 or more`);
+  return usd;
+}
+
+/** `risk-scan mcp`: serves until the host closes stdin; resolves to -1 (keeps running). */
+async function mcp(args: string[], env: Record<string, string | undefined>): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      keypair: { type: 'string' },
+      'max-usd': { type: 'string', default: '1' },
+      'budget-usd': { type: 'string' },
+      api: { type: 'string' },
+      url: { type: 'string' },
+      rpc: { type: 'string' },
+      timeout: { type: 'string', default: '90' },
+    },
+  });
+  const timeoutS = timeoutOption(values.timeout);
+  if (values.api !== undefined && values.url !== undefined && values.api !== values.url)
+    throw usageError('--url is another name for --api: give one of them');
+  const api = values.api ?? values.url;
+  // Loaded only here: the other commands need none of the MCP SDK.
+  const { servePayingMcp } = await import('../mcp/paying-server.js');
+  await servePayingMcp({
+    maxUsd: usdOption('max-usd', values['max-usd']),
+    budgetUsd: values['budget-usd'] === undefined ? null : usdOption('budget-usd', values['budget-usd']),
+    timeoutS,
+    sandboxDir: env.SANDBOX_DIR ?? '.sandbox',
+    ...(api ? { api } : {}),
+    ...(values.rpc ? { rpc: values.rpc } : {}),
+    ...(values.keypair ? { keypair: values.keypair } : {}),
+  });
+  return -1;
 }
 
 /** Takes each `--account ADDRESS FILE` out of `args` (parseArgs knows no two-value option). */
@@ -162,6 +211,7 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
     }
     if (command === 'call') return await call(rest, env);
     if (command === 'evaluate') return await evaluate(rest);
+    if (command === 'mcp') return await mcp(rest, env);
     console.error(USAGE);
     return command === undefined || command === '--help' || command === 'help' ? EXIT.ok : EXIT.usage;
   } catch (e) {

@@ -24,13 +24,23 @@ export function paramProblem(kind: ParamKind, value: string): string | null {
   return `must be ${PARAM_TEXT[kind]}; it does not decode to ${PARAM_BYTES[kind]} bytes`;
 }
 
+/** The shape a path parameter's text must have, as JSON Schema states it (OpenAPI, MCP tools). */
+export function paramTextHints(kind: ParamKind) {
+  return {
+    pattern: '^[1-9A-HJ-NP-Za-km-z]+$',
+    minLength: kind === 'address' ? 32 : 64,
+    maxLength: kind === 'address' ? 44 : 88,
+  } as const;
+}
+
 export function paramSchema(kind: ParamKind, description: string, example: string) {
   const bytes = PARAM_BYTES[kind];
+  const hints = paramTextHints(kind);
   return z
     .string()
-    .regex(/^[1-9A-HJ-NP-Za-km-z]+$/)
-    .min(kind === 'address' ? 32 : 64)
-    .max(kind === 'address' ? 44 : 88)
+    .regex(new RegExp(hints.pattern))
+    .min(hints.minLength)
+    .max(hints.maxLength)
     .refine((v) => paramProblem(kind, v) === null, { message: `must decode to ${bytes} bytes` })
     .openapi({ description, example });
 }

@@ -205,6 +205,7 @@ export function sandboxBanner(s: RunningSandbox): string {
     '  Nothing here is real money, and nothing here reaches Solana mainnet.',
     line,
     `  API           ${s.api.url}   (docs: ${s.api.url}/docs)`,
+    `  MCP           ${s.api.url}/mcp   (hosts that cannot pay: npx risk-scan mcp)`,
     `  Solana RPC    ${s.rpc.url}   (WebSocket on the same port)`,
     `  Facilitators  ${s.facilitators.map((f) => f.url).join(', ')}`,
     `  Test payer    ${s.payer}  (1000 test USDC, 10 SOL)`,

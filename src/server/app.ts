@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import { ServiceError, toServiceError } from '../errors.js';
+import { registerMcpRoute } from '../mcp/http-route.js';
 import type { AppEnv } from './context.js';
 import { type DiscoveryDeps, registerDiscoveryRoutes } from './discovery/routes.js';
 import { type FramedApp, frameRequests } from './frame.js';
@@ -47,6 +48,7 @@ function trailingSlashRedirect(
 export function buildApp(deps: AppDeps): FramedApp {
   const app = new Hono<AppEnv>();
   registerPaidRoutes(app, deps.paid);
+  registerMcpRoute(app, deps.paid);
   registerDiscoveryRoutes(app, deps.discovery);
   for (const routes of deps.extraRoutes ?? []) app.route('/', routes);
 

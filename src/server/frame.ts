@@ -29,8 +29,10 @@ export const MAX_URL_LENGTH = 2048;
  */
 export const MAX_HOST_LENGTH = 253 + ':65535'.length;
 
-const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
-const ALLOWED_HEADERS = 'Content-Type, Accept, X-PAYMENT, PAYMENT-SIGNATURE';
+// POST is for /mcp, whose clients also send the MCP protocol headers.
+const ALLOWED_METHODS = 'GET, HEAD, POST, OPTIONS';
+const ALLOWED_HEADERS =
+  'Content-Type, Accept, X-PAYMENT, PAYMENT-SIGNATURE, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID';
 const PREFLIGHT_HEADERS = {
   'Access-Control-Allow-Methods': ALLOWED_METHODS,
   'Access-Control-Allow-Headers': ALLOWED_HEADERS,

@@ -91,7 +91,12 @@ export function paymentRequired(
   return reply(c, 402, offer.body, Object.assign(addOfferHeaders({}, offer), extraHeaders));
 }
 
-function countOutcome(metrics: Metrics | undefined, endpoint: PaidEndpoint, outcome: PaidCallOutcome): void {
+/** Counts a paid call's outcome (refused, settled, replayed …) and its revenue; shared by every transport. */
+export function countOutcome(
+  metrics: Metrics | undefined,
+  endpoint: PaidEndpoint,
+  outcome: PaidCallOutcome,
+): void {
   if (metrics === undefined) return;
   if (outcome.kind !== 'deliver') {
     metrics.payment(outcome.kind === 'refuse' ? 'refused' : outcome.kind);

@@ -8,15 +8,10 @@
  * so an A2A client that only knows JSON-RPC finds no interface it could misuse.
  */
 import { concretePath, PAID_ENDPOINTS, type PaidEndpoint } from '../../catalog.js';
+import { MCP_PATH } from '../../mcp/tools.js';
 import { X402_VERSION } from '../../version.js';
 import { SOLANA_MAINNET_CAIP2, USDC_MINT } from '../../x402/networks.js';
-import {
-  DISCOVERY_PATHS,
-  type DiscoveryContext,
-  MCP_PATH,
-  SERVICE_DESCRIPTION,
-  SERVICE_NAME,
-} from './context.js';
+import { DISCOVERY_PATHS, type DiscoveryContext, SERVICE_DESCRIPTION, SERVICE_NAME } from './context.js';
 import { usdAmount } from './openapi.js';
 
 export const A2A_PROTOCOL_VERSION = '0.3.0';

@@ -38,6 +38,3 @@ export const DISCOVERY_PATHS = {
   docs: '/docs',
   favicon: '/favicon.svg',
 } as const;
-
-/** The MCP endpoint (streamable HTTP) on the API's port, named by the agent card. */
-export const MCP_PATH = '/mcp';

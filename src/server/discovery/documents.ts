@@ -1,5 +1,6 @@
 /** The free discovery documents other than OpenAPI, all generated from the catalog. */
 import { atomicPrice, PAID_ENDPOINTS, type PaidEndpoint, USDC_DECIMALS } from '../../catalog.js';
+import { LIST_TOOL, MCP_PATH, toolName } from '../../mcp/tools.js';
 import { X402_VERSION } from '../../version.js';
 import { ADVERTISED_NETWORK, SOLANA_MAINNET_CAIP2, USDC_MINT } from '../../x402/networks.js';
 import { DISCOVERY_PATHS, type DiscoveryContext, SERVICE_DESCRIPTION, SERVICE_NAME } from './context.js';
@@ -19,6 +20,21 @@ function links(ctx: DiscoveryContext) {
     ai_txt: at(DISCOVERY_PATHS.aiTxt),
     health: at(DISCOVERY_PATHS.health),
     favicon: at(DISCOVERY_PATHS.favicon),
+    mcp: at(MCP_PATH),
+  };
+}
+
+/** The MCP endpoint as discovery documents describe it: where, how, and its tools with their prices. */
+function mcpEndpoint(ctx: DiscoveryContext) {
+  return {
+    url: ctx.origin + MCP_PATH,
+    transport: 'streamable-http',
+    payment:
+      'x402 MCP transport: PaymentPayload in _meta["x402/payment"], settlement in _meta["x402/payment-response"]',
+    tools: [
+      ...PAID_ENDPOINTS.map((e) => ({ name: toolName(e), path: e.path, price_usd: e.priceUsd })),
+      { name: LIST_TOOL, path: null, price_usd: 0 },
+    ],
   };
 }
 
@@ -84,6 +100,7 @@ export function x402DiscoveryDocument(ctx: DiscoveryContext) {
       agent_card: ctx.origin + DISCOVERY_PATHS.agentCard,
       llms_txt: ctx.origin + DISCOVERY_PATHS.llmsTxt,
     },
+    mcp: mcpEndpoint(ctx),
   };
 }
 
@@ -124,6 +141,12 @@ export function llmsTxt(ctx: DiscoveryContext): string {
     '- Call the endpoint without payment: the 402 answer carries the offer in its body (x402 v1) and in the PAYMENT-REQUIRED header (x402 v2).',
     '- Repeat the call with the X-PAYMENT (v1) or PAYMENT-SIGNATURE (v2) header. A malformed parameter is answered 400 before any payment.',
     '- A payment is only settled when the result is delivered; a failed scan is a 500 and costs nothing.',
+    '',
+    '## MCP',
+    '',
+    `- [MCP server](${ctx.origin}${MCP_PATH}): POST, Streamable HTTP. One tool per paid endpoint (${PAID_ENDPOINTS.map((e) => `${toolName(e)} ${price(e)}`).join(', ')}) and the free ${LIST_TOOL}.`,
+    '- A tool called without payment answers the x402 PaymentRequired (isError, structuredContent); call it again with the PaymentPayload in _meta["x402/payment"]. The settlement comes back in _meta["x402/payment-response"].',
+    '- Hosts that cannot pay run `npx risk-scan mcp --keypair FILE --max-usd N`, a local MCP server (stdio) that pays each call from the keypair.',
     '',
     '## Discovery',
     '',

@@ -37,12 +37,42 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch);
 }
 
+/** The MCP endpoint, listed above the HTTP reference (Swagger UI shows only the OpenAPI document). */
+export interface DocsMcpSection {
+  readonly path: string;
+  readonly tools: readonly { readonly name: string; readonly summary: string; readonly price: string }[];
+  /** How a tool is paid, in a sentence. */
+  readonly payment: string;
+  /** How a host that cannot pay runs a local paying server, in a sentence. */
+  readonly local: string;
+}
+
+/** Plain HTML inside swagger-ui.css's own wrapper classes: no style of its own, no script. */
+function renderMcpSection(mcp: DocsMcpSection): string {
+  const tools = mcp.tools
+    .map(
+      (t) =>
+        `<li><code>${escapeHtml(t.name)}</code> — ${escapeHtml(t.summary)} — ${escapeHtml(t.price)}</li>`,
+    )
+    .join('\n');
+  return `<section id="mcp" class="swagger-ui"><div class="wrapper">
+<h2>MCP: <code>POST ${escapeHtml(mcp.path)}</code></h2>
+<p>The same scans as Model Context Protocol tools (Streamable HTTP). ${escapeHtml(mcp.payment)}</p>
+<ul>
+${tools}
+</ul>
+<p>${escapeHtml(mcp.local)}</p>
+</div></section>
+`;
+}
+
 export interface DocsPageOptions {
   readonly title: string;
   readonly openapiPath: string;
   /** URL path under which the assets are served, without a trailing slash. */
   readonly assetsPath: string;
   readonly assets: DocsAssets;
+  readonly mcp?: DocsMcpSection;
 }
 
 /** The whole page; it never changes after startup, so it is rendered once. */
@@ -66,7 +96,7 @@ export function renderDocsPage(options: DocsPageOptions): string {
 </head>
 <body>
 <noscript><p>${title}: this interactive reference needs JavaScript. The API description itself is at <a href="${openapi}">${openapi}</a>.</p></noscript>
-<div id="swagger-ui" data-openapi-url="${openapi}"></div>
+${options.mcp === undefined ? '' : renderMcpSection(options.mcp)}<div id="swagger-ui" data-openapi-url="${openapi}"></div>
 </body>
 </html>
 `;

@@ -7,7 +7,7 @@ import { routePath } from 'hono/route';
 import { ServiceError } from '../../errors.js';
 import type { RequestFrame } from '../context.js';
 import { type DocsAsset, loadDocsAssets } from './assets.js';
-import { docsContentSecurityPolicy, renderDocsPage } from './page.js';
+import { type DocsMcpSection, docsContentSecurityPolicy, renderDocsPage } from './page.js';
 
 export interface DocsRoutesOptions {
   /** Same-origin path of the OpenAPI document the page renders, e.g. `/openapi.json`. */
@@ -16,6 +16,8 @@ export interface DocsRoutesOptions {
   readonly title: string;
   /** PUBLIC_BASE_URL, when set: the server the OpenAPI document names, which "try it out" calls. */
   readonly publicBaseUrl?: string | null;
+  /** The MCP endpoint and its tools, listed above the HTTP reference. */
+  readonly mcp?: DocsMcpSection;
 }
 
 export const DOCS_PATH = '/docs';
@@ -44,6 +46,7 @@ export function createDocsRoutes(options: DocsRoutesOptions): Hono {
     openapiPath: options.openapiPath,
     assetsPath: DOCS_ASSETS_PATH,
     assets,
+    ...(options.mcp === undefined ? {} : { mcp: options.mcp }),
   });
 
   const routes = new Hono();

@@ -1,0 +1,41 @@
+/**
+ * Tool results as the x402 MCP transport words them (x402-foundation/x402
+ * `specs/transports-v2/mcp.md`, tool-result binding): a payment that is required or refused is a
+ * result with `isError: true` whose `structuredContent` is the v2 PaymentRequired and whose
+ * `content[0].text` is the same object as JSON; a delivered result carries the settlement
+ * response in `_meta["x402/payment-response"]`.
+ */
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+export const PAYMENT_META_KEY = 'x402/payment';
+export const PAYMENT_RESPONSE_META_KEY = 'x402/payment-response';
+
+type Json = Record<string, unknown>;
+
+/** The PaymentRequired result: no payment, or a payment that bought nothing (`receipt` when settled). */
+export function paymentRequiredResult(paymentRequired: Json, receipt: Json | null = null): CallToolResult {
+  return {
+    isError: true,
+    structuredContent: paymentRequired,
+    content: [{ type: 'text', text: JSON.stringify(paymentRequired) }],
+    ...(receipt === null ? {} : { _meta: { [PAYMENT_RESPONSE_META_KEY]: receipt } }),
+  };
+}
+
+/** A paid result: the ScanResult as structured content and as text, with its settlement. */
+export function scanResult(body: string, receipt: Json | null): CallToolResult {
+  return {
+    structuredContent: JSON.parse(body) as Json,
+    content: [{ type: 'text', text: body }],
+    ...(receipt === null ? {} : { _meta: { [PAYMENT_RESPONSE_META_KEY]: receipt } }),
+  };
+}
+
+/** An error that is no payment matter (bad argument, failed scan): the HTTP error body (`error`, `message`, …). */
+export function errorResult(body: Readonly<Record<string, string | number>>): CallToolResult {
+  return {
+    isError: true,
+    structuredContent: { ...body },
+    content: [{ type: 'text', text: `${body.error}: ${body.message}` }],
+  };
+}

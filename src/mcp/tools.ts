@@ -1,0 +1,104 @@
+/**
+ * The MCP tools, generated from the catalog: one per paid endpoint (`scan_token`, `verify_tx`, …)
+ * and the free `list_endpoints`. Both MCP servers (POST /mcp in the API, and `risk-scan mcp`,
+ * which pays from a keypair) publish exactly these names, descriptions and input schemas.
+ */
+import { z } from 'zod';
+import { PAID_ENDPOINTS, type PaidEndpoint } from '../catalog.js';
+import { paramTextHints } from '../contract/schemas.js';
+import { SERVICE_DESCRIPTION } from '../server/discovery/context.js';
+import type { DocsMcpSection } from '../server/docs/page.js';
+
+export const MCP_PATH = '/mcp';
+export const LIST_TOOL = 'list_endpoints';
+
+/** '/scan/token/{mint}' → 'scan_token', '/verify/tx/{signature}' → 'verify_tx'. */
+export function toolName(endpoint: PaidEndpoint): string {
+  return endpoint.path
+    .split('/')
+    .filter((segment) => segment !== '' && !segment.startsWith('{'))
+    .join('_');
+}
+
+export const priceText = (endpoint: PaidEndpoint) => `${endpoint.priceUsd.toFixed(2)} USDC`;
+
+/** What a host's model reads before calling: the price first, then what is checked and returned. */
+export function toolDescription(endpoint: PaidEndpoint, howPaid: string): string {
+  return [
+    `${endpoint.summary}. Price: ${priceText(endpoint)} per call, ${howPaid}.`,
+    endpoint.description,
+    'Returns a ScanResult as structured content: risk_score (0 = no risk, 1 = maximum), flags, confidence, summary, recommendation, reasoning and evidence.',
+  ].join(' ');
+}
+
+/**
+ * The tool's one argument, the endpoint's path parameter. The schema states the text's shape (as
+ * the OpenAPI parameter does) without enforcing it, so a wrong value is refused by the same
+ * admission and in the same words as the HTTP route's 400, not by a generic validator.
+ */
+export function toolInputShape(endpoint: PaidEndpoint) {
+  return INPUT_SHAPES.get(endpoint.id)!;
+}
+
+// Built once: /mcp builds a server per request, and a zod schema costs more than the rest of it.
+const INPUT_SHAPES = new Map(
+  PAID_ENDPOINTS.map((endpoint) => {
+    const { name, kind, description, example } = endpoint.param;
+    const shape = { [name]: z.string().meta({ description, examples: [example], ...paramTextHints(kind) }) };
+    return [endpoint.id, shape] as const;
+  }),
+);
+
+export const endpointOf = (name: string): PaidEndpoint | undefined =>
+  PAID_ENDPOINTS.find((endpoint) => toolName(endpoint) === name);
+
+/** The free tool's answer: every paid tool with its HTTP endpoint and price. */
+export function endpointList() {
+  return {
+    description: SERVICE_DESCRIPTION,
+    endpoints: PAID_ENDPOINTS.map((e) => ({
+      tool: toolName(e),
+      method: 'GET',
+      path: e.path,
+      price_usd: e.priceUsd,
+      summary: e.summary,
+      description: e.description,
+    })),
+  };
+}
+
+export const endpointListSchema = {
+  description: z.string(),
+  endpoints: z.array(
+    z.object({
+      tool: z.string(),
+      method: z.string(),
+      path: z.string(),
+      price_usd: z.number(),
+      summary: z.string(),
+      description: z.string(),
+    }),
+  ),
+};
+
+export const LIST_TOOL_DESCRIPTION =
+  'Lists the paid tools of Solana Risk Scan with their HTTP endpoints and prices in USDC. Free.';
+
+/** The MCP endpoint as /docs lists it. */
+export function mcpDocsSection(): DocsMcpSection {
+  return {
+    path: MCP_PATH,
+    tools: [
+      ...PAID_ENDPOINTS.map((e) => ({
+        name: toolName(e),
+        summary: e.summary,
+        price: `${priceText(e)} per call`,
+      })),
+      { name: LIST_TOOL, summary: 'Endpoints and prices', price: 'free' },
+    ],
+    payment:
+      'A tool called without payment answers the x402 PaymentRequired offer; call it again with the signed PaymentPayload in _meta["x402/payment"], and the settlement comes back in _meta["x402/payment-response"].',
+    local:
+      'Hosts that cannot pay run a local MCP server on stdio that pays each call from a keypair: npx risk-scan mcp --keypair FILE --max-usd N.',
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * `risk-scan mcp`, started as a host starts it (its own process, stdio) by the MCP SDK's
+ * StdioClientTransport, paying the paid sandbox's API from a keypair file: the same tools, a paid
+ * ScanResult with its settlement, and nothing paid for a call over --max-usd, past --budget-usd,
+ * or with a malformed subject.
+ */
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Address } from '@solana/kit';
+import { atomicPrice, PAID_ENDPOINTS } from '../../src/catalog.js';
+import { ScanResultSchema } from '../../src/contract/schemas.js';
+import { LIST_TOOL, toolName } from '../../src/mcp/tools.js';
+import { generateKeypairWithBytes, writeKeypairFile } from '../../src/sandbox/keypair-file.js';
+import { fundUsdc } from '../../src/sandbox/usdc.js';
+import { SCANNERS } from '../../src/scans/registry.js';
+import { USDC_MINT } from '../../src/x402/networks.js';
+import { tempDir } from '../cli/run-cli.js';
+import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
+
+const TOKEN_PRICE = BigInt(atomicPrice(PAID_ENDPOINTS.find((e) => e.id === 'token')!.priceUsd));
+const FUNDS = 5_000_000n;
+
+const errorOf = (result: CallToolResult) => {
+  assert.equal(result.isError, true, JSON.stringify(result.content));
+  return result.structuredContent as { error: string; message: string };
+};
+
+describe('risk-scan mcp: an MCP server on stdio that pays from a keypair', () => {
+  let sandbox: PaidSandbox;
+  let payer: Address;
+  let mcp: Client;
+  let stderr = '';
+
+  before(async () => {
+    sandbox = await startPaidSandbox({}, { scanners: SCANNERS });
+    const dir = tempDir('mcp-stdio-');
+    const keypair = await generateKeypairWithBytes();
+    payer = keypair.signer.address;
+    await writeKeypairFile(join(dir, 'payer.json'), keypair);
+    await fundUsdc(sandbox.chain, sandbox.usdcAuthority, [{ owner: payer, amount: FUNDS }]);
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [
+        'bin/risk-scan.mjs',
+        'mcp',
+        '--keypair',
+        join(dir, 'payer.json'),
+        '--url',
+        sandbox.url,
+        '--rpc',
+        sandbox.rpcServer.url,
+        '--max-usd',
+        '0.5',
+        '--budget-usd',
+        '0.5',
+      ],
+      // Nothing from the checkout: no sandbox manifest is read.
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SANDBOX_DIR: join(dir, 'none') },
+      stderr: 'pipe',
+    });
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    mcp = new Client({ name: 'mcp-stdio-test', version: '1.0.0' });
+    await mcp.connect(transport);
+  });
+  after(async () => {
+    await mcp?.close();
+    await sandbox?.close();
+  });
+
+  it('lists the same tools as the API, each with its price', async () => {
+    const { tools } = await mcp.listTools();
+    assert.deepEqual(tools.map((t) => t.name).sort(), [...PAID_ENDPOINTS.map(toolName), LIST_TOOL].sort());
+    for (const endpoint of PAID_ENDPOINTS) {
+      const tool = tools.find((t) => t.name === toolName(endpoint))!;
+      assert.ok(tool.description?.includes(`${endpoint.priceUsd.toFixed(2)} USDC per call`), tool.name);
+      assert.deepEqual(tool.inputSchema.required, [endpoint.param.name]);
+    }
+  });
+
+  it('pays scan_token from the keypair: a ScanResult, its settlement, and exactly the price moved', async () => {
+    const payToBefore = await sandbox.usdcBalance(sandbox.payTo);
+    const result = (await mcp.callTool({
+      name: 'scan_token',
+      arguments: { mint: USDC_MINT },
+    })) as CallToolResult;
+    assert.notEqual(result.isError, true, `${JSON.stringify(result.content)}\n${stderr}`);
+    const scan = ScanResultSchema.parse(result.structuredContent);
+    assert.match(scan.request_id ?? '', /^[0-9a-f-]{36}$/);
+    const receipt = result._meta?.['x402/payment-response'] as {
+      success: boolean;
+      payer: string;
+      transaction: string;
+    };
+    assert.equal(receipt.success, true);
+    assert.equal(receipt.payer, payer);
+    assert.ok(sandbox.chain.transaction(receipt.transaction), 'the settlement is on chain');
+    assert.equal(await sandbox.usdcBalance(payer), FUNDS - TOKEN_PRICE);
+    assert.equal(await sandbox.usdcBalance(sandbox.payTo), payToBefore + TOKEN_PRICE);
+  });
+
+  it('refuses without paying: a call over --max-usd, a malformed subject, a call past --budget-usd', async () => {
+    const before = await sandbox.usdcBalance(payer);
+    const program = await mcp.callTool({ name: 'scan_program', arguments: { id: sandbox.payTo } });
+    assert.match(
+      errorOf(program as CallToolResult).message,
+      /costs 1 USDC, more than --max-usd 0\.5; nothing was paid/,
+    );
+
+    const bad = errorOf(
+      (await mcp.callTool({ name: 'scan_token', arguments: { mint: '../../health' } })) as CallToolResult,
+    );
+    assert.equal(bad.error, 'invalid_input');
+    assert.match(bad.message, /^mint must be a base58 Solana address/);
+
+    // 0.30 of the 0.50 budget is spent: a second token scan (0.30) would go past it.
+    const spent = errorOf(
+      (await mcp.callTool({ name: 'scan_token', arguments: { mint: USDC_MINT } })) as CallToolResult,
+    );
+    assert.equal(spent.error, 'budget_spent');
+    assert.match(
+      spent.message,
+      /costs 0\.3 USDC and this session has 0\.2 USDC left of --budget-usd; nothing was paid/,
+    );
+
+    // The free tool still answers.
+    const list = await mcp.callTool({ name: LIST_TOOL });
+    assert.notEqual(list.isError, true);
+    assert.equal(await sandbox.usdcBalance(payer), before);
+  });
+});
