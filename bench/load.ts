@@ -7,6 +7,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { printLoadReport } from './load/print.js';
+import { unmetRequirements } from './load/requirements.js';
 import { type LoadReport, runLoad } from './load/run-load.js';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -44,6 +45,11 @@ for (const [name, run] of Object.entries(runs)) {
   printLoadReport(name === 'load' ? 'Load' : 'Saturation', report);
   if (name === 'saturation' && report.audit.refused === 0)
     console.log('\nNo paid call was refused: this API does not shed load (MAX_INFLIGHT_PAID unsupported).');
+  const unmet = unmetRequirements(report, name === 'saturation');
+  console.log(
+    unmet.length === 0 ? '\nRequirements met.' : `\nRequirements NOT met:\n- ${unmet.join('\n- ')}`,
+  );
+  if (unmet.length > 0) process.exitCode = 1;
   results[name] = report;
 }
 mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
