@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { runHttpOverhead } from './http-overhead.js';
 import { runLogLineBench } from './log-line.js';
+import { runOfficialBench } from './official.js';
 import { runPaidLatency } from './paid-latency.js';
 import { runSandboxBench } from './sandbox.js';
 import { runScanLatency } from './scan-latency.js';
@@ -20,6 +21,13 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
     runHttpOverhead({
       seconds: Number(process.env.BENCH_SECONDS ?? 2),
       rounds: Number(process.env.BENCH_ROUNDS ?? 9),
+    }),
+  official: () =>
+    runOfficialBench({
+      seconds: Number(process.env.BENCH_SECONDS ?? 2),
+      rounds: Number(process.env.BENCH_ROUNDS ?? 9),
+      paidCalls: Number(process.env.BENCH_PAID_CALLS ?? 300),
+      paidRounds: Number(process.env.BENCH_PAID_ROUNDS ?? 5),
     }),
   sandbox: () => runSandboxBench({ seconds }),
   scans: () => runScanLatency({ runs: Number(process.env.BENCH_RUNS ?? 15) }),

@@ -84,6 +84,54 @@ export interface LoadResult {
 
 const AUTOCANNON = fileURLToPath(new URL('../../node_modules/autocannon/autocannon.js', import.meta.url));
 const CYCLE_PATHS = fileURLToPath(new URL('./cycle-paths.ts', import.meta.url));
+const CYCLE_REQUESTS = fileURLToPath(new URL('./cycle-requests.ts', import.meta.url));
+
+interface AutocannonJson {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  duration: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** Runs `node args…` (on `cpu` when pinned) and parses the autocannon JSON it prints. */
+function runAutocannon(args: readonly string[], cpu: number | undefined): Promise<AutocannonJson> {
+  return new Promise((resolve, reject) => {
+    const [command, commandArgs] = nodeCommand(args, cpu);
+    const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
+      resolve(JSON.parse(out) as AutocannonJson);
+    });
+  });
+}
+
+const loadResult = (r: AutocannonJson, requestsPerSecond = r.requests.average): LoadResult => ({
+  requestsPerSecond,
+  p50Ms: r.latency.p50,
+  p99Ms: r.latency.p99,
+  total: r.requests.total,
+  non2xx: r.non2xx,
+  errors: r.errors,
+});
+
+/**
+ * Each request of `requestsFile` (a JSON array of { path, headers }) sent once on `origin`, by
+ * `connections` at a time: paid calls, each with its own payment. Rate: requests ÷ elapsed.
+ */
+export async function autocannonOnce(
+  origin: string,
+  requestsFile: string,
+  connections: number,
+  cpu?: number,
+): Promise<LoadResult> {
+  const r = await runAutocannon([...TSX, CYCLE_REQUESTS, origin, requestsFile, String(connections)], cpu);
+  return loadResult(r, r.requests.total / Math.max(r.duration, 0.01));
+}
 
 export interface RequestShape {
   readonly method: string;
@@ -112,34 +160,9 @@ export function autocannon(
         ...Object.entries(request.headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]),
       ]
     : [];
-  return new Promise((resolve, reject) => {
-    const [command, args] = nodeCommand(
-      pathsFile === undefined
-        ? [AUTOCANNON, '-j', '-c', String(connections), '-d', String(seconds), ...shape, url]
-        : [...TSX, CYCLE_PATHS, new URL(url).origin, pathsFile, String(seconds), String(connections)],
-      cpu,
-    );
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'ignore'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-    });
-    child.once('exit', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
-      const r = JSON.parse(out) as {
-        requests: { average: number; total: number };
-        latency: { p50: number; p99: number };
-        non2xx: number;
-        errors: number;
-      };
-      resolve({
-        requestsPerSecond: r.requests.average,
-        p50Ms: r.latency.p50,
-        p99Ms: r.latency.p99,
-        total: r.requests.total,
-        non2xx: r.non2xx,
-        errors: r.errors,
-      });
-    });
-  });
+  const args =
+    pathsFile === undefined
+      ? [AUTOCANNON, '-j', '-c', String(connections), '-d', String(seconds), ...shape, url]
+      : [...TSX, CYCLE_PATHS, new URL(url).origin, pathsFile, String(seconds), String(connections)];
+  return runAutocannon(args, cpu).then((r) => loadResult(r));
 }

@@ -1,12 +1,16 @@
 /**
  * The real service in its own process, configured like production (info-level JSON logs to
  * stdout), against a local stand-in facilitator. Prints {"port":N} once it is listening.
+ * With TAKE_PAYMENTS=true it also has its scanners and payment state (STATE_DIR), as
+ * `npm start` has, so it sells; without, it only makes offers.
  */
 import { parseConfig } from '../../src/config.js';
+import { SCANNERS } from '../../src/scans/registry.js';
 import { createService } from '../../src/service.js';
 
 const config = parseConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', RISK_SCAN_MODE: 'mainnet' });
-const service = await createService(config, { healthChecks: {} });
+const selling = process.env.TAKE_PAYMENTS === 'true' ? { scanners: SCANNERS } : {};
+const service = await createService(config, { healthChecks: {}, ...selling });
 await service.start();
 const running = await service.listen();
 process.stderr.write(`${JSON.stringify({ port: Number(new URL(running.url).port) })}\n`);

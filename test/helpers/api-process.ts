@@ -37,7 +37,12 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
     const lines = createInterface({ input: child.stdout! });
     lines.on('line', (line) => {
       const entry = parseLine(line);
-      if (entry?.msg === 'Solana Risk Scan is listening' && typeof entry.url === 'string') resolve(entry.url);
+      if (entry?.msg === 'Solana Risk Scan is listening' && typeof entry.url === 'string') {
+        // From here on its logs are drained unread: parsing each line would load the test under load runs.
+        lines.close();
+        child.stdout!.resume();
+        resolve(entry.url);
+      }
     });
     void exited.then(([code]) => reject(new Error(`the API exited (${code}) before listening: ${stderr}`)));
   });

@@ -10,7 +10,7 @@ import { ExactSvmSchemeV1 } from '@x402/svm/v1';
 import { jsonOf } from './service.js';
 
 export interface Offer {
-  /** The v1 `accepts[0]` of the 402 body. */
+  /** The v1 `accepts[0]` of the 402 body (undefined from a v2-only server, such as @x402/hono). */
   readonly v1: Record<string, any>;
   /** The v2 `accepts[0]` of the PAYMENT-REQUIRED header. */
   readonly v2: PaymentRequirements;
@@ -23,7 +23,7 @@ export async function offerOf(url: string): Promise<Offer> {
   const body = await jsonOf(res);
   const header = decodePaymentRequiredHeader(res.headers.get('payment-required')!);
   return {
-    v1: body.accepts[0],
+    v1: body.accepts?.[0],
     v2: header.accepts[0] as PaymentRequirements,
     resourceUrl: header.resource.url,
   };
