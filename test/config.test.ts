@@ -245,6 +245,8 @@ describe('parseConfig', () => {
     assert.deepEqual(c.rpcBreaker, { failures: 5, halfOpenAfterMs: 10_000 });
     assert.deepEqual(c.shedding, { maxInflightPaid: 64, eventLoopDelayMs: 500, retryAfterSeconds: 2 });
     assert.equal(c.longestPaidCallMs, 119_000);
+    assert.equal(parseConfig({}).shedding.eventLoopDelayMs, 0, 'the sandbox chain shares the event loop');
+    assert.equal(parseConfig({ SHED_EVENT_LOOP_DELAY_MS: '300' }).shedding.eventLoopDelayMs, 300);
     const off = parseConfig({
       PAY_TO,
       RPC_BREAKER_FAILURES: '0',

@@ -90,11 +90,14 @@ async function send(url: string, kind: Kind, payment: PooledPayment | undefined,
   const headers: Record<string, string> = payment ? { 'PAYMENT-SIGNATURE': payment.header } : {};
   const res = await fetch(url + path, { headers, signal: AbortSignal.timeout(timeoutMs) });
   const body = await res.text();
-  if (!payment) return { status: res.status };
+  // A server error's body says why; the report lists the first few.
+  const failure = res.status >= 500 ? { error: `${res.status} ${path}: ${body.slice(0, 300)}` } : {};
+  if (!payment) return { status: res.status, ...failure };
   const receipt = res.headers.get('payment-response');
   return {
     status: res.status,
     retryAfter: res.headers.get('retry-after'),
+    ...failure,
     ...(res.status === 200 ? { body } : {}),
     ...(receipt ? { settlement: decodePaymentResponseHeader(receipt).transaction } : {}),
   };

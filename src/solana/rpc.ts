@@ -20,7 +20,6 @@
  * transient, so the retries above wait for a half-open probe, still within the caller's deadline.
  */
 import {
-  createDefaultRpcTransport,
   createSolanaRpcFromTransport,
   isSolanaError,
   type Rpc,
@@ -28,6 +27,7 @@ import {
   SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR,
   type SolanaRpcApi,
 } from '@solana/kit';
+import { createHttpTransportForSolanaRpc } from '@solana/rpc-transport-http';
 import {
   BrokenCircuitError,
   type CircuitBreakerPolicy,
@@ -370,7 +370,11 @@ export interface RpcEndpoints {
 }
 
 export function createRpcEndpoints(options: RpcOptions): RpcEndpoints {
-  const transports = options.urls.map((url) => createDefaultRpcTransport({ url }));
+  // Plain HTTP transports: kit's default one coalesces identical requests of the same tick and
+  // hands every caller the first one's answer, whose JSON-RPC id then fails the check above.
+  const transports = options.urls.map((url) =>
+    createHttpTransportForSolanaRpc({ url, headers: { 'accept-encoding': 'br,gzip,deflate' } }),
+  );
   const breakers = createBreakers(transports.length, options.breaker);
   const transport = createFailoverTransport(transports, options.timeoutMs, options.retry, breakers);
   return {

@@ -38,9 +38,16 @@ function assertEveryPaymentAccountedFor(r: LoadReport) {
 
 describe('load: mixed traffic against the API in its own process', { timeout: 240_000 }, () => {
   it(`${SECONDS} s at 20 connections: no 5xx, every settled payment delivered or replayable`, async () => {
-    const r = await runLoad({ seconds: SECONDS, connections: 20, payments: { cached: 600, fresh: 300 } });
+    // The event-loop trigger is off: on a shared CI machine its p99 can pass 500 ms for reasons
+    // of its own, and shedding is what the saturation run below shows.
+    const r = await runLoad({
+      seconds: SECONDS,
+      connections: 20,
+      payments: { cached: 600, fresh: 300 },
+      apiEnv: { SHED_EVENT_LOOP_DELAY_MS: '0' },
+    });
     for (const kind of KINDS) assert.ok(r.byKind[kind].requests > 0, `${kind} requests were sent`);
-    assert.equal(r.fiveXx, 0);
+    assert.equal(r.fiveXx, 0, r.errors.join('; '));
     assert.equal(r.noAnswer, 0, r.errors.join('; '));
     assert.deepEqual(statusesOf(r, ['health', 'openapi', 'llms']), new Set(['200']));
     assert.deepEqual(statusesOf(r, ['offer']), new Set(['402']));

@@ -28,6 +28,8 @@ export async function startTestService(
   const config = parseConfig({
     STATE_DIR: stateDir,
     RISK_SCAN_MODE: 'mainnet',
+    // A busy test machine must not shed the calls a test makes; shedding has tests of its own.
+    SHED_EVENT_LOOP_DELAY_MS: '0',
     PAY_TO: TEST_PAY_TO,
     PORT: '0',
     HOST: '127.0.0.1',

@@ -102,6 +102,18 @@ describe('RPC circuit breakers', { timeout: 30_000 }, () => {
     assert.equal(circuits()[0]?.state, 'closed');
   });
 
+  it('identical reads sent together each get their own answer: none is a mixed-up id, the breaker stays closed', async () => {
+    const healthy = await switchable(SLOT);
+    const { rpc, circuits } = endpoints([healthy.server.url], 2);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => rpc.getSlot().send()));
+    assert.deepEqual(answers, Array(8).fill(42n));
+    assert.equal(
+      circuits()[0]?.state,
+      'closed',
+      "a shared answer with the first caller's id counted as a failure",
+    );
+  });
+
   it('FAILURES 0 turns breakers off', () => {
     assert.deepEqual(endpoints(['http://127.0.0.1:9'], 0).circuits(), []);
   });
