@@ -90,8 +90,9 @@ async function send(url: string, kind: Kind, payment: PooledPayment | undefined,
   const headers: Record<string, string> = payment ? { 'PAYMENT-SIGNATURE': payment.header } : {};
   const res = await fetch(url + path, { headers, signal: AbortSignal.timeout(timeoutMs) });
   const body = await res.text();
-  // A server error's body says why; the report lists the first few.
-  const failure = res.status >= 500 ? { error: `${res.status} ${path}: ${body.slice(0, 300)}` } : {};
+  // A server error's body says why; the report lists the first few (a shed call's 503 is expected).
+  const shed = res.status === 503 && res.headers.get('retry-after') !== null;
+  const failure = res.status >= 500 && !shed ? { error: `${res.status} ${path}: ${body.slice(0, 300)}` } : {};
   if (!payment) return { status: res.status, ...failure };
   const receipt = res.headers.get('payment-response');
   return {
