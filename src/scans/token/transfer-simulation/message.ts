@@ -75,6 +75,8 @@ export interface TransferPlan {
   readonly hookProgram: Address | null;
   /** The hook's validation account, null when it does not exist. */
   readonly validation: RawAccount | null;
+  /** A real blockhash, to sign and send the same transfer (tests); default: one the RPC replaces. */
+  readonly blockhash?: { readonly blockhash: Blockhash; readonly lastValidBlockHeight: bigint };
 }
 
 async function hookAccounts(plan: TransferPlan, destination: Address): Promise<AccountMeta[]> {
@@ -130,7 +132,7 @@ export async function transferTransaction(
     (m) => setTransactionMessageFeePayer(plan.owner, m),
     (m) =>
       setTransactionMessageLifetimeUsingBlockhash(
-        { blockhash: PLACEHOLDER_BLOCKHASH, lastValidBlockHeight: 0n },
+        plan.blockhash ?? { blockhash: PLACEHOLDER_BLOCKHASH, lastValidBlockHeight: 0n },
         m,
       ),
     (m) =>
