@@ -109,15 +109,21 @@ function candidates(
     .slice(0, SIMULATED_HOLDERS) as { holder: { owner: Address; amount: bigint }; account: RawAccount }[];
 }
 
-async function simulateOne(
-  rpc: SolanaRpc,
+interface Built {
+  readonly source: RawAccount;
+  readonly holder: { owner: Address; amount: bigint };
+  readonly amount: bigint;
+  readonly wire: string;
+  readonly destination: Address;
+}
+
+async function build(
   prepared: Prepared & { plan: { simulate: true } },
   validation: RawAccount | null,
   mint: RawAccount,
   source: RawAccount,
   holder: { owner: Address; amount: bigint },
-  send: Send,
-): Promise<SimulatedTransfer> {
+): Promise<Built> {
   // One whole token, or the balance when smaller: what a buyer would sell, not a whale's exit.
   const unit = 10n ** BigInt(prepared.decimals);
   const amount = holder.amount < unit ? holder.amount : unit;
@@ -131,21 +137,25 @@ async function simulateOne(
     hookProgram: prepared.plan.hookProgram,
     validation: prepared.validationAddress === null ? null : validation,
   });
+  return { source, holder, amount, wire, destination };
+}
+
+async function simulate(rpc: SolanaRpc, built: Built, send: Send): Promise<SimulatedTransfer> {
   const { value } = await rpc
-    .simulateTransaction(wire as Base64EncodedWireTransaction, {
+    .simulateTransaction(built.wire as Base64EncodedWireTransaction, {
       encoding: 'base64',
       sigVerify: false,
       replaceRecentBlockhash: true,
-      accounts: { addresses: [source.address, destination], encoding: 'base64' },
+      accounts: { addresses: [built.source.address, built.destination], encoding: 'base64' },
     })
     .send(send);
   const [after, received] = value.accounts ?? [];
   return {
-    tokenAccount: source.address,
-    owner: holder.owner,
-    balance: holder.amount,
-    amount,
-    destination,
+    tokenAccount: built.source.address,
+    owner: built.holder.owner,
+    balance: built.holder.amount,
+    amount: built.amount,
+    destination: built.destination,
     err: value.err ?? null,
     logs: value.logs ?? [],
     sourceAfter: amountOf(after),
@@ -182,10 +192,14 @@ export async function simulateTransferRounds(
         : 'no eligible holder to send from (every large holder is a pool, curve, lock, burn or frozen, or unreadable)',
     );
   }
-  const runs = await Promise.allSettled(
+  // Every transaction is built before any is sent, so the simulations share one round trip.
+  const built = await Promise.allSettled(
     chosen.map(({ holder, account }) =>
-      simulateOne(rpc, { ...prepared, plan }, holders.also?.[0] ?? null, mint, account, holder, send),
+      build({ ...prepared, plan }, holders.also?.[0] ?? null, mint, account, holder),
     ),
+  );
+  const runs = await Promise.allSettled(
+    built.map((b) => (b.status === 'fulfilled' ? simulate(rpc, b.value, send) : Promise.reject(b.reason))),
   );
   const done = runs.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   if (done.length === 0) {
