@@ -3,8 +3,10 @@
  *   1. the mint and its Metaplex metadata (PDA derived locally) in one getMultipleAccounts,
  *      the largest holders, the current epoch and the mint's newest signatures (its age), all in
  *      parallel;
- *   2. the largest holders' token accounts (owner, frozen, delegate), in parallel with
- *      whatever the caller adds (pump.fun reads the creator's launches there).
+ *   2. the largest holders' token accounts (owner, frozen, delegate), with the accounts the
+ *      caller asks for given the mint (`alsoRead`: a transfer hook's validation account), in
+ *      parallel with whatever the caller adds (pump.fun reads the creator's launches there;
+ *      the transfer simulation waits there for the holders, then simulates: a third round).
  */
 import type { Address, Base64EncodedDataResponse } from '@solana/kit';
 import { findMetadataAddress } from '../../solana/decoders/metaplex-metadata.js';
