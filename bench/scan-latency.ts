@@ -22,12 +22,25 @@ const SUBJECTS: Record<EndpointId, string> = {
   program: 'program:single-key',
 };
 
+/**
+ * The transfer simulation's path (token/transfer-simulation): a hook mint costs one more round
+ * trip on /scan/token (the subject above is the path without it) and none on /scan/pumpfun.
+ */
+const WITH_SIMULATION: [EndpointId, string][] = [
+  ['token', 'token:t22-hook-allows'],
+  ['token', 'token:t22-hook-refuses'],
+  ['pumpfun', 'token:t22-hook-refuses'],
+];
+
 export async function runScanLatency(options: { runs: number }) {
   const { chain, manifest } = await seededChain({ autoAdvance: false });
   const server = await startSandboxRpc({ chain, host: '127.0.0.1', port: 0 });
   const rows = [];
   try {
-    for (const [endpoint, name] of Object.entries(SUBJECTS) as [EndpointId, string][]) {
+    for (const [endpoint, name] of [
+      ...(Object.entries(SUBJECTS) as [EndpointId, string][]),
+      ...WITH_SIMULATION,
+    ]) {
       const entry = manifest.subjects.find((s) => s.name === name) as
         | { address?: string; signature?: string }
         | undefined;

@@ -88,8 +88,21 @@ const EXPECTATIONS: readonly Expectation[] = [
   {
     path: 'token',
     subject: 'token:t22-transfer-hook',
-    has: ['TRANSFER_HOOK_ACTIVE', 'TRANSFER_HOOK_AUTHORITY'],
-    lacks: ['TRANSFER_FEE'],
+    // Its holders' wallets hold no SOL to pay a transfer's fee: the simulation cannot run.
+    has: ['TRANSFER_HOOK_ACTIVE', 'TRANSFER_HOOK_AUTHORITY', 'TRANSFER_SIMULATION_UNAVAILABLE'],
+    lacks: ['TRANSFER_FEE', 'TRANSFER_BLOCKED'],
+  },
+  {
+    path: 'token',
+    subject: 'token:t22-hook-refuses',
+    has: ['TRANSFER_HOOK_ACTIVE', 'TRANSFER_BLOCKED'],
+    lacks: ['TRANSFER_SIMULATION_UNAVAILABLE', 'TRANSFER_UNDECLARED_CUT'],
+  },
+  {
+    path: 'token',
+    subject: 'token:t22-hook-allows',
+    has: ['TRANSFER_HOOK_ACTIVE'],
+    lacks: ['TRANSFER_BLOCKED', 'TRANSFER_SIMULATION_UNAVAILABLE', 'TRANSFER_UNDECLARED_CUT'],
   },
   {
     path: 'token',

@@ -23,6 +23,7 @@ import { seedPumpfun } from './pumpfun.js';
 import { seedToken2022Mints } from './token-2022.js';
 import { seedSplTokens, seedUsdc } from './tokens.js';
 import { seedTransactions } from './transactions.js';
+import { seedTransferHookMints } from './transfer-hooks.js';
 import {
   seedBurnerWallet,
   seedHighFailureWallet,
@@ -89,6 +90,7 @@ export async function seedScenarios(
   timeline.moveTo(1 * DAY);
   // Token-2022 mints a day old, so a fee scheduled 2 epochs ahead is still in the future at the end.
   await seedToken2022Mints(context);
+  await seedTransferHookMints(context);
   await seedPumpfun(context); // 12 hours → 6 hours
   await seedLatestUpgrade(context, programs); // 5.5 hours
   await seedHighFailureWallet(context); // 5 hours → 3 hours

@@ -51,6 +51,8 @@ export interface TokenExpect {
   frozenTokenAccounts?: string[];
   nonTransferable?: boolean;
   pausable?: { authority: string; paused: boolean };
+  /** What a simulated transfer from a real holder raises (token/transfer-simulation), when it runs. */
+  transferSimulation?: { raises: string[]; failingProgram?: string };
 }
 
 export interface PumpPoolExpect {

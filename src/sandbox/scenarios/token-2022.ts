@@ -31,7 +31,7 @@ const DECIMALS = 6;
 const UNIT = 10n ** BigInt(DECIMALS);
 const ALLOCATIONS = [500_000n, 300_000n, 200_000n, 150_000n, 100_000n] as const;
 
-interface Token2022Spec {
+export interface Token2022Spec {
   name: string;
   description: string;
   /** Extensions in initialization order, which is their TLV order in the account. */
@@ -45,7 +45,7 @@ interface Token2022Spec {
   expect: (authority: KeyPairSigner) => Partial<TokenExpect>;
 }
 
-async function seedToken2022(context: ScenarioContext, spec: Token2022Spec): Promise<void> {
+export async function seedToken2022(context: ScenarioContext, spec: Token2022Spec): Promise<void> {
   const { chain, keys } = context;
   const authority = await fundedSigner(context, `${spec.name}:authority`);
   const mint = await keys.signer(`${spec.name}:mint`);

@@ -6,7 +6,8 @@
  *   2. beside the holders, the mints of every token account the curve's creator owns, under
  *      SPL Token and Token-2022 (getTokenAccountsByOwner, 32-byte data slices: only the mint);
  *   3. the bonding-curve PDA of each of those mints (getMultipleAccounts, 100 at a time, in
- *      parallel): those owned by the pump program and naming the same creator are its launches.
+ *      parallel): those owned by the pump program and naming the same creator are its launches;
+ *      beside them, for a mint with a transfer hook, the simulated transfer (token/transfer-simulation).
  * A launch is only found while the creator still has a token account of it (an emptied one
  * counts; a closed one does not): docs/risk-model.md, /scan/pumpfun, says what that misses.
  */
@@ -16,6 +17,7 @@ import { findCanonicalPumpPoolAddress } from '../../solana/decoders/pumpswap-poo
 import { PUMP_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../solana/programs.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
 import { gatherTokenFacts, type RawAccount, type TokenFacts } from '../token/facts.js';
+import { simulateTransferRounds, simulationReads } from '../token/transfer-simulation/facts.js';
 
 /** Accounts per getMultipleAccounts (the RPC's own limit). */
 export const ACCOUNTS_PER_CALL = 100;
@@ -158,15 +160,22 @@ export async function gatherPumpfunFacts(
   ]);
   const { facts, extra } = await gatherTokenFacts(rpc, mint, now, {
     extraAccounts: [curveAddress, poolAddress],
-    round2: ({ extraAccounts }) => creatorLaunches(rpc, mint, extraAccounts[0] ?? null, abortSignal),
+    alsoRead: simulationReads,
+    // The transfer simulation's own third round runs beside the launches' third round.
+    round2: (first) =>
+      Promise.all([
+        creatorLaunches(rpc, mint, first.extraAccounts[0] ?? null, abortSignal),
+        simulateTransferRounds(rpc, first, abortSignal ? { abortSignal } : {}),
+      ]),
     ...(abortSignal ? { abortSignal } : {}),
   });
+  const [launches, transferSimulation] = extra ?? [null, null];
   return {
-    token: facts,
+    token: { ...facts, transferSimulation },
     curveAddress,
     curve: facts.extraAccounts[0] ?? null,
     poolAddress,
     pool: facts.extraAccounts[1] ?? null,
-    launches: extra ?? null,
+    launches,
   };
 }

@@ -14,6 +14,7 @@ import type { TokenFacts } from './facts.js';
 import { TOKEN_FLAGS, type TokenFlag } from './flags.js';
 import { concentration, holdersOf } from './holders.js';
 import { type ControlHolder, issuerControlWording } from './issuer-control.js';
+import { transferSimulationHits } from './transfer-simulation/assess.js';
 import { NATIVE_MINT, NATIVE_MINT_2022, TRUSTED_ISSUERS, TRUSTED_MULTIPLIER } from './trusted.js';
 
 type Hit = FlagHit<TokenFlag>;
@@ -481,6 +482,7 @@ export function tokenChecks(
   const metadata = metadataHits(facts, mint, multiplier);
   const holders = holderHits(facts, mint, named);
   const age = ageOf(facts);
+  const simulation = transferSimulationHits(facts.transferSimulation, mint, facts.epoch);
   const hits: Hit[] = [
     ...(issuer
       ? [
@@ -497,6 +499,7 @@ export function tokenChecks(
     ...metadata.hits,
     ...holders.hits,
     ...age.hits,
+    ...simulation.hits,
   ];
   return {
     hits,
@@ -512,6 +515,7 @@ export function tokenChecks(
       trusted_issuer: issuer ?? null,
       ...age.summary,
       ...holders.summary,
+      ...(simulation.summary ? { transfer_simulation: simulation.summary } : {}),
     },
   };
 }

@@ -3,13 +3,16 @@
  *   1. the mint and its Metaplex metadata (PDA derived locally) in one getMultipleAccounts,
  *      the largest holders, the current epoch and the mint's newest signatures (its age), all in
  *      parallel;
- *   2. the largest holders' token accounts (owner, frozen, delegate), in parallel with
- *      whatever the caller adds (pump.fun reads the creator's launches there).
+ *   2. the largest holders' token accounts (owner, frozen, delegate), with the accounts the
+ *      caller asks for given the mint (`alsoRead`: a transfer hook's validation account), in
+ *      parallel with whatever the caller adds (pump.fun reads the creator's launches there;
+ *      the transfer simulation waits there for the holders, then simulates: a third round).
  */
 import type { Address, Base64EncodedDataResponse } from '@solana/kit';
 import { findMetadataAddress } from '../../solana/decoders/metaplex-metadata.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
 import { ScanFailedError } from '../scanner.js';
+import type { TransferSimulationFacts } from './transfer-simulation/facts.js';
 
 export interface RawAccount {
   readonly address: Address;
@@ -52,6 +55,8 @@ export interface TokenFacts {
   /** Null when the history could not be read (the age is then unknown). */
   readonly history: MintHistory | null;
   readonly nowSeconds: number;
+  /** The simulated transfer (./transfer-simulation), when the scanner ran it; null for no mint. */
+  readonly transferSimulation?: TransferSimulationFacts | null;
 }
 
 type Fetched = { owner: Address; lamports: bigint; data: Base64EncodedDataResponse } | null;
@@ -68,11 +73,27 @@ const toRaw = (address: Address, a: Fetched): RawAccount | null =>
 const rpcFailure = (e: unknown) =>
   new ScanFailedError(`the Solana RPC could not be read: ${e instanceof Error ? e.message : String(e)}`);
 
+/** What round 2 work gets: round 1's reads, and the holders' accounts round 2 is reading. */
+export interface Round1 {
+  readonly extraAccounts: readonly (RawAccount | null)[];
+  readonly mintAccount: RawAccount | null;
+  readonly holders: Promise<HolderRead>;
+}
+
+/** Round 2's read: the holders' accounts, and those `alsoRead` asked for (null if the read failed). */
+export interface HolderRead {
+  readonly largest: readonly LargestAccount[];
+  readonly accounts: readonly (RawAccount | null)[];
+  readonly also: readonly (RawAccount | null)[] | null;
+}
+
 export interface TokenFactsOptions<T> {
   /** Accounts to read in the first round trip, together with the mint. */
   readonly extraAccounts?: readonly Address[];
+  /** Accounts to read with the holders' in round 2, given the mint (e.g. a hook's validation account). */
+  readonly alsoRead?: (mintAccount: RawAccount | null) => Promise<readonly Address[]>;
   /** Work for the second round trip, given what the first found. */
-  readonly round2?: (first: { extraAccounts: readonly (RawAccount | null)[] }) => Promise<T>;
+  readonly round2?: (first: Round1) => Promise<T>;
   readonly abortSignal?: AbortSignal;
 }
 
@@ -127,18 +148,28 @@ export async function gatherTokenFacts<T = undefined>(
   const raw = addresses.map((address, i) => toRaw(address, (accounts.value[i] ?? null) as Fetched));
   const extraAccounts = raw.slice(2);
   const holders = largest.list ?? [];
-  const [holderAccounts, extra] = await Promise.all([
-    holders.length === 0
-      ? Promise.resolve([] as (RawAccount | null)[])
+  const also = options.alsoRead ? await options.alsoRead(raw[0] ?? null) : [];
+  const round2Addresses = [...holders.map((h) => h.address), ...also];
+  const holderRead: Promise<HolderRead> =
+    round2Addresses.length === 0
+      ? Promise.resolve({ largest: holders, accounts: [], also: [] })
       : rpc
-          .getMultipleAccounts(
-            holders.map((h) => h.address),
-            { encoding: 'base64' },
-          )
+          .getMultipleAccounts(round2Addresses, { encoding: 'base64' })
           .send(send)
-          .then((r) => holders.map((h, i) => toRaw(h.address, (r.value[i] ?? null) as Fetched)))
-          .catch(() => holders.map(() => null)),
-    options.round2 ? options.round2({ extraAccounts }) : Promise.resolve(undefined),
+          .then((r) => {
+            const read = round2Addresses.map((a, i) => toRaw(a, (r.value[i] ?? null) as Fetched));
+            return {
+              largest: holders,
+              accounts: read.slice(0, holders.length),
+              also: read.slice(holders.length),
+            };
+          })
+          .catch(() => ({ largest: holders, accounts: holders.map(() => null), also: null }));
+  const [holderAccounts, extra] = await Promise.all([
+    holderRead.then((r) => r.accounts),
+    options.round2
+      ? options.round2({ extraAccounts, mintAccount: raw[0] ?? null, holders: holderRead })
+      : Promise.resolve(undefined),
   ]);
   return {
     facts: {

@@ -160,6 +160,26 @@ export const TOKEN_FLAGS = {
       'A well-known, regulated or widely used token: its centralisation flags are weighted down, not hidden, and the summary and recommendation name the issuer, the powers it holds and what they mean for a holder.',
     evidenceKeys: ['issuer'],
   },
+  TRANSFER_BLOCKED: {
+    severity: 'critical',
+    meaning:
+      'A transfer simulated exactly as a wallet sends it, from a real holder to a new wallet, was refused: holders cannot sell or move the token now (paused, frozen by default, a hook that refuses, non-transferable).',
+    evidenceKeys: ['failing_program', 'error', 'logs', 'holder', 'amount'],
+    floor: true,
+  },
+  TRANSFER_UNDECLARED_CUT: {
+    severity: 'high',
+    meaning:
+      'A simulated transfer delivered less than the amount sent minus the declared transfer fee: something takes an undeclared cut (critical from 10 %).',
+    evidenceKeys: ['sent', 'received', 'declared_fee', 'undeclared_cut', 'holder'],
+  },
+  TRANSFER_SIMULATION_UNAVAILABLE: {
+    severity: 'info',
+    meaning:
+      'The token runs code the scanner cannot read (a transfer hook, an unknown extension), and a transfer could not be simulated (no eligible holder, the RPC refused, the holder cannot pay the fee): whether it can be sold is unknown.',
+    evidenceKeys: ['reason'],
+    confidencePenalty: 0.15,
+  },
   HOLDERS_UNAVAILABLE: {
     severity: 'low',
     meaning:

@@ -26,6 +26,7 @@ import { assessToken, NOT_A_MINT_ADVICE, TOKEN_ADVICE } from '../../../src/scans
 import type { LargestAccount, MintHistory, RawAccount, TokenFacts } from '../../../src/scans/token/facts.js';
 import { TOKEN_FLAGS } from '../../../src/scans/token/flags.js';
 import { ISSUER_CONTROLS, issuerControlWording } from '../../../src/scans/token/issuer-control.js';
+import type { SimulatedTransfer } from '../../../src/scans/token/transfer-simulation/facts.js';
 import { TRUSTED_ISSUERS } from '../../../src/scans/token/trusted.js';
 import { findMetadataAddress } from '../../../src/solana/decoders/metaplex-metadata.js';
 import {
@@ -814,6 +815,174 @@ describe('assessToken (pure), flag by flag', () => {
     const empty = assess(token({ holders: [] }));
     expectNotRaised(empty, 'HOLDERS_UNAVAILABLE', 'an answer with no holders is an answer');
     assert.equal(empty.confidence, 1);
+  });
+
+  describe('the simulated transfer (transfer-simulation/assess.ts)', () => {
+    const HOOK = wallet('risk-scan test hook program');
+    const hooked = (extra: ExtensionArgs[] = []): ExtensionArgs[] => [
+      { __kind: 'TransferHook', authority: NO_KEY, programId: HOOK },
+      ...extra,
+    ];
+    const run = (over: Partial<SimulatedTransfer> = {}): SimulatedTransfer => ({
+      tokenAccount: TOKEN_ACCOUNTS[0]!,
+      owner: WALLETS[0]!,
+      balance: 10_000_000n,
+      amount: 1_000_000n,
+      destination: OTHER,
+      err: null,
+      logs: [],
+      sourceAfter: 9_000_000n,
+      destinationAfter: 1_000_000n,
+      ...over,
+    });
+    const simulated = (runs: SimulatedTransfer[], extensions = hooked()) =>
+      assess(
+        token({
+          extensions,
+          facts: { transferSimulation: { status: 'simulated', why: 'hook', hookProgram: HOOK, runs } },
+        }),
+      );
+    const refusal = [
+      `Program ${HOOK} invoke [2]`,
+      `Program ${HOOK} failed: custom program error: 0x1770`,
+      'Program TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb failed: custom program error: 0x1770',
+    ];
+    const SIM_FLAGS = ['TRANSFER_BLOCKED', 'TRANSFER_UNDECLARED_CUT', 'TRANSFER_SIMULATION_UNAVAILABLE'];
+
+    it('TRANSFER_BLOCKED: the transfer instruction failed (the hook refused); floor risk; not a failure creating the recipient account, nor a transaction that never ran', () => {
+      const blocked = simulated([
+        run({
+          err: { InstructionError: [1, { Custom: 6000 }] },
+          logs: refusal,
+          sourceAfter: null,
+          destinationAfter: null,
+        }),
+      ]);
+      expectRaised(blocked, 'TRANSFER_BLOCKED', {
+        failing_program: HOOK,
+        error: 'custom program error 0x1770',
+        logs: refusal,
+        holder: TOKEN_ACCOUNTS[0],
+        amount: '1000000',
+      });
+      assert.ok(blocked.risk_score >= 0.85, `floored: ${blocked.risk_score}`);
+      // Token-2022's own refusals are named.
+      const frozen = simulated([
+        run({
+          err: { InstructionError: [1, { Custom: 17 }] },
+          logs: ['Program TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb failed: custom program error: 0x11'],
+        }),
+      ]);
+      assert.match(String(flagEvidenceOf(frozen).TRANSFER_BLOCKED!.error), /^AccountFrozen/);
+
+      const ataFailed = simulated([run({ err: { InstructionError: [0, { Custom: 1 }] } })]);
+      expectNotRaised(ataFailed, 'TRANSFER_BLOCKED', 'the recipient account could not be paid for');
+      expectRaised(ataFailed, 'TRANSFER_SIMULATION_UNAVAILABLE', {
+        reason: "creating the recipient's token account failed (custom program error 0x1)",
+      });
+      const neverRan = simulated([run({ err: 'AccountNotFound' })]);
+      expectNotRaised(neverRan, 'TRANSFER_BLOCKED', 'the fee payer has no SOL');
+      assert.ok(neverRan.flags.includes('TRANSFER_SIMULATION_UNAVAILABLE'));
+      // A refusal for either holder is the answer, whichever ran first.
+      const second = simulated([
+        run(),
+        run({ err: { InstructionError: [1, { Custom: 6000 }] }, logs: refusal }),
+      ]);
+      assert.ok(second.flags.includes('TRANSFER_BLOCKED'));
+      const fallback = simulated([run({ err: 'InsufficientFundsForFee' }), run()]);
+      for (const code of SIM_FLAGS) assert.ok(!fallback.flags.includes(code), `fallback holder: ${code}`);
+    });
+
+    it('TRANSFER_UNDECLARED_CUT: one unit less than the amount minus the declared fee (ceil, capped); not exactly the fee', () => {
+      // 100 bps of 1 000 000 = 10 000 declared.
+      const fee = hooked([transferFee(100, 100, 0n)]);
+      const exact = simulated([run({ destinationAfter: 990_000n })], fee);
+      expectNotRaised(exact, 'TRANSFER_UNDECLARED_CUT', 'exactly the declared fee');
+      const cut = simulated([run({ destinationAfter: 989_999n })], fee);
+      expectRaised(cut, 'TRANSFER_UNDECLARED_CUT', {
+        sent: '1000000',
+        received: '989999',
+        declared_fee: '10000',
+        undeclared_cut: '1',
+        holder: TOKEN_ACCOUNTS[0],
+      });
+      assert.equal(weightOf(cut, 'TRANSFER_UNDECLARED_CUT'), 0.6);
+      // Without a fee extension, any shortfall; from 10 % it is critical.
+      const tenth = simulated([run({ destinationAfter: 900_000n })]);
+      assert.equal(weightOf(tenth, 'TRANSFER_UNDECLARED_CUT'), 0.9);
+      expectNotRaised(simulated([run()]), 'TRANSFER_UNDECLARED_CUT', 'all of it arrived');
+      // The fee is rounded up (1 unit at 1 bps costs 1) and capped at the maximum in force (7 000 000).
+      expectNotRaised(
+        simulated(
+          [run({ amount: 1n, balance: 1n, sourceAfter: 0n, destinationAfter: 0n })],
+          hooked([transferFee(1, 1, 0n)]),
+        ),
+        'TRANSFER_UNDECLARED_CUT',
+        'a fee rounded up',
+      );
+      const capped = simulated(
+        [
+          run({
+            amount: 1_000_000_000n,
+            balance: 1_000_000_000n,
+            sourceAfter: 0n,
+            destinationAfter: 993_000_000n,
+          }),
+        ],
+        hooked([transferFee(5000, 5000, 0n)]),
+      );
+      expectNotRaised(capped, 'TRANSFER_UNDECLARED_CUT', 'the fee capped at its maximum');
+      const overCap = simulated(
+        [
+          run({
+            amount: 1_000_000_000n,
+            balance: 1_000_000_000n,
+            sourceAfter: 0n,
+            destinationAfter: 992_999_999n,
+          }),
+        ],
+        hooked([transferFee(5000, 5000, 0n)]),
+      );
+      assert.ok(overCap.flags.includes('TRANSFER_UNDECLARED_CUT'), 'one unit past the capped fee');
+      // An unknown epoch: the higher of the two scheduled fees explains the shortfall.
+      const unknownEpoch = assess(
+        token({
+          extensions: hooked([transferFee(100, 300, EPOCH + 2n)]),
+          facts: {
+            epoch: null,
+            transferSimulation: {
+              status: 'simulated',
+              why: 'hook',
+              hookProgram: HOOK,
+              runs: [run({ destinationAfter: 970_000n })],
+            },
+          },
+        }),
+      );
+      expectNotRaised(unknownEpoch, 'TRANSFER_UNDECLARED_CUT', 'the higher fee explains it');
+    });
+
+    it('TRANSFER_SIMULATION_UNAVAILABLE: lowers confidence and never raises risk; not when the static read proves the answer', () => {
+      const known = assess(token({ extensions: hooked() }));
+      const unavailable = assess(
+        token({
+          extensions: hooked(),
+          facts: { transferSimulation: { status: 'unavailable', why: 'hook', reason: 'the RPC refused' } },
+        }),
+      );
+      expectRaised(unavailable, 'TRANSFER_SIMULATION_UNAVAILABLE', { reason: 'the RPC refused' });
+      assert.equal(unavailable.risk_score, known.risk_score, 'never raises risk');
+      assert.ok(unavailable.confidence < known.confidence);
+      assert.equal(weightOf(unavailable, 'TRANSFER_SIMULATION_UNAVAILABLE'), 0);
+      const skipped = assess(
+        token({ facts: { transferSimulation: { status: 'skipped', why: 'SPL Token' } } }),
+      );
+      expectNotRaised(skipped, 'TRANSFER_SIMULATION_UNAVAILABLE', 'proven statically');
+      assert.deepEqual((skipped.evidence as Record<string, unknown>).transfer_simulation, {
+        ran: false,
+        why: 'SPL Token',
+      });
+    });
   });
 
   // Every catalog flag having a raising test is enforced in flags.test.ts.

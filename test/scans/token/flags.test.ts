@@ -548,6 +548,55 @@ describe('assessToken, flag by flag', () => {
     assert.match(named('$WIF'), /\(\$WIF\)/);
   });
 
+  it('TRANSFER_BLOCKED / TRANSFER_UNDECLARED_CUT / TRANSFER_SIMULATION_UNAVAILABLE: from the simulated transfer; a clean one raises none', () => {
+    const hook: MintSpec = { extensions: [{ __kind: 'TransferHook', authority: NO_KEY, programId: other }] };
+    const run = {
+      tokenAccount: tokenAccounts[0]!,
+      owner: owners[0]!,
+      balance: SUPPLY / 100n,
+      amount: 1_000_000n,
+      destination: pda,
+      err: null as unknown,
+      logs: [] as string[],
+      sourceAfter: SUPPLY / 100n - 1_000_000n,
+      destinationAfter: 1_000_000n,
+    };
+    const simulated = (over: Partial<typeof run>) =>
+      assessToken(
+        facts(hook, {
+          transferSimulation: {
+            status: 'simulated',
+            why: 'hook',
+            hookProgram: other,
+            runs: [{ ...run, ...over }],
+          },
+        }),
+      );
+    const logs = [`Program ${other} failed: custom program error: 0x1770`];
+    flags.raised(simulated({ err: { InstructionError: [1, { Custom: 6000 }] }, logs }), 'TRANSFER_BLOCKED', {
+      failing_program: other,
+      error: 'custom program error 0x1770',
+    });
+    flags.raised(simulated({ destinationAfter: 999_999n }), 'TRANSFER_UNDECLARED_CUT', {
+      undeclared_cut: '1',
+    });
+    flags.raised(
+      assessToken(
+        facts(hook, { transferSimulation: { status: 'unavailable', why: 'hook', reason: 'refused' } }),
+      ),
+      'TRANSFER_SIMULATION_UNAVAILABLE',
+      { reason: 'refused' },
+    );
+    const clean = simulated({});
+    for (const code of [
+      'TRANSFER_BLOCKED',
+      'TRANSFER_UNDECLARED_CUT',
+      'TRANSFER_SIMULATION_UNAVAILABLE',
+    ] as const) {
+      flags.notRaised(clean, code);
+    }
+  });
+
   it('every token flag has a raising test above', () => {
     flags.assertEveryFlagRaised();
   });

@@ -1,0 +1,210 @@
+/**
+ * The transfer simulation's RPC work, fitted around the token scan's rounds:
+ *   round 2 (in the holders' getMultipleAccounts): the hook's validation account, if there is a hook;
+ *   round 3: `simulateTransaction` of a wallet's transfer from the largest eligible holders
+ *            (`sigVerify: false`, `replaceRecentBlockhash: true`), with the post-state of the
+ *            source and destination token accounts.
+ * Mints whose static read proves the answer (planTransferSimulation) cost nothing more.
+ *
+ * Fee payer: the holder's owner, as in the wallet it signs with. A fresh payer would not exist
+ * on chain (no lamports), and even with signatures unchecked the runtime charges the fee and the
+ * new account's rent to a real system account. The owner of an eligible holder is an on-curve
+ * wallet, which usually holds SOL; when it does not, the second eligible holder, simulated in
+ * the same round, is the fallback, and with neither the result says the simulation is unavailable.
+ */
+import type { Address, Base64EncodedWireTransaction } from '@solana/kit';
+import { findExtraAccountMetaListPda } from '@solana-program/token-2022';
+import { decodeMint } from '../../../solana/decoders/mint.js';
+import { decodeTokenAccount } from '../../../solana/decoders/token-account.js';
+import type { SolanaRpc } from '../../../solana/rpc.js';
+import type { HolderRead, LargestAccount, RawAccount } from '../facts.js';
+import { concentration, holdersOf } from '../holders.js';
+import { freshOwner, transferTransaction } from './message.js';
+import { planTransferSimulation, type SimulationPlan } from './plan.js';
+
+/** Holders simulated in parallel: the second is the fallback when the first cannot pay. */
+export const SIMULATED_HOLDERS = 2;
+
+export interface SimulatedTransfer {
+  readonly tokenAccount: Address;
+  readonly owner: Address;
+  readonly balance: bigint;
+  readonly amount: bigint;
+  readonly destination: Address;
+  /** The transaction error as the RPC reports it; null when the transfer went through. */
+  readonly err: unknown;
+  readonly logs: readonly string[];
+  /** Balances after the simulated transfer; null when the RPC did not return them. */
+  readonly sourceAfter: bigint | null;
+  readonly destinationAfter: bigint | null;
+}
+
+export type TransferSimulationFacts =
+  | { readonly status: 'skipped'; readonly why: string }
+  | { readonly status: 'unavailable'; readonly why: string; readonly reason: string }
+  | {
+      readonly status: 'simulated';
+      readonly why: string;
+      readonly hookProgram: Address | null;
+      readonly runs: readonly SimulatedTransfer[];
+    };
+
+type Send = { abortSignal?: AbortSignal };
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+interface Prepared {
+  readonly plan: SimulationPlan;
+  readonly decimals: number;
+  readonly validationAddress: Address | null;
+}
+
+async function prepare(mintAccount: RawAccount | null): Promise<Prepared | null> {
+  if (mintAccount === null) return null;
+  const decoded = decodeMint(mintAccount.data, mintAccount.owner);
+  if (!decoded.ok || !decoded.value.isInitialized) return null;
+  const plan = planTransferSimulation(decoded.value);
+  const validationAddress =
+    plan.simulate && plan.hookProgram !== null
+      ? (
+          await findExtraAccountMetaListPda(
+            { mint: mintAccount.address },
+            { programAddress: plan.hookProgram },
+          )
+        )[0]
+      : null;
+  return { plan, decimals: decoded.value.decimals, validationAddress };
+}
+
+/** Round 2 (gatherTokenFacts' alsoRead): the hook's validation account, read with the holders. */
+export async function simulationReads(mintAccount: RawAccount | null): Promise<readonly Address[]> {
+  const prepared = await prepare(mintAccount);
+  return prepared?.validationAddress ? [prepared.validationAddress] : [];
+}
+
+function amountOf(account: { owner: Address; data: readonly [string, string] } | null | undefined) {
+  if (!account) return null;
+  const decoded = decodeTokenAccount(new Uint8Array(Buffer.from(account.data[0], 'base64')), account.owner);
+  return decoded.ok ? decoded.value.amount : null;
+}
+
+/** Candidates: the largest holders that are not pools, curves, locks or burns, nor frozen. */
+function candidates(
+  mint: RawAccount,
+  largest: readonly LargestAccount[],
+  accounts: readonly (RawAccount | null)[],
+) {
+  const holders = holdersOf(largest, accounts);
+  const excluded = new Set(concentration(holders, 0n).excluded.map((e) => e.token_account));
+  return holders
+    .map((h, i) => ({ holder: h, account: accounts[i] ?? null }))
+    .filter(
+      ({ holder, account }) =>
+        account !== null &&
+        account.owner === mint.owner &&
+        holder.owner !== null &&
+        !holder.frozen &&
+        holder.amount > 0n &&
+        !excluded.has(holder.tokenAccount),
+    )
+    .slice(0, SIMULATED_HOLDERS) as { holder: { owner: Address; amount: bigint }; account: RawAccount }[];
+}
+
+interface Built {
+  readonly source: RawAccount;
+  readonly holder: { owner: Address; amount: bigint };
+  readonly amount: bigint;
+  readonly wire: string;
+  readonly destination: Address;
+}
+
+async function build(
+  prepared: Prepared & { plan: { simulate: true } },
+  validation: RawAccount | null,
+  mint: RawAccount,
+  source: RawAccount,
+  holder: { owner: Address; amount: bigint },
+): Promise<Built> {
+  // One whole token, or the balance when smaller: what a buyer would sell, not a whale's exit.
+  const unit = 10n ** BigInt(prepared.decimals);
+  const amount = holder.amount < unit ? holder.amount : unit;
+  const { wire, destination } = await transferTransaction({
+    mint,
+    decimals: prepared.decimals,
+    source,
+    owner: holder.owner,
+    amount,
+    recipient: freshOwner(),
+    hookProgram: prepared.plan.hookProgram,
+    validation: prepared.validationAddress === null ? null : validation,
+  });
+  return { source, holder, amount, wire, destination };
+}
+
+async function simulate(rpc: SolanaRpc, built: Built, send: Send): Promise<SimulatedTransfer> {
+  const { value } = await rpc
+    .simulateTransaction(built.wire as Base64EncodedWireTransaction, {
+      encoding: 'base64',
+      sigVerify: false,
+      replaceRecentBlockhash: true,
+      accounts: { addresses: [built.source.address, built.destination], encoding: 'base64' },
+    })
+    .send(send);
+  const [after, received] = value.accounts ?? [];
+  return {
+    tokenAccount: built.source.address,
+    owner: built.holder.owner,
+    balance: built.holder.amount,
+    amount: built.amount,
+    destination: built.destination,
+    err: value.err ?? null,
+    logs: value.logs ?? [],
+    sourceAfter: amountOf(after),
+    destinationAfter: amountOf(received),
+  };
+}
+
+export interface SimulationInput {
+  readonly mintAccount: RawAccount | null;
+  /** Round 2's read: the largest holders' accounts, and what simulationReads asked for. */
+  readonly holders: Promise<HolderRead>;
+}
+
+/** Rounds 2 and 3 of the simulation; never throws (what fails is said in the facts). */
+export async function simulateTransferRounds(
+  rpc: SolanaRpc,
+  input: SimulationInput,
+  send: Send = {},
+): Promise<TransferSimulationFacts | null> {
+  const mint = input.mintAccount;
+  const [prepared, holders] = await Promise.all([prepare(mint), input.holders]);
+  if (mint === null || prepared === null) return null;
+  const { plan } = prepared;
+  if (!plan.simulate) return { status: 'skipped', why: plan.why };
+  const unavailable = (reason: string) => ({ status: 'unavailable' as const, why: plan.why, reason });
+  if (prepared.validationAddress !== null && holders.also === null) {
+    return unavailable("the holders' accounts and the hook's validation account could not be read");
+  }
+  const chosen = candidates(mint, holders.largest, holders.accounts);
+  if (chosen.length === 0) {
+    return unavailable(
+      holders.largest.length === 0
+        ? 'no holder could be read to send from'
+        : 'no eligible holder to send from (every large holder is a pool, curve, lock, burn or frozen, or unreadable)',
+    );
+  }
+  // Every transaction is built before any is sent, so the simulations share one round trip.
+  const built = await Promise.allSettled(
+    chosen.map(({ holder, account }) =>
+      build({ ...prepared, plan }, holders.also?.[0] ?? null, mint, account, holder),
+    ),
+  );
+  const runs = await Promise.allSettled(
+    built.map((b) => (b.status === 'fulfilled' ? simulate(rpc, b.value, send) : Promise.reject(b.reason))),
+  );
+  const done = runs.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  if (done.length === 0) {
+    const first = runs.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    return unavailable(`the simulation could not run: ${message(first?.reason)}`);
+  }
+  return { status: 'simulated', why: plan.why, hookProgram: plan.hookProgram, runs: done };
+}
