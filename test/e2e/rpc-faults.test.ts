@@ -6,12 +6,14 @@
  * once the fault is gone.
  *
  * Only the scanner's own reads are spoiled, so the payment path (its funds check and any
- * settlement lookup) keeps working: for /scan/token, every `getMultipleAccounts` (read by the token
- * scanner only); for /scan/wallet, the `getAccountInfo` of the scanned wallet itself (the funds
- * check reads the payer's USDC account, another address).
+ * settlement lookup) keeps working: for /scan/token, /scan/pumpfun and /scan/program, every
+ * `getMultipleAccounts` (read by those scanners only); for /scan/wallet, the `getAccountInfo` of
+ * the scanned wallet itself (the funds check reads the payer's USDC account, another address);
+ * for /verify/tx, the `getTransaction` of the scanned signature (a lookup reads others).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { concretePath, type EndpointId, PAID_ENDPOINTS } from '../../src/catalog.js';
 import { SCANNERS } from '../../src/scans/registry.js';
 import { createRpc } from '../../src/solana/rpc.js';
 import { type Fault, type FaultProxy, PASS, startFaultProxy } from '../helpers/fault-proxy.js';
@@ -19,11 +21,14 @@ import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { encodeHeader, offerOf, pay, v2Payment } from '../helpers/payments.js';
 
 const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+/** A signature no transaction has: the scan answers "not found" once it can read. */
+const UNKNOWN_SIGNATURE = '5'.repeat(88);
 const SCAN_TIMEOUT_MS = 3_000;
 const RPC_TIMEOUT_MS = 1_000;
 const TEST_TIMEOUT_MS = 30_000;
 
-type Endpoint = 'token' | 'wallet';
+type Endpoint = EndpointId;
 
 interface Case {
   readonly name: string;
@@ -69,11 +74,20 @@ async function withRig(endpoint: Endpoint, kase: Case, run: (rig: Rig) => Promis
     { SCAN_TIMEOUT_MS: String(SCAN_TIMEOUT_MS), RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS) },
     { scanners: SCANNERS },
   );
-  const subject = endpoint === 'token' ? USDC_MINT : s.payer.address;
+  const subject = {
+    token: USDC_MINT,
+    pumpfun: USDC_MINT,
+    program: TOKEN_PROGRAM,
+    wallet: s.payer.address,
+    tx: UNKNOWN_SIGNATURE,
+  }[endpoint];
+  const first = (params: unknown) => Array.isArray(params) && params[0] === subject;
   const scannerRead = ({ method, params }: { method: string; params: unknown }) =>
-    endpoint === 'token'
-      ? method === 'getMultipleAccounts'
-      : method === 'getAccountInfo' && Array.isArray(params) && params[0] === subject;
+    endpoint === 'wallet'
+      ? method === 'getAccountInfo' && first(params)
+      : endpoint === 'tx'
+        ? method === 'getTransaction' && first(params)
+        : method === 'getMultipleAccounts';
   const proxy = await startFaultProxy(s.rpcServer.url);
   let n = 0;
   proxy.setPlan((request) => (scannerRead(request) ? kase.fault(++n) : PASS_FAULT));
@@ -89,7 +103,7 @@ async function withRig(endpoint: Endpoint, kase: Case, run: (rig: Rig) => Promis
       { scanners: SCANNERS, rpc },
       { SCAN_TIMEOUT_MS: String(SCAN_TIMEOUT_MS), RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS) },
     );
-    const url = `${instance.url}/scan/${endpoint}/${subject}`;
+    const url = instance.url + concretePath(PAID_ENDPOINTS.find((e) => e.id === endpoint)!, subject);
     const offer = await offerOf(url);
     await run({
       s,
@@ -114,8 +128,8 @@ function assertCleanScanFailure(status: number, text: string) {
   assert.doesNotMatch(text, /\n\s+at |\.ts:\d+|node_modules|stack/i, 'no stack trace in the answer');
 }
 
-for (const endpoint of ['token', 'wallet'] as const) {
-  describe(`/scan/${endpoint} behind a faulty RPC`, { concurrency: true }, () => {
+for (const { id: endpoint, path } of PAID_ENDPOINTS) {
+  describe(`${path} behind a faulty RPC`, { concurrency: true }, () => {
     for (const kase of TRANSIENT) {
       it(`transient: ${kase.name} → 200 after retry, settled once`, {
         timeout: TEST_TIMEOUT_MS,
