@@ -109,6 +109,9 @@ const sandbox: RunningSandbox = await startSandbox({
     SANDBOX_FACILITATOR_PORT: '0',
     SANDBOX_DIR: dir,
     LOG_LEVEL: 'silent',
+    // About answers, not load: a machine busy with other work must not shed these calls (shedding
+    // has its own tests in test/e2e/shedding.test.ts).
+    SHED_EVENT_LOOP_DELAY_MS: '0',
   }),
   log: createLogger('silent'),
   serviceOptions: { scanners: SCANNERS },
