@@ -1,8 +1,10 @@
 /**
  * Every seeded sandbox subject, scanned the way a customer scans it: `risk-scan sandbox`'s own
  * start-up (seeded chain, two facilitators, the real scanners), the payer it writes to disk, the
- * official x402 client, and real HTTP. Each result must carry the flags its scenario was built to
- * show, none of the ones it was built to avoid, and the risk order between subjects must hold.
+ * official x402 client, and real HTTP. The cases come from the sandbox.json that start-up writes:
+ * each subject's result must carry the flags its manifest entry says it must (`expect.flags`), none
+ * of those it must not (`expect.notFlags`), nothing else when `expect.onlyFlags` is set, and the risk
+ * order between subjects must hold. A subject without an entry fails, saying what to add.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -28,7 +30,7 @@ import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm';
 import { atomicPrice, PAID_ENDPOINTS } from '../../src/catalog.js';
 import { parseConfig } from '../../src/config.js';
-import type { ScenarioSubject } from '../../src/sandbox/scenarios/index.js';
+import type { FlagExpect, ScenarioSubject } from '../../src/sandbox/scenarios/index.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/start.js';
 import { usdcAccountOf } from '../../src/sandbox/usdc.js';
 import { SCANNERS } from '../../src/scans/registry.js';
@@ -48,174 +50,79 @@ const PRICE = Object.fromEntries(
 );
 
 interface Expectation {
-  readonly path: keyof typeof PATHS;
-  readonly subject: string;
   readonly has: readonly string[];
   readonly lacks: readonly string[];
   /** Exactly the `has` flags and nothing else (for subjects built to be clean). */
-  readonly only?: true;
+  readonly only?: boolean;
 }
 
-const AUTHORITY_FLAGS = ['MINT_AUTHORITY_ACTIVE', 'FREEZE_AUTHORITY_ACTIVE'];
-
-const EXPECTATIONS: readonly Expectation[] = [
-  { path: 'token', subject: 'token:clean', has: [], lacks: [], only: true },
-  {
-    path: 'token',
-    subject: 'token:authorities-live',
-    has: [...AUTHORITY_FLAGS, 'METADATA_MUTABLE'],
-    lacks: ['TRUSTED_ISSUER', 'NOT_A_MINT'],
-  },
-  { path: 'token', subject: 'token:concentrated', has: ['HOLDER_TOP1_HIGH'], lacks: AUTHORITY_FLAGS },
-  {
-    path: 'token',
-    subject: 'token:t22-permanent-delegate',
-    has: ['PERMANENT_DELEGATE'],
-    lacks: ['TRANSFER_FEE', 'NON_TRANSFERABLE'],
-  },
-  {
-    path: 'token',
-    subject: 'token:t22-transfer-fee',
-    has: ['TRANSFER_FEE', 'TRANSFER_FEE_AUTHORITY'],
-    lacks: ['TRANSFER_FEE_INCREASE_SCHEDULED', 'PERMANENT_DELEGATE'],
-  },
-  {
-    path: 'token',
-    subject: 'token:t22-transfer-fee-increase',
-    has: ['TRANSFER_FEE', 'TRANSFER_FEE_INCREASE_SCHEDULED'],
-    lacks: [],
-  },
-  {
-    path: 'token',
-    subject: 'token:t22-transfer-hook',
-    // Its holders' wallets hold no SOL to pay a transfer's fee: the simulation cannot run.
-    has: ['TRANSFER_HOOK_ACTIVE', 'TRANSFER_HOOK_AUTHORITY', 'TRANSFER_SIMULATION_UNAVAILABLE'],
-    lacks: ['TRANSFER_FEE', 'TRANSFER_BLOCKED'],
-  },
-  {
-    path: 'token',
-    subject: 'token:t22-hook-refuses',
-    has: ['TRANSFER_HOOK_ACTIVE', 'TRANSFER_BLOCKED'],
-    lacks: ['TRANSFER_SIMULATION_UNAVAILABLE', 'TRANSFER_UNDECLARED_CUT'],
-  },
-  {
-    path: 'token',
-    subject: 'token:t22-hook-allows',
-    has: ['TRANSFER_HOOK_ACTIVE'],
-    lacks: ['TRANSFER_BLOCKED', 'TRANSFER_SIMULATION_UNAVAILABLE', 'TRANSFER_UNDECLARED_CUT'],
-  },
-  {
-    path: 'token',
-    subject: 'token:t22-default-frozen',
-    has: ['DEFAULT_STATE_FROZEN', 'FREEZE_AUTHORITY_ACTIVE'],
-    lacks: [],
-  },
-  {
-    path: 'token',
-    subject: 'token:t22-non-transferable',
-    has: ['NON_TRANSFERABLE'],
-    lacks: ['PERMANENT_DELEGATE'],
-  },
-  { path: 'token', subject: 'token:t22-pausable', has: ['TOKEN_PAUSED'], lacks: [] },
-  {
-    path: 'token',
-    subject: 'mainnet:usdt',
-    has: [...AUTHORITY_FLAGS, 'TRUSTED_ISSUER'],
-    lacks: ['PERMANENT_DELEGATE'],
-  },
-  {
-    path: 'token',
-    subject: 'mainnet:pyusd',
-    has: ['PERMANENT_DELEGATE', 'CONFIDENTIAL_TRANSFERS', 'TRUSTED_ISSUER'],
-    lacks: ['NOT_A_MINT'],
-  },
-  // Launched hours ago: new (caution), and nothing else wrong with them.
-  { path: 'pumpfun', subject: 'pumpfun:curve-active', has: ['TOKEN_NEW'], lacks: [], only: true },
-  { path: 'pumpfun', subject: 'pumpfun:graduated', has: ['TOKEN_NEW'], lacks: [], only: true },
-  {
-    path: 'pumpfun',
-    subject: 'pumpfun:serial-latest',
-    has: ['CREATOR_SERIAL_LAUNCHER', 'CURVE_EARLY'],
-    lacks: ['NOT_PUMPFUN_MINT', ...AUTHORITY_FLAGS],
-  },
-  {
-    path: 'pumpfun',
-    subject: 'mainnet:pump-v2-t22-mint-3xM2iMg4',
-    has: ['CURVE_EARLY'],
-    lacks: ['NOT_PUMPFUN_MINT', ...AUTHORITY_FLAGS],
-  },
+/**
+ * Scans of a subject at an endpoint of another kind: the answer names the mismatch. (A subject's own
+ * kind is held to the manifest's `expect.flags`, `expect.notFlags` and `expect.onlyFlags`.)
+ */
+const WRONG_ENDPOINT: readonly (Expectation & { path: keyof typeof PATHS; subject: string })[] = [
   { path: 'pumpfun', subject: 'token:clean', has: ['NOT_PUMPFUN_MINT'], lacks: ['NOT_A_MINT'] },
   { path: 'pumpfun', subject: 'wallet:old-active', has: ['NOT_A_MINT'], lacks: [] },
-  { path: 'wallet', subject: 'wallet:old-active', has: [], lacks: [], only: true },
-  {
-    path: 'wallet',
-    subject: 'wallet:burner',
-    has: ['FUNDED_THEN_DRAINED', 'QUICK_FIRST_ACTION', 'FRESH_WALLET'],
-    lacks: ['HIGH_FAILURE_RATE'],
-  },
-  {
-    path: 'wallet',
-    subject: 'wallet:high-failure',
-    has: ['HIGH_FAILURE_RATE'],
-    lacks: ['FUNDED_THEN_DRAINED'],
-  },
   { path: 'wallet', subject: 'token:clean', has: ['NOT_A_WALLET'], lacks: [] },
-  { path: 'tx', subject: 'tx:success', has: [], lacks: [], only: true },
-  { path: 'tx', subject: 'tx:failed-custom-error', has: ['TX_FAILED'], lacks: ['TX_NOT_FOUND'] },
-  { path: 'tx', subject: 'tx:high-priority-fee', has: ['TX_HIGH_FEE'], lacks: ['TX_FAILED'] },
-  {
-    path: 'tx',
-    subject: 'tx:large-outflow',
-    has: ['TX_SIGNER_LARGE_SOL_OUTFLOW'],
-    lacks: ['TX_TOKEN_APPROVE_THIRD_PARTY'],
-  },
-  {
-    path: 'tx',
-    subject: 'tx:drainer',
-    has: ['TX_TOKEN_APPROVE_THIRD_PARTY', 'TX_TOKEN_ACCOUNT_OWNER_CHANGED'],
-    lacks: ['TX_FAILED'],
-  },
-  {
-    path: 'program',
-    subject: 'program:immutable',
-    has: ['PROGRAM_IMMUTABLE'],
-    lacks: ['UPGRADE_AUTHORITY_SINGLE_KEY'],
-  },
-  {
-    path: 'program',
-    subject: 'program:single-key',
-    has: ['UPGRADE_AUTHORITY_SINGLE_KEY', 'RECENTLY_UPGRADED'],
-    lacks: ['PROGRAM_IMMUTABLE'],
-  },
-  {
-    path: 'program',
-    subject: 'program:multisig',
-    has: ['UPGRADE_AUTHORITY_MULTISIG', 'AUTHORITY_CHANGED_RECENTLY'],
-    lacks: ['UPGRADE_AUTHORITY_SINGLE_KEY'],
-  },
-  { path: 'program', subject: 'mainnet:stakedex', has: ['UPGRADE_AUTHORITY_SINGLE_KEY'], lacks: [] },
-  {
-    path: 'program',
-    subject: 'mainnet:marinade',
-    has: ['UPGRADE_AUTHORITY_MULTISIG'],
-    lacks: ['UPGRADE_AUTHORITY_UNKNOWN_PDA'],
-  },
-  {
-    path: 'program',
-    subject: 'program:governed:realms',
-    has: ['UPGRADE_AUTHORITY_GOVERNANCE'],
-    lacks: ['UPGRADE_AUTHORITY_UNKNOWN_PDA'],
-  },
   { path: 'program', subject: 'wallet:old-active', has: ['NOT_A_PROGRAM'], lacks: [] },
 ];
+
+const labelOf = (e: Expectation) =>
+  e.only
+    ? `only ${e.has.join(', ') || 'no flags'}`
+    : `${e.has.join(', ') || 'no flags'}${e.lacks.length ? `; not ${e.lacks.join(', ')}` : ''}`;
+
+/** The subject's own entry, or null when it has none (a scenario added without its flag expectations). */
+function expectationOf(s: ScenarioSubject): Expectation | null {
+  const { flags, notFlags, onlyFlags } = s.expect as Partial<FlagExpect>;
+  if (!Array.isArray(flags) || !Array.isArray(notFlags)) return null;
+  return { has: flags, lacks: notFlags, only: onlyFlags === true };
+}
+
+/** What a scenario author must add, with what the scan raised as the starting point. */
+function missingExpectation(s: ScenarioSubject, raised: readonly string[]): string {
+  const where = s.name.startsWith('mainnet:')
+    ? 'MAINNET_FLAG_EXPECTATIONS in src/sandbox/scenarios/mainnet-flags.ts'
+    : 'its `expect`, where its scenario module in src/sandbox/scenarios/ pushes it onto context.subjects';
+  return [
+    `${s.name} has no flag expectations in .sandbox/sandbox.json. Add to ${where}:`,
+    `  flags: [codes ${PATHS[s.kind]}{${s.name}} must raise], notFlags: [codes it must not raise],`,
+    '  and onlyFlags: true when flags is the whole answer.',
+    `This scan raised ${JSON.stringify(raised)}: keep the ones the scenario was built to show`,
+    `(codes: src/scans/${s.kind}/flags.ts; a code its catalog lacks fails test/sandbox/scenarios/manifest.test.ts).`,
+  ].join('\n');
+}
 
 /** A signature nobody ever sent: 64 bytes of 7s. */
 const UNKNOWN_SIGNATURE = getBase58Decoder().decode(new Uint8Array(64).fill(7));
 
+/**
+ * `risk-scan sandbox`'s own start-up, before the tests are declared: they are one per subject of the
+ * sandbox.json it writes.
+ */
+const dir = mkdtempSync(join(tmpdir(), 'scenarios-'));
+const sandbox: RunningSandbox = await startSandbox({
+  config: parseConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SANDBOX_RPC_PORT: '0',
+    SANDBOX_FACILITATOR_PORT: '0',
+    SANDBOX_DIR: dir,
+    LOG_LEVEL: 'silent',
+    // About answers, not load: a machine busy with other work must not shed these calls (shedding
+    // has its own tests in test/e2e/shedding.test.ts).
+    SHED_EVENT_LOOP_DELAY_MS: '0',
+  }),
+  log: createLogger('silent'),
+  serviceOptions: { scanners: SCANNERS },
+});
+const manifest = JSON.parse(readFileSync(sandbox.files.manifest, 'utf8'));
+/** Every seeded subject (accounts loaded with --account are the caller's own and carry no expectations). */
+const subjects: ScenarioSubject[] = manifest.subjects.filter(
+  (s: { name: string }) => !s.name.startsWith('loaded:'),
+);
+
 describe('every seeded scenario through the paid HTTP path of `risk-scan sandbox`', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'scenarios-'));
-  let sandbox: RunningSandbox;
-  let subjects: ScenarioSubject[];
   let pay: typeof fetch;
   let paidTotal = 0n;
   let usdcBefore = 0n;
@@ -252,22 +159,21 @@ describe('every seeded scenario through the paid HTTP path of `risk-scan sandbox
     return body;
   };
 
+  /** The flags a result must and must not carry, and what every result carries. */
+  const assertAnswer = (body: any, e: Expectation) => {
+    const flags: string[] = body.flags;
+    for (const code of e.has) assert.ok(flags.includes(code), `${code} missing from ${flags}`);
+    for (const code of e.lacks) assert.ok(!flags.includes(code), `${code} should not be raised: ${flags}`);
+    if (e.only) assert.deepEqual(flags, e.has, `expected only ${e.has}: ${body.reasoning}`);
+    for (const code of flags) {
+      assert.ok(body.evidence.flags?.[code], `${code} carries its evidence`);
+    }
+    assert.ok(body.risk_score >= 0 && body.risk_score <= 1, `risk_score ${body.risk_score} in 0–1`);
+    assert.ok(body.confidence > 0 && body.confidence <= 1, `confidence ${body.confidence} in (0, 1]`);
+    assert.equal(body.summary.split(/\.\s/).length, 1, `one sentence: ${body.summary}`);
+  };
+
   before(async () => {
-    const config = parseConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      SANDBOX_RPC_PORT: '0',
-      SANDBOX_FACILITATOR_PORT: '0',
-      SANDBOX_DIR: dir,
-      LOG_LEVEL: 'silent',
-    });
-    sandbox = await startSandbox({
-      config,
-      log: createLogger('silent'),
-      serviceOptions: { scanners: SCANNERS },
-    });
-    const manifest = JSON.parse(readFileSync(sandbox.files.manifest, 'utf8'));
-    subjects = manifest.subjects;
     const payer = await createKeyPairSignerFromBytes(
       new Uint8Array(JSON.parse(readFileSync(sandbox.files.payer, 'utf8'))),
     );
@@ -276,26 +182,31 @@ describe('every seeded scenario through the paid HTTP path of `risk-scan sandbox
     usdcBefore = await usdcOf(sandbox.payer);
   });
   after(async () => {
-    await sandbox?.close();
+    await sandbox.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  for (const e of EXPECTATIONS) {
-    const label = e.only
-      ? `only ${e.has.join(', ') || 'no flags'}`
-      : `${e.has.join(', ') || 'no flags'}${e.lacks.length ? `; not ${e.lacks.join(', ')}` : ''}`;
-    it(`${PATHS[e.path]}{${e.subject}} → ${label}`, async () => {
-      const body = await scan(e.path, keyOf(find(e.subject)));
-      const flags: string[] = body.flags;
-      for (const code of e.has) assert.ok(flags.includes(code), `${code} missing from ${flags}`);
-      for (const code of e.lacks) assert.ok(!flags.includes(code), `${code} should not be raised: ${flags}`);
-      if (e.only) assert.deepEqual(flags, e.has, `expected only ${e.has}: ${body.reasoning}`);
-      for (const code of flags) {
-        assert.ok(body.evidence.flags?.[code], `${code} carries its evidence`);
-      }
-      assert.ok(body.risk_score >= 0 && body.risk_score <= 1);
-      assert.ok(body.confidence > 0 && body.confidence <= 1);
-      assert.equal(body.summary.split(/\.\s/).length, 1, `one sentence: ${body.summary}`);
+  it('sandbox.json lists seeded subjects of every kind', () => {
+    for (const kind of Object.keys(PATHS)) {
+      assert.ok(
+        subjects.some((s) => s.kind === kind),
+        `a ${kind} subject`,
+      );
+    }
+  });
+
+  for (const s of subjects) {
+    const e = expectationOf(s);
+    it(`${PATHS[s.kind]}{${s.name}} → ${e ? labelOf(e) : 'its manifest entry'}`, async () => {
+      const body = await scan(s.kind, keyOf(s));
+      assert.ok(e, missingExpectation(s, body.flags));
+      assertAnswer(body, e);
+    });
+  }
+
+  for (const e of WRONG_ENDPOINT) {
+    it(`${PATHS[e.path]}{${e.subject}} → ${labelOf(e)}`, async () => {
+      assertAnswer(await scan(e.path, keyOf(find(e.subject))), e);
     });
   }
 
@@ -327,7 +238,8 @@ describe('every seeded scenario through the paid HTTP path of `risk-scan sandbox
     const signature = getSignatureFromTransaction(signed);
     const before = await jsonOf(await pay(`${sandbox.api.url}/verify/tx/${signature}`));
     assert.deepEqual(before.flags, ['TX_NOT_FOUND']);
-    assert.ok(sandbox.chain.send(new Uint8Array(getTransactionEncoder().encode(signed))).landed);
+    const sent = sandbox.chain.send(new Uint8Array(getTransactionEncoder().encode(signed)));
+    assert.ok(sent.landed, 'the transfer lands');
     const after = await jsonOf(await pay(`${sandbox.api.url}/verify/tx/${signature}`));
     assert.notEqual(after.request_id, before.request_id, 'a second payment buys a fresh answer');
     assert.ok(!after.flags.includes('TX_NOT_FOUND'), String(after.flags));
@@ -368,7 +280,8 @@ describe('every seeded scenario through the paid HTTP path of `risk-scan sandbox
       assert.ok(live < r, `live ${live} < ${worse} ${r}`);
     }
     // A trusted issuer with live authorities is dampened below an unknown issuer with the same powers.
-    assert.ok((await risk('mainnet:usdt')) < live);
+    const usdt = await risk('mainnet:usdt');
+    assert.ok(usdt < live, `usdt ${usdt} < live ${live}`);
   });
 
   it('risk orders programs (immutable < multisig < single key) and wallets (established < failing < burner)', async () => {
@@ -389,7 +302,10 @@ describe('every seeded scenario through the paid HTTP path of `risk-scan sandbox
   });
 
   it('the payer paid exactly one price per delivered result, and nothing else', async () => {
-    assert.ok(results.size >= EXPECTATIONS.length);
+    // Every assert.ok in this file carries a message: Node builds one for a bare assert.ok by parsing
+    // this file's source, and with the start-up at top level that stalled the run instead of failing it.
+    const scans = subjects.length + WRONG_ENDPOINT.length;
+    assert.ok(results.size >= scans, `${results.size} of ${scans} scans delivered`);
     assert.equal(await usdcOf(sandbox.payer), usdcBefore - paidTotal);
     assert.equal(await usdcOf(sandbox.payTo), paidTotal);
   });

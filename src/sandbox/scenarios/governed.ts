@@ -9,7 +9,7 @@
 import { type Address, address } from '@solana/kit';
 import { installStandInProgram } from './builders/layouts.js';
 import type { ScenarioContext } from './context.js';
-import type { ProgramExpect } from './manifest.js';
+import type { FlagExpect, ProgramExpect } from './manifest.js';
 
 interface Governed {
   readonly name: string;
@@ -18,6 +18,8 @@ interface Governed {
   readonly governing: Address;
   readonly authorityKind: ProgramExpect['authorityKind'];
   readonly description: string;
+  /** What /scan/program must and must not raise for it. */
+  readonly scan: FlagExpect;
 }
 
 const GOVERNED: readonly Governed[] = [
@@ -29,6 +31,10 @@ const GOVERNED: readonly Governed[] = [
     authorityKind: 'squads-v3-multisig',
     description:
       "Jupiter v6 at its real id (stand-in code), upgrade authority = authority 1 of Jupiter's real Squads v3 multisig 7ZyDFz… (4 of 7)",
+    scan: {
+      flags: ['UPGRADE_AUTHORITY_MULTISIG'],
+      notFlags: ['UPGRADE_AUTHORITY_UNKNOWN_PDA', 'UPGRADE_AUTHORITY_SINGLE_KEY', 'PROGRAM_IMMUTABLE'],
+    },
   },
   {
     name: 'program:governed:realms',
@@ -38,6 +44,14 @@ const GOVERNED: readonly Governed[] = [
     authorityKind: 'spl-governance',
     description:
       'Pyth staking at its real id (stand-in code), upgrade authority = its real SPL Governance ProgramGovernance HVx4oW… in the "Pyth Governance" realm',
+    scan: {
+      flags: ['UPGRADE_AUTHORITY_GOVERNANCE'],
+      notFlags: [
+        'UPGRADE_AUTHORITY_UNKNOWN_PDA',
+        'UPGRADE_AUTHORITY_SINGLE_KEY',
+        'UPGRADE_AUTHORITY_MULTISIG',
+      ],
+    },
   },
 ];
 
@@ -66,6 +80,7 @@ export async function seedGovernedPrograms(context: ScenarioContext): Promise<vo
         executableLength: context.programElf.length,
         standIn: true,
         governor: governed.governing,
+        ...governed.scan,
       },
     });
   }

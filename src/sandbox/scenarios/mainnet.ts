@@ -11,10 +11,16 @@ import { decodeUpgradeableLoaderState } from '../../solana/decoders/upgradeable-
 import { BPF_UPGRADEABLE_LOADER, PUMP_PROGRAM, USDC_MINT } from '../../solana/programs.js';
 import { type AccountDump, applyAccountDump, parseAccountDump } from '../chain/dumps.js';
 import type { ScenarioContext } from './context.js';
-import type { MainnetSubject } from './manifest.js';
+import { mainnetFlagExpect } from './mainnet-flags.js';
+import type { FlagExpect, MainnetSubject } from './manifest.js';
 
 /** Dumps not loaded: the real USDC (the sandbox mints its own) and a second, older copy of PYUSD. */
 const SKIPPED = new Set(['usdc-mint.json', 'pyusd-mint-t22-sava-snapshot.json']);
+
+/** A subject as its bytes describe it, before its flag expectations are attached. */
+type Described = Omit<MainnetSubject, 'expect'> & {
+  expect: Omit<MainnetSubject['expect'], keyof FlagExpect>;
+};
 
 interface LoadedFile {
   file: string;
@@ -33,7 +39,7 @@ function mintFacts(data: Uint8Array, owner: Address): Record<string, unknown> {
   };
 }
 
-function describe(loaded: LoadedFile, programData: Map<string, Uint8Array>): MainnetSubject | null {
+function describe(loaded: LoadedFile, programData: Map<string, Uint8Array>): Described | null {
   const { dump, file } = loaded;
   const data = dump.data;
   const owner = dump.owner;
@@ -121,6 +127,8 @@ export async function seedMainnetDumps(context: ScenarioContext, dir: string): P
   }
   for (const entry of loaded) {
     const subject = describe(entry, programData);
-    if (subject) context.subjects.push(subject);
+    if (!subject) continue;
+    const flags = mainnetFlagExpect(subject.name, entry.file);
+    context.subjects.push({ ...subject, expect: { ...subject.expect, ...flags } });
   }
 }

@@ -170,11 +170,27 @@ export interface ProgramExpect {
   };
 }
 
+/**
+ * What a scan of the subject must answer: every seeded subject carries these in its `expect`, so an
+ * integrator can check their reading of our results against what each subject was built to show. The
+ * scan is the one its `kind` names (`token` → /scan/token, `tx` → /verify/tx, …), and the codes are
+ * that endpoint's (docs/risk-model.md, src/scans/<kind>/flags.ts). test/e2e/scenarios-paid.test.ts
+ * scans every subject and holds it to its entry.
+ */
+export interface FlagExpect {
+  /** Codes the scan must raise. */
+  flags: string[];
+  /** Codes the scan must not raise. */
+  notFlags: string[];
+  /** True when `flags` is the whole answer: the scan raises exactly these and nothing else. Absent means false. */
+  onlyFlags?: boolean;
+}
+
 interface SubjectBase<K extends ScenarioKind, E> {
   name: string;
   kind: K;
   description: string;
-  expect: E;
+  expect: E & FlagExpect;
 }
 
 export type ScenarioSubject =
@@ -191,7 +207,7 @@ export interface MainnetSubject {
   kind: 'token' | 'pumpfun' | 'program';
   address: string;
   description: string;
-  expect: { owner: string; dataLength: number; file: string; facts: Record<string, unknown> };
+  expect: { owner: string; dataLength: number; file: string; facts: Record<string, unknown> } & FlagExpect;
 }
 
 export interface ScenarioManifest {

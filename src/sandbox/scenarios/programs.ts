@@ -119,6 +119,8 @@ export async function seedStandInPrograms(context: ScenarioContext): Promise<voi
         authorityChanges: [],
         executableLength: context.programElf.length,
         standIn: true,
+        flags: ['PROGRAM_IMMUTABLE'],
+        notFlags: ['UPGRADE_AUTHORITY_SINGLE_KEY', 'NOT_A_PROGRAM'],
       },
     });
   }
@@ -232,6 +234,8 @@ export async function seedLatestUpgrade(
         authorityChanges: [{ signature: frozen.signature, slot: frozen.slot.toString(), newAuthority: null }],
         executableLength: elfLength,
         standIn: false,
+        flags: ['PROGRAM_IMMUTABLE'],
+        notFlags: ['UPGRADE_AUTHORITY_SINGLE_KEY'],
       },
     },
     {
@@ -249,6 +253,8 @@ export async function seedLatestUpgrade(
         authorityChanges: [],
         executableLength: elfLength,
         standIn: false,
+        flags: ['UPGRADE_AUTHORITY_SINGLE_KEY', 'RECENTLY_UPGRADED'],
+        notFlags: ['PROGRAM_IMMUTABLE'],
       },
     },
     {
@@ -276,6 +282,9 @@ export async function seedLatestUpgrade(
           timeLockSeconds: 0,
           configAuthority: null,
         },
+        flags: ['UPGRADE_AUTHORITY_MULTISIG', 'AUTHORITY_CHANGED_RECENTLY'],
+        // Autonomous: no config authority can change the members behind the vote.
+        notFlags: ['UPGRADE_AUTHORITY_SINGLE_KEY', 'MULTISIG_CONFIG_AUTHORITY_SET'],
       },
     },
   );

@@ -43,7 +43,7 @@ import {
   revokeMintAuthorityInstruction,
 } from './builders/token.js';
 import { fundedSigner, LAMPORTS_PER_SOL, type ScenarioContext } from './context.js';
-import type { PumpfunExpect, PumpPoolExpect, WalletExpect } from './manifest.js';
+import type { FlagExpect, PumpfunExpect, PumpPoolExpect, WalletExpect } from './manifest.js';
 
 export const PUMP_DECIMALS = 6;
 export const PUMP_TOTAL_SUPPLY = 1_000_000_000_000_000n;
@@ -296,6 +296,12 @@ function launchesOf(launches: readonly Launch[]): NonNullable<PumpfunExpect['cre
 /** pump.fun's token units per whole token. */
 const TOKENS = 1_000_000n;
 
+/** The newest coin of a serial launcher: its creator's dead launches, on a curve that barely moved. */
+const DEAD_SERIAL_LAUNCH = {
+  flags: ['CREATOR_SERIAL_LAUNCHER', 'CURVE_EARLY'],
+  notFlags: ['NOT_PUMPFUN_MINT', 'MINT_AUTHORITY_ACTIVE', 'FREEZE_AUTHORITY_ACTIVE'],
+} satisfies FlagExpect;
+
 /**
  * Curves and pools from 12 to 6 hours before the end: one coin graduated, a serial launcher's nine,
  * a dumper's thirteen dead coins, one mid-curve. Every creator dev-buys a small amount of its coins at
@@ -323,7 +329,8 @@ export async function seedPumpfun(context: ScenarioContext): Promise<void> {
     address: graduated.mint,
     description:
       'pump.fun coin whose curve completed and migrated: complete curve, canonical PumpSwap pool with the 206.9M-token reserve and 85 SOL; the creator kept a 20M-token dev buy',
-    expect: graduated.expect,
+    // Launched hours ago: new (caution), and nothing else wrong with it.
+    expect: { ...graduated.expect, flags: ['TOKEN_NEW'], notFlags: [], onlyFlags: true },
   });
 
   // A serial launcher: one coin graduates, then eight die on the curve within a few hours.
@@ -400,7 +407,7 @@ export async function seedPumpfun(context: ScenarioContext): Promise<void> {
     address: active.mint,
     description:
       'pump.fun coin mid-curve: 40 % of the sellable tokens bought, creator set (with a 10M-token dev buy), authorities revoked',
-    expect: active.expect,
+    expect: { ...active.expect, flags: ['TOKEN_NEW'], notFlags: [], onlyFlags: true },
   });
 
   const latest = launches.at(-1);
@@ -411,7 +418,7 @@ export async function seedPumpfun(context: ScenarioContext): Promise<void> {
     address: latest.mint,
     description:
       'The newest of wallet:pump-serial-creator’s nine coins: a dead launch with near-zero real SOL',
-    expect: { ...latest.expect, creatorLaunches: launchesOf(launches) },
+    expect: { ...latest.expect, creatorLaunches: launchesOf(launches), ...DEAD_SERIAL_LAUNCH },
   });
   const latestDump = dumps.at(-1);
   if (!latestDump) throw new Error('no dumper launches');
@@ -421,17 +428,27 @@ export async function seedPumpfun(context: ScenarioContext): Promise<void> {
     address: latestDump.mint,
     description:
       'The newest of a creator’s thirteen coins, launched every eight minutes: it and the twelve before it all died on their curves, and the creator kept its dev buy of each',
-    expect: { ...latestDump.expect, creatorLaunches: launchesOf(dumps) },
+    expect: {
+      ...latestDump.expect,
+      creatorLaunches: launchesOf(dumps),
+      ...DEAD_SERIAL_LAUNCH,
+      // The kept dev buy (0.2 % of the supply) is what finds the launches, not a holding to flag.
+      notFlags: [...DEAD_SERIAL_LAUNCH.notFlags, 'CREATOR_HOLDS_SUPPLY', 'CREATOR_HISTORY_UNAVAILABLE'],
+    },
   });
   const signatures = launches.flatMap((launch) => launch.signatures);
   const times = signatures.map((signature) => chain.transaction(signature)?.blockTime ?? 0);
-  const expect: WalletExpect = {
+  const expect: WalletExpect & FlagExpect = {
     signatureCount: signatures.length,
     failedCount: 0,
     firstBlockTime: Math.min(...times),
     lastBlockTime: Math.max(...times),
     lamports: (chain.getAccount(serialCreator.address)?.lamports() ?? 0n).toString(),
     pumpLaunches: launchesOf(launches),
+    // /scan/wallet has no launch check (the coins' own scans name the serial launcher): it sees a wallet
+    // whose history began half a day ago.
+    flags: ['FRESH_WALLET'],
+    notFlags: ['NOT_A_WALLET', 'WALLET_UNUSED', 'FUNDED_THEN_DRAINED', 'HIGH_FAILURE_RATE'],
   };
   context.subjects.push({
     name: 'wallet:pump-serial-creator',

@@ -24,7 +24,7 @@ import {
   revokeMintAuthorityInstruction,
 } from './builders/token.js';
 import { fundedSigner, holderDistribution, type ScenarioContext } from './context.js';
-import type { HolderExpect, TokenExpect } from './manifest.js';
+import type { FlagExpect, HolderExpect, TokenExpect } from './manifest.js';
 import { HOOK_PROGRAM_LABEL } from './programs.js';
 
 const DECIMALS = 6;
@@ -43,6 +43,8 @@ export interface Token2022Spec {
   /** Runs after the holders are funded, before the mint authority is revoked; returns extra expectations. */
   after?: (mint: Address, authority: KeyPairSigner) => Promise<Partial<TokenExpect>>;
   expect: (authority: KeyPairSigner) => Partial<TokenExpect>;
+  /** What /scan/token must and must not raise for it. */
+  scan: FlagExpect;
 }
 
 export async function seedToken2022(context: ScenarioContext, spec: Token2022Spec): Promise<void> {
@@ -101,7 +103,7 @@ export async function seedToken2022(context: ScenarioContext, spec: Token2022Spe
     kind: 'token',
     address: mint.address,
     description: spec.description,
-    expect,
+    expect: { ...expect, ...spec.scan },
   });
 }
 
@@ -125,6 +127,10 @@ export async function seedToken2022Mints(context: ScenarioContext): Promise<void
     extensions: (authority) => [{ __kind: 'PermanentDelegate', delegate: authority.address }],
     extensionNames: ['PermanentDelegate'],
     expect: (authority) => ({ permanentDelegate: authority.address }),
+    scan: {
+      flags: ['PERMANENT_DELEGATE'],
+      notFlags: ['TRANSFER_FEE', 'NON_TRANSFERABLE', 'MINT_AUTHORITY_ACTIVE', 'FREEZE_AUTHORITY_ACTIVE'],
+    },
   });
 
   const maximumFee = 1_000_000n * UNIT;
@@ -147,6 +153,10 @@ export async function seedToken2022Mints(context: ScenarioContext): Promise<void
           maximumFee: maximumFee.toString(),
         },
       };
+    },
+    scan: {
+      flags: ['TRANSFER_FEE', 'TRANSFER_FEE_AUTHORITY'],
+      notFlags: ['TRANSFER_FEE_INCREASE_SCHEDULED', 'PERMANENT_DELEGATE'],
     },
   });
 
@@ -179,6 +189,10 @@ export async function seedToken2022Mints(context: ScenarioContext): Promise<void
       };
     },
     expect: () => ({}),
+    scan: {
+      flags: ['TRANSFER_FEE', 'TRANSFER_FEE_INCREASE_SCHEDULED', 'TRANSFER_FEE_AUTHORITY'],
+      notFlags: ['PERMANENT_DELEGATE'],
+    },
   });
 
   const hookProgram = (await context.keys.signer(HOOK_PROGRAM_LABEL)).address;
@@ -191,6 +205,11 @@ export async function seedToken2022Mints(context: ScenarioContext): Promise<void
     ],
     extensionNames: ['TransferHook'],
     expect: (authority) => ({ transferHook: { authority: authority.address, programId: hookProgram } }),
+    // Its holders' wallets hold no SOL to pay a transfer's fee: the simulation cannot run.
+    scan: {
+      flags: ['TRANSFER_HOOK_ACTIVE', 'TRANSFER_HOOK_AUTHORITY', 'TRANSFER_SIMULATION_UNAVAILABLE'],
+      notFlags: ['TRANSFER_FEE', 'TRANSFER_BLOCKED'],
+    },
   });
 
   await seedToken2022(context, {
@@ -217,6 +236,7 @@ export async function seedToken2022Mints(context: ScenarioContext): Promise<void
       return { frozenTokenAccounts: [ata] };
     },
     expect: () => ({ defaultAccountState: 'frozen' }),
+    scan: { flags: ['DEFAULT_STATE_FROZEN', 'FREEZE_AUTHORITY_ACTIVE'], notFlags: ['MINT_AUTHORITY_ACTIVE'] },
   });
 
   await seedToken2022(context, {
@@ -225,6 +245,7 @@ export async function seedToken2022Mints(context: ScenarioContext): Promise<void
     extensions: () => [{ __kind: 'NonTransferable' }],
     extensionNames: ['NonTransferable'],
     expect: () => ({ nonTransferable: true }),
+    scan: { flags: ['NON_TRANSFERABLE'], notFlags: ['PERMANENT_DELEGATE'] },
   });
 
   await seedToken2022(context, {
@@ -238,6 +259,8 @@ export async function seedToken2022Mints(context: ScenarioContext): Promise<void
       return { pausable: { authority: authority.address, paused: true } };
     },
     expect: () => ({}),
+    // Paused outranks pausable: the scan names the stronger fact only.
+    scan: { flags: ['TOKEN_PAUSED'], notFlags: ['PAUSABLE'] },
   });
 }
 

@@ -17,7 +17,7 @@ import {
   revokeMintAuthorityInstruction,
 } from './builders/token.js';
 import { fundedSigner, holderDistribution, type ScenarioContext } from './context.js';
-import type { HolderExpect, MetaplexExpect, ScenarioManifest, TokenExpect } from './manifest.js';
+import type { FlagExpect, HolderExpect, MetaplexExpect, ScenarioManifest, TokenExpect } from './manifest.js';
 
 const DECIMALS = 6;
 const UNIT = 10n ** BigInt(DECIMALS);
@@ -66,6 +66,8 @@ interface SplTokenSpec {
   allocations: readonly bigint[];
   revoke: boolean;
   metadata: { name: string; symbol: string; isMutable: boolean };
+  /** What /scan/token must and must not raise for it. */
+  scan: FlagExpect;
 }
 
 async function seedSplToken(context: ScenarioContext, spec: SplTokenSpec): Promise<void> {
@@ -121,7 +123,7 @@ async function seedSplToken(context: ScenarioContext, spec: SplTokenSpec): Promi
     kind: 'token',
     address: mint.address,
     description: spec.description,
-    expect,
+    expect: { ...expect, ...spec.scan },
   });
 }
 
@@ -145,6 +147,7 @@ export async function seedSplTokens(context: ScenarioContext): Promise<void> {
     allocations: Array.from({ length: 40 }, (_, i) => 40_000n - 750n * BigInt(i)),
     revoke: true,
     metadata: { name: 'Sandbox Clean', symbol: 'CLEAN', isMutable: false },
+    scan: { flags: [], notFlags: [], onlyFlags: true },
   });
   await seedSplToken(context, {
     name: 'token:authorities-live',
@@ -154,6 +157,10 @@ export async function seedSplTokens(context: ScenarioContext): Promise<void> {
     allocations: [400_000n, 250_000n, 150_000n, 100_000n, 60_000n, 40_000n],
     revoke: false,
     metadata: { name: 'Sandbox Live Authority', symbol: 'LIVE', isMutable: true },
+    scan: {
+      flags: ['MINT_AUTHORITY_ACTIVE', 'FREEZE_AUTHORITY_ACTIVE', 'METADATA_MUTABLE'],
+      notFlags: ['TRUSTED_ISSUER', 'NOT_A_MINT'],
+    },
   });
   await seedSplToken(context, {
     name: 'token:concentrated',
@@ -162,5 +169,9 @@ export async function seedSplTokens(context: ScenarioContext): Promise<void> {
     allocations: [900_000n, 30_000n, 25_000n, 20_000n, 15_000n, 10_000n],
     revoke: true,
     metadata: { name: 'Sandbox Whale', symbol: 'WHALE', isMutable: false },
+    scan: {
+      flags: ['HOLDER_TOP1_HIGH'],
+      notFlags: ['MINT_AUTHORITY_ACTIVE', 'FREEZE_AUTHORITY_ACTIVE', 'METADATA_MUTABLE'],
+    },
   });
 }

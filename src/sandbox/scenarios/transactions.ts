@@ -96,7 +96,7 @@ export async function seedTransactions(context: ScenarioContext): Promise<void> 
     kind: 'tx',
     signature: success.submitted.signature,
     description: 'A successful 0.5 SOL transfer with no priority fee',
-    expect: txExpect(payer, success, [SYSTEM]),
+    expect: { ...txExpect(payer, success, [SYSTEM]), flags: [], notFlags: [], onlyFlags: true },
   });
 
   // A transfer of 5 USDC from an account holding 1: lands (skipPreflight) and fails with custom error 1.
@@ -130,7 +130,12 @@ export async function seedTransactions(context: ScenarioContext): Promise<void> 
     signature: failed.submitted.signature,
     description:
       'USDC TransferChecked of 5 from an account holding 1: landed failed, SPL Token custom error 1 (insufficient funds)',
-    expect: { ...txExpect(debtor, failed, [TOKEN_PROGRAM_ADDRESS]), customErrorCode: 1 },
+    expect: {
+      ...txExpect(debtor, failed, [TOKEN_PROGRAM_ADDRESS]),
+      customErrorCode: 1,
+      flags: ['TX_FAILED'],
+      notFlags: ['TX_NOT_FOUND'],
+    },
   });
 
   // A high priority fee: 400 000 000 micro-lamports per CU on a 50 000 CU limit = 0.02 SOL priority,
@@ -158,7 +163,11 @@ export async function seedTransactions(context: ScenarioContext): Promise<void> 
     signature: priority.submitted.signature,
     description:
       'A small transfer paying a 0.02 SOL priority fee (SetComputeUnitPrice 400 000 000 µlamports/CU × 50 000 CU)',
-    expect: txExpect(hurried, priority, [COMPUTE_BUDGET, COMPUTE_BUDGET, SYSTEM], budget),
+    expect: {
+      ...txExpect(hurried, priority, [COMPUTE_BUDGET, COMPUTE_BUDGET, SYSTEM], budget),
+      flags: ['TX_HIGH_FEE'],
+      notFlags: ['TX_FAILED'],
+    },
   });
 
   // The signer sends 97.5 % of its SOL to an address it never used before.
@@ -182,7 +191,11 @@ export async function seedTransactions(context: ScenarioContext): Promise<void> 
     kind: 'tx',
     signature: outflow.submitted.signature,
     description: 'The signer sends 19.5 of its 20 SOL (97.5 %) in one transfer',
-    expect: txExpect(emptied, outflow, [SYSTEM]),
+    expect: {
+      ...txExpect(emptied, outflow, [SYSTEM]),
+      flags: ['TX_SIGNER_LARGE_SOL_OUTFLOW'],
+      notFlags: ['TX_TOKEN_APPROVE_THIRD_PARTY'],
+    },
   });
 
   // Drainer: the victim signs an unlimited Approve of its USDC account to the attacker, and hands the
@@ -232,6 +245,8 @@ export async function seedTransactions(context: ScenarioContext): Promise<void> 
       ...txExpect(victim, drainer, [TOKEN_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS]),
       approve: { tokenAccount: usdcAccount, delegate: attacker, amount: U64_MAX.toString() },
       setAuthority: { tokenAccount: wsolAccount, authorityType: 'AccountOwner', newAuthority: attacker },
+      flags: ['TX_TOKEN_APPROVE_THIRD_PARTY', 'TX_TOKEN_ACCOUNT_OWNER_CHANGED'],
+      notFlags: ['TX_FAILED'],
     },
   });
 }

@@ -129,6 +129,10 @@ export async function seedTransferHookMints(context: ScenarioContext): Promise<v
       transferHook: { authority: authority.address, programId: refusing },
       transferSimulation: { raises: ['TRANSFER_BLOCKED'], failingProgram: refusing },
     }),
+    scan: {
+      flags: ['TRANSFER_HOOK_ACTIVE', 'TRANSFER_BLOCKED'],
+      notFlags: ['TRANSFER_SIMULATION_UNAVAILABLE', 'TRANSFER_UNDECLARED_CUT'],
+    },
   });
 
   const allowing = await hookProgram(context, 'program:hook-allows:id', 0);
@@ -151,5 +155,9 @@ export async function seedTransferHookMints(context: ScenarioContext): Promise<v
       transferHook: { authority: authority.address, programId: allowing },
       transferSimulation: { raises: [] },
     }),
+    scan: {
+      flags: ['TRANSFER_HOOK_ACTIVE'],
+      notFlags: ['TRANSFER_BLOCKED', 'TRANSFER_SIMULATION_UNAVAILABLE', 'TRANSFER_UNDECLARED_CUT'],
+    },
   });
 }

@@ -100,6 +100,9 @@ export async function seedOldWalletRecent(context: ScenarioContext, ledger: Wall
       firstBlockTime: blockTimeOf(context, ledger.signatures[0]),
       lastBlockTime: blockTimeOf(context, ledger.signatures.at(-1)),
       lamports: ledger.lamports.toString(),
+      flags: [],
+      notFlags: [],
+      onlyFlags: true,
     },
   });
 }
@@ -141,6 +144,8 @@ export async function seedBurnerWallet(context: ScenarioContext): Promise<void> 
         secondsAfterFunding: drainedAt - fundedAt,
         destination,
       },
+      flags: ['FUNDED_THEN_DRAINED', 'QUICK_FIRST_ACTION', 'FRESH_WALLET', 'FEW_TRANSACTIONS'],
+      notFlags: ['HIGH_FAILURE_RATE'],
     },
   });
 }
@@ -195,6 +200,8 @@ export async function seedHighFailureWallet(context: ScenarioContext): Promise<v
       firstBlockTime: blockTimeOf(context, ledger.signatures[0]),
       lastBlockTime: blockTimeOf(context, ledger.signatures.at(-1)),
       lamports: ledger.lamports.toString(),
+      flags: ['HIGH_FAILURE_RATE'],
+      notFlags: ['FUNDED_THEN_DRAINED'],
     },
   });
 }

@@ -2,6 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Address, Signature } from '@solana/kit';
 import { type MainnetSubject, seededChain } from '../../../src/sandbox/scenarios/index.js';
+import {
+  MAINNET_FLAG_EXPECTATIONS,
+  mainnetFlagExpect,
+} from '../../../src/sandbox/scenarios/mainnet-flags.js';
+import { FLAG_CATALOGS } from '../../../src/scans/registry.js';
 import { decodeMint } from '../../../src/solana/decoders/mint.js';
 import { decodeUpgradeableLoaderState } from '../../../src/solana/decoders/upgradeable-loader.js';
 import { PYUSD_MINT, USDC_MINT } from '../../../src/solana/programs.js';
@@ -69,6 +74,29 @@ describe('seeded scenarios: manifest and snapshot', () => {
       assert.ok(state.ok && state.value.kind === 'program');
       assert.equal(state.value.programDataAddress, program.expect.facts.programData);
     }
+  });
+
+  it('every subject says which flags its scan must and must not raise, in codes of that scan’s catalog', () => {
+    for (const { name, kind, expect } of sandbox.manifest.subjects) {
+      const { flags, notFlags, onlyFlags } = expect;
+      assert.ok(Array.isArray(flags) && Array.isArray(notFlags), `${name}: expect.flags and expect.notFlags`);
+      assert.ok(onlyFlags === undefined || typeof onlyFlags === 'boolean', `${name}: expect.onlyFlags`);
+      const catalog = FLAG_CATALOGS[kind];
+      for (const code of [...flags, ...notFlags]) {
+        assert.ok(Object.hasOwn(catalog, code), `${name}: ${code} is not a flag of the ${kind} scan`);
+      }
+      assert.equal(new Set(flags).size, flags.length, `${name}: expect.flags repeats a code`);
+      assert.ok(!flags.some((code) => notFlags.includes(code)), `${name}: a code both required and refused`);
+    }
+  });
+
+  it('every mainnet expectation names a loaded dump, and a dump without one stops seeding saying what to add', () => {
+    const names = new Set(sandbox.manifest.subjects.map((s) => s.name));
+    for (const name of Object.keys(MAINNET_FLAG_EXPECTATIONS)) assert.ok(names.has(name), name);
+    assert.throws(
+      () => mainnetFlagExpect('mainnet:new-coin', 'new-coin.json'),
+      /mainnet:new-coin \(from new-coin\.json\) has no flag expectations: add 'mainnet:new-coin': \{ flags: \[\.\.\.\], notFlags: \[\.\.\.\] \} to MAINNET_FLAG_EXPECTATIONS in src\/sandbox\/scenarios\/mainnet-flags\.ts/,
+    );
   });
 
   it('restores from the cached snapshot quickly and independently of other copies', async () => {
