@@ -51,6 +51,11 @@ export interface TokenExpect {
   frozenTokenAccounts?: string[];
   nonTransferable?: boolean;
   pausable?: { authority: string; paused: boolean };
+  /**
+   * The governing account behind the mint and freeze authority: `verified` when its bytes derive
+   * that authority (the scan then names it), false for a forged one (the generic warning stands).
+   */
+  governor?: { kind: string; address: string; authority: string; verified: boolean };
 }
 
 export interface PumpPoolExpect {

@@ -4,12 +4,14 @@
  *      the largest holders, the current epoch and the mint's newest signatures (its age), all in
  *      parallel;
  *   2. the largest holders' token accounts (owner, frozen, delegate), in parallel with
- *      whatever the caller adds (pump.fun reads the creator's launches there).
+ *      whatever the caller adds (/scan/token reads the governing accounts behind the mint's
+ *      authorities there, governors.ts; pump.fun reads the creator's launches).
  */
 import type { Address, Base64EncodedDataResponse } from '@solana/kit';
 import { findMetadataAddress } from '../../solana/decoders/metaplex-metadata.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
 import { ScanFailedError } from '../scanner.js';
+import type { TokenGovernor } from './governors.js';
 
 export interface RawAccount {
   readonly address: Address;
@@ -51,6 +53,8 @@ export interface TokenFacts {
   readonly holderAccounts: readonly (RawAccount | null)[];
   /** Null when the history could not be read (the age is then unknown). */
   readonly history: MintHistory | null;
+  /** Governing accounts found behind the mint's program-derived authorities (absent = not looked for). */
+  readonly governors?: readonly TokenGovernor[];
   readonly nowSeconds: number;
 }
 
@@ -72,7 +76,11 @@ export interface TokenFactsOptions<T> {
   /** Accounts to read in the first round trip, together with the mint. */
   readonly extraAccounts?: readonly Address[];
   /** Work for the second round trip, given what the first found. */
-  readonly round2?: (first: { extraAccounts: readonly (RawAccount | null)[] }) => Promise<T>;
+  readonly round2?: (first: {
+    mintAccount: RawAccount | null;
+    metadataAccount: RawAccount | null;
+    extraAccounts: readonly (RawAccount | null)[];
+  }) => Promise<T>;
   readonly abortSignal?: AbortSignal;
 }
 
@@ -138,7 +146,9 @@ export async function gatherTokenFacts<T = undefined>(
           .send(send)
           .then((r) => holders.map((h, i) => toRaw(h.address, (r.value[i] ?? null) as Fetched)))
           .catch(() => holders.map(() => null)),
-    options.round2 ? options.round2({ extraAccounts }) : Promise.resolve(undefined),
+    options.round2
+      ? options.round2({ mintAccount: raw[0] ?? null, metadataAccount: raw[1] ?? null, extraAccounts })
+      : Promise.resolve(undefined),
   ]);
   return {
     facts: {
