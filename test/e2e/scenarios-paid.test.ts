@@ -67,6 +67,16 @@ const EXPECTATIONS: readonly Expectation[] = [
     lacks: ['TRUSTED_ISSUER', 'NOT_A_MINT'],
   },
   { path: 'token', subject: 'token:concentrated', has: ['HOLDER_TOP1_HIGH'], lacks: AUTHORITY_FLAGS },
+  // Held by a proven multisig or DAO, by one key, or by a forged governance: the same flags.
+  ...['single-key', 'coral', 'realms', 'forged'].map(
+    (held): Expectation => ({
+      path: 'token',
+      subject: `token:governed:${held}`,
+      has: AUTHORITY_FLAGS,
+      lacks: [],
+      only: true,
+    }),
+  ),
   {
     path: 'token',
     subject: 'token:t22-permanent-delegate',

@@ -7,11 +7,15 @@ import type { Scanner } from '../scanner.js';
 import { assessToken } from './assess.js';
 import { gatherTokenFacts } from './facts.js';
 import { derivedAuthoritiesOf, readGovernors, readRealms } from './governors.js';
+import { TRUSTED_ISSUERS } from './trusted.js';
 
 export const scanToken: Scanner = async (mint, { rpc, now, signal }) => {
   const { facts, extra } = await gatherTokenFacts(rpc, address(mint), now, {
+    // A trusted issuer's own words win: no need to look behind its authorities.
     round2: ({ mintAccount, metadataAccount }) =>
-      readGovernors(rpc, derivedAuthoritiesOf(mintAccount, metadataAccount), signal),
+      TRUSTED_ISSUERS.has(mint)
+        ? Promise.resolve([])
+        : readGovernors(rpc, derivedAuthoritiesOf(mintAccount, metadataAccount), signal),
     ...(signal ? { abortSignal: signal } : {}),
   });
   const governors = await readRealms(rpc, extra ?? [], signal);

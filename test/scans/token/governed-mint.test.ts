@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createDefaultRpcTransport, createSolanaRpcFromTransport } from '@solana/kit';
+import { createDefaultRpcTransport, createSolanaRpcFromTransport, type RpcTransport } from '@solana/kit';
 import type { ScanResult } from '../../../src/contract/schemas.js';
 import type { SandboxChain } from '../../../src/sandbox/chain/chain.js';
 import { type SandboxRpc, startSandboxRpc } from '../../../src/sandbox/rpc/server.js';
@@ -15,6 +15,16 @@ import { bucketOf } from '../../../src/scans/risk/combine.js';
 import { TOKEN_ADVICE } from '../../../src/scans/token/assess.js';
 import { scanToken } from '../../../src/scans/token/index.js';
 import { countingTransport } from '../../helpers/rpc-transports.js';
+
+/** Fails the getMultipleAccounts calls that ask for `needle`, as a flaky RPC would. */
+function failingReadOf(needle: string, inner: RpcTransport): RpcTransport {
+  return (async (request) => {
+    const { method, params } = request.payload as { method: string; params: unknown[] };
+    if (method === 'getMultipleAccounts' && JSON.stringify(params[0]).includes(needle))
+      throw new Error('injected failure');
+    return inner(request);
+  }) as RpcTransport;
+}
 
 interface Scanned {
   result: ScanResult;
@@ -112,5 +122,27 @@ describe('/scan/token of mints held by a multisig or a DAO (sandbox, real govern
     assert.equal(get('realms').roundTrips, 3);
     assert.equal(multiple(get('realms')), 4, 'plus the realm, for the DAO name');
     assert.equal(get('forged').roundTrips, 2, 'a forged governance is not verified: no realm read');
+  });
+
+  it('the governing account cannot be read: the generic words, the same score, no error', async () => {
+    const transport = failingReadOf('magrsH', createDefaultRpcTransport({ url: server.url }));
+    const mint = subject(manifest, 'token', 'token:governed:coral').address;
+    const { result } = await scanToken(mint, { rpc: createSolanaRpcFromTransport(transport), now: Date.now });
+    const twin = get('single-key').result;
+    assert.equal(result.recommendation, twin.recommendation);
+    assert.equal(result.risk_score, twin.risk_score);
+    assert.equal((result.evidence as any).authority_control, undefined);
+  });
+
+  it("the realm cannot be read: the DAO is still named, by its realm's address", async () => {
+    const transport = failingReadOf('4ct8XU', createDefaultRpcTransport({ url: server.url }));
+    const mint = subject(manifest, 'token', 'token:governed:realms').address;
+    const { result } = await scanToken(mint, { rpc: createSolanaRpcFromTransport(transport), now: Date.now });
+    assert.ok(
+      result.recommendation.startsWith(
+        'A Realms DAO (realm 4ct8…aug4) (67% yes votes, 7-day voting) holds its',
+      ),
+      result.recommendation,
+    );
   });
 });
