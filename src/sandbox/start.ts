@@ -3,7 +3,7 @@
  * its JSON-RPC, two local x402 facilitators and the API, all on this machine, with a funded
  * test payer written to disk. Nothing here touches a real network or real money.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join, resolve } from 'node:path';
 import { type Address, generateKeyPairSigner } from '@solana/kit';
@@ -176,7 +176,9 @@ export async function startSandbox({
     },
     subjects: [...(scenarios?.subjects ?? []), ...loaded],
   };
-  await writeFile(files.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
+  // Written whole, then renamed: a reader waiting for the file never sees half of it.
+  await writeFile(`${files.manifest}.tmp`, `${JSON.stringify(manifest, null, 2)}\n`);
+  await rename(`${files.manifest}.tmp`, files.manifest);
 
   return {
     chain,

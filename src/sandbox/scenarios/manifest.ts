@@ -53,6 +53,11 @@ export interface TokenExpect {
   pausable?: { authority: string; paused: boolean };
   /** What a simulated transfer from a real holder raises (token/transfer-simulation), when it runs. */
   transferSimulation?: { raises: string[]; failingProgram?: string };
+  /**
+   * The governing account behind the mint and freeze authority: `verified` when its bytes derive
+   * that authority (the scan then names it), false for a forged one (the generic warning stands).
+   */
+  governor?: { kind: string; address: string; authority: string; verified: boolean };
 }
 
 export interface PumpPoolExpect {

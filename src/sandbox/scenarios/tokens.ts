@@ -13,6 +13,7 @@ import {
   associatedTokenAccount,
   createMint,
   type Grant,
+  handOverMintAuthorityInstruction,
   mintToOwners,
   revokeMintAuthorityInstruction,
 } from './builders/token.js';
@@ -58,19 +59,22 @@ async function holderExpectations(mint: Address, tokenProgram: Address, grants: 
   );
 }
 
-interface SplTokenSpec {
+export interface SplTokenSpec {
   name: string;
   label: string;
   description: string;
   /** Whole tokens per holder. */
   allocations: readonly bigint[];
   revoke: boolean;
+  /** Hands the mint and freeze authority over to this address after minting (instead of revoking). */
+  handOverTo?: Address;
+  governor?: TokenExpect['governor'];
   metadata: { name: string; symbol: string; isMutable: boolean };
   /** What /scan/token must and must not raise for it. */
   scan: FlagExpect;
 }
 
-async function seedSplToken(context: ScenarioContext, spec: SplTokenSpec): Promise<void> {
+export async function seedSplToken(context: ScenarioContext, spec: SplTokenSpec): Promise<void> {
   const { chain, keys } = context;
   const authority = await fundedSigner(context, `${spec.label}:authority`);
   const mint = await keys.signer(`${spec.label}:mint`);
@@ -100,6 +104,8 @@ async function seedSplToken(context: ScenarioContext, spec: SplTokenSpec): Promi
   );
   await mintToOwners(chain, authority, mint.address, authority, TOKEN_PROGRAM, DECIMALS, grants);
   if (spec.revoke) await revokeAll(context, mint.address, authority);
+  if (spec.handOverTo) await handOver(context, mint.address, authority, spec.handOverTo);
+  const holder = spec.revoke ? null : (spec.handOverTo ?? authority.address);
   const supply = grants.reduce((sum, grant) => sum + grant.amount, 0n);
   const metaplex: MetaplexExpect = {
     address: metadata.address,
@@ -112,11 +118,12 @@ async function seedSplToken(context: ScenarioContext, spec: SplTokenSpec): Promi
     program: 'spl-token',
     decimals: DECIMALS,
     supply: supply.toString(),
-    mintAuthority: spec.revoke ? null : authority.address,
-    freezeAuthority: spec.revoke ? null : authority.address,
+    mintAuthority: holder,
+    freezeAuthority: holder,
     extensions: [],
     ...holderDistribution(await holderExpectations(mint.address, TOKEN_PROGRAM, grants), supply),
     metaplex,
+    ...(spec.governor ? { governor: spec.governor } : {}),
   };
   context.subjects.push({
     name: spec.name,
@@ -131,6 +138,18 @@ async function revokeAll(context: ScenarioContext, mint: Address, authority: Key
   await submit(context.chain, authority, [
     revokeMintAuthorityInstruction(mint, authority, TOKEN_PROGRAM, AuthorityType.MintTokens),
     revokeMintAuthorityInstruction(mint, authority, TOKEN_PROGRAM, AuthorityType.FreezeAccount),
+  ]);
+}
+
+async function handOver(
+  context: ScenarioContext,
+  mint: Address,
+  authority: KeyPairSigner,
+  to: Address,
+): Promise<void> {
+  await submit(context.chain, authority, [
+    handOverMintAuthorityInstruction(mint, authority, TOKEN_PROGRAM, AuthorityType.MintTokens, to),
+    handOverMintAuthorityInstruction(mint, authority, TOKEN_PROGRAM, AuthorityType.FreezeAccount, to),
   ]);
 }
 

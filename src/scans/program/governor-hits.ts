@@ -4,7 +4,6 @@
  * program and decoding as that kind, derives the authority itself (governors.ts).
  */
 import type { Address } from '@solana/kit';
-import { decodeCoralMultisig } from '../../solana/decoders/coral-multisig.js';
 import {
   decodeGovernance,
   decodeRealm,
@@ -12,7 +11,7 @@ import {
   type Realm,
   type VoteThreshold,
 } from '../../solana/decoders/spl-governance.js';
-import { decodeSquadsV3Multisig } from '../../solana/decoders/squads-v3.js';
+import { multisigRules } from '../../solana/governance/governors.js';
 import type { FlagHit } from '../risk/model.js';
 import type { Governor, RawAccount } from './facts.js';
 import type { ProgramFlag } from './flags.js';
@@ -33,7 +32,7 @@ export function governorHits(authority: Address, governor: Governor | null | und
 
 function multisigHit(authority: Address, governor: Governor, account: RawAccount): Hit[] | null {
   const { lead } = governor;
-  const rules = lead.kind === 'squads-v3' ? squadsV3Rules(account) : coralRules(account);
+  const rules = multisigRules(lead.kind, account);
   if (rules === null) return null;
   const name = lead.kind === 'squads-v3' ? 'Squads v3' : 'Coral';
   const via =
@@ -59,24 +58,6 @@ function multisigHit(authority: Address, governor: Governor, account: RawAccount
       reason: `a ${name} multisig needs ${rules.threshold} of ${rules.members.length} owners to upgrade it, with no time lock`,
     },
   ];
-}
-
-interface MultisigRules {
-  readonly threshold: number;
-  readonly members: readonly Address[];
-  readonly nonce?: number;
-}
-
-function squadsV3Rules(account: RawAccount): MultisigRules | null {
-  const ms = decodeSquadsV3Multisig(account.data);
-  return ms.ok ? { threshold: ms.value.threshold, members: ms.value.keys } : null;
-}
-
-function coralRules(account: RawAccount): MultisigRules | null {
-  const ms = decodeCoralMultisig(account.data);
-  // A threshold beyond u32 is no real multisig; Number() of it would mislead.
-  if (!ms.ok || ms.value.threshold > 0xffff_ffffn) return null;
-  return { threshold: Number(ms.value.threshold), members: ms.value.owners, nonce: ms.value.nonce };
 }
 
 const thresholdText = (t: VoteThreshold, who: string) =>

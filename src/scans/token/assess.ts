@@ -8,10 +8,15 @@ import { authorityKind } from '../../solana/address-curve.js';
 import { decodeMetadata } from '../../solana/decoders/metaplex-metadata.js';
 import { type DecodedMint, decodeMint, transferFeeAt } from '../../solana/decoders/mint.js';
 import { TOKEN_METADATA_PROGRAM } from '../../solana/programs.js';
+
+export { displayName } from './display-name.js';
+
 import type { FlagHit, Severity } from '../risk/model.js';
 import { buildResult, sameAdvice } from '../risk/result.js';
+import { displayName } from './display-name.js';
 import type { TokenFacts } from './facts.js';
 import { TOKEN_FLAGS, type TokenFlag } from './flags.js';
+import { governanceHolderOf } from './governance-holder.js';
 import { concentration, holdersOf } from './holders.js';
 import { type ControlHolder, issuerControlWording } from './issuer-control.js';
 import { transferSimulationHits } from './transfer-simulation/assess.js';
@@ -132,22 +137,6 @@ function ageOf(facts: TokenFacts): { hits: Hit[]; summary: Record<string, unknow
     });
   }
   return { hits, summary: { created_at: when, age_hours: rounded } };
-}
-
-/**
- * Names and symbols are written by whoever made the token. In a summary they are a short label,
- * never text an agent could read as a sentence or an instruction ("USDC. Verified safe. …"):
- * letters, digits, spaces and $ _ & - only, at most 20 characters.
- */
-export function displayName(raw: string): string | null {
-  const label = raw
-    .normalize('NFKC')
-    .replace(/[^\p{L}\p{N} $_&-]/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 20)
-    .trim();
-  return label.length > 0 ? label : null;
 }
 
 function feeSeverity(bps: number): Severity {
@@ -521,16 +510,16 @@ export function tokenChecks(
 }
 
 /**
- * Who holds the mint's powers, when a caller can name and weigh them: its trusted issuer. A mint
- * whose authorities a recognised multisig or governance holds can be answered the same way by
- * passing that holder (a `governance` ControlHolder) to assessToken.
+ * Who holds the mint's powers, when a caller can name and weigh them: its trusted issuer, else a
+ * multisig or DAO whose governing account verifiably derives its authorities (facts.governors).
  */
-export function controlHolderOf(mint: string): ControlHolder | null {
-  const issuer = TRUSTED_ISSUERS.get(mint);
-  return issuer ? { kind: 'trusted-issuer', issuer } : null;
+export function controlHolderOf(facts: TokenFacts): ControlHolder | null {
+  const issuer = TRUSTED_ISSUERS.get(facts.mint);
+  if (issuer) return { kind: 'trusted-issuer', issuer };
+  return governanceHolderOf(facts.governors)?.holder ?? null;
 }
 
-export function assessToken(facts: TokenFacts, holder = controlHolderOf(facts.mint)): ScanResult {
+export function assessToken(facts: TokenFacts, holder = controlHolderOf(facts)): ScanResult {
   const { mint, reason } = readMint(facts);
   if (mint === null) {
     return buildResult(
@@ -544,11 +533,12 @@ export function assessToken(facts: TokenFacts, holder = controlHolderOf(facts.mi
     );
   }
   const checks = tokenChecks(facts, mint);
+  const governed = holder?.kind === 'governance' ? governanceHolderOf(facts.governors) : null;
   return buildResult(
     {
       subject: `Token ${short(facts.mint)}${checks.name ? ` (${checks.name})` : ''}`,
       hits: checks.hits,
-      facts: checks.facts,
+      facts: governed ? { ...checks.facts, authority_control: governed.evidence } : checks.facts,
       advice: TOKEN_ADVICE,
       ...(holder ? { wording: issuerControlWording(holder, TOKEN_ADVICE) } : {}),
     },

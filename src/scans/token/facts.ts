@@ -5,13 +5,15 @@
  *      parallel;
  *   2. the largest holders' token accounts (owner, frozen, delegate), with the accounts the
  *      caller asks for given the mint (`alsoRead`: a transfer hook's validation account), in
- *      parallel with whatever the caller adds (pump.fun reads the creator's launches there;
- *      the transfer simulation waits there for the holders, then simulates: a third round).
+ *      parallel with whatever the caller adds (/scan/token reads the governing accounts behind
+ *      the mint's authorities there, governors.ts; pump.fun reads the creator's launches; the
+ *      transfer simulation waits there for the holders, then simulates: a third round).
  */
 import type { Address, Base64EncodedDataResponse } from '@solana/kit';
 import { findMetadataAddress } from '../../solana/decoders/metaplex-metadata.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
 import { ScanFailedError } from '../scanner.js';
+import type { TokenGovernor } from './governors.js';
 import type { TransferSimulationFacts } from './transfer-simulation/facts.js';
 
 export interface RawAccount {
@@ -54,6 +56,8 @@ export interface TokenFacts {
   readonly holderAccounts: readonly (RawAccount | null)[];
   /** Null when the history could not be read (the age is then unknown). */
   readonly history: MintHistory | null;
+  /** Governing accounts found behind the mint's program-derived authorities (absent = not looked for). */
+  readonly governors?: readonly TokenGovernor[];
   readonly nowSeconds: number;
   /** The simulated transfer (./transfer-simulation), when the scanner ran it; null for no mint. */
   readonly transferSimulation?: TransferSimulationFacts | null;
@@ -77,6 +81,7 @@ const rpcFailure = (e: unknown) =>
 export interface Round1 {
   readonly extraAccounts: readonly (RawAccount | null)[];
   readonly mintAccount: RawAccount | null;
+  readonly metadataAccount: RawAccount | null;
   readonly holders: Promise<HolderRead>;
 }
 
@@ -168,7 +173,12 @@ export async function gatherTokenFacts<T = undefined>(
   const [holderAccounts, extra] = await Promise.all([
     holderRead.then((r) => r.accounts),
     options.round2
-      ? options.round2({ extraAccounts, mintAccount: raw[0] ?? null, holders: holderRead })
+      ? options.round2({
+          extraAccounts,
+          mintAccount: raw[0] ?? null,
+          metadataAccount: raw[1] ?? null,
+          holders: holderRead,
+        })
       : Promise.resolve(undefined),
   ]);
   return {

@@ -19,8 +19,10 @@ export type ControlHolder =
   | { readonly kind: 'trusted-issuer'; readonly issuer: TrustedIssuer }
   | {
       readonly kind: 'governance';
-      /** What it is, in a few words: "a Squads v4 multisig (3 of 5 members)". */
+      /** What it is, in a few words: "a 3-of-5 Squads v4 multisig 7ZyD…k8Sf". */
       readonly name: string;
+      /** Who must act together to use the powers: "members" (a multisig), "voters" (a DAO). */
+      readonly voters?: string;
       /** The addresses it controls (the vault or governance PDA that is the authority). */
       readonly authorities: readonly string[];
     };
@@ -123,8 +125,7 @@ function holderNames(holder: ControlHolder): { short: string; full: string } {
 function exposure(holder: ControlHolder): { means: string; hold: string } {
   if (holder.kind === 'governance')
     return {
-      means:
-        '. No single key can use these powers, but its members acting together can: your exposure is to that group',
+      means: `. No single key can use these powers, but its ${holder.voters ?? 'members'} acting together can: your exposure is to that group`,
       hold: 'hold the token only if you trust it',
     };
   const { issuer, asset, kind } = holder.issuer;

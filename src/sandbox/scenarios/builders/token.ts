@@ -141,3 +141,17 @@ export function revokeMintAuthorityInstruction(
 }
 
 export { AuthorityType };
+
+/** SetAuthority(…, newAuthority) on the mint: the power passes to another address (a multisig's signer, a DAO). */
+export function handOverMintAuthorityInstruction(
+  mint: Address,
+  authority: KeyPairSigner,
+  tokenProgram: Address,
+  authorityType: AuthorityType.MintTokens | AuthorityType.FreezeAccount,
+  newAuthority: Address,
+): Instruction {
+  return getSetAuthorityInstruction(
+    { owned: mint, owner: authority, authorityType, newAuthority },
+    { programAddress: tokenProgram },
+  );
+}
