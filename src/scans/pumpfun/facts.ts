@@ -4,7 +4,8 @@
  *   1. the token facts, with the bonding curve and the canonical PumpSwap pool (both PDAs
  *      derived locally) read alongside the mint;
  *   2. beside the holders, the mints of every token account the curve's creator owns, under
- *      SPL Token and Token-2022 (getTokenAccountsByOwner, 32-byte data slices: only the mint);
+ *      SPL Token and Token-2022 (getTokenAccountsByOwner, 32-byte data slices: only the mint),
+ *      and for a young coin its first transactions (launch forensics, token/launch/facts.ts);
  *   3. the bonding-curve PDA of each of those mints (getMultipleAccounts, 100 at a time, in
  *      parallel): those owned by the pump program and naming the same creator are its launches.
  * A launch is only found while the creator still has a token account of it (an emptied one
@@ -16,6 +17,7 @@ import { findCanonicalPumpPoolAddress } from '../../solana/decoders/pumpswap-poo
 import { PUMP_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../solana/programs.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
 import { gatherTokenFacts, type RawAccount, type TokenFacts } from '../token/facts.js';
+import { gatherLaunchFacts } from '../token/launch/facts.js';
 
 /** Accounts per getMultipleAccounts (the RPC's own limit). */
 export const ACCOUNTS_PER_CALL = 100;
@@ -146,6 +148,13 @@ async function creatorLaunches(
   }
 }
 
+/** The creator a pump.fun curve names, or null when the account is no pump curve. */
+function curveCreator(curve: RawAccount | null | undefined): string | null {
+  if (!curve || curve.owner !== PUMP_PROGRAM) return null;
+  const decoded = decodeBondingCurve(curve.data);
+  return decoded.ok ? decoded.value.creator : null;
+}
+
 export async function gatherPumpfunFacts(
   rpc: SolanaRpc,
   mint: Address,
@@ -158,15 +167,19 @@ export async function gatherPumpfunFacts(
   ]);
   const { facts, extra } = await gatherTokenFacts(rpc, mint, now, {
     extraAccounts: [curveAddress, poolAddress],
-    round2: ({ extraAccounts }) => creatorLaunches(rpc, mint, extraAccounts[0] ?? null, abortSignal),
+    round2: ({ extraAccounts, history }) =>
+      Promise.all([
+        creatorLaunches(rpc, mint, extraAccounts[0] ?? null, abortSignal),
+        gatherLaunchFacts({ mint, history }, rpc, abortSignal, { creator: curveCreator(extraAccounts[0]) }),
+      ]),
     ...(abortSignal ? { abortSignal } : {}),
   });
   return {
-    token: facts,
+    token: extra ? { ...facts, launch: extra[1] } : facts,
     curveAddress,
     curve: facts.extraAccounts[0] ?? null,
     poolAddress,
     pool: facts.extraAccounts[1] ?? null,
-    launches: extra ?? null,
+    launches: extra?.[0] ?? null,
   };
 }

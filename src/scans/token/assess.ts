@@ -14,6 +14,7 @@ import type { TokenFacts } from './facts.js';
 import { TOKEN_FLAGS, type TokenFlag } from './flags.js';
 import { concentration, holdersOf } from './holders.js';
 import { type ControlHolder, issuerControlWording } from './issuer-control.js';
+import { launchChecks } from './launch/assess.js';
 import { NATIVE_MINT, NATIVE_MINT_2022, TRUSTED_ISSUERS, TRUSTED_MULTIPLIER } from './trusted.js';
 
 type Hit = FlagHit<TokenFlag>;
@@ -468,6 +469,8 @@ export interface TokenCheckOutcome {
   readonly hits: Hit[];
   readonly name: string | null;
   readonly facts: Record<string, unknown>;
+  /** Lines for the reasoning that are no flag (e.g. a check that did not run, and why). */
+  readonly notes: string[];
 }
 
 /** Every token check on a decoded mint; `named` names holders to set aside (pools, curves). */
@@ -481,6 +484,7 @@ export function tokenChecks(
   const metadata = metadataHits(facts, mint, multiplier);
   const holders = holderHits(facts, mint, named);
   const age = ageOf(facts);
+  const launch = launchChecks(facts, mint.supply);
   const hits: Hit[] = [
     ...(issuer
       ? [
@@ -497,10 +501,12 @@ export function tokenChecks(
     ...metadata.hits,
     ...holders.hits,
     ...age.hits,
+    ...launch.hits,
   ];
   return {
     hits,
     name: metadata.name,
+    notes: launch.notes,
     facts: {
       mint: facts.mint,
       program: mint.program,
@@ -512,6 +518,7 @@ export function tokenChecks(
       trusted_issuer: issuer ?? null,
       ...age.summary,
       ...holders.summary,
+      ...launch.summary,
     },
   };
 }
@@ -546,6 +553,7 @@ export function assessToken(facts: TokenFacts, holder = controlHolderOf(facts.mi
       hits: checks.hits,
       facts: checks.facts,
       advice: TOKEN_ADVICE,
+      notes: checks.notes,
       ...(holder ? { wording: issuerControlWording(holder, TOKEN_ADVICE) } : {}),
     },
     TOKEN_FLAGS,

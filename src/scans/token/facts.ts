@@ -10,6 +10,7 @@ import type { Address, Base64EncodedDataResponse } from '@solana/kit';
 import { findMetadataAddress } from '../../solana/decoders/metaplex-metadata.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
 import { ScanFailedError } from '../scanner.js';
+import type { LaunchFacts } from './launch/facts.js';
 
 export interface RawAccount {
   readonly address: Address;
@@ -34,6 +35,14 @@ export interface MintHistory {
   readonly oldest: { readonly signature: string; readonly blockTime: number | null } | null;
   /** The page was full: the mint is at least as old as `oldest`, maybe older. */
   readonly truncated: boolean;
+  /** Every signature read, newest first, with its slot: launch forensics reads the first slots'. */
+  readonly entries?: readonly HistoryEntry[];
+}
+
+export interface HistoryEntry {
+  readonly signature: string;
+  readonly slot: number;
+  readonly failed: boolean;
 }
 
 export interface TokenFacts {
@@ -52,6 +61,8 @@ export interface TokenFacts {
   /** Null when the history could not be read (the age is then unknown). */
   readonly history: MintHistory | null;
   readonly nowSeconds: number;
+  /** Launch forensics (src/scans/token/launch), when the scan read it. */
+  readonly launch?: LaunchFacts;
 }
 
 type Fetched = { owner: Address; lamports: bigint; data: Base64EncodedDataResponse } | null;
@@ -72,7 +83,10 @@ export interface TokenFactsOptions<T> {
   /** Accounts to read in the first round trip, together with the mint. */
   readonly extraAccounts?: readonly Address[];
   /** Work for the second round trip, given what the first found. */
-  readonly round2?: (first: { extraAccounts: readonly (RawAccount | null)[] }) => Promise<T>;
+  readonly round2?: (first: {
+    extraAccounts: readonly (RawAccount | null)[];
+    history: MintHistory | null;
+  }) => Promise<T>;
   readonly abortSignal?: AbortSignal;
 }
 
@@ -120,6 +134,11 @@ export async function gatherTokenFacts<T = undefined>(
                   blockTime: last.blockTime === null ? null : Number(last.blockTime),
                 },
           truncated: page.length >= MINT_HISTORY_LIMIT,
+          entries: page.map((e) => ({
+            signature: e.signature,
+            slot: Number(e.slot),
+            failed: e.err !== null,
+          })),
         };
       })
       .catch(() => null),
@@ -138,7 +157,7 @@ export async function gatherTokenFacts<T = undefined>(
           .send(send)
           .then((r) => holders.map((h, i) => toRaw(h.address, (r.value[i] ?? null) as Fetched)))
           .catch(() => holders.map(() => null)),
-    options.round2 ? options.round2({ extraAccounts }) : Promise.resolve(undefined),
+    options.round2 ? options.round2({ extraAccounts, history }) : Promise.resolve(undefined),
   ]);
   return {
     facts: {

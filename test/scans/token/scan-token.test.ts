@@ -1,6 +1,7 @@
 /**
  * /scan/token on the seeded sandbox tokens (created with the real SPL Token and Token-2022
- * programs) and on real mainnet mints, in at most two round trips.
+ * programs) and on real mainnet mints, in at most two round trips, three when the history page
+ * reaches the mint's creation (launch forensics reads its first transactions; every seeded token).
  */
 
 import assert from 'node:assert/strict';
@@ -46,10 +47,10 @@ describe('scanToken on the seeded sandbox', () => {
     wrap?: (t: ReturnType<typeof createDefaultRpcTransport>) => ReturnType<typeof createDefaultRpcTransport>,
   ) => scanWith(server.url, subject(manifest, 'token', name).address, wrap);
 
-  it('a clean token: no authority flags, spread holders, low risk, two round trips', async () => {
+  it('a clean token: no authority flags, spread holders, low risk, three round trips (its launch is read)', async () => {
     const s = subject(manifest, 'token', 'token:clean');
     const { result, roundTrips, evidence } = await scan('token:clean');
-    assert.ok(roundTrips <= 2, `${roundTrips} round trips`);
+    assert.ok(roundTrips <= 3, `${roundTrips} round trips`);
     assert.equal(evidence.supply, s.expect.supply);
     assert.equal(evidence.mint_authority, null);
     assert.ok(!result.flags.some((f) => f.includes('AUTHORITY')), String(result.flags));
@@ -162,7 +163,7 @@ describe('scanToken on the seeded sandbox', () => {
     assert.ok(young.result.flags.includes('TOKEN_NEW'), String(young.result.flags));
     assert.equal(young.evidence.flags.TOKEN_NEW.creation_signature, youngFirst.signature);
     assert.ok(young.evidence.age_hours < 7 * 24, String(young.evidence.age_hours));
-    assert.ok(young.roundTrips <= 2);
+    assert.ok(young.roundTrips <= 3);
 
     const old = await scan('token:clean');
     assert.equal(old.evidence.created_at, (await firstOf('token:clean')).at);
