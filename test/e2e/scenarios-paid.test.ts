@@ -132,6 +132,22 @@ const EXPECTATIONS: readonly Expectation[] = [
     lacks: ['NOT_PUMPFUN_MINT', ...AUTHORITY_FLAGS],
   },
   { path: 'pumpfun', subject: 'token:clean', has: ['NOT_PUMPFUN_MINT'], lacks: ['NOT_A_MINT'] },
+  // Launch forensics (both profiles, with evidence: launch-paid.test.ts).
+  {
+    path: 'pumpfun',
+    subject: 'pumpfun:launch-bundled',
+    has: ['LAUNCH_BUNDLED', 'LAUNCH_SNIPERS_HOLD', 'LAUNCH_INSIDERS', 'TOKEN_NEW'],
+    lacks: ['NOT_PUMPFUN_MINT'],
+  },
+  {
+    path: 'token',
+    subject: 'pumpfun:launch-bundled',
+    has: ['LAUNCH_BUNDLED', 'LAUNCH_SNIPERS_HOLD', 'LAUNCH_INSIDERS'],
+    lacks: AUTHORITY_FLAGS,
+  },
+  { path: 'pumpfun', subject: 'pumpfun:launch-fair', has: ['TOKEN_NEW'], lacks: [], only: true },
+  { path: 'token', subject: 'pumpfun:launch-fair', has: ['TOKEN_NEW'], lacks: [], only: true },
+
   { path: 'pumpfun', subject: 'wallet:old-active', has: ['NOT_A_MINT'], lacks: [] },
   { path: 'wallet', subject: 'wallet:old-active', has: [], lacks: [], only: true },
   {
