@@ -185,6 +185,13 @@ export const TOKEN_FLAGS = {
       "Launch buyers were funded by the creator (it paid their transaction or sent them SOL in the launch transactions) — or, at medium severity, 3 or more were funded by one other wallet: the creator's own wallets posing as buyers.",
     evidenceKeys: ['funder', 'funder_is_creator', 'wallets'],
   },
+  LAUNCH_UNAVAILABLE: {
+    severity: 'low',
+    meaning:
+      'The token is young enough for its launch to be read, but the RPC did not return its first transactions: whether the launch was bundled or sniped is unknown.',
+    evidenceKeys: ['reason'],
+    confidencePenalty: 0.1,
+  },
 } as const satisfies FlagCatalog;
 
 export type TokenFlag = keyof typeof TOKEN_FLAGS;

@@ -593,6 +593,29 @@ describe('assessToken, flag by flag', () => {
     assert.equal((fair.evidence as { launch: { checked: boolean } }).launch.checked, true);
   });
 
+  it('LAUNCH_UNAVAILABLE: a young token whose launch transactions the RPC did not return, confidence −0.1; not an old one (its launch is not read)', () => {
+    const young = facts(
+      {},
+      {
+        launch: {
+          status: 'read',
+          firstSlot: 1,
+          inWindow: 2,
+          transactions: [],
+          unread: 2,
+          error: 'injected',
+          creator: null,
+        },
+      },
+    );
+    const blind = assessToken(young);
+    flags.raised(blind, 'LAUNCH_UNAVAILABLE');
+    assert.ok(blind.confidence < assessToken(facts()).confidence);
+    const old = assessToken(facts({}, { launch: { status: 'not-run', reason: 'a full history page' } }));
+    flags.notRaised(old, 'LAUNCH_UNAVAILABLE');
+    assert.equal(old.confidence, 1);
+  });
+
   it('every token flag has a raising test above', () => {
     flags.assertEveryFlagRaised();
   });

@@ -248,6 +248,38 @@ describe('launch flags at their thresholds', () => {
     assert.deepEqual([launch.checked, launch.creator, launch.buyers_count], [true, CREATOR, 1]);
   });
 
+  it('LAUNCH_UNAVAILABLE: a young token whose first transactions the RPC did not return; not when only later ones are missing', () => {
+    const unread: TokenFacts = {
+      ...facts([]),
+      launch: {
+        status: 'read',
+        firstSlot: SLOT,
+        inWindow: 4,
+        transactions: [],
+        unread: 4,
+        error: 'injected',
+        creator: null,
+      },
+    };
+    const blind = hit(unread, 'LAUNCH_UNAVAILABLE');
+    assert.match(String(blind.evidence.reason), /4 not read: injected/);
+    const partial: TokenFacts = {
+      ...facts([creation, buy({ i: 1 })]),
+      launch: {
+        status: 'read',
+        firstSlot: SLOT,
+        inWindow: 5,
+        transactions: [creation, buy({ i: 1 })],
+        unread: 3,
+        error: 'injected',
+        creator: null,
+      },
+    };
+    const read = launchChecks(partial, SUPPLY);
+    assert.deepEqual(read.hits, []);
+    assert.match(read.notes[0] ?? '', /3 of 5 launch-window transactions not read/);
+  });
+
   it('not run on an old token (truncated page), nor without the creation: says why, raises nothing', () => {
     const old = {
       launch: { status: 'not-run', reason: 'more history than one page' },

@@ -186,6 +186,16 @@ describe('scanToken on the seeded sandbox', () => {
     assert.ok(old.result.risk_score < young.result.risk_score, 'not run is no risk');
   });
 
+  it('launch transactions the RPC does not return: LAUNCH_UNAVAILABLE lowers confidence, never the score', async () => {
+    const mint = subject(manifest, 'pumpfun', 'pumpfun:launch-fair').address;
+    const full = await scanWith(server.url, mint);
+    const blind = await scanWith(server.url, mint, (t) => failingTransport(t, (m) => m === 'getTransaction'));
+    assert.ok(blind.result.flags.includes('LAUNCH_UNAVAILABLE'), String(blind.result.flags));
+    assert.ok(!full.result.flags.includes('LAUNCH_UNAVAILABLE'));
+    assert.ok(blind.result.confidence < full.result.confidence);
+    assert.ok(blind.result.risk_score >= full.result.risk_score);
+  });
+
   it('a history that cannot be read leaves the age unknown: confidence drops, and unknown is not taken for old', async () => {
     const full = await scan('token:clean');
     const blind = await scan('token:clean', (t) =>

@@ -189,11 +189,25 @@ export function launchChecks(facts: TokenFacts, supply: bigint): LaunchOutcome {
   if (launch === undefined) return { hits: [], summary: {}, notes: [] };
   if (launch.status === 'not-run') return notRun(launch.reason);
   const creation = launch.transactions.find((t) => t.createsMint);
+  if (creation === undefined && launch.unread > 0) {
+    // Young, but its launch could not be read: unknown, which is never taken for clean.
+    const reason = `the mint’s creation is not among the ${launch.transactions.length} launch transactions read (${launch.unread} not read${launch.error ? `: ${launch.error}` : ''})`;
+    const outcome = notRun(reason);
+    return {
+      ...outcome,
+      hits: [
+        {
+          code: 'LAUNCH_UNAVAILABLE',
+          strength: 1,
+          evidence: { reason },
+          reason: 'its launch could not be read',
+        },
+      ],
+    };
+  }
   if (creation === undefined) {
     return notRun(
-      launch.unread > 0
-        ? `the mint's first transactions could not all be read (${launch.error ?? `over the cap of ${launch.inWindow - launch.unread}`})`
-        : 'the oldest transactions the RPC returned do not include the mint’s creation (history pruned)',
+      'the oldest transactions the RPC returned do not include the mint’s creation (history pruned)',
     );
   }
   const creator = launch.creator ?? creation.feePayer;

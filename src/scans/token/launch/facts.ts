@@ -53,7 +53,9 @@ export async function gatherLaunchFacts(
   const entries = facts.history?.entries ?? [];
   if (reason !== null) return { status: 'not-run', reason };
   const firstSlot = Math.min(...entries.map((e) => e.slot));
-  const window = entries
+  // The page is newest first: reversed, and sorted stably by slot, it is oldest first throughout.
+  const window = [...entries]
+    .reverse()
     .filter((e) => !e.failed && e.slot <= firstSlot + LAUNCH_WINDOW_SLOTS)
     .sort((a, b) => a.slot - b.slot);
   const chosen = window.slice(0, MAX_LAUNCH_TRANSACTIONS);
