@@ -12,8 +12,8 @@ import { decodeLaunchTransaction, type LaunchTransaction } from './decode.js';
 
 /** The launch window: the creation slot and the next 3 (≈ 1.6 s at 400 ms a slot). */
 export const LAUNCH_WINDOW_SLOTS = 3;
-/** Most transactions read per scan (all in parallel); the creation slot's are read first. */
-export const MAX_LAUNCH_TRANSACTIONS = 25;
+/** Most transactions read per scan (all in parallel, the earliest first): the creation and two Jito bundles of 5, a burst rate-limited providers let through. */
+export const MAX_LAUNCH_TRANSACTIONS = 10;
 
 export type LaunchFacts =
   | { readonly status: 'not-run'; readonly reason: string }
