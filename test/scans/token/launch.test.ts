@@ -214,6 +214,14 @@ describe('launch flags at their thresholds', () => {
       buyers: Record<string, unknown>[];
     };
     assert.equal(short.buyers.find((b) => b.wallet === wallet(2))?.held_now, '0');
+    // No list at all (the RPC refused it): what buyers hold is unknown, and no share is claimed.
+    const blind = launchChecks({ ...facts(early, { 1: 6n * PCT, 2: 4n * PCT }), largest: null }, SUPPLY);
+    assert.ok(!blind.hits.some((h) => h.code === 'LAUNCH_SNIPERS_HOLD'));
+    const unknown = (blind.summary.launch as { buyers: Record<string, unknown>[] }).buyers;
+    assert.deepEqual(
+      unknown.map((b) => b.held_now_at_most),
+      [null, null],
+    );
   });
 
   it('LAUNCH_INSIDERS: the creator paid a buyer’s transaction, or sent it SOL; not a buyer paying for itself', () => {

@@ -3,7 +3,8 @@
  * A buyer is a wallet other than the creator that signed a transaction in the launch window
  * raising its own balance of the mint (decode.ts). What it holds now comes from the largest
  * token accounts: exact for accounts in that list, at most the smallest listed balance for the
- * rest (none at all when the list is shorter than the RPC's 20: it then holds every account).
+ * rest (none at all when the list is shorter than the RPC's 20: it then holds every account;
+ * unknown when the list could not be read). Only balances seen there are added to a share.
  */
 import type { FlagHit } from '../../risk/model.js';
 import type { TokenFacts } from '../facts.js';
@@ -31,9 +32,10 @@ export interface Buyer {
   readonly tokenAccounts: ReadonlySet<string>;
   /** Who paid its launch transactions or sent it SOL in them (never itself). */
   readonly funders: ReadonlySet<string>;
-  /** Held now in the accounts it bought into: exact when `exact`, else at most `held`. */
+  /** Held now in the accounts it bought into, as far as the largest accounts show it. */
   readonly held: bigint;
-  readonly exact: boolean;
+  /** What it can hold at most (`held` when exact); null when the largest accounts are unknown. */
+  readonly heldAtMost: bigint | null;
 }
 
 export interface LaunchOutcome {
@@ -58,24 +60,23 @@ function notRun(reason: string): LaunchOutcome {
 
 /** What each buyer's token accounts hold now, from the largest accounts already read. */
 function holdingsOf(facts: TokenFacts) {
-  const largest = facts.largest ?? [];
-  const amounts = new Map(largest.map((a) => [a.address as string, a.amount]));
-  const complete = facts.largest !== null && largest.length < LARGEST_PAGE;
-  const ceiling = complete ? 0n : (largest.at(-1)?.amount ?? 0n);
-  // Without the list, nothing is known: the ceiling is then unknown and never exact.
-  const known = facts.largest !== null;
+  const largest = facts.largest;
+  const amounts = new Map((largest ?? []).map((a) => [a.address as string, a.amount]));
+  // A list shorter than the page holds every account; otherwise an unlisted one holds at most the last.
+  const ceiling =
+    largest === null ? null : largest.length < LARGEST_PAGE ? 0n : (largest.at(-1)?.amount ?? 0n);
   return (accounts: ReadonlySet<string>) => {
     let held = 0n;
-    let exact = known;
+    let heldAtMost: bigint | null = 0n;
     for (const account of accounts) {
       const amount = amounts.get(account);
       if (amount !== undefined) held += amount;
-      else if (!complete) {
-        held += ceiling;
-        exact = false;
-      }
+      heldAtMost =
+        heldAtMost === null || (amount === undefined && ceiling === null)
+          ? null
+          : heldAtMost + (amount ?? ceiling ?? 0n);
     }
-    return { held, exact };
+    return { held, heldAtMost };
   };
 }
 
@@ -120,7 +121,9 @@ const listed = (buyers: readonly Buyer[]) =>
     wallet: b.wallet,
     slot: b.firstSlot,
     bought: String(b.bought),
-    ...(b.exact ? { held_now: String(b.held) } : { held_now_at_most: String(b.held) }),
+    ...(b.heldAtMost === b.held
+      ? { held_now: String(b.held) }
+      : { held_now_at_most: b.heldAtMost === null ? null : String(b.heldAtMost) }),
     funded_by: [...b.funders],
   }));
 
@@ -140,7 +143,7 @@ function bundleHit(buyers: readonly Buyer[], creationSlot: number, supply: bigin
 
 function snipersHit(buyers: readonly Buyer[], supply: bigint): Hit[] {
   // Only balances seen in the largest accounts count: the share is a lower bound, never inflated.
-  const seen = buyers.filter((b) => b.exact && b.held > 0n);
+  const seen = buyers.filter((b) => b.held > 0n);
   const held = share(
     seen.reduce((s, b) => s + b.held, 0n),
     supply,
