@@ -4,7 +4,8 @@
  *      the largest holders, the current epoch and the mint's newest signatures (its age), all in
  *      parallel;
  *   2. the largest holders' token accounts (owner, frozen, delegate), in parallel with
- *      whatever the caller adds (pump.fun reads the creator's launches there).
+ *      whatever the caller adds given the first round (pump.fun reads the creator's launches
+ *      there; both scans, a young token's first transactions: ./launch/facts.ts).
  */
 import type { Address, Base64EncodedDataResponse } from '@solana/kit';
 import { findMetadataAddress } from '../../solana/decoders/metaplex-metadata.js';

@@ -1,6 +1,6 @@
 /**
- * /scan/token/{mint}: two round trips, a third for young tokens (launch forensics: the mint's
- * first transactions), then a pure assessment.
+ * /scan/token/{mint}: two round trips, then a pure assessment. A young token's first
+ * transactions (launch forensics) are read in the second, beside the holders' accounts.
  */
 import { address } from '@solana/kit';
 import type { Scanner } from '../scanner.js';
@@ -8,9 +8,11 @@ import { assessToken } from './assess.js';
 import { gatherTokenFacts } from './facts.js';
 import { gatherLaunchFacts } from './launch/facts.js';
 
-export const scanToken: Scanner = async (mint, { rpc, now, signal }) => {
-  const { facts } = await gatherTokenFacts(rpc, address(mint), now, signal ? { abortSignal: signal } : {});
-  // Round 3: only young tokens read anything here (an old one's history page is truncated).
-  const [launch] = await Promise.all([gatherLaunchFacts(facts, rpc, signal)]);
-  return { result: assessToken({ ...facts, launch }) };
+export const scanToken: Scanner = async (subject, { rpc, now, signal }) => {
+  const mint = address(subject);
+  const { facts, extra } = await gatherTokenFacts(rpc, mint, now, {
+    ...(signal ? { abortSignal: signal } : {}),
+    round2: ({ history }) => gatherLaunchFacts({ mint, history }, rpc, signal),
+  });
+  return { result: assessToken(extra ? { ...facts, launch: extra } : facts) };
 };

@@ -1,7 +1,6 @@
 /**
  * /scan/token on the seeded sandbox tokens (created with the real SPL Token and Token-2022
- * programs) and on real mainnet mints, in at most two round trips, three when the history page
- * reaches the mint's creation (launch forensics reads its first transactions; every seeded token).
+ * programs) and on real mainnet mints, in at most two round trips.
  */
 
 import assert from 'node:assert/strict';
@@ -27,7 +26,7 @@ async function scanWith(
     rpc: createSolanaRpcFromTransport(counter.transport),
     now: Date.now,
   });
-  return { result, roundTrips: counter.roundTrips(), evidence: result.evidence as any };
+  return { result, roundTrips: counter.roundTrips(), calls: counter.calls, evidence: result.evidence as any };
 }
 
 describe('scanToken on the seeded sandbox', () => {
@@ -47,10 +46,10 @@ describe('scanToken on the seeded sandbox', () => {
     wrap?: (t: ReturnType<typeof createDefaultRpcTransport>) => ReturnType<typeof createDefaultRpcTransport>,
   ) => scanWith(server.url, subject(manifest, 'token', name).address, wrap);
 
-  it('a clean token: no authority flags, spread holders, low risk, three round trips (its launch is read)', async () => {
+  it('a clean token: no authority flags, spread holders, low risk, two round trips', async () => {
     const s = subject(manifest, 'token', 'token:clean');
     const { result, roundTrips, evidence } = await scan('token:clean');
-    assert.ok(roundTrips <= 3, `${roundTrips} round trips`);
+    assert.ok(roundTrips <= 2, `${roundTrips} round trips`);
     assert.equal(evidence.supply, s.expect.supply);
     assert.equal(evidence.mint_authority, null);
     assert.ok(!result.flags.some((f) => f.includes('AUTHORITY')), String(result.flags));
@@ -163,7 +162,7 @@ describe('scanToken on the seeded sandbox', () => {
     assert.ok(young.result.flags.includes('TOKEN_NEW'), String(young.result.flags));
     assert.equal(young.evidence.flags.TOKEN_NEW.creation_signature, youngFirst.signature);
     assert.ok(young.evidence.age_hours < 7 * 24, String(young.evidence.age_hours));
-    assert.ok(young.roundTrips <= 3);
+    assert.ok(young.roundTrips <= 2);
 
     const old = await scan('token:clean');
     assert.equal(old.evidence.created_at, (await firstOf('token:clean')).at);
@@ -171,14 +170,20 @@ describe('scanToken on the seeded sandbox', () => {
     assert.ok(!old.result.flags.includes('TOKEN_NEW'));
   });
 
-  it('launch forensics: a young bundled launch is read in a third round trip; the same mint behind a full history page (an old token) is not, says why, and stays at two', async () => {
+  it('launch forensics: a young bundled launch is read beside the holders (still two round trips); the same mint behind a full history page (an old token) is not, and says why', async () => {
     const mint = subject(manifest, 'pumpfun', 'pumpfun:launch-bundled').address;
     const young = await scanWith(server.url, mint);
-    assert.equal(young.roundTrips, 3);
+    assert.equal(young.roundTrips, 2);
+    assert.equal(
+      young.calls.filter((m) => m === 'getTransaction').length,
+      9,
+      'the launch window: 9 transactions',
+    );
     for (const code of ['LAUNCH_BUNDLED', 'LAUNCH_SNIPERS_HOLD', 'LAUNCH_INSIDERS'])
       assert.ok(young.result.flags.includes(code), `${code} in ${young.result.flags}`);
     const old = await scanWith(server.url, mint, fullHistoryTransport);
     assert.equal(old.roundTrips, 2);
+    assert.ok(!old.calls.includes('getTransaction'), 'nothing of the launch is read');
     assert.ok(!old.result.flags.some((f) => f.startsWith('LAUNCH_')), String(old.result.flags));
     assert.equal(old.evidence.launch.checked, false);
     assert.match(old.evidence.launch.reason, /more history than one page/);

@@ -1,9 +1,10 @@
 /**
- * Launch forensics, the reads: one round trip of getTransaction for the mint's first
- * transactions, found in the history page the token facts already hold (round 1). It runs only
- * when that page reaches the mint's creation (not truncated); otherwise it says why it did not.
- * Current balances come from the largest holders already read, and funding from the launch
- * transactions themselves, so nothing else is read (docs/risk-model.md, launch forensics).
+ * Launch forensics, the reads: getTransaction for the mint's first transactions, found in the
+ * history page the token facts read in round 1, all in parallel. They need nothing else, so the
+ * scans run them in round 2, beside the holders' accounts: no round trip of their own. Nothing
+ * is read unless that page reaches the mint's creation (not truncated); otherwise the facts say
+ * why. Current balances come from the largest holders already read, and funding from the launch
+ * transactions themselves (docs/risk-model.md, launch forensics).
  */
 import type { Signature } from '@solana/kit';
 import type { SolanaRpc } from '../../../solana/rpc.js';
