@@ -47,12 +47,14 @@ export async function runScanLatency(options: { runs: number }) {
       const rpc = createSolanaRpcFromTransport(counter.transport);
       const times: number[] = [];
       let roundTrips = 0;
+      let calls = 0;
       for (let i = 0; i < options.runs + 1; i++) {
         counter.reset();
         const started = performance.now();
         await SCANNERS[endpoint](subject, { rpc, now: Date.now });
         if (i > 0) times.push(performance.now() - started);
         roundTrips = counter.roundTrips();
+        calls = counter.calls.length;
       }
       const p50 = median(times);
       rows.push({
@@ -61,6 +63,7 @@ export async function runScanLatency(options: { runs: number }) {
         p50,
         p95: percentile(times, 95),
         roundTrips,
+        calls,
         effective: p50 / RPC_LATENCY_MS,
       });
     }
@@ -70,13 +73,22 @@ export async function runScanLatency(options: { runs: number }) {
   }
   printTable(
     `Scan latency with ${RPC_LATENCY_MS} ms per RPC call (seeded sandbox; target p50: token ≤ ${2.2 * RPC_LATENCY_MS + 20} ms, pump.fun ≤ ${3.2 * RPC_LATENCY_MS + 20} ms)`,
-    ['endpoint', 'subject', 'p50 ms', 'p95 ms', 'sequential round trips (counted)', 'p50 ÷ 50 ms'],
+    [
+      'endpoint',
+      'subject',
+      'p50 ms',
+      'p95 ms',
+      'sequential round trips (counted)',
+      'RPC calls',
+      'p50 ÷ 50 ms',
+    ],
     rows.map((r) => [
       r.endpoint,
       r.subject,
       r.p50.toFixed(1),
       r.p95.toFixed(1),
       String(r.roundTrips),
+      String(r.calls),
       r.effective.toFixed(2),
     ]),
   );
