@@ -62,6 +62,15 @@ interface Expectation {
  */
 const WRONG_ENDPOINT: readonly (Expectation & { path: keyof typeof PATHS; subject: string })[] = [
   { path: 'pumpfun', subject: 'token:clean', has: ['NOT_PUMPFUN_MINT'], lacks: ['NOT_A_MINT'] },
+  // A pump.fun coin's launch, read by the generic token scan too (evidence: launch-paid.test.ts).
+  {
+    path: 'token',
+    subject: 'pumpfun:launch-bundled',
+    has: ['LAUNCH_BUNDLED', 'LAUNCH_SNIPERS_HOLD', 'LAUNCH_INSIDERS'],
+    lacks: ['MINT_AUTHORITY_ACTIVE', 'FREEZE_AUTHORITY_ACTIVE'],
+  },
+  { path: 'token', subject: 'pumpfun:launch-fair', has: ['TOKEN_NEW'], lacks: [], only: true },
+
   { path: 'pumpfun', subject: 'wallet:old-active', has: ['NOT_A_MINT'], lacks: [] },
   { path: 'wallet', subject: 'token:clean', has: ['NOT_A_WALLET'], lacks: [] },
   { path: 'program', subject: 'wallet:old-active', has: ['NOT_A_PROGRAM'], lacks: [] },

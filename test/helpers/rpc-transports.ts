@@ -77,3 +77,20 @@ export function replayTransport(recordings: Readonly<Record<string, unknown>>): 
     return { jsonrpc: '2.0', id, result: recordings[key] };
   }) as RpcTransport;
 }
+
+/**
+ * Pads every getSignaturesForAddress page to the limit asked for with copies of its oldest
+ * entry: the full page an old, busy mint answers (its creation out of reach), on a young chain.
+ */
+export function fullHistoryTransport(inner: RpcTransport): RpcTransport {
+  return (async (request) => {
+    const payload = request.payload as { method?: string; params?: unknown[] };
+    const response = (await inner(request)) as { result?: unknown };
+    if (payload.method !== 'getSignaturesForAddress' || !Array.isArray(response.result)) return response;
+    const limit = (payload.params?.[1] as { limit?: number } | undefined)?.limit ?? 1000;
+    const page = [...response.result];
+    const oldest = page.at(-1);
+    while (oldest !== undefined && page.length < limit) page.push(oldest);
+    return { ...response, result: page };
+  }) as RpcTransport;
+}

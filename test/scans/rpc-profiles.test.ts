@@ -156,7 +156,10 @@ describe('scanners through the public endpoint’s rate limit', { timeout: 120_0
   });
 
   it('a token scan runs into 429s and still delivers, through the service’s retrying RPC client', async () => {
-    const mint = subject(manifest, 'token', 'token:clean').address;
+    // A mint whose launch is not read (no history here, as an old token's page is full): the two
+    // rounds every token scan makes. A young token's launch round sends up to 10 getTransaction
+    // at once, more than a limit of 1 per method lets through: docs/risk-model.md says so.
+    const mint = (manifest.subjects.find((s) => s.name === 'mainnet:usdt') as { address: string }).address;
     const scanWith = (rpc: SolanaRpc) =>
       SCANNERS.token(mint, { rpc, now: Date.now, signal: AbortSignal.timeout(60_000) });
     await assert.rejects(

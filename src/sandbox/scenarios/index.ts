@@ -17,6 +17,7 @@ import { DAY, Timeline } from './builders/timeline.js';
 import type { ScenarioContext } from './context.js';
 import { seedGovernedPrograms } from './governed.js';
 import { seedGovernedTokens } from './governed-tokens.js';
+import { seedLaunches } from './launches.js';
 import { seedMainnetDumps } from './mainnet.js';
 import type { ScenarioManifest } from './manifest.js';
 import { programElf, seedLatestUpgrade, seedPrograms, seedStandInPrograms } from './programs.js';
@@ -96,6 +97,7 @@ export async function seedScenarios(
   await seedPumpfun(context); // 12 hours → 6 hours
   await seedLatestUpgrade(context, programs); // 5.5 hours
   await seedHighFailureWallet(context); // 5 hours → 3 hours
+  await seedLaunches(context); // 2.9 hours → 2.3 hours
   await seedOldWalletRecent(context, oldWallet); // 2 hours → 1 hour
   await seedBurnerWallet(context); // 10 minutes
   await seedTransactions(context); // 5 minutes

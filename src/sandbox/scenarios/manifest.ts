@@ -100,6 +100,16 @@ export interface PumpfunExpect {
   creatorTokens?: string;
   /** Every coin the creator launched, this one included (seeded serial creators only). */
   creatorLaunches?: PumpLaunchesExpect;
+  /** The launch's first slots (the launch-forensics subjects). */
+  launch?: LaunchExpect;
+}
+
+export interface LaunchExpect {
+  creationSlot: string;
+  /** Wallets other than the creator that bought in the creation slot. */
+  creationSlotBuyers: string[];
+  /** Launch buyers whose buy the creator paid for, with SOL it sent them in the same transaction. */
+  creatorFunded: string[];
 }
 
 export interface PumpLaunchesExpect {

@@ -182,6 +182,7 @@ export function assessPumpfun(facts: PumpfunFacts): ScanResult {
         hits: [hit, ...checks.hits],
         facts: checks.facts,
         advice: NOT_PUMPFUN_ADVICE,
+        notes: checks.notes,
       },
       PUMPFUN_FLAGS,
     );
@@ -233,6 +234,7 @@ export function assessPumpfun(facts: PumpfunFacts): ScanResult {
               `creator ${short(curve.creator ?? '')}: ${creator.history.launches} launch(es), ${creator.history.graduated} graduated, ${creator.history.dead} dead`,
             ]
           : []),
+        ...checks.notes,
       ],
     },
     PUMPFUN_FLAGS,

@@ -4,7 +4,8 @@
  *   1. the token facts, with the bonding curve and the canonical PumpSwap pool (both PDAs
  *      derived locally) read alongside the mint;
  *   2. beside the holders, the mints of every token account the curve's creator owns, under
- *      SPL Token and Token-2022 (getTokenAccountsByOwner, 32-byte data slices: only the mint);
+ *      SPL Token and Token-2022 (getTokenAccountsByOwner, 32-byte data slices: only the mint),
+ *      and for a young coin its first transactions (launch forensics, token/launch/facts.ts);
  *   3. the bonding-curve PDA of each of those mints (getMultipleAccounts, 100 at a time, in
  *      parallel): those owned by the pump program and naming the same creator are its launches;
  *      beside them, for a mint with a transfer hook, the simulated transfer (token/transfer-simulation).
@@ -17,6 +18,7 @@ import { findCanonicalPumpPoolAddress } from '../../solana/decoders/pumpswap-poo
 import { PUMP_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../solana/programs.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
 import { gatherTokenFacts, type RawAccount, type TokenFacts } from '../token/facts.js';
+import { gatherLaunchFacts } from '../token/launch/facts.js';
 import { simulateTransferRounds, simulationReads } from '../token/transfer-simulation/facts.js';
 
 /** Accounts per getMultipleAccounts (the RPC's own limit). */
@@ -148,6 +150,13 @@ async function creatorLaunches(
   }
 }
 
+/** The creator a pump.fun curve names, or null when the account is no pump curve. */
+function curveCreator(curve: RawAccount | null | undefined): string | null {
+  if (!curve || curve.owner !== PUMP_PROGRAM) return null;
+  const decoded = decodeBondingCurve(curve.data);
+  return decoded.ok ? decoded.value.creator : null;
+}
+
 export async function gatherPumpfunFacts(
   rpc: SolanaRpc,
   mint: Address,
@@ -166,12 +175,15 @@ export async function gatherPumpfunFacts(
       Promise.all([
         creatorLaunches(rpc, mint, first.extraAccounts[0] ?? null, abortSignal),
         simulateTransferRounds(rpc, first, abortSignal ? { abortSignal } : {}),
+        gatherLaunchFacts({ mint, history: first.history }, rpc, abortSignal, {
+          creator: curveCreator(first.extraAccounts[0]),
+        }),
       ]),
     ...(abortSignal ? { abortSignal } : {}),
   });
-  const [launches, transferSimulation] = extra ?? [null, null];
+  const [launches, transferSimulation, launch] = extra ?? [null, null, undefined];
   return {
-    token: { ...facts, transferSimulation },
+    token: { ...facts, transferSimulation, ...(launch ? { launch } : {}) },
     curveAddress,
     curve: facts.extraAccounts[0] ?? null,
     poolAddress,

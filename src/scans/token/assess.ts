@@ -19,6 +19,7 @@ import { TOKEN_FLAGS, type TokenFlag } from './flags.js';
 import { governanceHolderOf } from './governance-holder.js';
 import { concentration, holdersOf } from './holders.js';
 import { type ControlHolder, issuerControlWording } from './issuer-control.js';
+import { launchChecks } from './launch/assess.js';
 import { transferSimulationHits } from './transfer-simulation/assess.js';
 import { NATIVE_MINT, NATIVE_MINT_2022, TRUSTED_ISSUERS, TRUSTED_MULTIPLIER } from './trusted.js';
 
@@ -458,6 +459,8 @@ export interface TokenCheckOutcome {
   readonly hits: Hit[];
   readonly name: string | null;
   readonly facts: Record<string, unknown>;
+  /** Lines for the reasoning that are no flag (e.g. a check that did not run, and why). */
+  readonly notes: string[];
 }
 
 /** Every token check on a decoded mint; `named` names holders to set aside (pools, curves). */
@@ -472,6 +475,7 @@ export function tokenChecks(
   const holders = holderHits(facts, mint, named);
   const age = ageOf(facts);
   const simulation = transferSimulationHits(facts.transferSimulation, mint, facts.epoch);
+  const launch = launchChecks(facts, mint.supply);
   const hits: Hit[] = [
     ...(issuer
       ? [
@@ -489,10 +493,12 @@ export function tokenChecks(
     ...holders.hits,
     ...age.hits,
     ...simulation.hits,
+    ...launch.hits,
   ];
   return {
     hits,
     name: metadata.name,
+    notes: launch.notes,
     facts: {
       mint: facts.mint,
       program: mint.program,
@@ -505,6 +511,7 @@ export function tokenChecks(
       ...age.summary,
       ...holders.summary,
       ...(simulation.summary ? { transfer_simulation: simulation.summary } : {}),
+      ...launch.summary,
     },
   };
 }
@@ -540,6 +547,7 @@ export function assessToken(facts: TokenFacts, holder = controlHolderOf(facts)):
       hits: checks.hits,
       facts: governed ? { ...checks.facts, authority_control: governed.evidence } : checks.facts,
       advice: TOKEN_ADVICE,
+      notes: checks.notes,
       ...(holder ? { wording: issuerControlWording(holder, TOKEN_ADVICE) } : {}),
     },
     TOKEN_FLAGS,

@@ -6,14 +6,16 @@
  *   2. the largest holders' token accounts (owner, frozen, delegate), with the accounts the
  *      caller asks for given the mint (`alsoRead`: a transfer hook's validation account), in
  *      parallel with whatever the caller adds (/scan/token reads the governing accounts behind
- *      the mint's authorities there, governors.ts; pump.fun reads the creator's launches; the
- *      transfer simulation waits there for the holders, then simulates: a third round).
+ *      the mint's authorities there, governors.ts; both scans, a young token's first
+ *      transactions, ./launch/facts.ts; pump.fun, the creator's launches; the transfer
+ *      simulation waits there for the holders, then simulates: a third round).
  */
 import type { Address, Base64EncodedDataResponse } from '@solana/kit';
 import { findMetadataAddress } from '../../solana/decoders/metaplex-metadata.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
 import { ScanFailedError } from '../scanner.js';
 import type { TokenGovernor } from './governors.js';
+import type { LaunchFacts } from './launch/facts.js';
 import type { TransferSimulationFacts } from './transfer-simulation/facts.js';
 
 export interface RawAccount {
@@ -39,6 +41,14 @@ export interface MintHistory {
   readonly oldest: { readonly signature: string; readonly blockTime: number | null } | null;
   /** The page was full: the mint is at least as old as `oldest`, maybe older. */
   readonly truncated: boolean;
+  /** Every signature read, newest first, with its slot: launch forensics reads the first slots'. */
+  readonly entries?: readonly HistoryEntry[];
+}
+
+export interface HistoryEntry {
+  readonly signature: string;
+  readonly slot: number;
+  readonly failed: boolean;
 }
 
 export interface TokenFacts {
@@ -61,6 +71,8 @@ export interface TokenFacts {
   readonly nowSeconds: number;
   /** The simulated transfer (./transfer-simulation), when the scanner ran it; null for no mint. */
   readonly transferSimulation?: TransferSimulationFacts | null;
+  /** Launch forensics (src/scans/token/launch), when the scan read it. */
+  readonly launch?: LaunchFacts;
 }
 
 type Fetched = { owner: Address; lamports: bigint; data: Base64EncodedDataResponse } | null;
@@ -82,6 +94,7 @@ export interface Round1 {
   readonly extraAccounts: readonly (RawAccount | null)[];
   readonly mintAccount: RawAccount | null;
   readonly metadataAccount: RawAccount | null;
+  readonly history: MintHistory | null;
   readonly holders: Promise<HolderRead>;
 }
 
@@ -146,6 +159,11 @@ export async function gatherTokenFacts<T = undefined>(
                   blockTime: last.blockTime === null ? null : Number(last.blockTime),
                 },
           truncated: page.length >= MINT_HISTORY_LIMIT,
+          entries: page.map((e) => ({
+            signature: e.signature,
+            slot: Number(e.slot),
+            failed: e.err !== null,
+          })),
         };
       })
       .catch(() => null),
@@ -177,6 +195,7 @@ export async function gatherTokenFacts<T = undefined>(
           extraAccounts,
           mintAccount: raw[0] ?? null,
           metadataAccount: raw[1] ?? null,
+          history,
           holders: holderRead,
         })
       : Promise.resolve(undefined),

@@ -187,6 +187,31 @@ export const TOKEN_FLAGS = {
     evidenceKeys: ['reason'],
     confidencePenalty: 0.3,
   },
+  LAUNCH_BUNDLED: {
+    severity: 'medium',
+    meaning:
+      'Several wallets other than the creator bought in the very slot the mint was created (from 3; full strength at 10): a bundled or sniped launch, whose supply went to a few hands before anyone could see the token.',
+    evidenceKeys: ['creation_slot', 'wallets', 'bought_share'],
+  },
+  LAUNCH_SNIPERS_HOLD: {
+    severity: 'high',
+    meaning:
+      'Wallets that bought in the creation slot or the 3 slots after it still hold a large share of the supply between them (from 10 %; full strength at 30 %) and can sell it into later buyers.',
+    evidenceKeys: ['held_share', 'wallets', 'window_slots'],
+  },
+  LAUNCH_INSIDERS: {
+    severity: 'high',
+    meaning:
+      "Launch buyers were funded by the creator (it paid their transaction or sent them SOL in the launch transactions) — or, at medium severity, 3 or more were funded by one other wallet: the creator's own wallets posing as buyers.",
+    evidenceKeys: ['funder', 'funder_is_creator', 'wallets'],
+  },
+  LAUNCH_UNAVAILABLE: {
+    severity: 'low',
+    meaning:
+      'The token is young enough for its launch to be read, but the RPC did not return its first transactions: whether the launch was bundled or sniped is unknown.',
+    evidenceKeys: ['reason'],
+    confidencePenalty: 0.1,
+  },
 } as const satisfies FlagCatalog;
 
 export type TokenFlag = keyof typeof TOKEN_FLAGS;

@@ -15,6 +15,8 @@ import { AccountState, type ExtensionArgs } from '@solana-program/token-2022';
 import { assessToken } from '../../../src/scans/token/assess.js';
 import type { MintHistory, TokenFacts } from '../../../src/scans/token/facts.js';
 import { TOKEN_FLAGS } from '../../../src/scans/token/flags.js';
+import type { LaunchTransaction } from '../../../src/scans/token/launch/decode.js';
+import type { LaunchFacts } from '../../../src/scans/token/launch/facts.js';
 import { findMetadataAddress } from '../../../src/solana/decoders/metaplex-metadata.js';
 import {
   SYSTEM_PROGRAM,
@@ -595,6 +597,72 @@ describe('assessToken, flag by flag', () => {
     ] as const) {
       flags.notRaised(clean, code);
     }
+  });
+
+  it('LAUNCH_BUNDLED / LAUNCH_SNIPERS_HOLD / LAUNCH_INSIDERS: three creator-paid wallets bought in the creation slot and hold 12 %; not a launch bought later by self-funded wallets', () => {
+    const slot = 300_000_000;
+    const tx = (signature: string, at: number, payer: Address, i: number | null): LaunchTransaction => ({
+      signature,
+      slot: at,
+      blockTime: NOW - DAY,
+      failed: false,
+      feePayer: payer,
+      signers: i === null ? [payer] : [payer, owners[i]!],
+      createsMint: i === null,
+      buys: i === null ? [] : [{ wallet: owners[i]!, tokenAccount: tokenAccounts[i]!, amount: SUPPLY / 25n }],
+      solTransfers: [],
+    });
+    const launch = (buys: LaunchTransaction[]): LaunchFacts => ({
+      status: 'read',
+      firstSlot: slot,
+      inWindow: buys.length + 1,
+      transactions: [tx('create', slot, authority, null), ...buys],
+      unread: 0,
+      error: null,
+      creator: null,
+    });
+    const holders = [
+      ...owners.slice(0, 3).map((owner) => ({ owner, amount: SUPPLY / 25n })),
+      ...spread.slice(3),
+    ];
+    const bundled = assessToken(
+      facts({}, { holders, launch: launch([0, 1, 2].map((i) => tx(`b${i}`, slot, authority, i))) }),
+    );
+    flags.raised(bundled, 'LAUNCH_BUNDLED', { creation_slot: slot, bought_share: 0.12 });
+    flags.raised(bundled, 'LAUNCH_SNIPERS_HOLD', { held_share: 0.12, window_slots: 3 });
+    flags.raised(bundled, 'LAUNCH_INSIDERS', { funder: authority, funder_is_creator: true });
+    const fair = assessToken(
+      facts(
+        {},
+        { holders, launch: launch([0, 1, 2].map((i) => tx(`b${i}`, slot + 50 * (i + 1), owners[i]!, i))) },
+      ),
+    );
+    for (const code of ['LAUNCH_BUNDLED', 'LAUNCH_SNIPERS_HOLD', 'LAUNCH_INSIDERS'])
+      flags.notRaised(fair, code);
+    assert.equal((fair.evidence as { launch: { checked: boolean } }).launch.checked, true);
+  });
+
+  it('LAUNCH_UNAVAILABLE: a young token whose launch transactions the RPC did not return, confidence −0.1; not an old one (its launch is not read)', () => {
+    const young = facts(
+      {},
+      {
+        launch: {
+          status: 'read',
+          firstSlot: 1,
+          inWindow: 2,
+          transactions: [],
+          unread: 2,
+          error: 'injected',
+          creator: null,
+        },
+      },
+    );
+    const blind = assessToken(young);
+    flags.raised(blind, 'LAUNCH_UNAVAILABLE');
+    assert.ok(blind.confidence < assessToken(facts()).confidence);
+    const old = assessToken(facts({}, { launch: { status: 'not-run', reason: 'a full history page' } }));
+    flags.notRaised(old, 'LAUNCH_UNAVAILABLE');
+    assert.equal(old.confidence, 1);
   });
 
   it('every token flag has a raising test above', () => {

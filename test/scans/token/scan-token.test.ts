@@ -12,7 +12,7 @@ import { loadAccountFile } from '../../../src/sandbox/chain/dumps.js';
 import { type SandboxRpc, startSandboxRpc } from '../../../src/sandbox/rpc/server.js';
 import { type ScenarioManifest, seededChain, subject } from '../../../src/sandbox/scenarios/index.js';
 import { scanToken } from '../../../src/scans/token/index.js';
-import { countingTransport, failingTransport } from '../../helpers/rpc-transports.js';
+import { countingTransport, failingTransport, fullHistoryTransport } from '../../helpers/rpc-transports.js';
 
 const FIXTURES = fileURLToPath(new URL('../../../fixtures/mainnet/accounts/', import.meta.url));
 
@@ -26,7 +26,7 @@ async function scanWith(
     rpc: createSolanaRpcFromTransport(counter.transport),
     now: Date.now,
   });
-  return { result, roundTrips: counter.roundTrips(), evidence: result.evidence as any };
+  return { result, roundTrips: counter.roundTrips(), calls: counter.calls, evidence: result.evidence as any };
 }
 
 describe('scanToken on the seeded sandbox', () => {
@@ -168,6 +168,37 @@ describe('scanToken on the seeded sandbox', () => {
     assert.equal(old.evidence.created_at, (await firstOf('token:clean')).at);
     assert.ok(old.evidence.age_hours > 7 * 24, String(old.evidence.age_hours));
     assert.ok(!old.result.flags.includes('TOKEN_NEW'));
+  });
+
+  it('launch forensics: a young bundled launch is read beside the holders (still two round trips); the same mint behind a full history page (an old token) is not, and says why', async () => {
+    const mint = subject(manifest, 'pumpfun', 'pumpfun:launch-bundled').address;
+    const young = await scanWith(server.url, mint);
+    assert.equal(young.roundTrips, 2);
+    assert.equal(
+      young.calls.filter((m) => m === 'getTransaction').length,
+      9,
+      'the launch window: 9 transactions',
+    );
+    for (const code of ['LAUNCH_BUNDLED', 'LAUNCH_SNIPERS_HOLD', 'LAUNCH_INSIDERS'])
+      assert.ok(young.result.flags.includes(code), `${code} in ${young.result.flags}`);
+    const old = await scanWith(server.url, mint, fullHistoryTransport);
+    assert.equal(old.roundTrips, 2);
+    assert.ok(!old.calls.includes('getTransaction'), 'nothing of the launch is read');
+    assert.ok(!old.result.flags.some((f) => f.startsWith('LAUNCH_')), String(old.result.flags));
+    assert.equal(old.evidence.launch.checked, false);
+    assert.match(old.evidence.launch.reason, /more history than one page/);
+    assert.ok(old.result.reasoning.some((line) => line.startsWith('launch forensics not run: ')));
+    assert.ok(old.result.risk_score < young.result.risk_score, 'not run is no risk');
+  });
+
+  it('launch transactions the RPC does not return: LAUNCH_UNAVAILABLE lowers confidence, never the score', async () => {
+    const mint = subject(manifest, 'pumpfun', 'pumpfun:launch-fair').address;
+    const full = await scanWith(server.url, mint);
+    const blind = await scanWith(server.url, mint, (t) => failingTransport(t, (m) => m === 'getTransaction'));
+    assert.ok(blind.result.flags.includes('LAUNCH_UNAVAILABLE'), String(blind.result.flags));
+    assert.ok(!full.result.flags.includes('LAUNCH_UNAVAILABLE'));
+    assert.ok(blind.result.confidence < full.result.confidence);
+    assert.ok(blind.result.risk_score >= full.result.risk_score);
   });
 
   it('a history that cannot be read leaves the age unknown: confidence drops, and unknown is not taken for old', async () => {

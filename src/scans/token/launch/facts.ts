@@ -1,0 +1,91 @@
+/**
+ * Launch forensics, the reads: getTransaction for the mint's first transactions, found in the
+ * history page the token facts read in round 1, all in parallel. They need nothing else, so the
+ * scans run them in round 2, beside the holders' accounts: no round trip of their own. Nothing
+ * is read unless that page reaches the mint's creation (not truncated); otherwise the facts say
+ * why. Current balances come from the largest holders already read, and funding from the launch
+ * transactions themselves (docs/risk-model.md, launch forensics).
+ */
+import type { Signature } from '@solana/kit';
+import type { SolanaRpc } from '../../../solana/rpc.js';
+import type { TokenFacts } from '../facts.js';
+import { decodeLaunchTransaction, type LaunchTransaction } from './decode.js';
+
+/** The launch window: the creation slot and the next 3 (≈ 1.6 s at 400 ms a slot). */
+export const LAUNCH_WINDOW_SLOTS = 3;
+/** Most transactions read per scan (all in parallel, the earliest first): the creation and two Jito bundles of 5, a burst rate-limited providers let through. */
+export const MAX_LAUNCH_TRANSACTIONS = 10;
+
+export type LaunchFacts =
+  | { readonly status: 'not-run'; readonly reason: string }
+  | {
+      readonly status: 'read';
+      /** Slot of the oldest signature in the page: the creation slot when the page reached it. */
+      readonly firstSlot: number;
+      /** Successful transactions naming the mint in the launch window. */
+      readonly inWindow: number;
+      readonly transactions: readonly LaunchTransaction[];
+      /** In the window but not read: over the cap, or the RPC did not answer. */
+      readonly unread: number;
+      readonly error: string | null;
+      /** The creator when the caller knows it (a pump.fun curve names it); else the creation's fee payer. */
+      readonly creator: string | null;
+    };
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** Why the launch cannot be read from this history page, or null when it can. */
+function notRunReason(history: TokenFacts['history']): string | null {
+  if (history === null) return 'the mint’s history could not be read';
+  if (history.truncated)
+    return 'the mint has more history than one page (1000 transactions) reaches: its launch is not read';
+  if (history.entries === undefined || history.entries.length === 0)
+    return 'the RPC knows no transaction naming the mint';
+  return null;
+}
+
+export async function gatherLaunchFacts(
+  facts: Pick<TokenFacts, 'mint' | 'history'>,
+  rpc: SolanaRpc,
+  signal?: AbortSignal,
+  options: { readonly creator?: string | null } = {},
+): Promise<LaunchFacts> {
+  const reason = notRunReason(facts.history);
+  const entries = facts.history?.entries ?? [];
+  if (reason !== null) return { status: 'not-run', reason };
+  const firstSlot = Math.min(...entries.map((e) => e.slot));
+  // The page is newest first: reversed, and sorted stably by slot, it is oldest first throughout.
+  const window = [...entries]
+    .reverse()
+    .filter((e) => !e.failed && e.slot <= firstSlot + LAUNCH_WINDOW_SLOTS)
+    .sort((a, b) => a.slot - b.slot);
+  const chosen = window.slice(0, MAX_LAUNCH_TRANSACTIONS);
+  const send = signal ? { abortSignal: signal } : {};
+  let error: string | null = null;
+  const answers = await Promise.all(
+    chosen.map((e) =>
+      rpc
+        .getTransaction(e.signature as Signature, {
+          encoding: 'json',
+          maxSupportedTransactionVersion: 0,
+          commitment: 'confirmed',
+        })
+        .send(send)
+        .then((tx) => (tx === null ? null : decodeLaunchTransaction(tx, facts.mint)))
+        .catch((e: unknown) => {
+          error ??= message(e);
+          return null;
+        }),
+    ),
+  );
+  const transactions = answers.filter((t): t is LaunchTransaction => t !== null);
+  return {
+    status: 'read',
+    firstSlot,
+    inWindow: window.length,
+    transactions,
+    unread: window.length - transactions.length,
+    error,
+    creator: options.creator ?? null,
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * Launch forensics the way a customer meets it: `risk-scan sandbox`'s own start-up under the
+ * `ideal` and the `indexed-provider` RPC profiles, the payer it writes to disk, the official x402
+ * client and real HTTP. The bundled launch must name its creation-slot wallets and the creator
+ * that funded them; the fair launch must raise none of the launch flags. Each subject is held to
+ * the flags its manifest entry says it raises (`expect.flags`) and must not (`expect.notFlags`).
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createKeyPairSignerFromBytes } from '@solana/kit';
+import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
+import { ExactSvmScheme } from '@x402/svm';
+import { parseConfig } from '../../src/config.js';
+import type { ScenarioSubject } from '../../src/sandbox/scenarios/index.js';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox/start.js';
+import { SCANNERS } from '../../src/scans/registry.js';
+import { createLogger } from '../../src/server/logger.js';
+import { jsonOf } from '../helpers/service.js';
+
+const CAIP2 = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
+type PumpSubject = Extract<ScenarioSubject, { kind: 'pumpfun' }>;
+
+for (const profile of ['ideal', 'indexed-provider'] as const) {
+  describe(`launch forensics through the paid HTTP path, ${profile} RPC profile`, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'launch-'));
+    let sandbox: RunningSandbox;
+    let subjects: ScenarioSubject[];
+    let pay: typeof fetch;
+
+    const find = (name: string): PumpSubject => {
+      const s = subjects.find((x) => x.name === name);
+      assert.ok(s && s.kind === 'pumpfun' && 'address' in s, `the manifest lists ${name}`);
+      return s as PumpSubject;
+    };
+    const scan = async (path: 'token' | 'pumpfun', mint: string) => {
+      const res = await pay(`${sandbox.api.url}/scan/${path}/${mint}`);
+      const body = await jsonOf(res);
+      assert.equal(res.status, 200, JSON.stringify(body));
+      assert.ok(res.headers.get('payment-response'), 'a settlement receipt comes with the result');
+      return body;
+    };
+
+    before(async () => {
+      const config = parseConfig({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        SANDBOX_RPC_PORT: '0',
+        SANDBOX_FACILITATOR_PORT: '0',
+        SANDBOX_DIR: dir,
+        SANDBOX_RPC_PROFILE: profile,
+        // The sandbox chain runs on the API's event loop: a busy test machine is no overload.
+        SHED_EVENT_LOOP_DELAY_MS: '0',
+        LOG_LEVEL: 'silent',
+      });
+      sandbox = await startSandbox({
+        config,
+        log: createLogger('silent'),
+        serviceOptions: { scanners: SCANNERS },
+      });
+      subjects = JSON.parse(readFileSync(sandbox.files.manifest, 'utf8')).subjects;
+      const payer = await createKeyPairSignerFromBytes(
+        new Uint8Array(JSON.parse(readFileSync(sandbox.files.payer, 'utf8'))),
+      );
+      pay = wrapFetchWithPayment(
+        fetch,
+        new x402Client().register(CAIP2, new ExactSvmScheme(payer, { rpcUrl: sandbox.rpc.url })),
+      );
+    });
+    after(async () => {
+      await sandbox?.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    for (const path of ['token', 'pumpfun'] as const) {
+      it(`/scan/${path}: the bundled launch names its creation-slot wallets, the creator that funded them, and what they still hold`, async () => {
+        const s = find('pumpfun:launch-bundled');
+        const body = await scan(path, s.address);
+        for (const code of s.expect.flags ?? [])
+          assert.ok(body.flags.includes(code), `${code} in ${body.flags}`);
+        for (const code of s.expect.notFlags ?? [])
+          assert.ok(!body.flags.includes(code), `${code} not in ${body.flags}`);
+        const launch = s.expect.launch!;
+        const bundled = body.evidence.flags.LAUNCH_BUNDLED;
+        assert.equal(String(bundled.creation_slot), launch.creationSlot);
+        const wallets = (list: { wallet: string }[]) => list.map((w) => w.wallet).sort();
+        assert.deepEqual(wallets(bundled.wallets), [...launch.creationSlotBuyers].sort());
+        const insiders = body.evidence.flags.LAUNCH_INSIDERS;
+        assert.deepEqual([insiders.funder, insiders.funder_is_creator], [s.expect.creator, true]);
+        assert.deepEqual(wallets(insiders.wallets), [...launch.creatorFunded].sort());
+        assert.equal(body.evidence.flags.LAUNCH_SNIPERS_HOLD.held_share, 0.15);
+        assert.equal(body.evidence.launch.creator, s.expect.creator);
+      });
+
+      it(`/scan/${path}: the fair launch is read, and raises no launch flag`, async () => {
+        const s = find('pumpfun:launch-fair');
+        const body = await scan(path, s.address);
+        for (const code of s.expect.flags ?? [])
+          assert.ok(body.flags.includes(code), `${code} in ${body.flags}`);
+        for (const code of s.expect.notFlags ?? [])
+          assert.ok(!body.flags.includes(code), `${code} not in ${body.flags}`);
+        assert.equal(body.evidence.launch.checked, true);
+        assert.equal(String(body.evidence.launch.creation_slot), s.expect.launch!.creationSlot);
+        assert.equal(body.evidence.launch.creation_slot_buyers, 0);
+        assert.equal(
+          body.evidence.launch.buyers_count,
+          1,
+          'one stranger bought two slots after the creation',
+        );
+      });
+    }
+  });
+}
