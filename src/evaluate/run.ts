@@ -4,7 +4,7 @@
  * end of the run.
  */
 import type { EndpointId } from '../catalog.js';
-import type { Scanner } from '../scans/scanner.js';
+import { type Scanner, scanDeadline } from '../scans/scanner.js';
 import type { SolanaRpc } from '../solana/rpc.js';
 import type { LabelledSubject } from './labels.js';
 import type { Outcome, Scored } from './metrics.js';
@@ -26,7 +26,7 @@ function describe(e: unknown): string {
 }
 
 async function scanOne(subject: LabelledSubject, options: RunOptions): Promise<Outcome> {
-  const signal = AbortSignal.timeout(options.timeoutMs);
+  const signal = scanDeadline(options.timeoutMs);
   const scan = options.scanners[subject.endpoint](subject.address, {
     rpc: options.rpc,
     now: options.now ?? Date.now,

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 /**
  * What a scanner is: subject in, ScanResult out. Each subject's folder has `facts.ts` (the
  * only code that talks to RPC) and `assess.ts` (pure: facts → ScanResult).
@@ -25,3 +26,14 @@ export class ScanFailedError extends Error {
 }
 
 export type Scanner = (subject: string, context: ScanContext) => Promise<ScanOutcome>;
+
+/**
+ * The deadline a scan passes to every read it makes. Each request in flight listens on it, and a
+ * token scan may have a dozen at once (holders, launch transactions, simulation): past node's
+ * default of 10 listeners it would print a leak warning on every scan.
+ */
+export function scanDeadline(timeoutMs: number): AbortSignal {
+  const signal = AbortSignal.timeout(timeoutMs);
+  setMaxListeners(100, signal);
+  return signal;
+}

@@ -10,7 +10,7 @@ import { type EndpointId, PAID_ENDPOINTS } from '../catalog.js';
 import type { ScanResult } from '../contract/schemas.js';
 import type { Metrics } from '../server/metrics.js';
 import type { SolanaRpc } from '../solana/rpc.js';
-import { ScanFailedError, type Scanner } from './scanner.js';
+import { ScanFailedError, type Scanner, scanDeadline } from './scanner.js';
 
 export interface ScanRun {
   readonly result: ScanResult;
@@ -78,7 +78,7 @@ export class ScanService {
 
   private async scan(key: string, endpoint: EndpointId, subject: string): Promise<ScanRun> {
     const now = this.options.now ?? Date.now;
-    const signal = AbortSignal.timeout(this.options.timeoutMs);
+    const signal = scanDeadline(this.options.timeoutMs);
     const scanner = this.options.scanners[endpoint];
     if (scanner === undefined) throw new ScanFailedError(`no scanner for ${endpoint}`);
     const started = performance.now();
