@@ -168,7 +168,7 @@ describe('Meteora DAMM v1 Pool (no real bytes found: built from the published la
     const keys = Array.from({ length: 7 }, (_, i) => new Uint8Array(32).fill(i + 1));
     const data = new Uint8Array(944);
     data.set(POOL_DISCRIMINATOR, 0);
-    keys.forEach((k, i) => data.set(k, 8 + 32 * i));
+    for (const [i, k] of keys.entries()) data.set(k, 8 + 32 * i);
     data[233] = 1;
     new DataView(data.buffer).setBigUint64(395, 12_345n, true);
     const pool = expectDecoded(decodeDammV1Pool(data));
