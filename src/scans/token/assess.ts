@@ -14,6 +14,8 @@ import type { TokenFacts } from './facts.js';
 import { TOKEN_FLAGS, type TokenFlag } from './flags.js';
 import { concentration, holdersOf } from './holders.js';
 import { type ControlHolder, issuerControlWording } from './issuer-control.js';
+import { assessLiquidity, type LiquidityOptions } from './liquidity/assess.js';
+import type { LiquidityFacts } from './liquidity/facts.js';
 import { NATIVE_MINT, NATIVE_MINT_2022, TRUSTED_ISSUERS, TRUSTED_MULTIPLIER } from './trusted.js';
 
 type Hit = FlagHit<TokenFlag>;
@@ -470,16 +472,28 @@ export interface TokenCheckOutcome {
   readonly facts: Record<string, unknown>;
 }
 
-/** Every token check on a decoded mint; `named` names holders to set aside (pools, curves). */
+/**
+ * Every token check on a decoded mint; `named` names holders to set aside (pools, curves). With
+ * liquidity facts, the markets are checked too and each pool vault set aside names its pool.
+ */
 export function tokenChecks(
   facts: TokenFacts,
   mint: DecodedMint,
   named: ReadonlyMap<string, string> = new Map(),
+  liquidity: { facts: LiquidityFacts; options?: LiquidityOptions } | null = null,
 ): TokenCheckOutcome {
   const issuer = TRUSTED_ISSUERS.get(facts.mint)?.label;
   const multiplier = issuer ? TRUSTED_MULTIPLIER : 1;
   const metadata = metadataHits(facts, mint, multiplier);
-  const holders = holderHits(facts, mint, named);
+  // A widely used token (and wrapped SOL) trades on venues beyond the pools checked: no market is not news.
+  const traded = issuer !== undefined || facts.mint === NATIVE_MINT || facts.mint === NATIVE_MINT_2022;
+  const markets = liquidity
+    ? assessLiquidity(liquidity.facts, mint, {
+        ...liquidity.options,
+        ...(traded ? { tradedElsewhere: true } : {}),
+      })
+    : null;
+  const holders = holderHits(facts, mint, new Map([...(markets?.named ?? []), ...named]));
   const age = ageOf(facts);
   const hits: Hit[] = [
     ...(issuer
@@ -497,6 +511,7 @@ export function tokenChecks(
     ...metadata.hits,
     ...holders.hits,
     ...age.hits,
+    ...(markets?.hits ?? []),
   ];
   return {
     hits,
@@ -512,6 +527,7 @@ export function tokenChecks(
       trusted_issuer: issuer ?? null,
       ...age.summary,
       ...holders.summary,
+      ...(markets?.summary ?? {}),
     },
   };
 }
@@ -526,7 +542,11 @@ export function controlHolderOf(mint: string): ControlHolder | null {
   return issuer ? { kind: 'trusted-issuer', issuer } : null;
 }
 
-export function assessToken(facts: TokenFacts, holder = controlHolderOf(facts.mint)): ScanResult {
+export function assessToken(
+  facts: TokenFacts,
+  holder = controlHolderOf(facts.mint),
+  liquidity: LiquidityFacts | null = null,
+): ScanResult {
   const { mint, reason } = readMint(facts);
   if (mint === null) {
     return buildResult(
@@ -539,7 +559,7 @@ export function assessToken(facts: TokenFacts, holder = controlHolderOf(facts.mi
       TOKEN_FLAGS,
     );
   }
-  const checks = tokenChecks(facts, mint);
+  const checks = tokenChecks(facts, mint, new Map(), liquidity ? { facts: liquidity } : null);
   return buildResult(
     {
       subject: `Token ${short(facts.mint)}${checks.name ? ` (${checks.name})` : ''}`,

@@ -1,10 +1,15 @@
-/** /scan/token/{mint}: two round trips, then a pure assessment. */
+/** /scan/token/{mint}: two round trips of token facts, then the pools (one more in the common case), then a pure assessment. */
 import { address } from '@solana/kit';
 import type { Scanner } from '../scanner.js';
-import { assessToken } from './assess.js';
+import { assessToken, readMint } from './assess.js';
 import { gatherTokenFacts } from './facts.js';
+import { gatherLiquidity } from './liquidity/facts.js';
 
 export const scanToken: Scanner = async (mint, { rpc, now, signal }) => {
   const { facts } = await gatherTokenFacts(rpc, address(mint), now, signal ? { abortSignal: signal } : {});
-  return { result: assessToken(facts) };
+  // An address that is no mint has no markets: it costs no third round.
+  const [liquidity] = await Promise.all([
+    readMint(facts).mint === null ? Promise.resolve(null) : gatherLiquidity(facts, rpc, signal),
+  ]);
+  return { result: assessToken(facts, undefined, liquidity) };
 };
