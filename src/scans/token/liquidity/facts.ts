@@ -6,6 +6,7 @@
  * MAX_LIQUIDITY_ROUNDS. No getProgramAccounts: everything is read by address.
  */
 import type { Address, Base64EncodedDataResponse } from '@solana/kit';
+import { decodeMint } from '../../../solana/decoders/mint.js';
 import type { SolanaRpc } from '../../../solana/rpc.js';
 import type { LargestAccount, RawAccount, TokenFacts } from '../facts.js';
 import { type Discovery, discover, nextReads, type Reads } from './discover.js';
@@ -49,16 +50,33 @@ async function readLargest(rpc: SolanaRpc, mint: Address, send: { abortSignal?: 
   return r.value.map((v): LargestAccount => ({ address: v.address, amount: BigInt(v.amount) }));
 }
 
-/** Reads the token's pools; `(facts, rpc, signal)` so it can sit in a Promise.all with other third-round work. */
+/**
+ * Reads the token's pools; `(facts, rpc, signal)` so it can sit in a Promise.all with other
+ * third-round work. A caller that starts other reads in the same round can pass the discovery
+ * (`discover(facts)`, local work only) so every call of the round leaves at once.
+ */
 export async function gatherLiquidity(
   facts: TokenFacts,
   rpc: SolanaRpc,
   signal?: AbortSignal,
+  discovered?: Discovery,
 ): Promise<LiquidityFacts> {
-  const discovery = await discover(facts);
   const accounts = new Map<Address, RawAccount | null>();
   const largest = new Map<Address, readonly LargestAccount[] | null>();
   const errors: string[] = [];
+  const mint = facts.mintAccount;
+  if (mint === null || !decodeMint(mint.data, mint.owner).ok) {
+    // No mint, no markets: an address that is not a token costs no extra round.
+    const discovery = {
+      mint: facts.mint,
+      candidates: [],
+      speculative: [],
+      speculativeLargest: [],
+      unlocated: [],
+    };
+    return { discovery, reads: { accounts, largest }, rounds: 0, errors, incomplete: false };
+  }
+  const discovery = discovered ?? (await discover(facts));
   const send = signal ? { abortSignal: signal } : {};
   let rounds = 0;
   let want = nextReads(discovery, { accounts, largest });
