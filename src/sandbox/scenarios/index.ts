@@ -15,6 +15,7 @@ import { type ChainSnapshot, restoreSnapshot, takeSnapshot } from '../chain/snap
 import { DEFAULT_SCENARIO_SEED, KeyRing } from './builders/keys.js';
 import { DAY, Timeline } from './builders/timeline.js';
 import type { ScenarioContext } from './context.js';
+import { seedLiquidityScenarios } from './liquidity.js';
 import { seedMainnetDumps } from './mainnet.js';
 import type { ScenarioManifest } from './manifest.js';
 import { programElf, seedLatestUpgrade, seedPrograms, seedStandInPrograms } from './programs.js';
@@ -83,6 +84,7 @@ export async function seedScenarios(
   const oldWallet = await seedOldWalletHistory(context); // 45 → 21 days before the end
   timeline.moveTo(20.5 * DAY);
   await seedSplTokens(context); // established tokens, three weeks old
+  await seedLiquidityScenarios(context); // tokens with pools (and one without), three weeks old
   const programs = await seedPrograms(context); // 20 days → 3 days before the end
   timeline.moveTo(1 * DAY);
   // Token-2022 mints a day old, so a fee scheduled 2 epochs ahead is still in the future at the end.

@@ -51,6 +51,27 @@ export interface TokenExpect {
   frozenTokenAccounts?: string[];
   nonTransferable?: boolean;
   pausable?: { authority: string; paused: boolean };
+  /** Flag codes a scan of this subject must raise, and must not (liquidity subjects). */
+  flags?: string[];
+  notFlags?: string[];
+  /** The pool seeded for it (liquidity subjects). */
+  market?: MarketExpect;
+}
+
+export interface MarketExpect {
+  dex: 'raydium-cpmm' | 'orca-whirlpool';
+  pool: string;
+  baseVault: string;
+  quoteVault: string;
+  quoteMint: string;
+  quoteReserve: string;
+  baseReserve: string;
+  lpMint?: string;
+  /** LP units the pool counts as issued, and the LP mint's supply (the difference was burned). */
+  poolLpSupply?: string;
+  lpMintSupply?: string;
+  lpHolders?: HolderExpect[];
+  sqrtPriceX64?: string;
 }
 
 export interface PumpPoolExpect {

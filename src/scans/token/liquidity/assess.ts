@@ -14,7 +14,7 @@ import { INCINERATOR } from '../../../solana/programs.js';
 import type { FlagHit } from '../../risk/model.js';
 import type { RawAccount } from '../facts.js';
 import type { TokenFlag } from '../flags.js';
-import { lpLiveShare, marketsRead, QUOTES } from './discover.js';
+import { lpLiveShare, marketsRead, QUOTES, type UnlocatedVault } from './discover.js';
 import type { LiquidityFacts } from './facts.js';
 import { CONCENTRATED, DEX_NAMES, type Market } from './markets.js';
 
@@ -165,10 +165,14 @@ export interface LiquidityOptions {
   readonly tradedElsewhere?: boolean;
 }
 
-function unavailableHit(liquidity: LiquidityFacts, priced: readonly Priced[]): Hit | null {
+function unavailableHit(
+  liquidity: LiquidityFacts,
+  priced: readonly Priced[],
+  unlocated: readonly UnlocatedVault[],
+): Hit | null {
   const reasons: string[] = [...liquidity.errors];
   const pools: string[] = [];
-  for (const v of liquidity.discovery.unlocated) {
+  for (const v of unlocated) {
     reasons.push(
       `${DEX_NAMES[v.dex]} vault ${v.tokenAccount}: its pool cannot be located without getProgramAccounts`,
     );
@@ -192,6 +196,7 @@ function summaryOf(
   priced: readonly Priced[],
   splits: Map<Market, LpSplit | null>,
   liquidity: LiquidityFacts,
+  unlocated: readonly UnlocatedVault[],
 ) {
   return {
     markets: priced.map((p) => {
@@ -215,12 +220,15 @@ function summaryOf(
                 ),
                 unknown_share: round(split.unknown, 4),
               },
-        position_owners: CONCENTRATED.has(p.market.dex)
-          ? 'not read: positions are separate accounts found only by getProgramAccounts on the DEX program'
-          : undefined,
+        ...(CONCENTRATED.has(p.market.dex)
+          ? {
+              position_owners:
+                'not read: positions are separate accounts found only by getProgramAccounts on the DEX program',
+            }
+          : {}),
       };
     }),
-    unlocated_markets: liquidity.discovery.unlocated.map((v) => ({
+    unlocated_markets: unlocated.map((v) => ({
       dex: DEX_NAMES[v.dex],
       vault: v.tokenAccount,
       amount: String(v.amount),
@@ -235,10 +243,14 @@ export function assessLiquidity(
   options: LiquidityOptions = {},
 ): LiquidityOutcome {
   const markets = marketsRead(liquidity.discovery, liquidity.reads);
+  // A vault with a shared owner (CPMM) may belong to a pool that derivation located after all.
+  const unlocated = liquidity.discovery.unlocated.filter(
+    (v) => !markets.some((m) => m.baseVault === v.tokenAccount),
+  );
   const priced = markets.map((m) => priceMarket(m, liquidity, mint.supply));
   const splits = new Map(markets.map((m) => [m, lpSplit(m, liquidity)] as const));
   const hits: Hit[] = [];
-  const hasMarket = markets.length > 0 || liquidity.discovery.unlocated.length > 0;
+  const hasMarket = markets.length > 0 || unlocated.length > 0;
   if (!hasMarket && liquidity.errors.length === 0 && !options.tradedElsewhere) {
     hits.push({
       code: 'MARKET_NONE',
@@ -253,11 +265,10 @@ export function assessLiquidity(
   const thin = thinHit(priced);
   if (thin) hits.push(thin);
   for (const [m, split] of splits) if (split) hits.push(...lpHits(m, split));
-  const unavailable = unavailableHit(liquidity, priced);
+  const unavailable = unavailableHit(liquidity, priced, unlocated);
   if (unavailable) hits.push(unavailable);
   const named = new Map<string, string>();
   for (const m of markets) named.set(m.baseVault, `pool vault: ${DEX_NAMES[m.dex]} pool ${m.pool}`);
-  for (const v of liquidity.discovery.unlocated)
-    named.set(v.tokenAccount, `pool vault: ${DEX_NAMES[v.dex]} (pool not located)`);
-  return { hits, summary: summaryOf(priced, splits, liquidity), named };
+  for (const v of unlocated) named.set(v.tokenAccount, `pool vault: ${DEX_NAMES[v.dex]} (pool not located)`);
+  return { hits, summary: summaryOf(priced, splits, liquidity, unlocated), named };
 }

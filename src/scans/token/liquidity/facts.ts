@@ -77,6 +77,8 @@ export async function gatherLiquidity(
     return { discovery, reads: { accounts, largest }, rounds: 0, errors, incomplete: false };
   }
   const discovery = discovered ?? (await discover(facts));
+  // The holders' token accounts are already read: a pool's token vault among them costs nothing.
+  for (const account of facts.holderAccounts) if (account) accounts.set(account.address, account);
   const send = signal ? { abortSignal: signal } : {};
   let rounds = 0;
   let want = nextReads(discovery, { accounts, largest });
