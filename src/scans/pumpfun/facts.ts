@@ -16,7 +16,7 @@ import { findCanonicalPumpPoolAddress } from '../../solana/decoders/pumpswap-poo
 import { PUMP_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../solana/programs.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
 import { gatherTokenFacts, type RawAccount, type TokenFacts } from '../token/facts.js';
-import { discover } from '../token/liquidity/discover.js';
+import { derivePools, discoverWith } from '../token/liquidity/discover.js';
 import { gatherLiquidity, type LiquidityFacts } from '../token/liquidity/facts.js';
 
 /** Accounts per getMultipleAccounts (the RPC's own limit). */
@@ -185,18 +185,21 @@ export async function gatherPumpfunFacts(
   ]);
   const { facts, extra } = await gatherTokenFacts(rpc, mint, now, {
     extraAccounts: [curveAddress, poolAddress],
-    round2: ({ extraAccounts }) => creatorMints(rpc, mint, extraAccounts[0] ?? null, abortSignal),
+    // The pool PDAs (mint only) are derived while the second round is in flight.
+    round2: ({ extraAccounts }) =>
+      Promise.all([creatorMints(rpc, mint, extraAccounts[0] ?? null, abortSignal), derivePools(mint)]),
     ...(abortSignal ? { abortSignal } : {}),
   });
   const curve = facts.extraAccounts[0] ?? null;
-  const mints = extra ?? null;
+  const [mints, derived] = extra ?? [null, null];
   const found = mints !== null && 'creator' in mints && curve ? { curve, mints } : null;
   // Round 3: the launches' curves and the coin's pools, side by side (addresses derived first,
   // so both reads leave together).
-  const [candidates, discovery] = await Promise.all([
+  const [candidates, pools] = await Promise.all([
     found ? launchCandidates(found.mints) : null,
-    discover(facts),
+    derived ?? derivePools(mint),
   ]);
+  const discovery = discoverWith(facts, pools);
   const [launches, liquidity] = await Promise.all([
     found && candidates ? launchCurves(rpc, mint, found.curve, found.mints, candidates, abortSignal) : mints,
     gatherLiquidity(facts, rpc, abortSignal, discovery),

@@ -3,11 +3,17 @@ import { address } from '@solana/kit';
 import type { Scanner } from '../scanner.js';
 import { assessToken } from './assess.js';
 import { gatherTokenFacts } from './facts.js';
+import { derivePools, discoverWith } from './liquidity/discover.js';
 import { gatherLiquidity } from './liquidity/facts.js';
 
 export const scanToken: Scanner = async (mint, { rpc, now, signal }) => {
-  const { facts } = await gatherTokenFacts(rpc, address(mint), now, signal ? { abortSignal: signal } : {});
+  // The pool PDAs depend on the mint alone: derived while the second round is in flight.
+  const { facts, extra } = await gatherTokenFacts(rpc, address(mint), now, {
+    round2: () => derivePools(address(mint)),
+    ...(signal ? { abortSignal: signal } : {}),
+  });
+  const discovery = discoverWith(facts, extra ?? (await derivePools(facts.mint)));
   // The third round: whatever needs the holders' accounts, side by side.
-  const [liquidity] = await Promise.all([gatherLiquidity(facts, rpc, signal)]);
+  const [liquidity] = await Promise.all([gatherLiquidity(facts, rpc, signal, discovery)]);
   return { result: assessToken(facts, undefined, liquidity) };
 };

@@ -64,28 +64,42 @@ export interface Reads {
 
 const unique = <T>(xs: readonly T[]) => [...new Set(xs)];
 
-async function cpmmCandidates(mint: Address, holderAccounts: ReadonlySet<Address>) {
-  const pools: Address[] = [];
-  const speculative: Address[] = [];
-  const largest: Address[] = [];
-  for (const index of CPMM_CONFIG_INDEXES) {
-    const config = await findCpmmConfigAddress(index);
-    for (const quote of QUOTES.keys()) {
-      const pool = await findCpmmPoolAddress(config, mint, quote);
-      pools.push(pool);
-      // A derived vault among the largest holders proves the pool exists: read all of it now.
-      if (holderAccounts.has(await findCpmmVaultAddress(pool, mint))) {
-        const lpMint = await findCpmmLpMintAddress(pool);
-        speculative.push(await findCpmmVaultAddress(pool, quote), lpMint);
-        largest.push(lpMint);
-      }
-    }
-  }
-  return { pools, speculative, largest };
+/** Pool addresses that depend on the mint alone: derived while the token facts are read. */
+export interface DerivedPools {
+  readonly canonical: Address;
+  readonly canonicalQuote: Address;
+  readonly canonicalLp: Address;
+  readonly cpmm: readonly { pool: Address; baseVault: Address; quoteVault: Address; lpMint: Address }[];
 }
 
-export async function discover(facts: TokenFacts): Promise<Discovery> {
-  const mint = facts.mint;
+// Fee configs are the same for every mint.
+const cpmmConfigs = CPMM_CONFIG_INDEXES.map((index) => findCpmmConfigAddress(index));
+
+async function cpmmPool(config: Address, mint: Address, quote: Address) {
+  const pool = await findCpmmPoolAddress(config, mint, quote);
+  const [baseVault, quoteVault, lpMint] = await Promise.all([
+    findCpmmVaultAddress(pool, mint),
+    findCpmmVaultAddress(pool, quote),
+    findCpmmLpMintAddress(pool),
+  ]);
+  return { pool, baseVault, quoteVault, lpMint };
+}
+
+export async function derivePools(mint: Address): Promise<DerivedPools> {
+  const configs = await Promise.all(cpmmConfigs);
+  const canonical = await findCanonicalPumpPoolAddress(mint);
+  const [[canonicalQuote], canonicalLp, cpmm] = await Promise.all([
+    findAssociatedTokenPda({ owner: canonical, mint: WSOL_MINT, tokenProgram: TOKEN_PROGRAM }),
+    findPumpSwapLpMint(canonical),
+    Promise.all(
+      configs.flatMap((config) => [...QUOTES.keys()].map((quote) => cpmmPool(config, mint, quote))),
+    ),
+  ]);
+  return { canonical, canonicalQuote, canonicalLp, cpmm };
+}
+
+/** The pool candidates of a token, from its facts and its derived pools (local work only). */
+export function discoverWith(facts: TokenFacts, derived: DerivedPools): Discovery {
   const holders = facts.largest ? holdersOf(facts.largest, facts.holderAccounts) : [];
   const unlocated: UnlocatedVault[] = [];
   const owners: Address[] = [];
@@ -95,23 +109,28 @@ export async function discover(facts: TokenFacts): Promise<Discovery> {
     if (dex) unlocated.push({ dex, tokenAccount: h.tokenAccount, owner: h.owner, amount: h.amount });
     else owners.push(h.owner);
   }
-  const canonical = await findCanonicalPumpPoolAddress(mint);
-  const [canonicalQuote] = await findAssociatedTokenPda({
-    owner: canonical,
-    mint: WSOL_MINT,
-    tokenProgram: TOKEN_PROGRAM,
-  });
-  const canonicalLp = await findPumpSwapLpMint(canonical);
   const heldBy = new Set(holders.map((h) => h.tokenAccount));
-  const cpmm = await cpmmCandidates(mint, heldBy);
-  const canonicalListed = owners.includes(canonical);
+  // A derived vault among the largest holders proves the pool exists: read all of it now.
+  const cpmmHeld = derived.cpmm.filter((c) => heldBy.has(c.baseVault));
+  const canonicalHeld = owners.includes(derived.canonical);
   return {
-    mint,
-    candidates: unique([...owners, canonical, ...cpmm.pools]),
-    speculative: unique([canonicalQuote, canonicalLp, ...cpmm.speculative]),
-    speculativeLargest: unique([...(canonicalListed ? [canonicalLp] : []), ...cpmm.largest]),
+    mint: facts.mint,
+    candidates: unique([...owners, derived.canonical, ...derived.cpmm.map((c) => c.pool)]),
+    speculative: unique([
+      derived.canonicalQuote,
+      derived.canonicalLp,
+      ...cpmmHeld.flatMap((c) => [c.quoteVault, c.lpMint]),
+    ]),
+    speculativeLargest: unique([
+      ...(canonicalHeld ? [derived.canonicalLp] : []),
+      ...cpmmHeld.map((c) => c.lpMint),
+    ]),
     unlocated,
   };
+}
+
+export async function discover(facts: TokenFacts): Promise<Discovery> {
+  return discoverWith(facts, await derivePools(facts.mint));
 }
 
 /** Markets among the candidates read so far. */
