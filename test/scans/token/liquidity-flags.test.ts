@@ -275,6 +275,18 @@ describe('liquidity flags of assessToken', () => {
     assert.match(unnamed[0]!.why, /program-controlled/);
   });
 
+  it('LP beyond the largest holders read is unknown, not spread over the ones read', () => {
+    // Only a locker with half the LP is listed (the RPC lists the 20 largest): the other half is unknown.
+    const partial = liquidity({
+      lpMintSupply: LP_ISSUED,
+      lpHolders: [{ owner: locker, amount: LP_ISSUED / 2n }],
+    });
+    const result = assessToken(token(), undefined, partial);
+    flags.notRaised(result, 'LP_BURNED_OR_LOCKED');
+    const lp = (result.evidence as { markets: { lp: Record<string, number> }[] }).markets[0]!.lp;
+    assert.deepEqual(lp, { burned_share: 0, locked_share: 0.5, wallet_share: 0, unknown_share: 0.5 });
+  });
+
   it('every liquidity flag has a raising test above', () => {
     flags.assertEveryFlagRaised();
   });

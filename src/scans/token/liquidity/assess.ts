@@ -8,7 +8,7 @@
  */
 import type { Address } from '@solana/kit';
 import { isOnCurveAddress } from '../../../solana/address-curve.js';
-import type { DecodedMint } from '../../../solana/decoders/mint.js';
+import { type DecodedMint, decodeMint } from '../../../solana/decoders/mint.js';
 import { decodeTokenAccount } from '../../../solana/decoders/token-account.js';
 import { INCINERATOR } from '../../../solana/programs.js';
 import type { FlagHit } from '../../risk/model.js';
@@ -111,7 +111,10 @@ function lpSplit(m: Market, liquidity: LiquidityFacts): LpSplit | null {
   const largest = liquidity.reads.largest.get(m.lpMint);
   const split = { burned: 1 - live, locked: 0, wallets: [] as LpSplit['wallets'], unknown: 0 };
   if (largest === undefined || largest === null) return { ...split, unknown: live };
-  const total = largest.reduce((s, l) => s + l.amount, 0n);
+  // Shares of what the pool issued: an account's LP over the mint's supply, scaled by the unburned part.
+  const lpMintAccount = liquidity.reads.accounts.get(m.lpMint);
+  const decodedMint = lpMintAccount ? decodeMint(lpMintAccount.data, lpMintAccount.owner) : null;
+  const total = decodedMint?.ok ? decodedMint.value.supply : largest.reduce((s, l) => s + l.amount, 0n);
   let known = 0;
   for (const l of largest) {
     const share = total === 0n ? 0 : (Number(l.amount) / Number(total)) * live;
