@@ -73,6 +73,13 @@ export const METEORA_DAMM_V1_PROGRAM = address('Eo7WjKq67rjJQSZxS6z3YkapzY3eMj6X
 /** Meteora DAMM v2 (cp-amm) and its `pool_authority` PDA, owner of every DAMM v2 vault. */
 export const METEORA_DAMM_V2_PROGRAM = address('cpamdpZCGKUy5JxQXB4dcpGPiikHawvSWAd6mEn1sGG');
 export const METEORA_DAMM_V2_POOL_AUTHORITY = address('HLnpSz9h2S4hiLQ43rnSD9XkcUThA7B8hQMKmDaiTLcC');
+/**
+ * Raydium's liquidity-lock program ("Burn & Earn"; id in @raydium-io/raydium-sdk-v2
+ * lib/common/programId) and its CPMM lock authority, PDA ["lock_cp_authority_seed"] (seed as in
+ * the pinocchio-raydium-locking-program crate): owner of every locked CPMM LP vault.
+ */
+export const RAYDIUM_LP_LOCK_PROGRAM = address('LockrWmn6K5twhz3y9w1dQERbmgSaRkfnTeTKbpofwE');
+export const RAYDIUM_CP_LOCK_AUTHORITY = address('3f7GcQFG397GAaEnv51zR6tsTVihYRydnydDD1cXekxH');
 export const JUPITER_V6_PROGRAM = address('JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4');
 
 // Mints
@@ -138,6 +145,8 @@ export const WELL_KNOWN_ADDRESS_NAMES: ReadonlyMap<Address, string> = new Map<Ad
   [METEORA_DAMM_V1_PROGRAM, 'Meteora DAMM v1'],
   [METEORA_DAMM_V2_PROGRAM, 'Meteora DAMM v2'],
   [METEORA_DAMM_V2_POOL_AUTHORITY, 'Meteora DAMM v2 pool authority'],
+  [RAYDIUM_LP_LOCK_PROGRAM, 'Raydium LP lock'],
+  [RAYDIUM_CP_LOCK_AUTHORITY, 'Raydium LP lock (CPMM authority)'],
   [JUPITER_V6_PROGRAM, 'Jupiter v6'],
   [WSOL_MINT, 'Wrapped SOL'],
   [USDC_MINT, 'USDC'],

@@ -26,6 +26,8 @@ import {
   METEORA_DAMM_V2_POOL_AUTHORITY,
   METEORA_DAMM_V2_PROGRAM,
   RAYDIUM_CLMM_PROGRAM,
+  RAYDIUM_CP_LOCK_AUTHORITY,
+  RAYDIUM_LP_LOCK_PROGRAM,
   USDC_MINT,
   WSOL_MINT,
 } from '../../src/solana/programs.js';
@@ -188,6 +190,16 @@ describe('Meteora DAMM v1 Pool (no real bytes found: built from the published la
     assert.equal(pool.enabled, true);
     assert.equal(pool.totalLockedLp, 12_345n);
     assert.equal(decodeDammV1Pool(data.subarray(0, DAMM_V1_MIN_SIZE - 1)).ok, false);
+  });
+});
+
+describe("Raydium's LP lock", () => {
+  it('its CPMM lock authority is the PDA ["lock_cp_authority_seed"] of the lock program', async () => {
+    const [authority] = await getProgramDerivedAddress({
+      programAddress: RAYDIUM_LP_LOCK_PROGRAM,
+      seeds: ['lock_cp_authority_seed'],
+    });
+    assert.equal(authority, RAYDIUM_CP_LOCK_AUTHORITY);
   });
 });
 

@@ -23,6 +23,8 @@ import {
   INCINERATOR,
   PUMPSWAP_PROGRAM,
   RAYDIUM_AMM_V4_AUTHORITY,
+  RAYDIUM_CP_LOCK_AUTHORITY,
+  RAYDIUM_LP_LOCK_PROGRAM,
   TOKEN_PROGRAM,
   USDC_MINT,
   WSOL_MINT,
@@ -238,6 +240,16 @@ describe('liquidity flags of assessToken', () => {
       ],
     });
     flags.notRaised(assessToken(token(), undefined, short), 'LP_BURNED_OR_LOCKED');
+    // LP in Raydium's LP lock is named.
+    const raydiumLocked = liquidity({
+      lpMintSupply: LP_ISSUED,
+      lpHolders: [{ owner: RAYDIUM_CP_LOCK_AUTHORITY, amount: LP_ISSUED }],
+    });
+    flags.raised(assessToken(token(), undefined, raydiumLocked), 'LP_BURNED_OR_LOCKED', {
+      burned_share: 0,
+      locked_share: 1,
+      lockers: [{ name: 'Raydium LP lock (Burn & Earn)', program: RAYDIUM_LP_LOCK_PROGRAM, share: 1 }],
+    });
   });
 
   it('LIQUIDITY_UNAVAILABLE: a pool seen only by its vault, or a failed read; confidence drops, not the risk', () => {

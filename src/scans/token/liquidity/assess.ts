@@ -10,7 +10,7 @@ import type { Address } from '@solana/kit';
 import { isOnCurveAddress } from '../../../solana/address-curve.js';
 import { type DecodedMint, decodeMint } from '../../../solana/decoders/mint.js';
 import { decodeTokenAccount } from '../../../solana/decoders/token-account.js';
-import { INCINERATOR } from '../../../solana/programs.js';
+import { INCINERATOR, RAYDIUM_CP_LOCK_AUTHORITY, RAYDIUM_LP_LOCK_PROGRAM } from '../../../solana/programs.js';
 import type { FlagHit } from '../../risk/model.js';
 import type { RawAccount } from '../facts.js';
 import type { TokenFlag } from '../flags.js';
@@ -96,9 +96,16 @@ function thinHit(priced: readonly Priced[]): Hit | null {
   };
 }
 
+/** LP lockers recognised by the address that holds the locked LP (their authority PDA). */
+export const LP_LOCKERS: ReadonlyMap<Address, { name: string; program: Address }> = new Map([
+  [RAYDIUM_CP_LOCK_AUTHORITY, { name: 'Raydium LP lock (Burn & Earn)', program: RAYDIUM_LP_LOCK_PROGRAM }],
+]);
+
 interface LpSplit {
   readonly burned: number;
   readonly locked: number;
+  /** The share of it in recognised lockers, by locker. */
+  readonly lockers: { name: string; program: Address; share: number }[];
   readonly wallets: { owner: Address; token_account: Address; share: number }[];
   readonly unknown: number;
 }
@@ -109,7 +116,13 @@ function lpSplit(m: Market, liquidity: LiquidityFacts): LpSplit | null {
   const live = lpLiveShare(m, liquidity.reads.accounts.get(m.lpMint));
   if (live === null) return null;
   const largest = liquidity.reads.largest.get(m.lpMint);
-  const split = { burned: 1 - live, locked: 0, wallets: [] as LpSplit['wallets'], unknown: 0 };
+  const split = {
+    burned: 1 - live,
+    locked: 0,
+    lockers: [] as LpSplit['lockers'],
+    wallets: [] as LpSplit['wallets'],
+    unknown: 0,
+  };
   if (largest === undefined || largest === null) return { ...split, unknown: live };
   // Shares of what the pool issued: an account's LP over the mint's supply, scaled by the unburned part.
   const lpMintAccount = liquidity.reads.accounts.get(m.lpMint);
@@ -126,8 +139,11 @@ function lpSplit(m: Market, liquidity: LiquidityFacts): LpSplit | null {
     if (holder === null) continue;
     known += share;
     if (holder === INCINERATOR) split.burned += share;
-    else if (!isOnCurveAddress(holder)) split.locked += share;
-    else if (share > 0)
+    else if (!isOnCurveAddress(holder)) {
+      split.locked += share;
+      const locker = LP_LOCKERS.get(holder);
+      if (locker) split.lockers.push({ ...locker, share: round(share, 4) });
+    } else if (share > 0)
       split.wallets.push({ owner: holder, token_account: l.address, share: round(share, 4) });
   }
   return { ...split, unknown: Math.max(0, live - known) };
@@ -149,7 +165,12 @@ function lpHits(m: Market, split: LpSplit): Hit[] {
     hits.push({
       code: 'LP_BURNED_OR_LOCKED',
       strength: 1,
-      evidence: { ...base, burned_share: round(split.burned, 4), locked_share: round(split.locked, 4) },
+      evidence: {
+        ...base,
+        burned_share: round(split.burned, 4),
+        locked_share: round(split.locked, 4),
+        lockers: split.lockers,
+      },
       reason: `${pct(split.burned + split.locked)} of the LP of its ${DEX_NAMES[m.dex]} pool ${short(m.pool)} is burned or locked`,
     });
   }

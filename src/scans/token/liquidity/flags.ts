@@ -23,8 +23,8 @@ export const LIQUIDITY_FLAGS = {
   LP_BURNED_OR_LOCKED: {
     severity: 'info',
     meaning:
-      "At least 90 % of a pool's LP tokens are burned or held by program-controlled addresses (lockers, the pool): that liquidity cannot be pulled by a key. Shown, not scored.",
-    evidenceKeys: ['pool', 'dex', 'lp_mint', 'burned_share', 'locked_share'],
+      "At least 90 % of a pool's LP tokens are burned or held by program-controlled addresses (lockers, the pool): that liquidity cannot be pulled by a key. Shown, not scored; `lockers` names the recognised ones (Raydium's LP lock).",
+    evidenceKeys: ['pool', 'dex', 'lp_mint', 'burned_share', 'locked_share', 'lockers'],
   },
   LIQUIDITY_UNAVAILABLE: {
     severity: 'low',
