@@ -7,10 +7,24 @@ import { type Address, isOffCurveAddress } from '@solana/kit';
 
 export type AuthorityKind = 'keypair' | 'pda';
 
+/** The curve check costs ~0.5 ms of big-integer math, and a scan asks it of the same holders twice. */
+const MEMO_SIZE = 10_000;
+const offCurve = new Map<Address, boolean>();
+
+function isOff(value: Address): boolean {
+  let known = offCurve.get(value);
+  if (known === undefined) {
+    known = isOffCurveAddress(value);
+    if (offCurve.size >= MEMO_SIZE) offCurve.clear();
+    offCurve.set(value, known);
+  }
+  return known;
+}
+
 export function isOnCurveAddress(value: Address): boolean {
-  return !isOffCurveAddress(value);
+  return !isOff(value);
 }
 
 export function authorityKind(value: Address): AuthorityKind {
-  return isOffCurveAddress(value) ? 'pda' : 'keypair';
+  return isOff(value) ? 'pda' : 'keypair';
 }

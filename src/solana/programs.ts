@@ -69,6 +69,21 @@ export const RAYDIUM_AMM_V4_PROGRAM = address('675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H
 export const RAYDIUM_AMM_V4_AUTHORITY = address('5Q544fKrFoe6tsEbD7S8EmxGTJYAKtTVhAW5Q5pge4j1');
 export const RAYDIUM_CPMM_AUTHORITY = address('GpMZbSM2GgvTKHJirzeGfMFoaZ8UR2X7F4v8vHTvxFbL');
 export const METEORA_DLMM_PROGRAM = address('LBUZKhRxPF3XUpBCjp4YzTKgLccjZhTSDM9YuVaPwxo');
+export const RAYDIUM_CPMM_PROGRAM = address('CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C');
+export const RAYDIUM_CLMM_PROGRAM = address('CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK');
+export const ORCA_WHIRLPOOL_PROGRAM = address('whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc');
+/** Meteora DAMM v1 (dynamic AMM); its reserves sit in Meteora's shared vaults (another program). */
+export const METEORA_DAMM_V1_PROGRAM = address('Eo7WjKq67rjJQSZxS6z3YkapzY3eMj6Xy8X5EQVn5UaB');
+/** Meteora DAMM v2 (cp-amm) and its `pool_authority` PDA, owner of every DAMM v2 vault. */
+export const METEORA_DAMM_V2_PROGRAM = address('cpamdpZCGKUy5JxQXB4dcpGPiikHawvSWAd6mEn1sGG');
+export const METEORA_DAMM_V2_POOL_AUTHORITY = address('HLnpSz9h2S4hiLQ43rnSD9XkcUThA7B8hQMKmDaiTLcC');
+/**
+ * Raydium's liquidity-lock program ("Burn & Earn"; id in @raydium-io/raydium-sdk-v2
+ * lib/common/programId) and its CPMM lock authority, PDA ["lock_cp_authority_seed"] (seed as in
+ * the pinocchio-raydium-locking-program crate): owner of every locked CPMM LP vault.
+ */
+export const RAYDIUM_LP_LOCK_PROGRAM = address('LockrWmn6K5twhz3y9w1dQERbmgSaRkfnTeTKbpofwE');
+export const RAYDIUM_CP_LOCK_AUTHORITY = address('3f7GcQFG397GAaEnv51zR6tsTVihYRydnydDD1cXekxH');
 export const JUPITER_V6_PROGRAM = address('JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4');
 
 // Mints
@@ -130,6 +145,14 @@ export const WELL_KNOWN_ADDRESS_NAMES: ReadonlyMap<Address, string> = new Map<Ad
   [RAYDIUM_AMM_V4_AUTHORITY, 'Raydium AMM v4 authority'],
   [RAYDIUM_CPMM_AUTHORITY, 'Raydium CPMM authority'],
   [METEORA_DLMM_PROGRAM, 'Meteora DLMM'],
+  [RAYDIUM_CPMM_PROGRAM, 'Raydium CPMM'],
+  [RAYDIUM_CLMM_PROGRAM, 'Raydium CLMM'],
+  [ORCA_WHIRLPOOL_PROGRAM, 'Orca Whirlpool'],
+  [METEORA_DAMM_V1_PROGRAM, 'Meteora DAMM v1'],
+  [METEORA_DAMM_V2_PROGRAM, 'Meteora DAMM v2'],
+  [METEORA_DAMM_V2_POOL_AUTHORITY, 'Meteora DAMM v2 pool authority'],
+  [RAYDIUM_LP_LOCK_PROGRAM, 'Raydium LP lock'],
+  [RAYDIUM_CP_LOCK_AUTHORITY, 'Raydium LP lock (CPMM authority)'],
   [JUPITER_V6_PROGRAM, 'Jupiter v6'],
   [WSOL_MINT, 'Wrapped SOL'],
   [USDC_MINT, 'USDC'],

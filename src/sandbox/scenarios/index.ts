@@ -18,6 +18,7 @@ import type { ScenarioContext } from './context.js';
 import { seedGovernedPrograms } from './governed.js';
 import { seedGovernedTokens } from './governed-tokens.js';
 import { seedLaunches } from './launches.js';
+import { seedLiquidityScenarios } from './liquidity.js';
 import { seedMainnetDumps } from './mainnet.js';
 import type { ScenarioManifest } from './manifest.js';
 import { programElf, seedLatestUpgrade, seedPrograms, seedStandInPrograms } from './programs.js';
@@ -89,6 +90,7 @@ export async function seedScenarios(
   timeline.moveTo(20.5 * DAY);
   await seedSplTokens(context); // established tokens, three weeks old
   await seedGovernedTokens(context); // their governed twins, as old
+  await seedLiquidityScenarios(context); // tokens with pools (and one without), three weeks old
   const programs = await seedPrograms(context); // 20 days → 3 days before the end
   timeline.moveTo(1 * DAY);
   // Token-2022 mints a day old, so a fee scheduled 2 epochs ahead is still in the future at the end.

@@ -58,6 +58,24 @@ export interface TokenExpect {
    * that authority (the scan then names it), false for a forged one (the generic warning stands).
    */
   governor?: { kind: string; address: string; authority: string; verified: boolean };
+  /** The pool seeded for it (liquidity subjects). */
+  market?: MarketExpect;
+}
+
+export interface MarketExpect {
+  dex: 'raydium-cpmm' | 'orca-whirlpool';
+  pool: string;
+  baseVault: string;
+  quoteVault: string;
+  quoteMint: string;
+  quoteReserve: string;
+  baseReserve: string;
+  lpMint?: string;
+  /** LP units the pool counts as issued, and the LP mint's supply (the difference was burned). */
+  poolLpSupply?: string;
+  lpMintSupply?: string;
+  lpHolders?: HolderExpect[];
+  sqrtPriceX64?: string;
 }
 
 export interface PumpPoolExpect {

@@ -165,10 +165,15 @@ export function assessPumpfun(facts: PumpfunFacts): ScanResult {
     [facts.curveAddress, 'pump.fun bonding curve'],
     [facts.poolAddress, 'PumpSwap pool'],
   ]);
-  const checks = tokenChecks(token, mint, named);
   const curveAccount = facts.curve;
   const decoded =
     curveAccount && curveAccount.owner === PUMP_PROGRAM ? decodeBondingCurve(curveAccount.data) : null;
+  // While the curve trades the coin, no pool yet is expected.
+  const onCurve = decoded?.ok === true && !decoded.value.complete;
+  const liquidity = facts.liquidity
+    ? { facts: facts.liquidity, options: { tradedElsewhere: onCurve } }
+    : null;
+  const checks = tokenChecks(token, mint, named, liquidity);
   if (decoded === null || !decoded.ok) {
     const hit: Hit = {
       code: 'NOT_PUMPFUN_MINT',

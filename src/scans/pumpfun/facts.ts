@@ -19,6 +19,8 @@ import { PUMP_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../solana/pr
 import type { SolanaRpc } from '../../solana/rpc.js';
 import { gatherTokenFacts, type RawAccount, type TokenFacts } from '../token/facts.js';
 import { gatherLaunchFacts } from '../token/launch/facts.js';
+import { derivePools, discoverWith } from '../token/liquidity/discover.js';
+import { gatherLiquidity, type LiquidityFacts } from '../token/liquidity/facts.js';
 import { simulateTransferRounds, simulationReads } from '../token/transfer-simulation/facts.js';
 
 /** Accounts per getMultipleAccounts (the RPC's own limit). */
@@ -65,6 +67,8 @@ export interface PumpfunFacts {
   readonly poolAddress: Address;
   readonly pool: RawAccount | null;
   readonly launches: CreatorLaunches | null;
+  /** The coin's pools (third round, beside the launches' curves); absent when not read. */
+  readonly liquidity?: LiquidityFacts;
 }
 
 const addressDecoder = getAddressDecoder();
@@ -91,33 +95,56 @@ async function mintsOwnedBy(
   });
 }
 
-async function creatorLaunches(
+/** Round 2: the mints of the creator's token accounts; round 3 reads their curves (`launchCurves`). */
+interface CreatorMints {
+  readonly creator: Address;
+  readonly owned: readonly Address[];
+  readonly others: readonly Address[];
+}
+
+async function creatorMints(
   rpc: SolanaRpc,
   mint: Address,
   curve: RawAccount | null,
   abortSignal?: AbortSignal,
-): Promise<CreatorLaunches | null> {
+): Promise<CreatorMints | CreatorLaunches | null> {
   if (curve === null || curve.owner !== PUMP_PROGRAM) return null;
   const decoded = decodeBondingCurve(curve.data);
   const creator = decoded.ok ? decoded.value.creator : null;
   if (creator === null) return null;
   const send = abortSignal ? { abortSignal } : {};
   try {
-    // Round 2: the mints of the creator's token accounts, under both token programs at once.
+    // Both token programs at once.
     const [legacy, t22] = await Promise.all([
       mintsOwnedBy(rpc, creator, TOKEN_PROGRAM, send),
       mintsOwnedBy(rpc, creator, TOKEN_2022_PROGRAM, send),
     ]);
     const owned = [...legacy, ...t22];
-    const others = [...new Set(owned)].filter((m) => m !== mint);
-    // Over the cap, pump.fun's vanity mints (…pump) go first: they are the likeliest launches.
-    const ordered = [
-      ...others.filter((m) => m.endsWith('pump')),
-      ...others.filter((m) => !m.endsWith('pump')),
-    ];
-    const candidates = ordered.slice(0, MAX_CANDIDATE_MINTS);
-    // Round 3: every candidate's curve PDA, 100 per call, all calls at once.
-    const curveAddresses = await Promise.all(candidates.map((m) => findBondingCurveAddress(m)));
+    return { creator, owned, others: [...new Set(owned)].filter((m) => m !== mint) };
+  } catch (e) {
+    return { curves: null, error: message(e) };
+  }
+}
+
+/** The candidate mints whose curves round 3 reads, and those curves' PDAs (local work). */
+async function launchCandidates({ others }: CreatorMints) {
+  // Over the cap, pump.fun's vanity mints (…pump) go first: they are the likeliest launches.
+  const ordered = [...others.filter((m) => m.endsWith('pump')), ...others.filter((m) => !m.endsWith('pump'))];
+  const candidates = ordered.slice(0, MAX_CANDIDATE_MINTS);
+  return { candidates, curveAddresses: await Promise.all(candidates.map((m) => findBondingCurveAddress(m))) };
+}
+
+async function launchCurves(
+  rpc: SolanaRpc,
+  mint: Address,
+  curve: RawAccount,
+  { creator, owned, others }: CreatorMints,
+  { candidates, curveAddresses }: Awaited<ReturnType<typeof launchCandidates>>,
+  abortSignal?: AbortSignal,
+): Promise<CreatorLaunches> {
+  const send = abortSignal ? { abortSignal } : {};
+  try {
+    // Every candidate's curve PDA, 100 per call, all calls at once.
     const chunks: Address[][] = [];
     for (let i = 0; i < curveAddresses.length; i += ACCOUNTS_PER_CALL) {
       chunks.push(curveAddresses.slice(i, i + ACCOUNTS_PER_CALL));
@@ -170,10 +197,12 @@ export async function gatherPumpfunFacts(
   const { facts, extra } = await gatherTokenFacts(rpc, mint, now, {
     extraAccounts: [curveAddress, poolAddress],
     alsoRead: simulationReads,
-    // The transfer simulation's own third round runs beside the launches' third round.
+    // The pool PDAs (mint only) are derived while the second round is in flight; a transfer
+    // hook's simulation waits there for the holders, then simulates.
     round2: (first) =>
       Promise.all([
-        creatorLaunches(rpc, mint, first.extraAccounts[0] ?? null, abortSignal),
+        creatorMints(rpc, mint, first.extraAccounts[0] ?? null, abortSignal),
+        derivePools(mint),
         simulateTransferRounds(rpc, first, abortSignal ? { abortSignal } : {}),
         gatherLaunchFacts({ mint, history: first.history }, rpc, abortSignal, {
           creator: curveCreator(first.extraAccounts[0]),
@@ -181,13 +210,27 @@ export async function gatherPumpfunFacts(
       ]),
     ...(abortSignal ? { abortSignal } : {}),
   });
-  const [launches, transferSimulation, launch] = extra ?? [null, null, undefined];
+  const curve = facts.extraAccounts[0] ?? null;
+  const [mints, derived, transferSimulation, launch] = extra ?? [null, null, null, undefined];
+  const found = mints !== null && 'creator' in mints && curve ? { curve, mints } : null;
+  // Round 3: the launches' curves and the coin's pools, side by side (addresses derived first,
+  // so both reads leave together).
+  const [candidates, pools] = await Promise.all([
+    found ? launchCandidates(found.mints) : null,
+    derived ?? derivePools(mint),
+  ]);
+  const discovery = discoverWith(facts, pools);
+  const [launches, liquidity] = await Promise.all([
+    found && candidates ? launchCurves(rpc, mint, found.curve, found.mints, candidates, abortSignal) : mints,
+    gatherLiquidity(facts, rpc, abortSignal, discovery),
+  ]);
   return {
     token: { ...facts, transferSimulation, ...(launch ? { launch } : {}) },
     curveAddress,
-    curve: facts.extraAccounts[0] ?? null,
+    curve,
     poolAddress,
     pool: facts.extraAccounts[1] ?? null,
-    launches,
+    launches: launches as CreatorLaunches | null,
+    liquidity,
   };
 }

@@ -20,6 +20,8 @@ import { governanceHolderOf } from './governance-holder.js';
 import { concentration, holdersOf } from './holders.js';
 import { type ControlHolder, issuerControlWording } from './issuer-control.js';
 import { launchChecks } from './launch/assess.js';
+import { assessLiquidity, type LiquidityOptions } from './liquidity/assess.js';
+import type { LiquidityFacts } from './liquidity/facts.js';
 import { transferSimulationHits } from './transfer-simulation/assess.js';
 import { NATIVE_MINT, NATIVE_MINT_2022, TRUSTED_ISSUERS, TRUSTED_MULTIPLIER } from './trusted.js';
 
@@ -463,16 +465,28 @@ export interface TokenCheckOutcome {
   readonly notes: string[];
 }
 
-/** Every token check on a decoded mint; `named` names holders to set aside (pools, curves). */
+/**
+ * Every token check on a decoded mint; `named` names holders to set aside (pools, curves). With
+ * liquidity facts, the markets are checked too and each pool vault set aside names its pool.
+ */
 export function tokenChecks(
   facts: TokenFacts,
   mint: DecodedMint,
   named: ReadonlyMap<string, string> = new Map(),
+  liquidity: { facts: LiquidityFacts; options?: LiquidityOptions } | null = null,
 ): TokenCheckOutcome {
   const issuer = TRUSTED_ISSUERS.get(facts.mint)?.label;
   const multiplier = issuer ? TRUSTED_MULTIPLIER : 1;
   const metadata = metadataHits(facts, mint, multiplier);
-  const holders = holderHits(facts, mint, named);
+  // A widely used token (and wrapped SOL) trades on venues beyond the pools checked: no market is not news.
+  const traded = issuer !== undefined || facts.mint === NATIVE_MINT || facts.mint === NATIVE_MINT_2022;
+  const markets = liquidity
+    ? assessLiquidity(liquidity.facts, mint, {
+        ...liquidity.options,
+        ...(traded ? { tradedElsewhere: true } : {}),
+      })
+    : null;
+  const holders = holderHits(facts, mint, new Map([...(markets?.named ?? []), ...named]));
   const age = ageOf(facts);
   const simulation = transferSimulationHits(facts.transferSimulation, mint, facts.epoch);
   const launch = launchChecks(facts, mint.supply);
@@ -494,6 +508,7 @@ export function tokenChecks(
     ...age.hits,
     ...simulation.hits,
     ...launch.hits,
+    ...(markets?.hits ?? []),
   ];
   return {
     hits,
@@ -512,6 +527,7 @@ export function tokenChecks(
       ...holders.summary,
       ...(simulation.summary ? { transfer_simulation: simulation.summary } : {}),
       ...launch.summary,
+      ...(markets?.summary ?? {}),
     },
   };
 }
@@ -526,7 +542,11 @@ export function controlHolderOf(facts: TokenFacts): ControlHolder | null {
   return governanceHolderOf(facts.governors)?.holder ?? null;
 }
 
-export function assessToken(facts: TokenFacts, holder = controlHolderOf(facts)): ScanResult {
+export function assessToken(
+  facts: TokenFacts,
+  holder = controlHolderOf(facts),
+  liquidity: LiquidityFacts | null = null,
+): ScanResult {
   const { mint, reason } = readMint(facts);
   if (mint === null) {
     return buildResult(
@@ -539,7 +559,7 @@ export function assessToken(facts: TokenFacts, holder = controlHolderOf(facts)):
       TOKEN_FLAGS,
     );
   }
-  const checks = tokenChecks(facts, mint);
+  const checks = tokenChecks(facts, mint, new Map(), liquidity ? { facts: liquidity } : null);
   const governed = holder?.kind === 'governance' ? governanceHolderOf(facts.governors) : null;
   return buildResult(
     {

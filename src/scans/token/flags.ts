@@ -1,5 +1,6 @@
 /** Flags of /scan/token (and the token checks of /scan/pumpfun). Never rename or remove a code. */
 import type { FlagCatalog } from '../risk/model.js';
+import { LIQUIDITY_FLAGS } from './liquidity/flags.js';
 
 export const TOKEN_FLAGS = {
   NOT_A_MINT: {
@@ -212,6 +213,7 @@ export const TOKEN_FLAGS = {
     evidenceKeys: ['reason'],
     confidencePenalty: 0.1,
   },
+  ...LIQUIDITY_FLAGS,
 } as const satisfies FlagCatalog;
 
 export type TokenFlag = keyof typeof TOKEN_FLAGS;

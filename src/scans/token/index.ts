@@ -1,8 +1,8 @@
 /**
- * /scan/token/{mint}: two round trips, then a pure assessment; a third only for mints whose
- * transfers run code the static read cannot judge (a transfer hook: the simulated transfer) or
- * when an authority is a verified SPL Governance governance (its realm's name). A young
- * token's first transactions (launch forensics) are read in the second, beside the holders.
+ * /scan/token/{mint}: two round trips of token facts, then the pools (a third in the common case),
+ * then a pure assessment. The second also carries a young token's first transactions (launch
+ * forensics) and the governing accounts behind program-derived authorities; a transfer hook's
+ * simulated transfer, and a Realms DAO's name, take a round of their own.
  */
 import { address } from '@solana/kit';
 import type { Scanner } from '../scanner.js';
@@ -10,6 +10,8 @@ import { assessToken } from './assess.js';
 import { gatherTokenFacts } from './facts.js';
 import { derivedAuthoritiesOf, readGovernors, readRealms } from './governors.js';
 import { gatherLaunchFacts } from './launch/facts.js';
+import { derivePools, discoverWith } from './liquidity/discover.js';
+import { gatherLiquidity } from './liquidity/facts.js';
 import { simulateTransferRounds, simulationReads } from './transfer-simulation/facts.js';
 import { TRUSTED_ISSUERS } from './trusted.js';
 
@@ -20,25 +22,31 @@ export const scanToken: Scanner = async (subject, { rpc, now, signal }) => {
     ...send,
     alsoRead: simulationReads,
     round2: async (first) => {
-      const [simulation, governors, launch] = await Promise.all([
+      const [simulation, governors, launch, pools] = await Promise.all([
         simulateTransferRounds(rpc, first, send),
         // A trusted issuer's own words win: no need to look behind its authorities.
         TRUSTED_ISSUERS.has(mint)
           ? Promise.resolve([])
           : readGovernors(rpc, derivedAuthoritiesOf(first.mintAccount, first.metadataAccount), signal),
         gatherLaunchFacts({ mint, history: first.history }, rpc, signal),
+        // The pool PDAs depend on the mint alone: derived while the second round is in flight.
+        derivePools(mint),
       ]);
-      return { simulation, governors, launch };
+      return { simulation, governors, launch, pools };
     },
   });
-  const governors = await readRealms(rpc, extra?.governors ?? [], signal);
+  const discovery = discoverWith(facts, extra?.pools ?? (await derivePools(mint)));
+  // The third round: whatever needs the holders' accounts, side by side.
+  const [governors, liquidity] = await Promise.all([
+    readRealms(rpc, extra?.governors ?? [], signal),
+    gatherLiquidity(facts, rpc, signal, discovery),
+  ]);
   const launch = extra?.launch;
-  return {
-    result: assessToken({
-      ...facts,
-      transferSimulation: extra?.simulation ?? null,
-      governors,
-      ...(launch ? { launch } : {}),
-    }),
+  const full = {
+    ...facts,
+    transferSimulation: extra?.simulation ?? null,
+    governors,
+    ...(launch ? { launch } : {}),
   };
+  return { result: assessToken(full, undefined, liquidity) };
 };

@@ -17,6 +17,7 @@ import type { MintHistory, TokenFacts } from '../../../src/scans/token/facts.js'
 import { TOKEN_FLAGS } from '../../../src/scans/token/flags.js';
 import type { LaunchTransaction } from '../../../src/scans/token/launch/decode.js';
 import type { LaunchFacts } from '../../../src/scans/token/launch/facts.js';
+import { LIQUIDITY_FLAGS } from '../../../src/scans/token/liquidity/flags.js';
 import { findMetadataAddress } from '../../../src/solana/decoders/metaplex-metadata.js';
 import {
   SYSTEM_PROGRAM,
@@ -43,7 +44,10 @@ const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' as Address;
 const WSOL = 'So11111111111111111111111111111111111111112' as Address;
 
 describe('assessToken, flag by flag', () => {
-  const flags = flagCoverage(TOKEN_FLAGS);
+  // The liquidity flags have their own file: liquidity-flags.test.ts.
+  const flags = flagCoverage(
+    Object.fromEntries(Object.entries(TOKEN_FLAGS).filter(([code]) => !(code in LIQUIDITY_FLAGS))),
+  );
   let mint: Address;
   let authority: Address;
   let other: Address;

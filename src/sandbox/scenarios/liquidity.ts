@@ -1,0 +1,347 @@
+/**
+ * Tokens with markets, for the liquidity checks: real mints, metadata and holders made with real
+ * transactions; the pools (Raydium CPMM and Orca Whirlpool, in their real layouts and owned by their
+ * real programs), their vaults and LP mints written directly, since the sandbox does not run the DEX
+ * programs. The token's side of each pool is minted into the vault for real, so supply adds up.
+ *   - token:pool-lp-burned   CPMM pool (wSOL), 100 SOL against half the supply, every LP token burned
+ *   - token:pool-lp-creator  the same pool shape, every LP token in the creator's wallet
+ *   - token:pool-thin        Orca Whirlpool, 0.5 SOL against a 500 SOL market value
+ *   - token:no-market        holders, no pool anywhere
+ */
+import { type Address, getAddressEncoder, getProgramDerivedAddress, type KeyPairSigner } from '@solana/kit';
+import { getMintToCheckedInstruction } from '@solana-program/token';
+import {
+  cpmmMintOrder,
+  findCpmmConfigAddress,
+  findCpmmLpMintAddress,
+  findCpmmPoolAddress,
+  findCpmmVaultAddress,
+} from '../../solana/decoders/raydium-cpmm.js';
+import {
+  ORCA_WHIRLPOOL_PROGRAM,
+  RAYDIUM_CPMM_AUTHORITY,
+  RAYDIUM_CPMM_PROGRAM,
+  TOKEN_PROGRAM,
+  WSOL_MINT,
+} from '../../solana/programs.js';
+import { submit } from '../wallets.js';
+import { u16 } from './builders/bytes.js';
+import { createMetadata } from './builders/metaplex.js';
+import {
+  encodeCpmmPool,
+  encodeMintAccount,
+  encodeTokenAccount,
+  encodeWhirlpool,
+} from './builders/pool-layouts.js';
+import {
+  AuthorityType,
+  associatedTokenAccount,
+  createMint,
+  mintToOwners,
+  revokeMintAuthorityInstruction,
+} from './builders/token.js';
+import { fundedSigner, holderDistribution, LAMPORTS_PER_SOL, type ScenarioContext } from './context.js';
+import type { FlagExpect, HolderExpect, MarketExpect, TokenExpect } from './manifest.js';
+
+const DECIMALS = 6;
+/** 1,000,000 tokens. */
+const SUPPLY = 1_000_000n * 10n ** 6n;
+const TOKEN_ACCOUNT_SIZE = 165;
+const MINT_SIZE = 82;
+/** Wallets sharing the rest of the supply equally: the ten largest hold 40 % of it, under every concentration flag. */
+const WALLETS = 25;
+
+function isqrt(value: bigint): bigint {
+  if (value < 2n) return value;
+  let x = value;
+  let y = (x + 1n) / 2n;
+  while (y < x) {
+    x = y;
+    y = (x + value / x) / 2n;
+  }
+  return x;
+}
+
+interface PoolSeed {
+  /** The pool's token vault (minted into for real) and its owner. */
+  vault: Address;
+  vaultOwner: Address;
+  market: MarketExpect;
+}
+
+interface PooledSpec {
+  name: string;
+  label: string;
+  description: string;
+  symbol: string;
+  /** Share of the supply in the pool's vault, in basis points; the rest is shared by WALLETS wallets. */
+  poolBps: bigint;
+  pool: ((context: ScenarioContext, mint: Address, creator: KeyPairSigner) => Promise<PoolSeed>) | null;
+  flags: string[];
+  notFlags: string[];
+}
+
+function setTokenAccount(
+  context: ScenarioContext,
+  address: Address,
+  mint: Address,
+  owner: Address,
+  amount: bigint,
+) {
+  const rent = context.chain.minimumBalanceForRentExemption(TOKEN_ACCOUNT_SIZE);
+  const native = mint === WSOL_MINT;
+  context.chain.setAccount({
+    address,
+    lamports: rent + (native ? amount : 0n),
+    data: encodeTokenAccount(mint, owner, amount, native ? rent : undefined),
+    owner: TOKEN_PROGRAM,
+  });
+}
+
+/** A Raydium CPMM pool of `mint` against wSOL (fee config 0): 100 SOL, LP burned or in the creator's wallet. */
+function cpmmPool(lp: 'burned' | 'creator', poolTokens: bigint) {
+  return async (context: ScenarioContext, mint: Address, creator: KeyPairSigner): Promise<PoolSeed> => {
+    const quote = 100n * LAMPORTS_PER_SOL;
+    const config = await findCpmmConfigAddress(0);
+    const pool = await findCpmmPoolAddress(config, mint, WSOL_MINT);
+    const [mint0, mint1] = cpmmMintOrder(mint, WSOL_MINT);
+    const vault0 = await findCpmmVaultAddress(pool, mint0);
+    const vault1 = await findCpmmVaultAddress(pool, mint1);
+    const lpMint = await findCpmmLpMintAddress(pool);
+    const lpSupply = isqrt(poolTokens * quote);
+    const [baseVault, quoteVault] = mint0 === mint ? [vault0, vault1] : [vault1, vault0];
+    const chain = context.chain;
+    chain.setAccount({
+      address: pool,
+      lamports: chain.minimumBalanceForRentExemption(637),
+      data: encodeCpmmPool({
+        ammConfig: config,
+        creator: creator.address,
+        vault0,
+        vault1,
+        lpMint,
+        mint0,
+        mint1,
+        tokenProgram: TOKEN_PROGRAM,
+        authBump: 253,
+        lpSupply,
+        openTime: BigInt(Math.floor(Date.now() / 1000)),
+      }),
+      owner: RAYDIUM_CPMM_PROGRAM,
+    });
+    setTokenAccount(context, baseVault, mint, RAYDIUM_CPMM_AUTHORITY, 0n);
+    setTokenAccount(context, quoteVault, WSOL_MINT, RAYDIUM_CPMM_AUTHORITY, quote);
+    const lpMintSupply = lp === 'burned' ? 0n : lpSupply;
+    chain.setAccount({
+      address: lpMint,
+      lamports: chain.minimumBalanceForRentExemption(MINT_SIZE),
+      data: encodeMintAccount(RAYDIUM_CPMM_AUTHORITY, lpMintSupply, 9),
+      owner: TOKEN_PROGRAM,
+    });
+    const lpHolder =
+      lp === 'creator' ? await associatedTokenAccount(creator.address, lpMint, TOKEN_PROGRAM) : null;
+    if (lpHolder) setTokenAccount(context, lpHolder, lpMint, creator.address, lpSupply);
+    return {
+      vault: baseVault,
+      vaultOwner: RAYDIUM_CPMM_AUTHORITY,
+      market: {
+        dex: 'raydium-cpmm',
+        pool,
+        baseVault,
+        quoteVault,
+        quoteMint: WSOL_MINT,
+        quoteReserve: quote.toString(),
+        baseReserve: poolTokens.toString(),
+        lpMint,
+        poolLpSupply: lpSupply.toString(),
+        lpMintSupply: lpMintSupply.toString(),
+        ...(lpHolder
+          ? { lpHolders: [{ owner: creator.address, tokenAccount: lpHolder, amount: lpSupply.toString() }] }
+          : {}),
+      },
+    };
+  };
+}
+
+/** An Orca Whirlpool of `mint` against wSOL priced at 0.5 lamport per unit (500 SOL for the supply), holding 0.5 SOL. */
+function thinWhirlpool(poolTokens: bigint) {
+  return async (context: ScenarioContext, mint: Address): Promise<PoolSeed> => {
+    const quote = LAMPORTS_PER_SOL / 2n;
+    const config = (await context.keys.signer('token:pool-thin:whirlpools-config')).address;
+    const encoder = getAddressEncoder();
+    const [pool, bump] = await getProgramDerivedAddress({
+      programAddress: ORCA_WHIRLPOOL_PROGRAM,
+      seeds: ['whirlpool', encoder.encode(config), encoder.encode(mint), encoder.encode(WSOL_MINT), u16(64)],
+    });
+    const baseVault = (await context.keys.signer('token:pool-thin:vault-a')).address;
+    const quoteVault = (await context.keys.signer('token:pool-thin:vault-b')).address;
+    const sqrtPriceX64 = BigInt(Math.round(Math.sqrt(0.5) * 2 ** 64));
+    context.chain.setAccount({
+      address: pool,
+      lamports: context.chain.minimumBalanceForRentExemption(653),
+      data: encodeWhirlpool({
+        config,
+        bump,
+        tickSpacing: 64,
+        liquidity: isqrt(poolTokens * quote),
+        sqrtPriceX64,
+        mintA: mint,
+        vaultA: baseVault,
+        mintB: WSOL_MINT,
+        vaultB: quoteVault,
+      }),
+      owner: ORCA_WHIRLPOOL_PROGRAM,
+    });
+    setTokenAccount(context, baseVault, mint, pool, 0n);
+    setTokenAccount(context, quoteVault, WSOL_MINT, pool, quote);
+    return {
+      vault: baseVault,
+      vaultOwner: pool,
+      market: {
+        dex: 'orca-whirlpool',
+        pool,
+        baseVault,
+        quoteVault,
+        quoteMint: WSOL_MINT,
+        quoteReserve: quote.toString(),
+        baseReserve: poolTokens.toString(),
+        sqrtPriceX64: sqrtPriceX64.toString(),
+      },
+    };
+  };
+}
+
+async function seedPooledToken(context: ScenarioContext, spec: PooledSpec): Promise<void> {
+  const { chain, keys } = context;
+  const creator = await fundedSigner(context, `${spec.label}:creator`, 200n * LAMPORTS_PER_SOL);
+  const mint = await keys.signer(`${spec.label}:mint`);
+  await createMint(chain, {
+    payer: creator,
+    mint,
+    tokenProgram: TOKEN_PROGRAM,
+    decimals: DECIMALS,
+    mintAuthority: creator,
+  });
+  const metadata = await createMetadata(chain, {
+    payer: creator,
+    mint: mint.address,
+    mintAuthority: creator,
+    updateAuthority: creator.address,
+    name: `Sandbox ${spec.symbol}`,
+    symbol: spec.symbol,
+    uri: `https://sandbox.invalid/${spec.symbol}.json`,
+    isMutable: false,
+  });
+  const poolTokens = (SUPPLY * spec.poolBps) / 10_000n;
+  const seeded = spec.pool ? await spec.pool(context, mint.address, creator) : null;
+  const holders: HolderExpect[] = [];
+  if (seeded) {
+    await submit(chain, creator, [
+      getMintToCheckedInstruction(
+        {
+          mint: mint.address,
+          token: seeded.vault,
+          mintAuthority: creator,
+          amount: poolTokens,
+          decimals: DECIMALS,
+        },
+        { programAddress: TOKEN_PROGRAM },
+      ),
+    ]);
+    holders.push({ owner: seeded.vaultOwner, tokenAccount: seeded.vault, amount: poolTokens.toString() });
+  }
+  const walletTokens = SUPPLY - (seeded ? poolTokens : 0n);
+  const grants = await Promise.all(
+    Array.from({ length: WALLETS }, async (_, i) => ({
+      owner: (await keys.signer(`${spec.label}:holder:${i}`)).address,
+      amount: walletTokens / BigInt(WALLETS),
+    })),
+  );
+  await mintToOwners(chain, creator, mint.address, creator, TOKEN_PROGRAM, DECIMALS, grants);
+  for (const g of grants) {
+    holders.push({
+      owner: g.owner,
+      tokenAccount: await associatedTokenAccount(g.owner, mint.address, TOKEN_PROGRAM),
+      amount: g.amount.toString(),
+    });
+  }
+  await submit(chain, creator, [
+    revokeMintAuthorityInstruction(mint.address, creator, TOKEN_PROGRAM, AuthorityType.MintTokens),
+  ]);
+  const supply = (seeded ? poolTokens : 0n) + (walletTokens / BigInt(WALLETS)) * BigInt(WALLETS);
+  const expect: TokenExpect & FlagExpect = {
+    program: 'spl-token',
+    decimals: DECIMALS,
+    supply: supply.toString(),
+    mintAuthority: null,
+    freezeAuthority: null,
+    extensions: [],
+    ...holderDistribution(holders, supply),
+    metaplex: {
+      address: metadata.address,
+      updateAuthority: creator.address,
+      name: `Sandbox ${spec.symbol}`,
+      symbol: spec.symbol,
+      isMutable: false,
+    },
+    flags: spec.flags,
+    notFlags: spec.notFlags,
+    ...(seeded ? { market: seeded.market } : {}),
+  };
+  context.subjects.push({
+    name: spec.name,
+    kind: 'token',
+    address: mint.address,
+    description: spec.description,
+    expect,
+  });
+}
+
+/** The four liquidity subjects (three weeks old, beside the other established tokens). */
+export async function seedLiquidityScenarios(context: ScenarioContext): Promise<void> {
+  const half = 5_000n;
+  await seedPooledToken(context, {
+    name: 'token:pool-lp-burned',
+    label: 'token:pool-lp-burned',
+    description:
+      'SPL token traded in a Raydium CPMM pool against 100 SOL (half the supply in the pool); every LP token has been burned',
+    symbol: 'LPBURN',
+    poolBps: half,
+    pool: cpmmPool('burned', (SUPPLY * half) / 10_000n),
+    flags: ['LP_BURNED_OR_LOCKED'],
+    notFlags: ['LP_PULLABLE', 'MARKET_NONE', 'LIQUIDITY_THIN', 'LIQUIDITY_UNAVAILABLE', 'HOLDER_TOP1_HIGH'],
+  });
+  await seedPooledToken(context, {
+    name: 'token:pool-lp-creator',
+    label: 'token:pool-lp-creator',
+    description:
+      'SPL token traded in a Raydium CPMM pool against 100 SOL; every LP token sits in the creator’s wallet, which can pull the liquidity',
+    symbol: 'LPRUG',
+    poolBps: half,
+    pool: cpmmPool('creator', (SUPPLY * half) / 10_000n),
+    flags: ['LP_PULLABLE'],
+    notFlags: ['LP_BURNED_OR_LOCKED', 'MARKET_NONE', 'LIQUIDITY_THIN', 'LIQUIDITY_UNAVAILABLE'],
+  });
+  const thin = 3_000n;
+  await seedPooledToken(context, {
+    name: 'token:pool-thin',
+    label: 'token:pool-thin',
+    description:
+      'SPL token whose only market is an Orca Whirlpool holding 0.5 SOL, priced so the supply is worth 500 SOL: 0.1 % of its market value',
+    symbol: 'THIN',
+    poolBps: thin,
+    pool: thinWhirlpool((SUPPLY * thin) / 10_000n),
+    flags: ['LIQUIDITY_THIN'],
+    notFlags: ['MARKET_NONE', 'LP_PULLABLE', 'LIQUIDITY_UNAVAILABLE'],
+  });
+  await seedPooledToken(context, {
+    name: 'token:no-market',
+    label: 'token:no-market',
+    description: 'SPL token held by 25 wallets, authorities revoked, with no pool on any DEX',
+    symbol: 'NOMKT',
+    poolBps: 0n,
+    pool: null,
+    flags: ['MARKET_NONE'],
+    notFlags: ['LIQUIDITY_THIN', 'LP_PULLABLE', 'LIQUIDITY_UNAVAILABLE'],
+  });
+}

@@ -1,0 +1,298 @@
+/**
+ * Pure: liquidity facts → flags, the markets summary and the names of the pool vaults among the
+ * largest holders (so concentration can say which pool it set aside).
+ *
+ * Market value is the deepest priced pool's price (raw quote per raw token: the pool's own price
+ * for concentrated pools, the vault balances for constant-product ones) times the supply. The
+ * liquidity ratio sums each SOL/USDC pool's quote depth over the market value at its own price.
+ */
+import type { Address } from '@solana/kit';
+import { isOnCurveAddress } from '../../../solana/address-curve.js';
+import { type DecodedMint, decodeMint } from '../../../solana/decoders/mint.js';
+import { decodeTokenAccount } from '../../../solana/decoders/token-account.js';
+import { INCINERATOR, RAYDIUM_CP_LOCK_AUTHORITY, RAYDIUM_LP_LOCK_PROGRAM } from '../../../solana/programs.js';
+import type { FlagHit } from '../../risk/model.js';
+import type { RawAccount } from '../facts.js';
+import type { TokenFlag } from '../flags.js';
+import { lpLiveShare, marketsRead, QUOTES, type UnlocatedVault } from './discover.js';
+import type { LiquidityFacts } from './facts.js';
+import { CONCENTRATED, DEX_NAMES, type Market } from './markets.js';
+
+type Hit = FlagHit<TokenFlag>;
+
+export const THIN = { warn: 0.02, full: 0.005 } as const;
+/** A pool this deep is enough to exit any ordinary position, whatever the market value. */
+export const DEEP_ENOUGH: Readonly<Record<string, bigint>> = {
+  SOL: 5_000n * 10n ** 9n,
+  USDC: 1_000_000n * 10n ** 6n,
+};
+export const LP_PULLABLE = { warn: 0.1, full: 0.5 } as const;
+export const LP_SAFE_SHARE = 0.9;
+
+const ramp = (x: number, from: number, to: number) =>
+  Math.max(0, Math.min(1, (x - from) / (to - from) + 0.01));
+const round = (x: number, digits = 6) => Number(x.toPrecision(digits));
+const short = (s: string) => `${s.slice(0, 4)}…${s.slice(-4)}`;
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+
+function balance(account: RawAccount | null | undefined): bigint | null {
+  if (!account) return null;
+  const decoded = decodeTokenAccount(account.data, account.owner);
+  return decoded.ok ? decoded.value.amount : null;
+}
+
+interface Priced {
+  readonly market: Market;
+  readonly symbol: string | null;
+  readonly depth: bigint | null;
+  readonly price: number | null;
+  readonly marketValue: number | null;
+}
+
+function price(m: Market, base: bigint | null, depth: bigint | null): number | null {
+  if (m.statePrice !== null) return m.statePrice;
+  if (base === null || depth === null || base === 0n) return null;
+  return Number(depth) / Number(base);
+}
+
+function priceMarket(m: Market, liquidity: LiquidityFacts, supply: bigint): Priced {
+  const accounts = liquidity.reads.accounts;
+  const quote = balance(accounts.get(m.quoteVault));
+  const depth = quote === null ? null : quote > m.quoteNotLiquidity ? quote - m.quoteNotLiquidity : 0n;
+  const p = price(m, balance(accounts.get(m.baseVault)), depth);
+  const symbol = QUOTES.get(m.quoteMint)?.symbol ?? null;
+  return { market: m, symbol, depth, price: p, marketValue: p === null ? null : p * Number(supply) };
+}
+
+function ui(amount: bigint, symbol: string | null): number {
+  const decimals = [...QUOTES.values()].find((q) => q.symbol === symbol)?.decimals ?? 0;
+  return round(Number(amount) / 10 ** decimals, 9);
+}
+
+function thinHit(priced: readonly Priced[]): Hit | null {
+  const usable = priced.filter(
+    (p) => p.symbol !== null && p.depth !== null && p.marketValue !== null && p.marketValue > 0,
+  );
+  if (usable.length === 0) return null;
+  if (usable.some((p) => p.depth !== null && p.depth >= (DEEP_ENOUGH[p.symbol ?? ''] ?? 2n ** 64n)))
+    return null;
+  const ratio = usable.reduce((s, p) => s + Number(p.depth) / (p.marketValue ?? 1), 0);
+  if (ratio >= THIN.warn) return null;
+  const deepest = [...usable].sort((a, b) => Number((b.depth ?? 0n) - (a.depth ?? 0n)))[0] as Priced;
+  const symbol = deepest.symbol ?? '';
+  return {
+    code: 'LIQUIDITY_THIN',
+    strength: ramp(THIN.warn - ratio, 0, THIN.warn - THIN.full),
+    evidence: {
+      liquidity_ratio: round(ratio),
+      quote_depth: usable.map((p) => ({
+        pool: p.market.pool,
+        [p.symbol ?? '?']: ui(p.depth ?? 0n, p.symbol),
+      })),
+      market_value: { [symbol]: ui(BigInt(Math.round(deepest.marketValue ?? 0)), symbol) },
+      pools: usable.map((p) => p.market.pool),
+    },
+    reason: `its pools hold ${pct(ratio)} of its market value in ${symbol || 'quote'}: selling moves the price a lot`,
+  };
+}
+
+/** LP lockers recognised by the address that holds the locked LP (their authority PDA). */
+export const LP_LOCKERS: ReadonlyMap<Address, { name: string; program: Address }> = new Map([
+  [RAYDIUM_CP_LOCK_AUTHORITY, { name: 'Raydium LP lock (Burn & Earn)', program: RAYDIUM_LP_LOCK_PROGRAM }],
+]);
+
+interface LpSplit {
+  readonly burned: number;
+  readonly locked: number;
+  /** The share of it in recognised lockers, by locker. */
+  readonly lockers: { name: string; program: Address; share: number }[];
+  readonly wallets: { owner: Address; token_account: Address; share: number }[];
+  readonly unknown: number;
+}
+
+/** Where a pool's LP is: burned (supply destroyed or sent to the incinerator), program-held, in wallets. */
+function lpSplit(m: Market, liquidity: LiquidityFacts): LpSplit | null {
+  if (m.lpMint === null) return null;
+  const live = lpLiveShare(m, liquidity.reads.accounts.get(m.lpMint));
+  if (live === null) return null;
+  const largest = liquidity.reads.largest.get(m.lpMint);
+  const split = {
+    burned: 1 - live,
+    locked: 0,
+    lockers: [] as LpSplit['lockers'],
+    wallets: [] as LpSplit['wallets'],
+    unknown: 0,
+  };
+  if (largest === undefined || largest === null) return { ...split, unknown: live };
+  // Shares of what the pool issued: an account's LP over the mint's supply, scaled by the unburned part.
+  const lpMintAccount = liquidity.reads.accounts.get(m.lpMint);
+  const decodedMint = lpMintAccount ? decodeMint(lpMintAccount.data, lpMintAccount.owner) : null;
+  const total = decodedMint?.ok ? decodedMint.value.supply : largest.reduce((s, l) => s + l.amount, 0n);
+  let known = 0;
+  for (const l of largest) {
+    const share = total === 0n ? 0 : (Number(l.amount) / Number(total)) * live;
+    const account = liquidity.reads.accounts.get(l.address);
+    const owner = account
+      ? (decodeTokenAccount(account.data, account.owner) as { ok: boolean; value?: { owner: Address } })
+      : null;
+    const holder = owner?.ok ? (owner.value?.owner ?? null) : null;
+    if (holder === null) continue;
+    known += share;
+    if (holder === INCINERATOR) split.burned += share;
+    else if (!isOnCurveAddress(holder)) {
+      split.locked += share;
+      const locker = LP_LOCKERS.get(holder);
+      if (locker) split.lockers.push({ ...locker, share: round(share, 4) });
+    } else if (share > 0)
+      split.wallets.push({ owner: holder, token_account: l.address, share: round(share, 4) });
+  }
+  return { ...split, unknown: Math.max(0, live - known) };
+}
+
+function lpHits(m: Market, split: LpSplit): Hit[] {
+  const pullable = split.wallets.reduce((s, w) => s + w.share, 0);
+  const base = { pool: m.pool, dex: DEX_NAMES[m.dex], lp_mint: m.lpMint };
+  const hits: Hit[] = [];
+  if (pullable >= LP_PULLABLE.warn) {
+    hits.push({
+      code: 'LP_PULLABLE',
+      strength: ramp(pullable, LP_PULLABLE.warn, LP_PULLABLE.full),
+      evidence: { ...base, pullable_share: round(pullable, 4), wallets: split.wallets },
+      reason: `wallets hold ${pct(pullable)} of the LP of its ${DEX_NAMES[m.dex]} pool ${short(m.pool)} and can pull that liquidity`,
+    });
+  }
+  if (split.burned + split.locked >= LP_SAFE_SHARE) {
+    hits.push({
+      code: 'LP_BURNED_OR_LOCKED',
+      strength: 1,
+      evidence: {
+        ...base,
+        burned_share: round(split.burned, 4),
+        locked_share: round(split.locked, 4),
+        lockers: split.lockers,
+      },
+      reason: `${pct(split.burned + split.locked)} of the LP of its ${DEX_NAMES[m.dex]} pool ${short(m.pool)} is burned or locked`,
+    });
+  }
+  return hits;
+}
+
+export interface LiquidityOutcome {
+  readonly hits: Hit[];
+  readonly summary: Record<string, unknown>;
+  /** Token account → why it is set aside in concentration (the pool it belongs to). */
+  readonly named: ReadonlyMap<string, string>;
+}
+
+export interface LiquidityOptions {
+  /** The token trades elsewhere (an active pump.fun curve, a widely used token): no pool found is expected. */
+  readonly tradedElsewhere?: boolean;
+}
+
+function unavailableHit(
+  liquidity: LiquidityFacts,
+  priced: readonly Priced[],
+  unlocated: readonly UnlocatedVault[],
+): Hit | null {
+  const reasons: string[] = [...liquidity.errors];
+  const pools: string[] = [];
+  for (const v of unlocated) {
+    reasons.push(
+      `${DEX_NAMES[v.dex]} vault ${v.tokenAccount}: its pool cannot be located without getProgramAccounts`,
+    );
+    pools.push(v.tokenAccount);
+  }
+  for (const p of priced.filter((x) => x.symbol !== null && x.depth === null)) {
+    reasons.push(`${DEX_NAMES[p.market.dex]} pool ${p.market.pool}: its quote vault could not be read`);
+    pools.push(p.market.pool);
+  }
+  if (liquidity.incomplete) reasons.push('the round-trip budget ran out before every LP holder was read');
+  if (reasons.length === 0) return null;
+  return {
+    code: 'LIQUIDITY_UNAVAILABLE',
+    strength: 1,
+    evidence: { reason: reasons.join('; '), pools },
+    reason: 'some of its pools could not be read or located',
+  };
+}
+
+function summaryOf(
+  priced: readonly Priced[],
+  splits: Map<Market, LpSplit | null>,
+  liquidity: LiquidityFacts,
+  unlocated: readonly UnlocatedVault[],
+) {
+  return {
+    markets: priced.map((p) => {
+      const split = splits.get(p.market) ?? null;
+      return {
+        dex: DEX_NAMES[p.market.dex],
+        pool: p.market.pool,
+        quote_mint: p.market.quoteMint,
+        quote_depth: p.depth === null ? null : p.symbol ? ui(p.depth, p.symbol) : String(p.depth),
+        quote: p.symbol,
+        lp_mint: p.market.lpMint,
+        lp:
+          split === null
+            ? null
+            : {
+                burned_share: round(split.burned, 4),
+                locked_share: round(split.locked, 4),
+                wallet_share: round(
+                  split.wallets.reduce((s, w) => s + w.share, 0),
+                  4,
+                ),
+                unknown_share: round(split.unknown, 4),
+              },
+        ...(CONCENTRATED.has(p.market.dex)
+          ? {
+              position_owners:
+                'not read: positions are separate accounts found only by getProgramAccounts on the DEX program',
+            }
+          : {}),
+      };
+    }),
+    unlocated_markets: unlocated.map((v) => ({
+      dex: DEX_NAMES[v.dex],
+      vault: v.tokenAccount,
+      amount: String(v.amount),
+    })),
+    liquidity_rounds: liquidity.rounds,
+  };
+}
+
+export function assessLiquidity(
+  liquidity: LiquidityFacts,
+  mint: DecodedMint,
+  options: LiquidityOptions = {},
+): LiquidityOutcome {
+  const markets = marketsRead(liquidity.discovery, liquidity.reads);
+  // A vault with a shared owner (CPMM) may belong to a pool that derivation located after all.
+  const unlocated = liquidity.discovery.unlocated.filter(
+    (v) => !markets.some((m) => m.baseVault === v.tokenAccount),
+  );
+  const priced = markets.map((m) => priceMarket(m, liquidity, mint.supply));
+  const splits = new Map(markets.map((m) => [m, lpSplit(m, liquidity)] as const));
+  const hits: Hit[] = [];
+  const hasMarket = markets.length > 0 || unlocated.length > 0;
+  if (!hasMarket && liquidity.errors.length === 0 && !options.tradedElsewhere) {
+    hits.push({
+      code: 'MARKET_NONE',
+      strength: 1,
+      evidence: {
+        dexes_checked: Object.values(DEX_NAMES),
+        candidates_checked: liquidity.discovery.candidates.length,
+      },
+      reason: 'no pool trading it was found on the DEXes checked',
+    });
+  }
+  const thin = thinHit(priced);
+  if (thin) hits.push(thin);
+  for (const [m, split] of splits) if (split) hits.push(...lpHits(m, split));
+  const unavailable = unavailableHit(liquidity, priced, unlocated);
+  if (unavailable) hits.push(unavailable);
+  const named = new Map<string, string>();
+  for (const m of markets) named.set(m.baseVault, `pool vault: ${DEX_NAMES[m.dex]} pool ${m.pool}`);
+  for (const v of unlocated) named.set(v.tokenAccount, `pool vault: ${DEX_NAMES[v.dex]} (pool not located)`);
+  return { hits, summary: summaryOf(priced, splits, liquidity, unlocated), named };
+}

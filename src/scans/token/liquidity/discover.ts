@@ -1,0 +1,176 @@
+/**
+ * Which accounts can be the token's pools, from what the token facts already hold, and what to read
+ * next given what has been read (pure, so the RPC loop in facts.ts stays small):
+ *   - the owners of the largest holders' token accounts that are off the ed25519 curve: PumpSwap,
+ *     Raydium CLMM, Orca Whirlpool and Meteora DLMM vaults are owned by their pool;
+ *   - PDAs: the canonical PumpSwap pool (pump.fun's migration) and the Raydium CPMM pools of the
+ *     mint against wSOL and USDC for each standard fee config (a CPMM vault is owned by a shared
+ *     authority, so only derivation finds its pool).
+ * Raydium AMM v4 and Meteora DAMM v1/v2 vaults have shared owners and pool addresses that cannot be
+ * derived from the mint (AMM v4 derives from an OpenBook market, DAMM v2 from a config): they are
+ * reported as markets whose pool was not located (no getProgramAccounts).
+ */
+import type { Address } from '@solana/kit';
+import { findAssociatedTokenPda } from '@solana-program/token';
+import { isOnCurveAddress } from '../../../solana/address-curve.js';
+import { decodeMint } from '../../../solana/decoders/mint.js';
+import { findCanonicalPumpPoolAddress, findPumpSwapLpMint } from '../../../solana/decoders/pumpswap-pool.js';
+import {
+  findCpmmConfigAddress,
+  findCpmmLpMintAddress,
+  findCpmmPoolAddress,
+  findCpmmVaultAddress,
+} from '../../../solana/decoders/raydium-cpmm.js';
+import { INCINERATOR, TOKEN_PROGRAM, USDC_MINT, WSOL_MINT } from '../../../solana/programs.js';
+import type { LargestAccount, RawAccount, TokenFacts } from '../facts.js';
+import { holdersOf } from '../holders.js';
+import { type Dex, type Market, marketOf, SHARED_VAULT_AUTHORITIES } from './markets.js';
+
+/** Quote mints whose vault balance is reported as depth. */
+export const QUOTES: ReadonlyMap<Address, { symbol: string; decimals: number }> = new Map<
+  Address,
+  { symbol: string; decimals: number }
+>([
+  [WSOL_MINT, { symbol: 'SOL', decimals: 9 }],
+  [USDC_MINT, { symbol: 'USDC', decimals: 6 }],
+]);
+/** Raydium CPMM fee configs tried (index 0–3: 0.25 %, 1 %, 2 %, 4 %). */
+export const CPMM_CONFIG_INDEXES = [0, 1, 2, 3] as const;
+/** LP holders are read only when more than this share of the LP is not burned. */
+export const LP_HOLDERS_WHEN_UNBURNED_OVER = 0.01;
+
+export interface UnlocatedVault {
+  readonly dex: Dex;
+  readonly tokenAccount: Address;
+  readonly owner: Address;
+  readonly amount: bigint;
+}
+
+export interface Discovery {
+  readonly mint: Address;
+  /** Pool candidates: off-curve owners of large holders, and derived pool PDAs. */
+  readonly candidates: readonly Address[];
+  /** Accounts worth reading with the candidates (vaults and LP mints of pools already known to exist). */
+  readonly speculative: readonly Address[];
+  /** LP mints whose largest holders are worth reading with the candidates. */
+  readonly speculativeLargest: readonly Address[];
+  readonly unlocated: readonly UnlocatedVault[];
+}
+
+export interface Reads {
+  readonly accounts: ReadonlyMap<Address, RawAccount | null>;
+  readonly largest: ReadonlyMap<Address, readonly LargestAccount[] | null>;
+}
+
+const unique = <T>(xs: readonly T[]) => [...new Set(xs)];
+
+/** Pool addresses that depend on the mint alone: derived while the token facts are read. */
+export interface DerivedPools {
+  readonly canonical: Address;
+  readonly canonicalQuote: Address;
+  readonly canonicalLp: Address;
+  readonly cpmm: readonly { pool: Address; baseVault: Address; quoteVault: Address; lpMint: Address }[];
+}
+
+// Fee configs are the same for every mint.
+const cpmmConfigs = CPMM_CONFIG_INDEXES.map((index) => findCpmmConfigAddress(index));
+
+async function cpmmPool(config: Address, mint: Address, quote: Address) {
+  const pool = await findCpmmPoolAddress(config, mint, quote);
+  const [baseVault, quoteVault, lpMint] = await Promise.all([
+    findCpmmVaultAddress(pool, mint),
+    findCpmmVaultAddress(pool, quote),
+    findCpmmLpMintAddress(pool),
+  ]);
+  return { pool, baseVault, quoteVault, lpMint };
+}
+
+export async function derivePools(mint: Address): Promise<DerivedPools> {
+  const configs = await Promise.all(cpmmConfigs);
+  const canonical = await findCanonicalPumpPoolAddress(mint);
+  const [[canonicalQuote], canonicalLp, cpmm] = await Promise.all([
+    findAssociatedTokenPda({ owner: canonical, mint: WSOL_MINT, tokenProgram: TOKEN_PROGRAM }),
+    findPumpSwapLpMint(canonical),
+    Promise.all(
+      configs.flatMap((config) => [...QUOTES.keys()].map((quote) => cpmmPool(config, mint, quote))),
+    ),
+  ]);
+  return { canonical, canonicalQuote, canonicalLp, cpmm };
+}
+
+/** The pool candidates of a token, from its facts and its derived pools (local work only). */
+export function discoverWith(facts: TokenFacts, derived: DerivedPools): Discovery {
+  const holders = facts.largest ? holdersOf(facts.largest, facts.holderAccounts) : [];
+  const unlocated: UnlocatedVault[] = [];
+  const owners: Address[] = [];
+  for (const h of holders) {
+    if (h.owner === null || h.owner === INCINERATOR || isOnCurveAddress(h.owner)) continue;
+    const dex = SHARED_VAULT_AUTHORITIES.get(h.owner);
+    if (dex) unlocated.push({ dex, tokenAccount: h.tokenAccount, owner: h.owner, amount: h.amount });
+    else owners.push(h.owner);
+  }
+  const heldBy = new Set(holders.map((h) => h.tokenAccount));
+  // A derived vault among the largest holders proves the pool exists: read all of it now.
+  const cpmmHeld = derived.cpmm.filter((c) => heldBy.has(c.baseVault));
+  const canonicalHeld = owners.includes(derived.canonical);
+  return {
+    mint: facts.mint,
+    candidates: unique([...owners, derived.canonical, ...derived.cpmm.map((c) => c.pool)]),
+    speculative: unique([
+      derived.canonicalQuote,
+      derived.canonicalLp,
+      ...cpmmHeld.flatMap((c) => [c.quoteVault, c.lpMint]),
+    ]),
+    speculativeLargest: unique([
+      ...(canonicalHeld ? [derived.canonicalLp] : []),
+      ...cpmmHeld.map((c) => c.lpMint),
+    ]),
+    unlocated,
+  };
+}
+
+export async function discover(facts: TokenFacts): Promise<Discovery> {
+  return discoverWith(facts, await derivePools(facts.mint));
+}
+
+/** Markets among the candidates read so far. */
+export function marketsRead(d: Discovery, reads: Reads): Market[] {
+  const markets: Market[] = [];
+  for (const candidate of d.candidates) {
+    const account = reads.accounts.get(candidate);
+    const market = account ? marketOf(account, d.mint) : null;
+    if (market && !markets.some((m) => m.pool === market.pool)) markets.push(market);
+  }
+  return markets;
+}
+
+/** Share of the LP not burned: the LP mint's supply over what the pool counts as issued. */
+export function lpLiveShare(market: Market, lpMint: RawAccount | null | undefined): number | null {
+  if (!lpMint) return null;
+  const decoded = decodeMint(lpMint.data, lpMint.owner);
+  if (!decoded.ok) return null;
+  const supply = decoded.value.supply;
+  const issued = market.poolLpSupply !== null && market.poolLpSupply > supply ? market.poolLpSupply : supply;
+  return issued === 0n ? 0 : Number((supply * 1_000_000n) / issued) / 1_000_000;
+}
+
+/** What to read next, given what has been read: nothing left means the facts are complete. */
+export function nextReads(d: Discovery, reads: Reads): { accounts: Address[]; largestOf: Address[] } {
+  const accounts: Address[] = [...d.candidates, ...d.speculative];
+  const largestOf: Address[] = [...d.speculativeLargest];
+  for (const m of marketsRead(d, reads)) {
+    accounts.push(m.baseVault, m.quoteVault);
+    if (m.lpMint === null || !reads.accounts.has(m.lpMint)) {
+      if (m.lpMint) accounts.push(m.lpMint);
+      continue;
+    }
+    const live = lpLiveShare(m, reads.accounts.get(m.lpMint));
+    if (live === null || live <= LP_HOLDERS_WHEN_UNBURNED_OVER) continue;
+    largestOf.push(m.lpMint);
+    for (const holder of reads.largest.get(m.lpMint) ?? []) accounts.push(holder.address);
+  }
+  return {
+    accounts: unique(accounts).filter((a) => !reads.accounts.has(a)),
+    largestOf: unique(largestOf).filter((a) => !reads.largest.has(a)),
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * The liquidity facts: one extra round trip after the token facts in the common case. Pool
+ * candidates, and the vaults and LP mint of pools already known to exist (derived PDAs among the
+ * largest holders), are read together; only a pool first found in that round (its vaults, LP mint)
+ * or an LP that is not burned (its largest holders, then their owners) takes more rounds, at most
+ * MAX_LIQUIDITY_ROUNDS. No getProgramAccounts: everything is read by address.
+ */
+import type { Address, Base64EncodedDataResponse } from '@solana/kit';
+import { decodeMint } from '../../../solana/decoders/mint.js';
+import type { SolanaRpc } from '../../../solana/rpc.js';
+import type { LargestAccount, RawAccount, TokenFacts } from '../facts.js';
+import { type Discovery, discover, nextReads, type Reads } from './discover.js';
+
+export const MAX_LIQUIDITY_ROUNDS = 3;
+const ACCOUNTS_PER_CALL = 100;
+
+export interface LiquidityFacts {
+  readonly discovery: Discovery;
+  readonly reads: Reads;
+  /** Round trips the liquidity reads took. */
+  readonly rounds: number;
+  /** Reads that failed (the RPC refused or timed out): what they would have shown is unknown. */
+  readonly errors: readonly string[];
+  /** Reads still wanted when the round budget ran out. */
+  readonly incomplete: boolean;
+}
+
+type Fetched = { owner: Address; lamports: bigint; data: Base64EncodedDataResponse } | null;
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+async function readAccounts(rpc: SolanaRpc, addresses: Address[], send: { abortSignal?: AbortSignal }) {
+  const chunks: Address[][] = [];
+  for (let i = 0; i < addresses.length; i += ACCOUNTS_PER_CALL)
+    chunks.push(addresses.slice(i, i + ACCOUNTS_PER_CALL));
+  const answers = await Promise.all(
+    chunks.map((c) => rpc.getMultipleAccounts(c, { encoding: 'base64' }).send(send)),
+  );
+  return answers
+    .flatMap((a) => a.value as Fetched[])
+    .map((a, i): [Address, RawAccount | null] => {
+      const address = addresses[i] as Address;
+      if (a === null) return [address, null];
+      const data = new Uint8Array(Buffer.from(a.data[0], 'base64'));
+      return [address, { address, owner: a.owner, lamports: a.lamports, data }];
+    });
+}
+
+async function readLargest(rpc: SolanaRpc, mint: Address, send: { abortSignal?: AbortSignal }) {
+  const r = await rpc.getTokenLargestAccounts(mint).send(send);
+  return r.value.map((v): LargestAccount => ({ address: v.address, amount: BigInt(v.amount) }));
+}
+
+/**
+ * Reads the token's pools; `(facts, rpc, signal)` so it can sit in a Promise.all with other
+ * third-round work. A caller that starts other reads in the same round can pass the discovery
+ * (`discover(facts)`, local work only) so every call of the round leaves at once.
+ */
+export async function gatherLiquidity(
+  facts: TokenFacts,
+  rpc: SolanaRpc,
+  signal?: AbortSignal,
+  discovered?: Discovery,
+): Promise<LiquidityFacts> {
+  const accounts = new Map<Address, RawAccount | null>();
+  const largest = new Map<Address, readonly LargestAccount[] | null>();
+  const errors: string[] = [];
+  const mint = facts.mintAccount;
+  if (mint === null || !decodeMint(mint.data, mint.owner).ok) {
+    // No mint, no markets: an address that is not a token costs no extra round.
+    const discovery = {
+      mint: facts.mint,
+      candidates: [],
+      speculative: [],
+      speculativeLargest: [],
+      unlocated: [],
+    };
+    return { discovery, reads: { accounts, largest }, rounds: 0, errors, incomplete: false };
+  }
+  const discovery = discovered ?? (await discover(facts));
+  // The holders' token accounts are already read: a pool's token vault among them costs nothing.
+  for (const account of facts.holderAccounts) if (account) accounts.set(account.address, account);
+  const send = signal ? { abortSignal: signal } : {};
+  let rounds = 0;
+  let want = nextReads(discovery, { accounts, largest });
+  while ((want.accounts.length > 0 || want.largestOf.length > 0) && rounds < MAX_LIQUIDITY_ROUNDS) {
+    rounds++;
+    const [read, lists] = await Promise.all([
+      want.accounts.length === 0
+        ? Promise.resolve([])
+        : readAccounts(rpc, want.accounts, send).catch((e: unknown) => {
+            errors.push(`getMultipleAccounts: ${message(e)}`);
+            return want.accounts.map((a): [Address, RawAccount | null] => [a, null]);
+          }),
+      Promise.all(
+        want.largestOf.map(
+          (mint) => readLargest(rpc, mint, send).catch(() => null), // a mint that does not exist answers an error too
+        ),
+      ),
+    ]);
+    for (const [address, account] of read) accounts.set(address, account);
+    want.largestOf.forEach((mint, i) => {
+      largest.set(mint, lists[i] ?? null);
+    });
+    if (errors.length > 0) break;
+    want = nextReads(discovery, { accounts, largest });
+  }
+  const incomplete = want.accounts.length > 0 || want.largestOf.length > 0;
+  return { discovery, reads: { accounts, largest }, rounds, errors, incomplete };
+}

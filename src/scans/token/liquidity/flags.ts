@@ -1,0 +1,36 @@
+/** Liquidity flags, part of the token flag catalog (so /scan/pumpfun has them too). Never rename or remove a code. */
+import type { FlagCatalog } from '../../risk/model.js';
+
+export const LIQUIDITY_FLAGS = {
+  MARKET_NONE: {
+    severity: 'low',
+    meaning:
+      'No pool trading the token was found on PumpSwap, Raydium (AMM v4, CPMM, CLMM), Meteora (DLMM, DAMM v1/v2) or Orca Whirlpool: there may be nowhere to sell it. Low, because pools on other venues (order books, other AMMs) are not checked.',
+    evidenceKeys: ['dexes_checked', 'candidates_checked'],
+  },
+  LIQUIDITY_THIN: {
+    severity: 'high',
+    meaning:
+      'The SOL or USDC in its pools is small next to its market value (pool price × supply): from under 2 % of it, full strength at 0.5 %, unless a pool holds at least 5,000 SOL or 1,000,000 USDC. Selling even a small position moves the price a lot.',
+    evidenceKeys: ['liquidity_ratio', 'quote_depth', 'market_value', 'pools'],
+  },
+  LP_PULLABLE: {
+    severity: 'high',
+    meaning:
+      "Wallets (single keys) hold 10 % or more of a pool's LP tokens (full strength at 50 %): they can withdraw that share of the pool's liquidity at any time.",
+    evidenceKeys: ['pool', 'dex', 'lp_mint', 'pullable_share', 'wallets'],
+  },
+  LP_BURNED_OR_LOCKED: {
+    severity: 'info',
+    meaning:
+      "At least 90 % of a pool's LP tokens are burned or held by program-controlled addresses (lockers, the pool): that liquidity cannot be pulled by a key. Shown, not scored; `lockers` names the recognised ones (Raydium's LP lock).",
+    evidenceKeys: ['pool', 'dex', 'lp_mint', 'burned_share', 'locked_share', 'lockers'],
+  },
+  LIQUIDITY_UNAVAILABLE: {
+    severity: 'low',
+    meaning:
+      "Some of the token's pools could not be read or located (an RPC read failed, or a Raydium AMM v4 / Meteora DAMM pool seen only through its vault): their depth or LP holders are unknown.",
+    evidenceKeys: ['reason', 'pools'],
+    confidencePenalty: 0.1,
+  },
+} as const satisfies FlagCatalog;

@@ -1,0 +1,91 @@
+/**
+ * Raydium CPMM (CP-Swap, program CPMMoo8L…) `PoolState`, 637 bytes (raydium-io/raydium-cp-swap
+ * programs/cp-swap/src/states/pool.rs), and the PDAs that make a CPMM pool derivable from its two
+ * mints: config ["amm_config", index u16 BE], pool ["pool", config, token0, token1], vault
+ * ["pool_vault", pool, mint], LP mint ["pool_lp_mint", pool]. All four are checked against the real
+ * pool FmNz8z2o… and config 2fGXL8uh… (fixtures raydium-cpmm-*.json).
+ */
+import { type Address, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
+import { RAYDIUM_CPMM_PROGRAM } from '../programs.js';
+import { addressAt, checkLayout, u8At, u64At } from './pool-fields.js';
+import { type DecodeResult, decoded } from './result.js';
+
+/** sha256("account:PoolState")[0..8] — the same bytes as Raydium CLMM's PoolState: route by owner. */
+export const CPMM_POOL_DISCRIMINATOR: readonly number[] = [247, 237, 227, 245, 215, 195, 222, 70];
+export const RAYDIUM_CPMM_POOL_SIZE = 637;
+/** status bit 2: swaps disabled. */
+const SWAP_DISABLED = 0b100;
+
+export interface RaydiumCpmmPool {
+  readonly ammConfig: Address;
+  readonly creator: Address;
+  readonly mintA: Address;
+  readonly mintB: Address;
+  readonly vaultA: Address;
+  readonly vaultB: Address;
+  readonly lpMint: Address;
+  readonly status: number;
+  readonly swapEnabled: boolean;
+  /** LP units the pool counts as outstanding (LP burned with the token program stays counted here). */
+  readonly lpSupply: bigint;
+  /** Protocol and fund fees still in the vaults: not the liquidity providers'. */
+  readonly feesA: bigint;
+  readonly feesB: bigint;
+  readonly openTime: bigint;
+}
+
+export function decodeRaydiumCpmmPool(data: Uint8Array): DecodeResult<RaydiumCpmmPool> {
+  const checked = checkLayout(
+    data,
+    CPMM_POOL_DISCRIMINATOR,
+    RAYDIUM_CPMM_POOL_SIZE,
+    'Raydium CPMM PoolState',
+  );
+  if (!checked.ok) return checked;
+  const status = u8At(data, 329);
+  return decoded({
+    ammConfig: addressAt(data, 8),
+    creator: addressAt(data, 40),
+    vaultA: addressAt(data, 72),
+    vaultB: addressAt(data, 104),
+    lpMint: addressAt(data, 136),
+    mintA: addressAt(data, 168),
+    mintB: addressAt(data, 200),
+    status,
+    swapEnabled: (status & SWAP_DISABLED) === 0,
+    lpSupply: u64At(data, 333),
+    feesA: u64At(data, 341) + u64At(data, 357),
+    feesB: u64At(data, 349) + u64At(data, 365),
+    openTime: u64At(data, 373),
+  });
+}
+
+const encoder = getAddressEncoder();
+type Seeds = Parameters<typeof getProgramDerivedAddress>[0]['seeds'];
+const pda = async (seeds: Seeds) =>
+  (await getProgramDerivedAddress({ programAddress: RAYDIUM_CPMM_PROGRAM, seeds }))[0];
+
+/** CPMM orders a pool's mints by their bytes: token0 < token1. */
+export function cpmmMintOrder(a: Address, b: Address): [Address, Address] {
+  const x = encoder.encode(a);
+  const y = encoder.encode(b);
+  for (let i = 0; i < 32; i++) if (x[i] !== y[i]) return (x[i] ?? 0) < (y[i] ?? 0) ? [a, b] : [b, a];
+  return [a, b];
+}
+
+export function findCpmmConfigAddress(index: number): Promise<Address> {
+  const bytes = new Uint8Array(2);
+  new DataView(bytes.buffer).setUint16(0, index, false);
+  return pda(['amm_config', bytes]);
+}
+
+export async function findCpmmPoolAddress(config: Address, a: Address, b: Address): Promise<Address> {
+  const [token0, token1] = cpmmMintOrder(a, b);
+  return pda(['pool', encoder.encode(config), encoder.encode(token0), encoder.encode(token1)]);
+}
+
+export const findCpmmVaultAddress = (pool: Address, mint: Address): Promise<Address> =>
+  pda(['pool_vault', encoder.encode(pool), encoder.encode(mint)]);
+
+export const findCpmmLpMintAddress = (pool: Address): Promise<Address> =>
+  pda(['pool_lp_mint', encoder.encode(pool)]);

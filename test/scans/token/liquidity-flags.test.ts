@@ -1,0 +1,310 @@
+/**
+ * The liquidity flags of assessToken, at their boundaries, on pool, vault, LP mint and LP holder
+ * accounts in their real layouts (PumpSwap pool bytes, SPL token accounts and mints), as the
+ * liquidity round would have read them.
+ */
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import {
+  type Address,
+  generateKeyPairSigner,
+  getProgramDerivedAddress,
+  none,
+  type Option,
+} from '@solana/kit';
+import { AccountState, getTokenEncoder } from '@solana-program/token';
+import { encodePumpSwapPool } from '../../../src/sandbox/scenarios/builders/layouts.js';
+import { assessToken } from '../../../src/scans/token/assess.js';
+import type { LargestAccount, RawAccount, TokenFacts } from '../../../src/scans/token/facts.js';
+import type { Discovery } from '../../../src/scans/token/liquidity/discover.js';
+import type { LiquidityFacts } from '../../../src/scans/token/liquidity/facts.js';
+import { LIQUIDITY_FLAGS } from '../../../src/scans/token/liquidity/flags.js';
+import {
+  INCINERATOR,
+  PUMPSWAP_PROGRAM,
+  RAYDIUM_AMM_V4_AUTHORITY,
+  RAYDIUM_CP_LOCK_AUTHORITY,
+  RAYDIUM_LP_LOCK_PROGRAM,
+  TOKEN_PROGRAM,
+  USDC_MINT,
+  WSOL_MINT,
+} from '../../../src/solana/programs.js';
+import { flagCoverage } from '../../helpers/flag-coverage.js';
+import { holderAccounts, mintBytes, raw, SUPPLY } from '../../helpers/token-accounts.js';
+
+const NOW = 1_800_000_000;
+const LP_ISSUED = 1_000_000n;
+
+function tokenAccount(address: Address, mint: Address, owner: Address, amount: bigint): RawAccount {
+  const data = getTokenEncoder().encode({
+    mint,
+    owner,
+    amount,
+    delegate: none() as Option<Address>,
+    state: AccountState.Initialized,
+    isNative: none(),
+    delegatedAmount: 0n,
+    closeAuthority: none(),
+  });
+  return raw(address, TOKEN_PROGRAM, new Uint8Array(data));
+}
+
+interface PoolSpec {
+  /** Tokens in the pool's base vault, of SUPPLY. */
+  base?: bigint;
+  /** Quote units in the pool's quote vault. */
+  quote?: bigint;
+  quoteMint?: Address;
+  /** The LP mint's supply (the pool counts LP_ISSUED): the rest was burned. */
+  lpMintSupply?: bigint;
+  /** The LP holders: owner and LP units. */
+  lpHolders?: { owner: Address; amount: bigint }[];
+  baseVault?: Address;
+}
+
+describe('liquidity flags of assessToken', () => {
+  const flags = flagCoverage(LIQUIDITY_FLAGS);
+  let keys: Address[];
+  let mint: Address;
+  let pool: Address;
+  let wallet: Address;
+  let locker: Address;
+  let token: (holders?: { owner: Address; amount: bigint }[]) => TokenFacts;
+  let liquidity: (spec?: PoolSpec) => LiquidityFacts;
+
+  before(async () => {
+    keys = await Promise.all(Array.from({ length: 40 }, async () => (await generateKeyPairSigner()).address));
+    [mint, wallet] = keys as [Address, Address];
+    [pool] = await getProgramDerivedAddress({ programAddress: PUMPSWAP_PROGRAM, seeds: ['test-pool'] });
+    [locker] = await getProgramDerivedAddress({ programAddress: PUMPSWAP_PROGRAM, seeds: ['test-locker'] });
+    token = (holders = keys.slice(10, 30).map((owner) => ({ owner, amount: SUPPLY / 100n }))) => {
+      const { owner, data } = mintBytes({});
+      return {
+        mint,
+        mintAccount: raw(mint, owner, data),
+        metadataAddress: keys[2]!,
+        metadataAccount: null,
+        extraAccounts: [],
+        epoch: 800n,
+        largestError: null,
+        nowSeconds: NOW,
+        history: {
+          count: 40,
+          oldest: { signature: 'creation', blockTime: NOW - 100 * 86_400 },
+          truncated: false,
+        },
+        ...holderAccounts(mint, owner, holders, keys.slice(20, 40)),
+      };
+    };
+    liquidity = (spec = {}) => {
+      const [defaultBase, quoteVault, lpMint] = keys.slice(3, 6) as [Address, Address, Address];
+      const baseVault = spec.baseVault ?? defaultBase;
+      const quoteMint = spec.quoteMint ?? WSOL_MINT;
+      const poolData = encodePumpSwapPool({
+        poolBump: 255,
+        index: 0,
+        creator: keys[6]!,
+        baseMint: mint,
+        quoteMint,
+        lpMint,
+        poolBaseTokenAccount: baseVault,
+        poolQuoteTokenAccount: quoteVault,
+        lpSupply: LP_ISSUED,
+        coinCreator: keys[6]!,
+      });
+      const accounts = new Map<Address, RawAccount | null>([
+        [pool, raw(pool, PUMPSWAP_PROGRAM, poolData)],
+        [baseVault, tokenAccount(baseVault, mint, pool, spec.base ?? SUPPLY / 5n)],
+        [quoteVault, tokenAccount(quoteVault, quoteMint, pool, spec.quote ?? 85n * 10n ** 9n)],
+        [lpMint, raw(lpMint, TOKEN_PROGRAM, mintBytes({ supply: spec.lpMintSupply ?? 0n }).data)],
+      ]);
+      const largest: LargestAccount[] = [];
+      (spec.lpHolders ?? []).forEach((h, i) => {
+        const address = keys[7 + i]!;
+        largest.push({ address, amount: h.amount });
+        accounts.set(address, tokenAccount(address, lpMint, h.owner, h.amount));
+      });
+      const discovery: Discovery = {
+        mint,
+        candidates: [pool],
+        speculative: [],
+        speculativeLargest: [],
+        unlocated: [],
+      };
+      return {
+        discovery,
+        reads: { accounts, largest: new Map([[lpMint, spec.lpHolders ? largest : null]]) },
+        rounds: 1,
+        errors: [],
+        incomplete: false,
+      };
+    };
+  });
+
+  const none_: () => LiquidityFacts = () => ({
+    discovery: { mint, candidates: [pool], speculative: [], speculativeLargest: [], unlocated: [] },
+    reads: { accounts: new Map([[pool, null]]), largest: new Map() },
+    rounds: 1,
+    errors: [],
+    incomplete: false,
+  });
+
+  it('MARKET_NONE: no pool among the candidates; not with a pool, a pool seen only by its vault, or a failed read', () => {
+    flags.raised(assessToken(token(), undefined, none_()), 'MARKET_NONE', { candidates_checked: 1 });
+    flags.notRaised(assessToken(token(), undefined, liquidity()), 'MARKET_NONE');
+    const seen = none_();
+    const vaultOnly: LiquidityFacts = {
+      ...seen,
+      discovery: {
+        ...seen.discovery,
+        unlocated: [
+          { dex: 'raydium-amm-v4', tokenAccount: keys[30]!, owner: RAYDIUM_AMM_V4_AUTHORITY, amount: 1n },
+        ],
+      },
+    };
+    flags.notRaised(assessToken(token(), undefined, vaultOnly), 'MARKET_NONE');
+    flags.notRaised(
+      assessToken(token(), undefined, { ...none_(), errors: ['getMultipleAccounts: timeout'] }),
+      'MARKET_NONE',
+    );
+    // Without liquidity facts (a caller that did not read pools) nothing is said about markets.
+    flags.notRaised(assessToken(token()), 'MARKET_NONE');
+  });
+
+  it('LIQUIDITY_THIN: a pool holding 1.99 % of the market value; not 2 %, nor a pool with 5,000 SOL', () => {
+    // Constant product: depth / (price × supply) = base reserve / supply.
+    const thin = assessToken(token(), undefined, liquidity({ base: (SUPPLY * 199n) / 10_000n }));
+    const hit = flags.raised(thin, 'LIQUIDITY_THIN', { liquidity_ratio: 0.0199, pools: [pool] });
+    assert.deepEqual(hit.quote_depth, [{ pool, SOL: 85 }]);
+    flags.notRaised(
+      assessToken(token(), undefined, liquidity({ base: (SUPPLY * 2n) / 100n })),
+      'LIQUIDITY_THIN',
+    );
+    const deep = liquidity({ base: SUPPLY / 1000n, quote: 5_000n * 10n ** 9n });
+    flags.notRaised(assessToken(token(), undefined, deep), 'LIQUIDITY_THIN');
+    const usdcThin = liquidity({ base: SUPPLY / 1000n, quote: 999_999n * 10n ** 6n, quoteMint: USDC_MINT });
+    flags.raised(assessToken(token(), undefined, usdcThin), 'LIQUIDITY_THIN', { liquidity_ratio: 0.001 });
+  });
+
+  it('LP_PULLABLE: wallets with 10 % of the LP; not 9.99 %, nor LP held by a program address', () => {
+    const split = (walletShare: bigint) =>
+      liquidity({
+        lpMintSupply: LP_ISSUED,
+        lpHolders: [
+          { owner: wallet, amount: walletShare },
+          { owner: locker, amount: LP_ISSUED - walletShare },
+        ],
+      });
+    flags.raised(assessToken(token(), undefined, split(LP_ISSUED / 10n)), 'LP_PULLABLE', {
+      pool,
+      dex: 'PumpSwap',
+      pullable_share: 0.1,
+      wallets: [{ owner: wallet, token_account: keys[7], share: 0.1 }],
+    });
+    flags.notRaised(assessToken(token(), undefined, split((LP_ISSUED * 999n) / 10_000n)), 'LP_PULLABLE');
+    flags.notRaised(assessToken(token(), undefined, split(0n)), 'LP_PULLABLE');
+  });
+
+  it('LP_BURNED_OR_LOCKED: 90 % burned or locked (info, no score); not 89.9 %', () => {
+    // 60 % burned (the mint's supply fell to 40 %), 30 % in a program address, 10 % in a wallet.
+    const safe = assessToken(
+      token(),
+      undefined,
+      liquidity({
+        lpMintSupply: (LP_ISSUED * 4n) / 10n,
+        lpHolders: [
+          { owner: locker, amount: (LP_ISSUED * 3n) / 10n },
+          { owner: wallet, amount: LP_ISSUED / 10n },
+        ],
+      }),
+    );
+    flags.raised(safe, 'LP_BURNED_OR_LOCKED', { burned_share: 0.6, locked_share: 0.3 });
+    flags.raised(safe, 'LP_PULLABLE', { pullable_share: 0.1 });
+    const burnedAll = assessToken(token(), undefined, liquidity({ lpMintSupply: 0n }));
+    flags.raised(burnedAll, 'LP_BURNED_OR_LOCKED', { burned_share: 1, locked_share: 0 });
+    assert.equal(
+      burnedAll.risk_score,
+      assessToken(token()).risk_score,
+      'a burned LP lowers nothing, adds nothing',
+    );
+    const incinerated = liquidity({
+      lpMintSupply: LP_ISSUED,
+      lpHolders: [{ owner: INCINERATOR, amount: LP_ISSUED }],
+    });
+    flags.raised(assessToken(token(), undefined, incinerated), 'LP_BURNED_OR_LOCKED', { burned_share: 1 });
+    const short = liquidity({
+      lpMintSupply: LP_ISSUED,
+      lpHolders: [
+        { owner: locker, amount: (LP_ISSUED * 899n) / 1000n },
+        { owner: wallet, amount: (LP_ISSUED * 101n) / 1000n },
+      ],
+    });
+    flags.notRaised(assessToken(token(), undefined, short), 'LP_BURNED_OR_LOCKED');
+    // LP in Raydium's LP lock is named.
+    const raydiumLocked = liquidity({
+      lpMintSupply: LP_ISSUED,
+      lpHolders: [{ owner: RAYDIUM_CP_LOCK_AUTHORITY, amount: LP_ISSUED }],
+    });
+    flags.raised(assessToken(token(), undefined, raydiumLocked), 'LP_BURNED_OR_LOCKED', {
+      burned_share: 0,
+      locked_share: 1,
+      lockers: [{ name: 'Raydium LP lock (Burn & Earn)', program: RAYDIUM_LP_LOCK_PROGRAM, share: 1 }],
+    });
+  });
+
+  it('LIQUIDITY_UNAVAILABLE: a pool seen only by its vault, or a failed read; confidence drops, not the risk', () => {
+    const seen = none_();
+    const vaultOnly: LiquidityFacts = {
+      ...seen,
+      discovery: {
+        ...seen.discovery,
+        unlocated: [
+          { dex: 'raydium-amm-v4', tokenAccount: keys[30]!, owner: RAYDIUM_AMM_V4_AUTHORITY, amount: 1n },
+        ],
+      },
+    };
+    flags.raised(assessToken(token(), undefined, vaultOnly), 'LIQUIDITY_UNAVAILABLE', { pools: [keys[30]] });
+    const failed = assessToken(token(), undefined, { ...none_(), errors: ['getMultipleAccounts: timeout'] });
+    flags.raised(failed, 'LIQUIDITY_UNAVAILABLE', { reason: 'getMultipleAccounts: timeout', pools: [] });
+    const known = assessToken(token(), undefined, liquidity({ lpMintSupply: 0n }));
+    flags.notRaised(known, 'LIQUIDITY_UNAVAILABLE');
+    assert.ok(failed.confidence < known.confidence);
+  });
+
+  it('holder concentration sets the pool vault aside and names the pool it belongs to', () => {
+    const others = keys.slice(10, 20).map((owner) => ({ owner, amount: SUPPLY / 100n }));
+    const facts = token([{ owner: pool, amount: SUPPLY / 2n }, ...others]);
+    const vault = facts.largest?.[0]?.address as Address;
+    const result = assessToken(facts, undefined, liquidity({ baseVault: vault, base: SUPPLY / 2n }));
+    const excluded = (result.evidence as { excluded: { token_account: string; why: string }[] }).excluded;
+    assert.deepEqual(
+      excluded.map((e) => [e.token_account, e.why]),
+      [[vault, `pool vault: PumpSwap pool ${pool}`]],
+    );
+    assert.ok(!result.flags.includes('HOLDER_TOP1_HIGH'));
+    // Without the pool read, the same vault is still set aside, by its off-curve owner.
+    const unnamed = (assessToken(facts).evidence as { excluded: { why: string }[] }).excluded;
+    assert.match(unnamed[0]!.why, /program-controlled/);
+  });
+
+  it('LP beyond the largest holders read is unknown, not spread over the ones read', () => {
+    // Only a locker with half the LP is listed (the RPC lists the 20 largest): the other half is unknown.
+    const partial = liquidity({
+      lpMintSupply: LP_ISSUED,
+      lpHolders: [{ owner: locker, amount: LP_ISSUED / 2n }],
+    });
+    const result = assessToken(token(), undefined, partial);
+    flags.notRaised(result, 'LP_BURNED_OR_LOCKED');
+    const lp = (result.evidence as { markets: { lp: Record<string, number> }[] }).markets[0]!.lp;
+    assert.deepEqual(lp, { burned_share: 0, locked_share: 0.5, wallet_share: 0, unknown_share: 0.5 });
+  });
+
+  it('every liquidity flag has a raising test above', () => {
+    flags.assertEveryFlagRaised();
+  });
+
+  it('a quote vault of another mint than SOL or USDC gives no depth, and no thin flag', () => {
+    const other = liquidity({ base: SUPPLY / 1000n, quoteMint: keys[8]! });
+    flags.notRaised(assessToken(token(), undefined, other), 'LIQUIDITY_THIN');
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * /scan/token's markets on the seeded liquidity subjects (pools in the real Raydium CPMM and Orca
+ * Whirlpool layouts, owned by their real programs): each raises what its manifest entry says and
+ * nothing it rules out, under the ideal RPC and the indexed provider, within the round trips
+ * stated, with the extra calls counted.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createDefaultRpcTransport, createSolanaRpcFromTransport } from '@solana/kit';
+import type { SandboxChain } from '../../../src/sandbox/chain/chain.js';
+import { type SandboxRpc, startSandboxRpc } from '../../../src/sandbox/rpc/server.js';
+import { type ScenarioManifest, seededChain, subject } from '../../../src/sandbox/scenarios/index.js';
+import { scanToken } from '../../../src/scans/token/index.js';
+import { countingTransport, delayedTransport } from '../../helpers/rpc-transports.js';
+
+const SUBJECTS = ['token:pool-lp-burned', 'token:pool-lp-creator', 'token:pool-thin', 'token:no-market'];
+
+describe('scanToken: pools and liquidity on the seeded sandbox', () => {
+  let chain: SandboxChain;
+  let manifest: ScenarioManifest;
+  const servers: Record<string, SandboxRpc> = {};
+  before(async () => {
+    ({ chain, manifest } = await seededChain({ autoAdvance: false }));
+    servers.ideal = await startSandboxRpc({ chain, host: '127.0.0.1', port: 0 });
+    servers['indexed-provider'] = await startSandboxRpc({
+      chain,
+      host: '127.0.0.1',
+      port: 0,
+      profile: 'indexed-provider',
+    });
+  });
+  after(async () => {
+    chain.stop();
+    for (const s of Object.values(servers)) await s.close();
+  });
+
+  async function scan(name: string, profile = 'ideal', delayMs = 0) {
+    const base = createDefaultRpcTransport({ url: servers[profile]!.url });
+    const counter = countingTransport(delayMs > 0 ? delayedTransport(base, delayMs) : base);
+    const s = subject(manifest, 'token', name);
+    const { result } = await scanToken(s.address, {
+      rpc: createSolanaRpcFromTransport(counter.transport),
+      now: Date.now,
+    });
+    return {
+      s,
+      result,
+      evidence: result.evidence as any,
+      roundTrips: counter.roundTrips(),
+      calls: [...counter.calls],
+    };
+  }
+
+  for (const profile of ['ideal', 'indexed-provider']) {
+    for (const name of SUBJECTS) {
+      it(`${name} (${profile}): raises what its manifest entry says, and nothing it rules out`, async () => {
+        const { s, result } = await scan(name, profile);
+        for (const code of s.expect.flags ?? [])
+          assert.ok(result.flags.includes(code), `${code} in [${result.flags}]`);
+        for (const code of s.expect.notFlags ?? [])
+          assert.ok(!result.flags.includes(code), `${code} not in [${result.flags}]`);
+      });
+    }
+  }
+
+  it('burned LP: the CPMM pool is found by derivation, its depth and burned LP shown, in three round trips', async () => {
+    const { s, result, evidence, roundTrips, calls } = await scan('token:pool-lp-burned', 'ideal', 20);
+    const market = s.expect.market!;
+    assert.deepEqual(evidence.markets, [
+      {
+        dex: 'Raydium CPMM',
+        pool: market.pool,
+        quote_mint: market.quoteMint,
+        quote_depth: 100,
+        quote: 'SOL',
+        lp_mint: market.lpMint,
+        lp: { burned_share: 1, locked_share: 0, wallet_share: 0, unknown_share: 0 },
+      },
+    ]);
+    const burned = (evidence.flags as any).LP_BURNED_OR_LOCKED;
+    assert.equal(burned.pool, market.pool);
+    assert.equal(roundTrips, 3);
+    // The pool round: one getMultipleAccounts (pool candidates, vaults, LP mint) and the LP's largest holders.
+    assert.deepEqual(calls.slice(-2).sort(), ['getMultipleAccounts', 'getTokenLargestAccounts']);
+    // Concentration sets the pool's vault aside and names the pool.
+    assert.deepEqual(
+      evidence.excluded.map((e: { token_account: string; why: string }) => [e.token_account, e.why]),
+      [[market.baseVault, `pool vault: Raydium CPMM pool ${market.pool}`]],
+    );
+    assert.ok(result.risk_score < 0.1, String(result.risk_score));
+  });
+
+  it("creator's LP: the wallet holding it is named, one more round reads who holds the LP", async () => {
+    const { s, evidence, roundTrips } = await scan('token:pool-lp-creator', 'ideal', 20);
+    const pullable = (evidence.flags as any).LP_PULLABLE;
+    assert.equal(pullable.pullable_share, 1);
+    assert.deepEqual(
+      pullable.wallets.map((w: { owner: string }) => w.owner),
+      [s.expect.market!.lpHolders![0]!.owner],
+    );
+    assert.equal(roundTrips, 4);
+  });
+
+  it('thin Whirlpool: depth 0.5 SOL against a 500 SOL market value, ratio 0.1 %', async () => {
+    const { evidence, roundTrips } = await scan('token:pool-thin', 'ideal', 20);
+    const thin = (evidence.flags as any).LIQUIDITY_THIN;
+    assert.ok(Math.abs(thin.liquidity_ratio - 0.001) < 1e-6, String(thin.liquidity_ratio));
+    assert.deepEqual(thin.market_value, { SOL: 500 });
+    assert.match(evidence.markets[0].position_owners, /getProgramAccounts/);
+    assert.equal(roundTrips, 4, 'a pool found through its vault owner: its quote vault needs a fourth round');
+  });
+
+  it('no market: MARKET_NONE, in three round trips and one extra call', async () => {
+    const { result, roundTrips, calls } = await scan('token:no-market', 'ideal', 20);
+    assert.deepEqual(result.flags, ['MARKET_NONE']);
+    assert.equal(roundTrips, 3);
+    assert.equal(
+      calls.length,
+      6,
+      `${calls}: five token-fact calls and one getMultipleAccounts for the pools`,
+    );
+  });
+});
