@@ -35,7 +35,7 @@ const base = {
 
 /** Held by a proven multisig or DAO, by one key, or by a forged governance: the same flags. */
 const scan = (): FlagExpect => ({
-  flags: ['MINT_AUTHORITY_ACTIVE', 'FREEZE_AUTHORITY_ACTIVE'],
+  flags: ['MINT_AUTHORITY_ACTIVE', 'FREEZE_AUTHORITY_ACTIVE', 'MARKET_NONE'],
   notFlags: [],
   onlyFlags: true,
 });

@@ -166,7 +166,8 @@ export async function seedSplTokens(context: ScenarioContext): Promise<void> {
     allocations: Array.from({ length: 40 }, (_, i) => 40_000n - 750n * BigInt(i)),
     revoke: true,
     metadata: { name: 'Sandbox Clean', symbol: 'CLEAN', isMutable: false },
-    scan: { flags: [], notFlags: [], onlyFlags: true },
+    // No pool was seeded for it: the one flag is the missing market.
+    scan: { flags: ['MARKET_NONE'], notFlags: [], onlyFlags: true },
   });
   await seedSplToken(context, {
     name: 'token:authorities-live',

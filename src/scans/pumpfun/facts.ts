@@ -194,24 +194,28 @@ export async function gatherPumpfunFacts(
     findBondingCurveAddress(mint),
     findCanonicalPumpPoolAddress(mint),
   ]);
+  // The simulation waits for round 2's holders, then runs beside the pools and curves in round 3.
+  let simulation: ReturnType<typeof simulateTransferRounds> = Promise.resolve(null);
   const { facts, extra } = await gatherTokenFacts(rpc, mint, now, {
     extraAccounts: [curveAddress, poolAddress],
     alsoRead: simulationReads,
     // The pool PDAs (mint only) are derived while the second round is in flight; a transfer
     // hook's simulation waits there for the holders, then simulates.
-    round2: (first) =>
-      Promise.all([
+    round2: (first) => {
+      simulation = simulateTransferRounds(rpc, first, abortSignal ? { abortSignal } : {});
+      simulation.catch(() => {}); // awaited below; not unhandled if round 2 fails first
+      return Promise.all([
         creatorMints(rpc, mint, first.extraAccounts[0] ?? null, abortSignal),
         derivePools(mint),
-        simulateTransferRounds(rpc, first, abortSignal ? { abortSignal } : {}),
         gatherLaunchFacts({ mint, history: first.history }, rpc, abortSignal, {
           creator: curveCreator(first.extraAccounts[0]),
         }),
-      ]),
+      ]);
+    },
     ...(abortSignal ? { abortSignal } : {}),
   });
   const curve = facts.extraAccounts[0] ?? null;
-  const [mints, derived, transferSimulation, launch] = extra ?? [null, null, null, undefined];
+  const [mints, derived, launch] = extra ?? [null, null, undefined];
   const found = mints !== null && 'creator' in mints && curve ? { curve, mints } : null;
   // Round 3: the launches' curves and the coin's pools, side by side (addresses derived first,
   // so both reads leave together).
@@ -220,9 +224,10 @@ export async function gatherPumpfunFacts(
     derived ?? derivePools(mint),
   ]);
   const discovery = discoverWith(facts, pools);
-  const [launches, liquidity] = await Promise.all([
+  const [launches, liquidity, transferSimulation] = await Promise.all([
     found && candidates ? launchCurves(rpc, mint, found.curve, found.mints, candidates, abortSignal) : mints,
     gatherLiquidity(facts, rpc, abortSignal, discovery),
+    simulation,
   ]);
   return {
     token: { ...facts, transferSimulation, ...(launch ? { launch } : {}) },

@@ -18,12 +18,15 @@ import { TRUSTED_ISSUERS } from './trusted.js';
 export const scanToken: Scanner = async (subject, { rpc, now, signal }) => {
   const mint = address(subject);
   const send = signal ? { abortSignal: signal } : {};
+  // The simulation waits for round 2's holders, then runs beside the pools in round 3.
+  let simulation: ReturnType<typeof simulateTransferRounds> = Promise.resolve(null);
   const { facts, extra } = await gatherTokenFacts(rpc, mint, now, {
     ...send,
     alsoRead: simulationReads,
     round2: async (first) => {
-      const [simulation, governors, launch, pools] = await Promise.all([
-        simulateTransferRounds(rpc, first, send),
+      simulation = simulateTransferRounds(rpc, first, send);
+      simulation.catch(() => {}); // awaited below; not unhandled if round 2 fails first
+      const [governors, launch, pools] = await Promise.all([
         // A trusted issuer's own words win: no need to look behind its authorities.
         TRUSTED_ISSUERS.has(mint)
           ? Promise.resolve([])
@@ -32,19 +35,20 @@ export const scanToken: Scanner = async (subject, { rpc, now, signal }) => {
         // The pool PDAs depend on the mint alone: derived while the second round is in flight.
         derivePools(mint),
       ]);
-      return { simulation, governors, launch, pools };
+      return { governors, launch, pools };
     },
   });
   const discovery = discoverWith(facts, extra?.pools ?? (await derivePools(mint)));
   // The third round: whatever needs the holders' accounts, side by side.
-  const [governors, liquidity] = await Promise.all([
+  const [governors, liquidity, transferSimulation] = await Promise.all([
     readRealms(rpc, extra?.governors ?? [], signal),
     gatherLiquidity(facts, rpc, signal, discovery),
+    simulation,
   ]);
   const launch = extra?.launch;
   const full = {
     ...facts,
-    transferSimulation: extra?.simulation ?? null,
+    transferSimulation: transferSimulation ?? null,
     governors,
     ...(launch ? { launch } : {}),
   };

@@ -94,7 +94,7 @@ describe('/scan/token of mints held by a multisig or a DAO (sandbox, real govern
 
   it("the score is the single-key twin's: only the words change", () => {
     const twin = get('single-key').result;
-    assert.deepEqual(twin.flags, ['MINT_AUTHORITY_ACTIVE', 'FREEZE_AUTHORITY_ACTIVE']);
+    assert.deepEqual(twin.flags, ['MINT_AUTHORITY_ACTIVE', 'FREEZE_AUTHORITY_ACTIVE', 'MARKET_NONE']);
     assert.equal(twin.recommendation, TOKEN_ADVICE[bucketOf(twin.risk_score)]);
     for (const name of ['coral', 'realms', 'forged']) {
       const { result } = get(name);
@@ -112,16 +112,17 @@ describe('/scan/token of mints held by a multisig or a DAO (sandbox, real govern
     assert.equal((result.evidence as any).authority_control, undefined);
   });
 
-  it('round trips: a key-held mint 2 and no extra call; Coral 2 (+1 getMultipleAccounts); Realms 3', () => {
+  it('round trips: three for each (the third reads the pools); Coral +1 getMultipleAccounts; Realms +2, the realm beside the pools', () => {
     const multiple = (s: Scanned) => s.calls.filter((c) => c === 'getMultipleAccounts').length;
     const keyHeld = get('single-key');
-    assert.equal(keyHeld.roundTrips, 2);
-    assert.equal(multiple(keyHeld), 2, 'the mint + metadata, then the holders');
-    assert.equal(get('coral').roundTrips, 2);
-    assert.equal(multiple(get('coral')), 3, 'plus the authority and its multisig, beside the holders');
+    assert.equal(keyHeld.roundTrips, 3);
+    assert.equal(multiple(keyHeld), 3, 'the mint + metadata, then the holders, then the pools');
+    assert.equal(get('coral').roundTrips, 3);
+    assert.equal(multiple(get('coral')), 4, 'plus the authority and its multisig, beside the holders');
     assert.equal(get('realms').roundTrips, 3);
-    assert.equal(multiple(get('realms')), 4, 'plus the realm, for the DAO name');
-    assert.equal(get('forged').roundTrips, 2, 'a forged governance is not verified: no realm read');
+    assert.equal(multiple(get('realms')), 5, 'plus the realm, for the DAO name, beside the pools');
+    assert.equal(get('forged').roundTrips, 3, 'a forged governance is not verified: no realm read');
+    assert.equal(multiple(get('forged')), 4);
   });
 
   it('the governing account cannot be read: the generic words, the same score, no error', async () => {

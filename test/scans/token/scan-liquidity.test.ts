@@ -114,8 +114,10 @@ describe('scanToken: pools and liquidity on the seeded sandbox', () => {
     const { result, roundTrips, calls } = await scan('token:no-market', 'ideal', 20);
     assert.deepEqual(result.flags, ['MARKET_NONE']);
     assert.equal(roundTrips, 3);
+    // A young token's launch transactions (launch forensics) are read in round 2 as well.
+    const withoutLaunch = calls.filter((c) => c !== 'getTransaction');
     assert.equal(
-      calls.length,
+      withoutLaunch.length,
       6,
       `${calls}: five token-fact calls and one getMultipleAccounts for the pools`,
     );

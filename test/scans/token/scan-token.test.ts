@@ -174,10 +174,10 @@ describe('scanToken on the seeded sandbox', () => {
     assert.ok(!old.result.flags.includes('TOKEN_NEW'));
   });
 
-  it('launch forensics: a young bundled launch is read beside the holders (still two round trips); the same mint behind a full history page (an old token) is not, and says why', async () => {
+  it('launch forensics: a young bundled launch is read beside the holders (no round trip of its own: three, the third the pools); the same mint behind a full history page (an old token) is not, and says why', async () => {
     const mint = subject(manifest, 'pumpfun', 'pumpfun:launch-bundled').address;
     const young = await scanWith(server.url, mint);
-    assert.equal(young.roundTrips, 2);
+    assert.equal(young.roundTrips, 3);
     assert.equal(
       young.calls.filter((m) => m === 'getTransaction').length,
       9,
@@ -186,7 +186,7 @@ describe('scanToken on the seeded sandbox', () => {
     for (const code of ['LAUNCH_BUNDLED', 'LAUNCH_SNIPERS_HOLD', 'LAUNCH_INSIDERS'])
       assert.ok(young.result.flags.includes(code), `${code} in ${young.result.flags}`);
     const old = await scanWith(server.url, mint, fullHistoryTransport);
-    assert.equal(old.roundTrips, 2);
+    assert.equal(old.roundTrips, 3);
     assert.ok(!old.calls.includes('getTransaction'), 'nothing of the launch is read');
     assert.ok(!old.result.flags.some((f) => f.startsWith('LAUNCH_')), String(old.result.flags));
     assert.equal(old.evidence.launch.checked, false);
