@@ -20,6 +20,7 @@ const SUBJECTS: Record<EndpointId, string> = {
   wallet: 'wallet:old-active',
   tx: 'tx:high-priority-fee',
   program: 'program:single-key',
+  simulate: 'sim:usdc-transfer',
 };
 
 export async function runScanLatency(options: { runs: number }) {

@@ -7,7 +7,7 @@
  * and still gets the offer: indexers (x402scan's checker, catalogs reading a `routeTemplate`)
  * probe it to register the endpoint. It can never be paid.
  */
-import type { PaidEndpoint } from '../catalog.js';
+import type { GetEndpoint } from '../catalog.js';
 import { paramProblem } from '../contract/schemas.js';
 
 export type Admission =
@@ -37,7 +37,7 @@ const HEAD_TAKES_NO_PAYMENT: Admission = {
 };
 
 /** A payment presented at the template: there is no subject to scan, so it is not touched. */
-function templateTakesNoPayment(endpoint: PaidEndpoint): Admission {
+function templateTakesNoPayment(endpoint: GetEndpoint): Admission {
   const { name } = endpoint.param;
   return {
     kind: 'refuse_payment',
@@ -50,7 +50,7 @@ function templateTakesNoPayment(endpoint: PaidEndpoint): Admission {
  * the AgentCash checker probes, percent-encoded or not) or `:mint` (the Bazaar `routeTemplate`).
  * Neither brace nor colon is base58, so no subject is ever taken for a template.
  */
-export function isTemplateValue(endpoint: PaidEndpoint, value: string): boolean {
+export function isTemplateValue(endpoint: GetEndpoint, value: string): boolean {
   // Every subject starts with a base58 character: one comparison keeps them off the slow path.
   const first = value.charCodeAt(0);
   if (first !== 0x7b /* { */ && first !== 0x3a /* : */) return false;
@@ -64,7 +64,7 @@ const NOT_TAKING_PAYMENTS: Admission = {
 };
 
 export function admitRequest(
-  endpoint: PaidEndpoint,
+  endpoint: GetEndpoint,
   request: AdmissionRequest,
   takingPayments: boolean,
 ): Admission {

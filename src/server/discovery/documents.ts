@@ -37,7 +37,7 @@ export function rootDocument(ctx: DiscoveryContext) {
       payTo: ctx.payTo,
     },
     endpoints: PAID_ENDPOINTS.map((e) => ({
-      method: 'GET',
+      method: e.method,
       path: e.path,
       price_usd: e.priceUsd,
       description: e.description,
@@ -65,11 +65,21 @@ export function x402DiscoveryDocument(ctx: DiscoveryContext) {
       paymentRequired: 'PAYMENT-REQUIRED',
       paymentResponse: ['X-PAYMENT-RESPONSE', 'PAYMENT-RESPONSE'],
     },
+    // The contract's five, exactly as they were; a POST names its body instead of a parameter.
     resources: PAID_ENDPOINTS.map((e) => ({
       resource: ctx.origin + e.path,
-      method: 'GET',
+      method: e.method,
       path: e.path,
-      parameter: { name: e.param.name, in: 'path', kind: e.param.kind, description: e.param.description },
+      ...(e.method === 'GET'
+        ? {
+            parameter: {
+              name: e.param.name,
+              in: 'path',
+              kind: e.param.kind,
+              description: e.param.description,
+            },
+          }
+        : { body: { contentType: 'application/json', schema: e.body.schema } }),
       price_usd: e.priceUsd,
       maxAmountRequired: atomicPrice(e.priceUsd),
       description: e.description,
@@ -94,7 +104,7 @@ export function aiPluginDocument(ctx: DiscoveryContext) {
     name_for_model: 'solana_risk_scan',
     description_for_human:
       'Risk scores for Solana tokens, pump.fun launches, wallets, transactions and programs.',
-    description_for_model: `${SERVICE_DESCRIPTION} Each paid GET answers 402 with an x402 offer first; pay it and repeat the request. Prices: ${PAID_ENDPOINTS.map((e) => `${e.path} ${price(e)}`).join(', ')}.`,
+    description_for_model: `${SERVICE_DESCRIPTION} Each paid call answers 402 with an x402 offer first; pay it and repeat the request. Prices: ${PAID_ENDPOINTS.map((e) => `${e.path} ${price(e)}`).join(', ')}.`,
     auth: { type: 'none' },
     api: { type: 'openapi', url: ctx.origin + DISCOVERY_PATHS.openapi, is_user_authenticated: false },
   };
@@ -102,7 +112,7 @@ export function aiPluginDocument(ctx: DiscoveryContext) {
 
 function endpointLines(ctx: DiscoveryContext): string[] {
   return PAID_ENDPOINTS.map(
-    (e) => `- [GET ${e.path}](${ctx.origin}${e.path}): ${price(e)} per call — ${e.description}`,
+    (e) => `- [${e.method} ${e.path}](${ctx.origin}${e.path}): ${price(e)} per call — ${e.description}`,
   );
 }
 
@@ -112,7 +122,7 @@ export function llmsTxt(ctx: DiscoveryContext): string {
     '',
     `> ${SERVICE_DESCRIPTION}`,
     '',
-    'Every paid endpoint takes one path parameter (a base58 address, or a transaction signature for /verify/tx) and returns a JSON ScanResult: risk_score (0–1), flags, confidence (0–1), summary, recommendation, reasoning and evidence.',
+    'Every paid GET takes one path parameter (a base58 address, or a transaction signature for /verify/tx); /simulate/tx takes, by POST, a JSON body {"transaction": "<base64 wire transaction>"}. Each returns a JSON ScanResult: risk_score (0–1), flags, confidence (0–1), summary, recommendation, reasoning and evidence.',
     '',
     '## Paid endpoints',
     '',
@@ -145,7 +155,7 @@ export function aiTxt(ctx: DiscoveryContext): string {
     SERVICE_DESCRIPTION,
     '',
     'Agents may call every endpoint. Paid endpoints cost, per call:',
-    ...PAID_ENDPOINTS.map((e) => `  GET ${ctx.origin}${e.path}  ${price(e)}`),
+    ...PAID_ENDPOINTS.map((e) => `  ${e.method} ${ctx.origin}${e.path}  ${price(e)}`),
     '',
     `Payment: x402 v${X402_VERSION}, USDC on Solana mainnet, paid to ${ctx.payTo}. No API keys, no accounts, no rate limit.`,
     `Machine-readable: ${ctx.origin}${DISCOVERY_PATHS.openapi} and ${ctx.origin}${DISCOVERY_PATHS.x402Discovery}`,
