@@ -29,7 +29,8 @@ export const MAX_URL_LENGTH = 2048;
  */
 export const MAX_HOST_LENGTH = 253 + ':65535'.length;
 
-const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+// POST: /simulate/tx takes its transaction as a JSON body.
+const ALLOWED_METHODS = 'GET, HEAD, POST, OPTIONS';
 const ALLOWED_HEADERS = 'Content-Type, Accept, X-PAYMENT, PAYMENT-SIGNATURE';
 const PREFLIGHT_HEADERS = {
   'Access-Control-Allow-Methods': ALLOWED_METHODS,
