@@ -5,7 +5,7 @@
  * approval, a token account's owner handed over, a wallet assigned to a program; plus a token
  * account closed with its rent sent to a third party.
  */
-import { type Address, createNoopSigner, type Instruction } from '@solana/kit';
+import { type Address, createNoopSigner, type Instruction, type KeyPairSigner } from '@solana/kit';
 import { getAssignInstruction } from '@solana-program/system';
 import {
   AuthorityType,
@@ -14,6 +14,7 @@ import {
   getSetAuthorityInstruction,
   getTransferCheckedInstruction,
 } from '@solana-program/token';
+import type { SandboxChain } from '../chain/chain.js';
 import { unsignedWireTransaction } from '../unsigned.js';
 import { fundUsdc, USDC_DECIMALS, USDC_MINT, usdcAccountOf } from '../usdc.js';
 import { fundedSigner, LAMPORTS_PER_SOL, type ScenarioContext } from './context.js';
@@ -79,54 +80,74 @@ const DRAINS: readonly Drain[] = [
   },
 ];
 
-async function usdcTransfer(context: ScenarioContext): Promise<SimulationScenario> {
-  const authority = await context.keys.signer(USDC_AUTHORITY_LABEL);
-  const sender = await fundedSigner(context, 'sim:usdc-transfer:sender', LAMPORTS_PER_SOL);
-  const recipient = (await context.keys.signer('sim:usdc-transfer:recipient')).address;
+/** Where the simulations are built: a chain with USDC, its mint authority, and wallets by label. */
+export interface SimulationSetup {
+  readonly chain: SandboxChain;
+  readonly usdcAuthority: KeyPairSigner;
+  /** The wallet for `label`, holding `lamports`. */
+  wallet(label: string, lamports: bigint): Promise<Address>;
+}
+
+async function usdcTransfer(setup: SimulationSetup): Promise<SimulationScenario> {
+  const sender = await setup.wallet('sim:usdc-transfer:sender', LAMPORTS_PER_SOL);
+  const recipient = await setup.wallet('sim:usdc-transfer:recipient', 0n);
   const amount = 2_500_000n;
-  await fundUsdc(context.chain, authority, [
-    { owner: sender.address, amount: 10_000_000n },
+  await fundUsdc(setup.chain, setup.usdcAuthority, [
+    { owner: sender, amount: 10_000_000n },
     { owner: recipient, amount: 0n },
   ]);
   const instruction = getTransferCheckedInstruction({
-    source: await usdcAccountOf(sender.address),
+    source: await usdcAccountOf(sender),
     mint: USDC_MINT,
     destination: await usdcAccountOf(recipient),
-    authority: sender.address,
+    authority: sender,
     amount,
     decimals: USDC_DECIMALS,
   });
   return {
     name: 'sim:usdc-transfer',
     description: 'A plain, unsigned transfer of 2.5 of the sender’s 10 USDC',
-    signer: sender.address,
-    transaction: unsignedWireTransaction(sender.address, [instruction]),
+    signer: sender,
+    transaction: unsignedWireTransaction(sender, [instruction]),
     expect: {
       flags: [],
       tokenChanges: [
-        { owner: sender.address, mint: USDC_MINT, change: String(-amount) },
+        { owner: sender, mint: USDC_MINT, change: String(-amount) },
         { owner: recipient, mint: USDC_MINT, change: String(amount) },
       ],
     },
   };
 }
 
-async function drain(context: ScenarioContext, spec: Drain): Promise<SimulationScenario> {
-  const authority = await context.keys.signer(USDC_AUTHORITY_LABEL);
-  const victim = await fundedSigner(context, `${spec.name}:victim`, 2n * LAMPORTS_PER_SOL);
-  const attacker = (await context.keys.signer(`${spec.name}:attacker`)).address;
-  await fundUsdc(context.chain, authority, [{ owner: victim.address, amount: spec.held }]);
-  const usdc = await usdcAccountOf(victim.address);
+async function drain(setup: SimulationSetup, spec: Drain): Promise<SimulationScenario> {
+  const victim = await setup.wallet(`${spec.name}:victim`, 2n * LAMPORTS_PER_SOL);
+  const attacker = await setup.wallet(`${spec.name}:attacker`, 0n);
+  await fundUsdc(setup.chain, setup.usdcAuthority, [{ owner: victim, amount: spec.held }]);
+  const usdc = await usdcAccountOf(victim);
   return {
     name: spec.name,
     description: spec.description,
-    signer: victim.address,
-    transaction: unsignedWireTransaction(victim.address, spec.build(victim.address, attacker, usdc)),
+    signer: victim,
+    transaction: unsignedWireTransaction(victim, spec.build(victim, attacker, usdc)),
     expect: { flags: spec.flags, attacker },
   };
 }
 
+/** Sets up the accounts of every simulation scenario on `setup.chain` and returns them. */
+export async function buildSimulations(setup: SimulationSetup): Promise<SimulationScenario[]> {
+  const built = [await usdcTransfer(setup)];
+  for (const spec of DRAINS) built.push(await drain(setup, spec));
+  return built;
+}
+
 export async function seedSimulations(context: ScenarioContext): Promise<void> {
-  context.simulations.push(await usdcTransfer(context));
-  for (const spec of DRAINS) context.simulations.push(await drain(context, spec));
+  const setup: SimulationSetup = {
+    chain: context.chain,
+    usdcAuthority: await context.keys.signer(USDC_AUTHORITY_LABEL),
+    wallet: async (label, lamports) =>
+      lamports > 0n
+        ? (await fundedSigner(context, label, lamports)).address
+        : (await context.keys.signer(label)).address,
+  };
+  context.simulations.push(...(await buildSimulations(setup)));
 }
