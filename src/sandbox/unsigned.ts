@@ -7,6 +7,7 @@ import {
   appendTransactionMessageInstructions,
   type Blockhash,
   compileTransaction,
+  compressTransactionMessageUsingAddressLookupTables,
   createTransactionMessage,
   getBase64Decoder,
   getTransactionEncoder,
@@ -23,7 +24,12 @@ export const PLACEHOLDER_BLOCKHASH = '11111111111111111111111111111111' as Block
 export function unsignedWireTransaction(
   feePayer: Address,
   instructions: readonly Instruction[],
-  options: { version?: 'legacy' | 0; blockhash?: Blockhash } = {},
+  options: {
+    version?: 'legacy' | 0;
+    blockhash?: Blockhash;
+    /** v0 only: tables whose addresses the message loads instead of naming them. */
+    lookupTables?: Readonly<Record<Address, readonly Address[]>>;
+  } = {},
 ): string {
   const message = pipe(
     createTransactionMessage({ version: options.version ?? 'legacy' }),
@@ -35,6 +41,13 @@ export function unsignedWireTransaction(
       ),
     (m) => appendTransactionMessageInstructions(instructions, m),
   );
-  const wire = getTransactionEncoder().encode(compileTransaction(message));
+  const compressed =
+    options.lookupTables === undefined
+      ? message
+      : compressTransactionMessageUsingAddressLookupTables(
+          message as never,
+          options.lookupTables as Record<Address, Address[]>,
+        );
+  const wire = getTransactionEncoder().encode(compileTransaction(compressed as typeof message));
   return getBase64Decoder().decode(wire);
 }

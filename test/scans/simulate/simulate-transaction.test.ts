@@ -6,15 +6,33 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createDefaultRpcTransport, createSolanaRpcFromTransport } from '@solana/kit';
+import {
+  type Address,
+  createDefaultRpcTransport,
+  createSolanaRpcFromTransport,
+  getAddressDecoder,
+  getAddressEncoder,
+} from '@solana/kit';
+import { getTransferCheckedInstruction } from '@solana-program/token';
 import type { SandboxChain } from '../../../src/sandbox/chain/chain.js';
 import type { RpcProfileName } from '../../../src/sandbox/rpc/profiles.js';
 import { type SandboxRpc, startSandboxRpc } from '../../../src/sandbox/rpc/server.js';
 import { type ScenarioManifest, seededChain, simulation } from '../../../src/sandbox/scenarios/index.js';
+import { unsignedWireTransaction } from '../../../src/sandbox/unsigned.js';
+import { USDC_MINT, usdcAccountOf } from '../../../src/sandbox/usdc.js';
 import { simulateTransaction } from '../../../src/scans/simulate/index.js';
+import { ADDRESS_LOOKUP_TABLE_PROGRAM } from '../../../src/solana/programs.js';
 import { countingTransport } from '../../helpers/rpc-transports.js';
 
 const PROFILES: RpcProfileName[] = ['ideal', 'indexed-provider'];
+
+/** A fresh address from a number (no key needed: nothing signs for it). */
+const addressOf = (n: bigint): Address => {
+  const bytes = new Uint8Array(32);
+  new DataView(bytes.buffer).setBigUint64(0, n + 0x5eedn, true);
+  bytes[31] = 7;
+  return getAddressDecoder().decode(bytes);
+};
 
 describe('simulateTransaction on the seeded sandbox', { timeout: 120_000 }, () => {
   let chain: SandboxChain;
@@ -94,6 +112,53 @@ describe('simulateTransaction on the seeded sandbox', { timeout: 120_000 }, () =
       assert.equal(result.risk_score, 0);
     });
   }
+
+  /** An active, frozen lookup table holding `addresses` (the program's own layout: 56-byte header). */
+  function lookupTable(addresses: readonly Address[]): Address {
+    const table = addressOf(chain.slot);
+    const data = new Uint8Array(56 + 32 * addresses.length);
+    const view = new DataView(data.buffer);
+    view.setUint32(0, 1, true); // ProgramState::LookupTable
+    view.setBigUint64(4, 0xffff_ffff_ffff_ffffn, true); // never deactivated
+    for (const [i, a] of addresses.entries()) data.set(getAddressEncoder().encode(a), 56 + 32 * i);
+    chain.setAccount({ address: table, lamports: 10_000_000n, data, owner: ADDRESS_LOOKUP_TABLE_PROGRAM });
+    return table;
+  }
+
+  it('a v0 transaction: its lookup table is read first, then the same exact amounts (two round trips)', async () => {
+    const s = simulation(manifest, 'sim:usdc-transfer');
+    const [recipient] = s.expect.tokenChanges!.filter((c) => c.owner !== s.signer);
+    const destination = await usdcAccountOf(recipient!.owner as Address);
+    const source = await usdcAccountOf(s.signer as Address);
+    const transfer = getTransferCheckedInstruction({
+      source,
+      mint: USDC_MINT,
+      destination,
+      authority: s.signer as Address,
+      amount: 2_500_000n,
+      decimals: 6,
+    });
+    const table = lookupTable([destination, USDC_MINT]);
+    const v0 = unsignedWireTransaction(s.signer as Address, [transfer], {
+      version: 0,
+      lookupTables: { [table]: [destination, USDC_MINT] },
+    });
+    for (const profile of PROFILES) {
+      const { result, roundTrips } = await simulate(profile, v0);
+      const e = result.evidence as any;
+      assert.equal(roundTrips, 2, profile);
+      assert.equal(e.lookup_tables_resolved, true);
+      assert.deepEqual(result.flags, []);
+      assert.deepEqual(e.token_changes.map((t: any) => t.change).sort(), ['-2500000', '2500000']);
+    }
+    const missing = unsignedWireTransaction(s.signer as Address, [transfer], {
+      version: 0,
+      lookupTables: { [addressOf(1n)]: [destination, USDC_MINT] },
+    });
+    const { result } = await simulate('ideal', missing);
+    assert.deepEqual(result.flags, ['SIM_WOULD_FAIL']);
+    assert.match(result.reasoning[0]!, /AddressLookupTableNotFound/);
+  });
 
   it('the chain is untouched: a simulation is never sent', async () => {
     const s = simulation(manifest, 'sim:approve-drain');
