@@ -29,10 +29,11 @@ export async function runScanLatency(options: { runs: number }) {
   const rows = [];
   try {
     for (const [endpoint, name] of Object.entries(SUBJECTS) as [EndpointId, string][]) {
-      const entry = manifest.subjects.find((s) => s.name === name) as
-        | { address?: string; signature?: string }
+      const entry = [...manifest.subjects, ...manifest.simulations].find((s) => s.name === name) as
+        | { address?: string; signature?: string; transaction?: string }
         | undefined;
-      const subject = entry?.address ?? entry?.signature;
+      // A simulation's subject is its base64 wire transaction (the body POST /simulate/tx takes).
+      const subject = entry?.transaction ?? entry?.address ?? entry?.signature;
       if (subject === undefined) throw new Error(`the manifest has no ${name}`);
       const counter = countingTransport(
         delayedTransport(createDefaultRpcTransport({ url: server.url }), RPC_LATENCY_MS),
