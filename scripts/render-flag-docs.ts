@@ -26,7 +26,7 @@ export function renderFlagTables(): string {
       return `| \`${code}\` | ${f.severity} | ${SEVERITY_WEIGHT[f.severity]} | ${cell(f.meaning)} | ${f.evidenceKeys.map((k) => `\`${k}\``).join(', ') || '—'} | ${notes || '—'} |`;
     });
     return [
-      `### ${endpoint.method === 'POST' ? 'POST ' : ''}${endpoint.path}`,
+      `### ${endpoint.path}`,
       '',
       '| code | severity | weight | meaning | evidence keys | also |',
       '|---|---|---|---|---|---|',
