@@ -66,7 +66,7 @@ describe('the service /docs page in Chromium', { skip }, () => {
     await stub?.close();
   });
 
-  it('shows the five paid operations, and "try it out" on one gets the 402 offer', async () => {
+  it('shows every paid operation, and "try it out" on one gets the 402 offer', async () => {
     const page = await browser.newPage();
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
