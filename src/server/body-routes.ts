@@ -11,7 +11,7 @@ import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { PostEndpoint } from '../catalog.js';
 import { ServiceError } from '../errors.js';
-import { checkSimulateBody } from '../scans/simulate/wire.js';
+import { admitBodyRequest } from './admission.js';
 import type { AppEnv } from './context.js';
 import { paymentFingerprint } from './logger.js';
 import { handOver, type PaidRouteDeps, paymentRequired, presentedPayment } from './paid-routes.js';
@@ -26,29 +26,29 @@ function invalid(endpoint: PostEndpoint, message: string): never {
 }
 
 export function registerBodyEndpoint(app: Hono<AppEnv>, deps: PaidRouteDeps, endpoint: PostEndpoint): void {
-  const { maxBodyBytes, field } = endpoint.body;
+  const { maxBodyBytes } = endpoint.body;
   const limit = bodyLimit({
     maxSize: maxBodyBytes,
     onError: () =>
       invalid(endpoint, `the body is over ${maxBodyBytes} bytes; a transaction is at most 1232 bytes`),
   });
   app.post(endpoint.path, limit, async (c: Context<AppEnv>) => {
-    const text = await c.req.text();
+    const body = await c.req.text();
     const hasPayment =
       c.req.header('x-payment') !== undefined || c.req.header('payment-signature') !== undefined;
-    // No body at all: what indexers and first-time callers send to learn the price.
-    if (text.trim() === '' && !hasPayment) return paymentRequired(c, deps, endpoint, endpoint.path);
-    const checked = checkSimulateBody(text, field);
-    if (!checked.ok) invalid(endpoint, checked.message);
-    const { transaction } = checked;
-    const payment = presentedPayment(c, deps, endpoint.path, paidForBody(endpoint.path, transaction.sha256));
-    if (payment === null) return paymentRequired(c, deps, endpoint, endpoint.path);
-    c.env.frame.logFields.payment = paymentFingerprint(payment.header);
     const gate = deps.paymentGate;
-    if (gate === undefined) {
+    const admission = admitBodyRequest(endpoint, { body, hasPayment }, gate !== undefined);
+    if (admission.kind === 'invalid') invalid(endpoint, admission.message);
+    if (admission.kind === 'offer') return paymentRequired(c, deps, endpoint, endpoint.path);
+    if (admission.kind === 'refuse_payment' || gate === undefined) {
       deps.metrics?.payment('refused');
-      return paymentRequired(c, deps, endpoint, endpoint.path, 'This server is not taking payments yet');
+      const reason = admission.kind === 'refuse_payment' ? admission.reason : 'payments are not wired';
+      return paymentRequired(c, deps, endpoint, endpoint.path, reason);
     }
+    const { transaction } = admission;
+    const paidFor = paidForBody(endpoint.path, transaction.sha256);
+    const payment = presentedPayment(c, deps, endpoint.path, paidFor)!;
+    c.env.frame.logFields.payment = paymentFingerprint(payment.header);
     const call = { endpoint, subject: transaction.base64, payment, requestId: c.env.frame.requestId };
     return handOver(c, deps, gate, call, endpoint.path);
   });
