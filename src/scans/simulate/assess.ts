@@ -131,6 +131,20 @@ function tokenOutflowHits(r: Reading): Hit[] {
   });
 }
 
+function authorityHits(r: Reading): Hit[] {
+  return (r.effects?.authorityHandovers ?? []).map((h) => ({
+    code: 'SIM_MINT_AUTHORITY_HANDED_OVER',
+    strength: 1,
+    evidence: {
+      mint: h.mint,
+      authority_type: h.authorityType,
+      previous_authority: h.previous,
+      new_authority: h.newAuthority,
+    },
+    reason: `the ${h.authorityType} authority of mint ${short(h.mint)} would pass to ${h.newAuthority}, who did not sign`,
+  }));
+}
+
 function programHits(r: Reading): Hit[] {
   const unknown = r.programs.filter((p) => !p.known);
   if (unknown.length === 0) return [];
@@ -266,6 +280,7 @@ export function assessSimulation(facts: SimulateFacts): ScanResult {
     ...solOutflowHits(r),
     ...tokenOutflowHits(r),
     ...r.shapes.map(shapeHit),
+    ...authorityHits(r),
     ...programHits(r),
     ...contextHits(facts, r),
   ];

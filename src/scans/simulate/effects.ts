@@ -38,12 +38,21 @@ export interface ClosedAccount {
   readonly destination: string | null;
 }
 
+/** A mint's minting or freezing power handed to someone who did not sign. */
+export interface AuthorityHandover {
+  readonly mint: string;
+  readonly authorityType: 'mint' | 'freeze';
+  readonly previous: string | null;
+  readonly newAuthority: string;
+}
+
 export interface Effects {
   readonly sol: readonly SolChange[];
   readonly tokens: readonly TokenMove[];
   readonly closed: readonly ClosedAccount[];
   /** Drainer shapes seen in the state change. */
   readonly shapes: readonly DrainerShape[];
+  readonly authorityHandovers: readonly AuthorityHandover[];
 }
 
 function tokenAccount(state: AccountState | null | undefined): DecodedTokenAccount | null {
@@ -58,6 +67,30 @@ function after(facts: SimulateFacts, key: string): AccountState | null {
 }
 
 const lamportsOf = (s: AccountState | null | undefined) => s?.lamports ?? 0n;
+
+function mintOf(state: AccountState | null | undefined) {
+  if (state == null) return null;
+  const result = decodeMint(state.data, state.owner as Address);
+  return result.ok ? result.value : null;
+}
+
+/** Mint and freeze authorities that changed to a non-signer (the mint's own SetAuthority). */
+function authorityHandovers(facts: SimulateFacts, signers: ReadonlySet<string>): AuthorityHandover[] {
+  return facts.writable.flatMap((key) => {
+    const pre = mintOf(facts.pre.get(key));
+    const post = mintOf(after(facts, key));
+    if (pre === null || post === null) return [];
+    const changed = [
+      { authorityType: 'mint' as const, previous: pre.mintAuthority, now: post.mintAuthority },
+      { authorityType: 'freeze' as const, previous: pre.freezeAuthority, now: post.freezeAuthority },
+    ];
+    return changed.flatMap(({ authorityType, previous, now }) =>
+      now !== null && now !== previous && !signers.has(now)
+        ? [{ mint: key, authorityType, previous, newAuthority: now }]
+        : [],
+    );
+  });
+}
 
 function decimalsOf(facts: SimulateFacts, mint: string): number | null {
   const state = facts.pre.get(mint) ?? facts.post.get(mint) ?? null;
@@ -158,5 +191,6 @@ export function effectsOf(facts: SimulateFacts, signers: readonly string[]): Eff
     tokens: tokenMoves(facts),
     closed,
     shapes: [...tokenShapes(facts, signerSet), ...assignShapes(facts, signers), ...closeShapes],
+    authorityHandovers: authorityHandovers(facts, signerSet),
   };
 }

@@ -18,6 +18,12 @@ export const SIMULATE_FLAGS = {
     meaning: "A signer would lose most of a token balance (over 90 % of one token account's amount).",
     evidenceKeys: ['owner', 'token_account', 'mint', 'pre_amount', 'post_amount'],
   },
+  SIM_MINT_AUTHORITY_HANDED_OVER: {
+    severity: 'high',
+    meaning:
+      "A mint's minting or freezing power would pass to an address that did not sign: it could then mint without limit or freeze every holder.",
+    evidenceKeys: ['mint', 'authority_type', 'previous_authority', 'new_authority'],
+  },
   SIM_UNKNOWN_PROGRAM: {
     severity: 'low',
     meaning:

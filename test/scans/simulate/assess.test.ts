@@ -12,7 +12,10 @@ import {
   getTransferSolInstruction,
 } from '@solana-program/system';
 import {
+  AuthorityType,
   getApproveInstruction,
+  getMintEncoder,
+  getSetAuthorityInstruction,
   getTokenEncoder,
   getTransferInstruction,
   TOKEN_PROGRAM_ADDRESS,
@@ -264,6 +267,48 @@ describe('assessSimulation, flag by flag', () => {
       { address: source, lamports: String(RENT), token_account: true, destination: attacker },
     ]);
     flags.notRaised(close(victim), 'TX_CLOSE_TO_THIRD_PARTY');
+  });
+
+  it('SIM_MINT_AUTHORITY_HANDED_OVER: mint or freeze authority passes to a non-signer; not to the signer', () => {
+    const mint = (mintAuthority: Address | null, freezeAuthority: Address | null): AccountState => ({
+      lamports: 1_461_600n,
+      owner: TOKEN_PROGRAM_ADDRESS,
+      executable: false,
+      data: new Uint8Array(
+        getMintEncoder().encode({
+          mintAuthority,
+          supply: 1_000n,
+          decimals: 6,
+          isInitialized: true,
+          freezeAuthority,
+        }),
+      ),
+    });
+    const handOver = (to: Address) =>
+      assessSimulation(
+        factsOf(
+          victim,
+          [
+            getSetAuthorityInstruction({
+              owned: program,
+              owner: victim as never,
+              authorityType: AuthorityType.MintTokens,
+              newAuthority: to,
+            }),
+          ],
+          {
+            pre: { [program]: mint(victim, victim) },
+            post: { [program]: mint(to, victim) },
+          },
+        ),
+      );
+    flags.raised(handOver(attacker), 'SIM_MINT_AUTHORITY_HANDED_OVER', {
+      mint: program,
+      authority_type: 'mint',
+      previous_authority: victim,
+      new_authority: attacker,
+    });
+    flags.notRaised(handOver(victim), 'SIM_MINT_AUTHORITY_HANDED_OVER');
   });
 
   it('TX_DURABLE_NONCE: AdvanceNonceAccount first; not a plain transfer', () => {
