@@ -46,10 +46,7 @@ describe('checkSimulateBody', () => {
     });
     const noSlot = Buffer.concat([Buffer.from([0]), wire.subarray(65)]).toString('base64');
     const missing = checkSimulateBody(body(noSlot));
-    assert.ok(
-      !missing.ok && /to have 1 signatures, got 0/.test(missing.message),
-      JSON.stringify(missing),
-    );
+    assert.ok(!missing.ok && /to have 1 signatures, got 0/.test(missing.message), JSON.stringify(missing));
     const empty = unsignedWireTransaction(payer.address, []);
     const none = checkSimulateBody(body(empty));
     assert.ok(!none.ok && /no instructions/.test(none.message));
