@@ -1,6 +1,6 @@
 /**
  * simulateTransaction against the seeded sandbox, through the real RPC answering as the
- * `ideal` node and as an `indexed-provider` would: every simulation scenario of the manifest
+ * `ideal` node, an `indexed-provider` and the public mainnet endpoint would: every simulation scenario of the manifest
  * raises exactly its flags, the plain USDC transfer reports exactly the amounts that move, and a
  * legacy transaction costs one round trip (three calls in parallel).
  */
@@ -24,7 +24,7 @@ import { simulateTransaction } from '../../../src/scans/simulate/index.js';
 import { ADDRESS_LOOKUP_TABLE_PROGRAM } from '../../../src/solana/programs.js';
 import { countingTransport } from '../../helpers/rpc-transports.js';
 
-const PROFILES: RpcProfileName[] = ['ideal', 'indexed-provider'];
+const PROFILES: RpcProfileName[] = ['ideal', 'indexed-provider', 'public-mainnet'];
 
 /** A fresh address from a number (no key needed: nothing signs for it). */
 const addressOf = (n: bigint): Address => {
