@@ -175,6 +175,8 @@ export async function startSandbox({
       lamports: String(PAYER_START.sol),
     },
     subjects: [...(scenarios?.subjects ?? []), ...loaded],
+    // Unsigned transactions to try POST /simulate/tx on (the body's `transaction`).
+    simulations: scenarios?.simulations ?? [],
   };
   await writeFile(files.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
 

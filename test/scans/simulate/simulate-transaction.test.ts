@@ -2,7 +2,7 @@
  * simulateTransaction against the seeded sandbox, through the real RPC answering as the
  * `ideal` node, an `indexed-provider` and the public mainnet endpoint would: every simulation scenario of the manifest
  * raises exactly its flags, the plain USDC transfer reports exactly the amounts that move, and a
- * legacy transaction costs one round trip (three calls in parallel).
+ * legacy transaction costs one round trip (its calls in parallel).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
