@@ -134,7 +134,8 @@ async function readAccounts(
   const answers = await Promise.all(
     chunks.map((chunk) =>
       rpc
-        .getMultipleAccounts(chunk as Address[], { encoding: 'base64', ...options })
+        // The simulation's commitment: a node's default (finalized) lags it by some 32 slots.
+        .getMultipleAccounts(chunk as Address[], { encoding: 'base64', commitment: 'confirmed', ...options })
         .send(send)
         .catch(rpcFailed),
     ),

@@ -12,6 +12,7 @@ import {
   createSolanaRpcFromTransport,
   getAddressDecoder,
   getAddressEncoder,
+  type RpcTransport,
 } from '@solana/kit';
 import { getTransferCheckedInstruction } from '@solana-program/token';
 import type { SandboxChain } from '../../../src/sandbox/chain/chain.js';
@@ -158,6 +159,20 @@ describe('simulateTransaction on the seeded sandbox', { timeout: 120_000 }, () =
     const { result } = await simulate('ideal', missing);
     assert.deepEqual(result.flags, ['SIM_WOULD_FAIL']);
     assert.match(result.reasoning[0]!, /AddressLookupTableNotFound/);
+  });
+
+  it('the accounts before and the simulation are read at one commitment (a node defaults reads to finalized)', async () => {
+    const configs: { method: string; config: Record<string, unknown> }[] = [];
+    const inner = createDefaultRpcTransport({ url: servers.get('ideal')!.url });
+    const recording: RpcTransport = (request) => {
+      const payload = request.payload as { method: string; params: unknown[] };
+      configs.push({ method: payload.method, config: payload.params.at(-1) as Record<string, unknown> });
+      return inner(request);
+    };
+    const s = simulation(manifest, 'sim:usdc-transfer');
+    await simulateTransaction(s.transaction, { rpc: createSolanaRpcFromTransport(recording), now: Date.now });
+    assert.ok(configs.length >= 2);
+    for (const { method, config } of configs) assert.equal(config.commitment, 'confirmed', method);
   });
 
   it('the chain is untouched: a simulation is never sent', async () => {
