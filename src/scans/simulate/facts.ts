@@ -134,7 +134,7 @@ async function readAccounts(
   const answers = await Promise.all(
     chunks.map((chunk) =>
       rpc
-        // The simulation's commitment: a node's default (finalized) lags it by some 32 slots.
+        // The simulation's commitment (kit's default too, said here because the two reads must match).
         .getMultipleAccounts(chunk as Address[], { encoding: 'base64', commitment: 'confirmed', ...options })
         .send(send)
         .catch(rpcFailed),

@@ -161,7 +161,7 @@ describe('simulateTransaction on the seeded sandbox', { timeout: 120_000 }, () =
     assert.match(result.reasoning[0]!, /AddressLookupTableNotFound/);
   });
 
-  it('the accounts before and the simulation are read at one commitment (a node defaults reads to finalized)', async () => {
+  it('the accounts before and the simulation are read at one commitment', async () => {
     const configs: { method: string; config: Record<string, unknown> }[] = [];
     const inner = createDefaultRpcTransport({ url: servers.get('ideal')!.url });
     const recording: RpcTransport = (request) => {
