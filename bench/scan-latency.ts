@@ -27,6 +27,7 @@ const SUBJECTS: readonly (readonly [EndpointId, string, ('old' | undefined)?])[]
   ['wallet', 'wallet:old-active'],
   ['tx', 'tx:high-priority-fee'],
   ['program', 'program:single-key'],
+  ['simulate', 'sim:usdc-transfer'],
 ];
 
 /**
@@ -46,10 +47,11 @@ export async function runScanLatency(options: { runs: number }) {
   try {
     const cases: (readonly [EndpointId, string, ('old' | undefined)?])[] = [...SUBJECTS, ...WITH_SIMULATION];
     for (const [endpoint, name, age] of cases) {
-      const entry = manifest.subjects.find((s) => s.name === name) as
-        | { address?: string; signature?: string }
+      const entry = [...manifest.subjects, ...manifest.simulations].find((s) => s.name === name) as
+        | { address?: string; signature?: string; transaction?: string }
         | undefined;
-      const subject = entry?.address ?? entry?.signature;
+      // A simulation's subject is its base64 wire transaction (the body POST /simulate/tx takes).
+      const subject = entry?.transaction ?? entry?.address ?? entry?.signature;
       if (subject === undefined) throw new Error(`the manifest has no ${name}`);
       const sandbox = createDefaultRpcTransport({ url: server.url });
       const counter = countingTransport(

@@ -7,19 +7,11 @@
 /** What a path parameter must decode to: a 32-byte address or a 64-byte signature. */
 export type ParamKind = 'address' | 'signature';
 
-export interface PaidEndpoint {
+interface EndpointBase {
   /** Stable id, also the scanner's folder name. */
-  readonly id: 'pumpfun' | 'token' | 'wallet' | 'tx' | 'program';
+  readonly id: 'pumpfun' | 'token' | 'wallet' | 'tx' | 'program' | 'simulate';
   /** OpenAPI operationId. */
   readonly operationId: string;
-  /** OpenAPI-style path with one `{param}`. */
-  readonly path: string;
-  readonly param: {
-    readonly name: string;
-    readonly kind: ParamKind;
-    readonly description: string;
-    readonly example: string;
-  };
   /** Price per call in USD, paid in USDC. */
   readonly priceUsd: number;
   /** How long a result may be served from the cache. */
@@ -30,9 +22,62 @@ export interface PaidEndpoint {
   readonly assesses: readonly string[];
 }
 
+/** The contract's shape (interface.md §4.1): a GET whose subject is its one path parameter. */
+export interface GetEndpoint extends EndpointBase {
+  readonly method: 'GET';
+  /** OpenAPI-style path with one `{param}`. */
+  readonly path: string;
+  readonly param: {
+    readonly name: string;
+    readonly kind: ParamKind;
+    readonly description: string;
+    readonly example: string;
+  };
+}
+
+/** What a JSON body must hold: one base64 field, its JSON Schema (with description) and an example. */
+export interface BodyInput {
+  /** The one property the body carries. */
+  readonly field: string;
+  /** Most bytes the field may decode to. */
+  readonly maxDecodedBytes: number;
+  /** Most bytes of HTTP body taken (the field's base64 plus a little JSON around it). */
+  readonly maxBodyBytes: number;
+  /** JSON Schema (2020-12) of the body, as OpenAPI, Bazaar and MCP tools show it. */
+  readonly schema: {
+    readonly type: 'object';
+    readonly description: string;
+    readonly properties: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+    readonly required: readonly string[];
+    readonly additionalProperties: false;
+  };
+  readonly example: Readonly<Record<string, string>>;
+}
+
+/** Our own addition (DESIGN §6d): a POST whose subject is its JSON body. */
+export interface PostEndpoint extends EndpointBase {
+  readonly method: 'POST';
+  /** The path, without parameters. */
+  readonly path: string;
+  readonly body: BodyInput;
+}
+
+export type PaidEndpoint = GetEndpoint | PostEndpoint;
+
+/** Legacy and v0 transactions share this wire limit (the packet size, 1232 bytes). */
+export const MAX_TRANSACTION_BYTES = 1232;
+
+/**
+ * The documented example body of /simulate/tx: an unsigned legacy USDC transferChecked of 1 USDC
+ * between two associated token accounts (regenerate with `npx tsx scripts/simulate-example.ts`).
+ */
+const SIMULATE_EXAMPLE_TX =
+  'AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAABAAIFfowIh2C/3h3dzzLBfyCbgkLuUqrxMfrNiNDqLG0LBvLT6oz1rKyozQUgdRIXXEPO9Upd2Z7eIKFrVSU3OPOX3PdB78uRI342SpqA+TVsD/f4o3WfVFRxtym9Ukb3B08dxvp6877brTo9ZfNqq8l0MbG75MLS9uDkfKYCA0UvXWEG3fbh12Whk9nL4UbO63msHLSF7V9bN5E6jPWFfv8AqQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAQQEAQMCAAoMQEIPAAAAAAAG';
+
 export const PAID_ENDPOINTS = [
   {
     id: 'pumpfun',
+    method: 'GET',
     operationId: 'scanPumpfunToken',
     path: '/scan/pumpfun/{mint}',
     param: {
@@ -50,6 +95,7 @@ export const PAID_ENDPOINTS = [
   },
   {
     id: 'token',
+    method: 'GET',
     operationId: 'scanToken',
     path: '/scan/token/{mint}',
     param: {
@@ -67,6 +113,7 @@ export const PAID_ENDPOINTS = [
   },
   {
     id: 'wallet',
+    method: 'GET',
     operationId: 'scanWallet',
     path: '/scan/wallet/{address}',
     param: {
@@ -83,6 +130,7 @@ export const PAID_ENDPOINTS = [
   },
   {
     id: 'tx',
+    method: 'GET',
     operationId: 'verifyTransaction',
     path: '/verify/tx/{signature}',
     param: {
@@ -101,6 +149,7 @@ export const PAID_ENDPOINTS = [
   },
   {
     id: 'program',
+    method: 'GET',
     operationId: 'scanProgram',
     path: '/scan/program/{id}',
     param: {
@@ -116,9 +165,57 @@ export const PAID_ENDPOINTS = [
       'Upgrade authority (none, single key, multisig), last deploy and recent upgrades of a program.',
     assesses: ['upgrade authority', 'recent upgrades'],
   },
+  {
+    id: 'simulate',
+    method: 'POST',
+    operationId: 'simulateTransaction',
+    path: '/simulate/tx',
+    body: {
+      field: 'transaction',
+      maxDecodedBytes: MAX_TRANSACTION_BYTES,
+      // base64 of 1232 bytes is 1644 characters; the rest leaves room for JSON and whitespace.
+      maxBodyBytes: 2048,
+      schema: {
+        type: 'object',
+        description: 'The transaction to simulate, as a wallet would be asked to sign it.',
+        properties: {
+          transaction: {
+            type: 'string',
+            contentEncoding: 'base64',
+            maxLength: 1644,
+            description:
+              'Base64 of the wire transaction (legacy or v0, signed or not; at most 1232 bytes). Address lookup tables are resolved; the blockhash is replaced, signatures are not checked.',
+            examples: [SIMULATE_EXAMPLE_TX],
+          },
+        },
+        required: ['transaction'],
+        additionalProperties: false,
+      },
+      example: { transaction: SIMULATE_EXAMPLE_TX },
+    },
+    priceUsd: 0.05,
+    // A simulation reads the chain as it is now: it is never served from the cache.
+    cacheTtlSeconds: 0,
+    summary: 'Simulate a transaction before signing it',
+    description:
+      'What an unsigned or signed transaction would do to each signer if sent now: SOL and token balance changes, approvals and delegations, ownership or authority handed over, accounts closed and where their lamports go, durable-nonce use, the programs it invokes and whether it would fail.',
+    assesses: ['balance changes', 'approvals and authority changes', 'programs invoked'],
+  },
 ] as const satisfies readonly PaidEndpoint[];
 
 export type EndpointId = (typeof PAID_ENDPOINTS)[number]['id'];
+
+export const isGetEndpoint = (e: PaidEndpoint): e is GetEndpoint => e.method === 'GET';
+
+/** The contract's five GET endpoints, in its order. */
+export const GET_ENDPOINTS: readonly GetEndpoint[] = (PAID_ENDPOINTS as readonly PaidEndpoint[]).filter(
+  isGetEndpoint,
+);
+
+/** The endpoints that take a JSON body. */
+export const POST_ENDPOINTS: readonly PostEndpoint[] = (PAID_ENDPOINTS as readonly PaidEndpoint[]).filter(
+  (e): e is PostEndpoint => e.method === 'POST',
+);
 
 /** Decimal places of USDC, the payment asset. */
 export const USDC_DECIMALS = 6;
@@ -134,6 +231,6 @@ export function honoPath(path: string): string {
 }
 
 /** '/scan/token/{mint}' with a value → '/scan/token/<value>'. */
-export function concretePath(endpoint: PaidEndpoint, value: string): string {
+export function concretePath(endpoint: GetEndpoint, value: string): string {
   return endpoint.path.replace(`{${endpoint.param.name}}`, value);
 }

@@ -51,6 +51,19 @@ export interface CallOptions {
   readonly sandboxDir: string;
   /** Longest wait for each answer (API or RPC), in seconds. */
   readonly timeoutS: number;
+  /** A JSON body: the call is then a POST (e.g. /simulate/tx), the same body paid and unpaid. */
+  readonly data?: string;
+}
+
+/** GET, or a POST of `data` as JSON. */
+function requestInit(
+  data: string | undefined,
+  headers: Record<string, string>,
+  timeoutS: number,
+): RequestInit {
+  const signal = AbortSignal.timeout(timeoutS * 1000);
+  if (data === undefined) return { headers, signal };
+  return { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: data, signal };
 }
 
 interface SandboxManifest {
@@ -242,7 +255,7 @@ export async function payAndCall(options: CallOptions): Promise<CallOutcome> {
       ? defaults
       : null;
 
-  const probe = await fetch(url, { signal: AbortSignal.timeout(timeoutS * 1000) }).catch((e: unknown) => {
+  const probe = await fetch(url, requestInit(options.data, {}, timeoutS)).catch((e: unknown) => {
     throw callFailures.apiUnreachable(api, e, timeoutS, apiFrom);
   });
   const probeBody: unknown = await probe.json().catch(() => null);
@@ -274,11 +287,9 @@ export async function payAndCall(options: CallOptions): Promise<CallOutcome> {
         );
   });
   const headers = new x402HTTPClient(client).encodePaymentSignatureHeader(payload);
-  const res = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutS * 1000) }).catch(
-    (e: unknown) => {
-      throw callFailures.paidCallLost(api, e, timeoutS);
-    },
-  );
+  const res = await fetch(url, requestInit(options.data, headers, timeoutS)).catch((e: unknown) => {
+    throw callFailures.paidCallLost(api, e, timeoutS);
+  });
   const body: unknown = await res.json().catch(() => null);
   if (res.status === 402) {
     const reason = (body as { error?: unknown } | null)?.error;

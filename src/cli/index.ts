@@ -27,7 +27,8 @@ const USAGE = `Usage:
                                           (solana account --output json), listed in sandbox.json
   risk-scan serve [--ports auto]          run the service as configured by the environment
   risk-scan call <path> [--keypair FILE] [--max-usd N] [--api URL] [--rpc URL] [--timeout SECONDS]
-                                          pay for one call and print the result
+                 [--data JSON]            pay for one call and print the result (--data: POST it,
+                                          e.g. /simulate/tx --data '{"transaction":"<base64>"}')
                                           (defaults: the running sandbox and its payer; --max-usd 1;
                                           --timeout 90, for each answer of the API or the RPC)
   risk-scan evaluate --labels FILE [--rpc URL] [--out FILE.json] [--timeout SECONDS]
@@ -55,6 +56,7 @@ async function call(args: string[], env: Record<string, string | undefined>): Pr
       api: { type: 'string' },
       rpc: { type: 'string' },
       timeout: { type: 'string', default: '90' },
+      data: { type: 'string' },
     },
   });
   const path = positionals[0];
@@ -69,6 +71,7 @@ async function call(args: string[], env: Record<string, string | undefined>): Pr
     ...(values.api ? { api: values.api } : {}),
     ...(values.rpc ? { rpc: values.rpc } : {}),
     ...(values.keypair ? { keypair: values.keypair } : {}),
+    ...(values.data !== undefined ? { data: values.data } : {}),
   });
   console.log(
     `HTTP ${outcome.status}${outcome.paidUsd !== null ? ` — paid ${outcome.paidUsd.toFixed(2)} USDC` : ''}`,

@@ -4,7 +4,7 @@
  * order them differently and add columns of its own (e.g. `source`, kept with the subject). `#` starts a
  * comment line. Pure: text in, subjects or a LabelsError naming the line out.
  */
-import { type EndpointId, PAID_ENDPOINTS } from '../catalog.js';
+import { type EndpointId, GET_ENDPOINTS } from '../catalog.js';
 import { paramProblem } from '../contract/schemas.js';
 
 export interface LabelledSubject {
@@ -29,7 +29,7 @@ const LABEL = /^[a-z0-9][a-z0-9_-]*$/;
 /** `token`, `scanToken`, `/scan/token` or `/scan/token/{mint}` → `token`. */
 export function endpointOf(kind: string): EndpointId | null {
   const k = kind.trim();
-  for (const e of PAID_ENDPOINTS) {
+  for (const e of GET_ENDPOINTS) {
     const prefix = e.path.slice(0, e.path.indexOf('/{'));
     if ([e.id, e.operationId, e.path, prefix].some((name) => name.toLowerCase() === k.toLowerCase()))
       return e.id;
@@ -72,9 +72,9 @@ function subjectOf(values: string[], columns: readonly string[], line: number): 
   const endpoint = endpointOf(byName.kind!);
   if (endpoint === null)
     throw new LabelsError(
-      `line ${line}: kind ${JSON.stringify(byName.kind)} is not an endpoint (one of ${PAID_ENDPOINTS.map((e) => e.id).join(', ')})`,
+      `line ${line}: kind ${JSON.stringify(byName.kind)} is not an endpoint (one of ${GET_ENDPOINTS.map((e) => e.id).join(', ')})`,
     );
-  const param = PAID_ENDPOINTS.find((e) => e.id === endpoint)!.param.kind;
+  const param = GET_ENDPOINTS.find((e) => e.id === endpoint)!.param.kind;
   const problem = paramProblem(param, byName.address!);
   if (problem !== null) throw new LabelsError(`line ${line}: the ${endpoint} subject ${problem}`);
   const label = byName.label!.toLowerCase();

@@ -8,7 +8,7 @@
  * whichever transport presents it, and is given again for that subject on either.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { concretePath, type PaidEndpoint } from '../catalog.js';
+import { concretePath, type GetEndpoint } from '../catalog.js';
 import { ServiceError } from '../errors.js';
 import { admitRequest } from '../server/admission.js';
 import { paymentFingerprint } from '../server/logger.js';
@@ -51,7 +51,7 @@ function paymentText(payment: unknown): string | null {
 
 function outcomeResult(
   deps: PaidRouteDeps,
-  endpoint: PaidEndpoint,
+  endpoint: GetEndpoint,
   resourceUrl: string,
   outcome: PaidCallOutcome,
   requestId: string,
@@ -76,7 +76,7 @@ function outcomeResult(
 export async function callPaidTool(
   deps: PaidRouteDeps,
   site: ToolCallSite,
-  endpoint: PaidEndpoint,
+  endpoint: GetEndpoint,
   value: string,
   meta: Record<string, unknown> | undefined,
 ): Promise<CallToolResult> {

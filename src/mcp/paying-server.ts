@@ -7,7 +7,7 @@
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { atomicPrice, concretePath, type PaidEndpoint } from '../catalog.js';
+import { atomicPrice, concretePath, type GetEndpoint } from '../catalog.js';
 import { payAndCall } from '../cli/call.js';
 import { describeFailure, unexpectedFailure } from '../cli/failures.js';
 import { type ErrorBody, paramProblem } from '../contract/schemas.js';
@@ -82,7 +82,7 @@ function apiError(status: number, body: unknown): CallToolResult {
 export async function payForTool(
   options: PayingServerOptions,
   budget: SessionBudget,
-  endpoint: PaidEndpoint,
+  endpoint: GetEndpoint,
   value: string,
 ): Promise<CallToolResult> {
   const { name, kind } = endpoint.param;

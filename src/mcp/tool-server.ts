@@ -4,7 +4,7 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { PAID_ENDPOINTS, type PaidEndpoint } from '../catalog.js';
+import { GET_ENDPOINTS, type GetEndpoint } from '../catalog.js';
 import { SERVICE_NAME } from '../server/discovery/context.js';
 import { SERVICE_VERSION } from '../version.js';
 import {
@@ -19,7 +19,7 @@ import {
 
 /** Runs one paid tool call: `meta` is the request's `_meta` (where an x402 payment travels). */
 export type PaidToolCall = (
-  endpoint: PaidEndpoint,
+  endpoint: GetEndpoint,
   value: string,
   meta: Record<string, unknown> | undefined,
 ) => Promise<CallToolResult>;
@@ -37,7 +37,7 @@ export function createToolServer(options: ToolServerOptions): McpServer {
     { name: SERVICE_NAME, version: SERVICE_VERSION },
     { instructions: options.instructions },
   );
-  for (const endpoint of PAID_ENDPOINTS) {
+  for (const endpoint of GET_ENDPOINTS) {
     // No outputSchema: a PaymentRequired result carries the offer as structuredContent (x402 MCP
     // transport), and the SDK's client checks structuredContent against the schema even then.
     server.registerTool(

@@ -4,7 +4,7 @@
  * which pays from a keypair) publish exactly these names, descriptions and input schemas.
  */
 import { z } from 'zod';
-import { PAID_ENDPOINTS, type PaidEndpoint } from '../catalog.js';
+import { GET_ENDPOINTS, type GetEndpoint } from '../catalog.js';
 import { paramTextHints } from '../contract/schemas.js';
 import { SERVICE_DESCRIPTION } from '../server/discovery/context.js';
 import type { DocsMcpSection } from '../server/docs/page.js';
@@ -13,17 +13,17 @@ export const MCP_PATH = '/mcp';
 export const LIST_TOOL = 'list_endpoints';
 
 /** '/scan/token/{mint}' → 'scan_token', '/verify/tx/{signature}' → 'verify_tx'. */
-export function toolName(endpoint: PaidEndpoint): string {
+export function toolName(endpoint: GetEndpoint): string {
   return endpoint.path
     .split('/')
     .filter((segment) => segment !== '' && !segment.startsWith('{'))
     .join('_');
 }
 
-export const priceText = (endpoint: PaidEndpoint) => `${endpoint.priceUsd.toFixed(2)} USDC`;
+export const priceText = (endpoint: GetEndpoint) => `${endpoint.priceUsd.toFixed(2)} USDC`;
 
 /** What a host's model reads before calling: the price first, then what is checked and returned. */
-export function toolDescription(endpoint: PaidEndpoint, howPaid: string): string {
+export function toolDescription(endpoint: GetEndpoint, howPaid: string): string {
   return [
     `${endpoint.summary}. Price: ${priceText(endpoint)} per call, ${howPaid}.`,
     endpoint.description,
@@ -36,27 +36,27 @@ export function toolDescription(endpoint: PaidEndpoint, howPaid: string): string
  * the OpenAPI parameter does) without enforcing it, so a wrong value is refused by the same
  * admission and in the same words as the HTTP route's 400, not by a generic validator.
  */
-export function toolInputShape(endpoint: PaidEndpoint) {
+export function toolInputShape(endpoint: GetEndpoint) {
   return INPUT_SHAPES.get(endpoint.id)!;
 }
 
 // Built once: /mcp builds a server per request, and a zod schema costs more than the rest of it.
 const INPUT_SHAPES = new Map(
-  PAID_ENDPOINTS.map((endpoint) => {
+  GET_ENDPOINTS.map((endpoint) => {
     const { name, kind, description, example } = endpoint.param;
     const shape = { [name]: z.string().meta({ description, examples: [example], ...paramTextHints(kind) }) };
     return [endpoint.id, shape] as const;
   }),
 );
 
-export const endpointOf = (name: string): PaidEndpoint | undefined =>
-  PAID_ENDPOINTS.find((endpoint) => toolName(endpoint) === name);
+export const endpointOf = (name: string): GetEndpoint | undefined =>
+  GET_ENDPOINTS.find((endpoint) => toolName(endpoint) === name);
 
 /** The free tool's answer: every paid tool with its HTTP endpoint and price. */
 export function endpointList() {
   return {
     description: SERVICE_DESCRIPTION,
-    endpoints: PAID_ENDPOINTS.map((e) => ({
+    endpoints: GET_ENDPOINTS.map((e) => ({
       tool: toolName(e),
       method: 'GET',
       path: e.path,
@@ -89,7 +89,7 @@ export function mcpDocsSection(): DocsMcpSection {
   return {
     path: MCP_PATH,
     tools: [
-      ...PAID_ENDPOINTS.map((e) => ({
+      ...GET_ENDPOINTS.map((e) => ({
         name: toolName(e),
         summary: e.summary,
         price: `${priceText(e)} per call`,

@@ -175,6 +175,8 @@ export async function startSandbox({
       lamports: String(PAYER_START.sol),
     },
     subjects: [...(scenarios?.subjects ?? []), ...loaded],
+    // Unsigned transactions to try POST /simulate/tx on (the body's `transaction`).
+    simulations: scenarios?.simulations ?? [],
   };
   // Written whole, then renamed: a reader waiting for the file never sees half of it.
   await writeFile(`${files.manifest}.tmp`, `${JSON.stringify(manifest, null, 2)}\n`);

@@ -9,6 +9,8 @@ import { PUMPFUN_FLAGS } from './pumpfun/flags.js';
 import { scanPumpfun } from './pumpfun/index.js';
 import type { FlagCatalog } from './risk/model.js';
 import type { Scanner } from './scanner.js';
+import { SIMULATE_FLAGS } from './simulate/flags.js';
+import { simulateTransaction } from './simulate/index.js';
 import { TOKEN_FLAGS } from './token/flags.js';
 import { scanToken } from './token/index.js';
 import { TX_FLAGS } from './tx/flags.js';
@@ -22,6 +24,7 @@ export const SCANNERS: Readonly<Record<EndpointId, Scanner>> = {
   wallet: scanWallet,
   token: scanToken,
   pumpfun: scanPumpfun,
+  simulate: simulateTransaction,
 };
 
 export const FLAG_CATALOGS: Readonly<Record<EndpointId, FlagCatalog>> = {
@@ -30,4 +33,5 @@ export const FLAG_CATALOGS: Readonly<Record<EndpointId, FlagCatalog>> = {
   wallet: WALLET_FLAGS,
   token: TOKEN_FLAGS,
   pumpfun: PUMPFUN_FLAGS,
+  simulate: SIMULATE_FLAGS,
 };

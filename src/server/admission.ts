@@ -7,8 +7,9 @@
  * and still gets the offer: indexers (x402scan's checker, catalogs reading a `routeTemplate`)
  * probe it to register the endpoint. It can never be paid.
  */
-import type { PaidEndpoint } from '../catalog.js';
+import type { GetEndpoint, PostEndpoint } from '../catalog.js';
 import { paramProblem } from '../contract/schemas.js';
+import { checkSimulateBody, type WireTransaction } from '../scans/simulate/wire.js';
 
 export type Admission =
   /** A malformed parameter: 400, before the caller is ever asked to pay. */
@@ -27,7 +28,7 @@ export interface AdmissionRequest {
   readonly hasPayment: boolean;
 }
 
-const OFFER: Admission = { kind: 'offer' };
+const OFFER = { kind: 'offer' } as const satisfies Admission;
 const PAY: Admission = { kind: 'pay' };
 
 const HEAD_TAKES_NO_PAYMENT: Admission = {
@@ -37,7 +38,7 @@ const HEAD_TAKES_NO_PAYMENT: Admission = {
 };
 
 /** A payment presented at the template: there is no subject to scan, so it is not touched. */
-function templateTakesNoPayment(endpoint: PaidEndpoint): Admission {
+function templateTakesNoPayment(endpoint: GetEndpoint): Admission {
   const { name } = endpoint.param;
   return {
     kind: 'refuse_payment',
@@ -50,7 +51,7 @@ function templateTakesNoPayment(endpoint: PaidEndpoint): Admission {
  * the AgentCash checker probes, percent-encoded or not) or `:mint` (the Bazaar `routeTemplate`).
  * Neither brace nor colon is base58, so no subject is ever taken for a template.
  */
-export function isTemplateValue(endpoint: PaidEndpoint, value: string): boolean {
+export function isTemplateValue(endpoint: GetEndpoint, value: string): boolean {
   // Every subject starts with a base58 character: one comparison keeps them off the slow path.
   const first = value.charCodeAt(0);
   if (first !== 0x7b /* { */ && first !== 0x3a /* : */) return false;
@@ -58,13 +59,13 @@ export function isTemplateValue(endpoint: PaidEndpoint, value: string): boolean 
   return value === `{${name}}` || value === `:${name}`;
 }
 
-const NOT_TAKING_PAYMENTS: Admission = {
+const NOT_TAKING_PAYMENTS: Extract<Admission, { kind: 'refuse_payment' }> = {
   kind: 'refuse_payment',
   reason: 'This server is not taking payments yet',
 };
 
 export function admitRequest(
-  endpoint: PaidEndpoint,
+  endpoint: GetEndpoint,
   request: AdmissionRequest,
   takingPayments: boolean,
 ): Admission {
@@ -79,4 +80,27 @@ export function admitRequest(
   if (request.method === 'HEAD') return HEAD_TAKES_NO_PAYMENT;
   if (!takingPayments) return NOT_TAKING_PAYMENTS;
   return PAY;
+}
+
+export type BodyAdmission =
+  | Exclude<Admission, { kind: 'pay' }>
+  /** A transaction for the payment core. */
+  | { readonly kind: 'pay'; readonly transaction: WireTransaction };
+
+/**
+ * The same decision for a POST with a JSON body (the unpaid lane never takes one): an empty
+ * body without payment is an indexer's probe and gets the offer; any other body is checked
+ * before payment, a bad one refused with 400 whether or not a payment came with it.
+ */
+export function admitBodyRequest(
+  endpoint: PostEndpoint,
+  request: { readonly body: string; readonly hasPayment: boolean },
+  takingPayments: boolean,
+): BodyAdmission {
+  if (request.body.trim() === '' && !request.hasPayment) return OFFER;
+  const checked = checkSimulateBody(request.body, endpoint.body.field);
+  if (!checked.ok) return { kind: 'invalid', message: checked.message };
+  if (!request.hasPayment) return OFFER;
+  if (!takingPayments) return NOT_TAKING_PAYMENTS;
+  return { kind: 'pay', transaction: checked.transaction };
 }

@@ -29,7 +29,7 @@ export const MAX_URL_LENGTH = 2048;
  */
 export const MAX_HOST_LENGTH = 253 + ':65535'.length;
 
-// POST is for /mcp, whose clients also send the MCP protocol headers.
+// POST is for /mcp, whose clients also send the MCP protocol headers, and /simulate/tx (a JSON body).
 const ALLOWED_METHODS = 'GET, HEAD, POST, OPTIONS';
 const ALLOWED_HEADERS =
   'Content-Type, Accept, X-PAYMENT, PAYMENT-SIGNATURE, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID';

@@ -1,14 +1,23 @@
 /**
- * The five paid GET routes, generated from the catalog. Order of checks is the money rule:
+ * The paid routes, generated from the catalog: the contract's GETs here, POSTs in body-routes.ts. Order of checks is the money rule:
  * a malformed parameter is refused with 400 before the caller is ever asked to pay.
  */
 import type { Context, Hono } from 'hono';
-import { atomicPrice, concretePath, honoPath, PAID_ENDPOINTS, type PaidEndpoint } from '../catalog.js';
+import {
+  atomicPrice,
+  concretePath,
+  GET_ENDPOINTS,
+  type GetEndpoint,
+  honoPath,
+  type PaidEndpoint,
+  POST_ENDPOINTS,
+} from '../catalog.js';
 import { ServiceError } from '../errors.js';
 import type { RenderedOffer } from '../x402/offer.js';
 import type { PaidCallOutcome } from '../x402/outcomes.js';
-import type { PaymentGate, PresentedPayment } from '../x402/paid-call.js';
+import type { PaidCall, PaymentGate, PresentedPayment } from '../x402/paid-call.js';
 import { admitRequest } from './admission.js';
+import { registerBodyEndpoint } from './body-routes.js';
 import type { AppEnv } from './context.js';
 import { type Logger, paymentFingerprint } from './logger.js';
 import type { Metrics } from './metrics.js';
@@ -32,10 +41,15 @@ export interface PaidRouteDeps {
 
 const NO_STORE = 'no-store';
 
-function presentedPayment(
+/**
+ * The payment a request carries, for `resourcePath`. `paidFor` is what the payment buys when it
+ * is more than the path (a POST's body digest); by default the path itself.
+ */
+export function presentedPayment(
   c: Context<AppEnv>,
   deps: PaidRouteDeps,
   resourcePath: string,
+  paidFor: string = resourcePath,
 ): PresentedPayment | null {
   const v1 = c.req.header('x-payment');
   const header = v1 ?? c.req.header('payment-signature');
@@ -43,7 +57,7 @@ function presentedPayment(
   return {
     transport: v1 !== undefined ? 1 : 2,
     header,
-    path: resourcePath,
+    path: paidFor,
     resource: resourceUrl(c, deps, resourcePath),
   };
 }
@@ -108,12 +122,12 @@ export function countOutcome(
   }
 }
 
-/** The one place a paid call's outcome becomes an HTTP response. */
-function answerOutcome(
+/** The one place a paid call's outcome becomes an HTTP response (its 402s name `resourcePath`). */
+export function answerOutcome(
   c: Context<AppEnv>,
   deps: PaidRouteDeps,
   endpoint: PaidEndpoint,
-  payment: PresentedPayment,
+  resourcePath: string,
   outcome: PaidCallOutcome,
 ): Response {
   if (outcome.paymentKey !== null) c.env.frame.logFields.payment_key = outcome.paymentKey.slice(0, 16);
@@ -126,10 +140,10 @@ function answerOutcome(
     case 'refuse': {
       const receipt =
         outcome.receipt === null ? undefined : { [outcome.receipt.name]: outcome.receipt.value };
-      return paymentRequired(c, deps, endpoint, payment.path, outcome.reason, receipt);
+      return paymentRequired(c, deps, endpoint, resourcePath, outcome.reason, receipt);
     }
     case 'pending':
-      return paymentRequired(c, deps, endpoint, payment.path, outcome.reason);
+      return paymentRequired(c, deps, endpoint, resourcePath, outcome.reason);
     case 'failed':
       deps.log?.warn(
         { req_id: c.env.frame.requestId, err: outcome.cause },
@@ -139,7 +153,7 @@ function answerOutcome(
   }
 }
 
-function registerEndpoint(app: Hono<AppEnv>, deps: PaidRouteDeps, endpoint: PaidEndpoint): void {
+function registerEndpoint(app: Hono<AppEnv>, deps: PaidRouteDeps, endpoint: GetEndpoint): void {
   const { name } = endpoint.param;
   const prefix = honoPath(endpoint.path).replace(`/:${name}`, '');
   const missing = () => {
@@ -168,20 +182,34 @@ function registerEndpoint(app: Hono<AppEnv>, deps: PaidRouteDeps, endpoint: Paid
       deps.metrics?.payment('refused');
       return paymentRequired(c, deps, endpoint, resourcePath, reason);
     }
-    // Before the payment is even decoded: a refused call leaves it untouched and valid.
-    const entry = deps.shedder?.enter();
-    if (entry !== undefined && !entry.admitted) {
-      deps.metrics?.shed(entry.reason);
-      return replyError(c, entry.error, { 'Retry-After': String(deps.shedder!.retryAfterSeconds) });
-    }
     const call = { endpoint, subject: value, payment, requestId: c.env.frame.requestId };
-    return gate
-      .handle(call)
-      .then((outcome) => answerOutcome(c, deps, endpoint, payment, outcome))
-      .finally(() => entry?.slot.leave());
+    return handOver(c, deps, gate, call, resourcePath);
   });
 }
 
+/**
+ * Gives a call with an admitted payment to the payment core, unless the server is saturated:
+ * checked before the payment is even decoded, so a refused call leaves it untouched and valid.
+ */
+export function handOver(
+  c: Context<AppEnv>,
+  deps: PaidRouteDeps,
+  gate: PaymentGate,
+  call: PaidCall,
+  resourcePath: string,
+): Response | Promise<Response> {
+  const entry = deps.shedder?.enter();
+  if (entry !== undefined && !entry.admitted) {
+    deps.metrics?.shed(entry.reason);
+    return replyError(c, entry.error, { 'Retry-After': String(deps.shedder!.retryAfterSeconds) });
+  }
+  return gate
+    .handle(call)
+    .then((outcome) => answerOutcome(c, deps, call.endpoint, resourcePath, outcome))
+    .finally(() => entry?.slot.leave());
+}
+
 export function registerPaidRoutes(app: Hono<AppEnv>, deps: PaidRouteDeps): void {
-  for (const endpoint of PAID_ENDPOINTS) registerEndpoint(app, deps, endpoint);
+  for (const endpoint of GET_ENDPOINTS) registerEndpoint(app, deps, endpoint);
+  for (const endpoint of POST_ENDPOINTS) registerBodyEndpoint(app, deps, endpoint);
 }

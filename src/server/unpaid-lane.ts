@@ -18,7 +18,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { concretePath, honoPath, PAID_ENDPOINTS, type PaidEndpoint } from '../catalog.js';
+import { concretePath, GET_ENDPOINTS, type GetEndpoint, honoPath } from '../catalog.js';
 import { admitRequest } from './admission.js';
 import { logRequest, MAX_HOST_LENGTH, newFrame } from './frame.js';
 import type { Logger } from './logger.js';
@@ -57,14 +57,14 @@ function hostUnlessPaid(rawHeaders: readonly string[]): string | undefined {
 /** A paid endpoint's path up to its parameter ('/scan/token/'), and its route pattern for the log. */
 interface LaneRoute {
   readonly prefix: string;
-  readonly endpoint: PaidEndpoint;
+  readonly endpoint: GetEndpoint;
   readonly route: string;
   /** This route's 402 counter, bound once: the lane's only metrics cost. */
   readonly counted: BoundCounter | undefined;
 }
 
 export function createUnpaidLane(deps: PaidRouteDeps, log: Logger): Lane {
-  const routes: readonly LaneRoute[] = PAID_ENDPOINTS.map((endpoint) => ({
+  const routes: readonly LaneRoute[] = GET_ENDPOINTS.map((endpoint) => ({
     prefix: concretePath(endpoint, ''),
     endpoint,
     route: honoPath(endpoint.path),

@@ -13,7 +13,7 @@ import {
   declareDiscoveryExtension,
   isValidIconUrl,
 } from '@x402/extensions/bazaar';
-import { concretePath, honoPath, type PaidEndpoint } from '../catalog.js';
+import { concretePath, honoPath, type PaidEndpoint, type PostEndpoint } from '../catalog.js';
 import type { ScanResult } from '../contract/schemas.js';
 import { DISCOVERY_PATHS, SERVICE_NAME } from '../server/discovery/context.js';
 
@@ -60,6 +60,7 @@ export function bazaarExtension(
   endpoint: PaidEndpoint,
   outputSchema: Record<string, unknown>,
 ): Record<string, unknown> {
+  if (endpoint.method === 'POST') return bodyBazaarExtension(endpoint, outputSchema);
   const { name, description, example } = endpoint.param;
   const { bazaar } = declareDiscoveryExtension({
     pathParams: { [name]: example },
@@ -74,5 +75,20 @@ export function bazaarExtension(
     routePattern: honoPath(endpoint.path),
     adapter: { getPath: () => concretePath(endpoint, example) },
   };
+  return bazaarResourceServerExtension.enrichDeclaration!(bazaar, context) as Record<string, unknown>;
+}
+
+/** A POST with a JSON body: the body's example and schema as the input (the spec's body form). */
+function bodyBazaarExtension(
+  endpoint: PostEndpoint,
+  outputSchema: Record<string, unknown>,
+): Record<string, unknown> {
+  const { bazaar } = declareDiscoveryExtension({
+    bodyType: 'json',
+    input: { ...endpoint.body.example },
+    inputSchema: { ...endpoint.body.schema } as Record<string, unknown>,
+    output: { example: scanResultExample(endpoint), schema: outputSchema },
+  });
+  const context = { method: 'POST', routePattern: endpoint.path, adapter: { getPath: () => endpoint.path } };
   return bazaarResourceServerExtension.enrichDeclaration!(bazaar, context) as Record<string, unknown>;
 }

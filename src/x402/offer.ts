@@ -74,6 +74,26 @@ export function offerExtensions(endpoint: PaidEndpoint): Record<string, unknown>
   return extensions;
 }
 
+/** How to call the endpoint, as v1 `outputSchema.input` says it (x402 v1 HTTP input schema). */
+function v1Input(endpoint: PaidEndpoint) {
+  if (endpoint.method === 'POST') {
+    return {
+      type: 'http',
+      method: 'POST',
+      discoverable: true,
+      bodyType: 'json',
+      bodyFields: endpoint.body.schema.properties,
+    };
+  }
+  const { name, description } = endpoint.param;
+  return {
+    type: 'http',
+    method: 'GET',
+    discoverable: true,
+    pathParams: { [name]: { type: 'string', description } },
+  };
+}
+
 /** The v1 requirement object (one `accepts` entry) for a resource URL. */
 export function v1Requirement(endpoint: PaidEndpoint, terms: OfferTerms, resource: string) {
   return {
@@ -86,15 +106,7 @@ export function v1Requirement(endpoint: PaidEndpoint, terms: OfferTerms, resourc
     payTo: terms.payTo,
     maxTimeoutSeconds: terms.maxTimeoutSeconds,
     asset: USDC_MINT,
-    outputSchema: {
-      input: {
-        type: 'http',
-        method: 'GET',
-        discoverable: true,
-        pathParams: { [endpoint.param.name]: { type: 'string', description: endpoint.param.description } },
-      },
-      output: outputJsonSchema(),
-    },
+    outputSchema: { input: v1Input(endpoint), output: outputJsonSchema() },
     ...(terms.feePayer === null ? {} : { extra: { feePayer: terms.feePayer } }),
   };
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import type { Address } from '@solana/kit';
+import { POST_ENDPOINTS } from '../../src/catalog.js';
 import { generateKeypairWithBytes, writeKeypairFile } from '../../src/sandbox/keypair-file.js';
 import { fundUsdc } from '../../src/sandbox/usdc.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
@@ -84,5 +85,23 @@ describe('risk-scan call', () => {
     ]);
     assert.equal(code, 2);
     assert.match(stderr, /^No keypair file at \/nonexistent.json\. /);
+  });
+
+  it('--data POSTs a JSON body: pays /simulate/tx once for the catalog example', async () => {
+    const before = await sandbox.usdcBalance(payer);
+    const data = JSON.stringify(POST_ENDPOINTS[0]!.body.example);
+    const { code, stdout } = await cli(['call', '/simulate/tx', '--data', data, ...base()]);
+    assert.equal(code, 0, stdout);
+    assert.match(stdout, /^HTTP 200 — paid 0\.05 USDC$/m);
+    assert.match(stdout, /"risk_score":/);
+    assert.equal(await sandbox.usdcBalance(payer), before - 50_000n);
+  });
+
+  it('--data that is not a transaction is a 400 before payment, and pays nothing', async () => {
+    const before = await sandbox.usdcBalance(payer);
+    const { stdout } = await cli(['call', '/simulate/tx', '--data', '{"transaction":"AAAA"}', ...base()]);
+    assert.match(stdout, /^HTTP 400$/m);
+    assert.match(stdout, /not a transaction/);
+    assert.equal(await sandbox.usdcBalance(payer), before);
   });
 });

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { PAID_ENDPOINTS } from '../../src/catalog.js';
+import { GET_ENDPOINTS } from '../../src/catalog.js';
 import { assertOneLine, closedPort, riskScan, tempDir } from './run-cli.js';
 
 const work = tempDir('evaluate-');
@@ -27,7 +27,7 @@ describe('risk-scan evaluate', { timeout: 180_000 }, () => {
       ended.stdout,
       /^Evaluation of fixtures\/labels\/sandbox\.csv against the seeded sandbox \(offline\)$/m,
     );
-    for (const e of PAID_ENDPOINTS) {
+    for (const e of GET_ENDPOINTS) {
       const section = ended.stdout.split(`\n${e.path}: `)[1]?.split('\n\n')[0];
       assert.ok(section, `${e.path} has its table`);
       assert.match(
@@ -52,7 +52,7 @@ describe('risk-scan evaluate', { timeout: 180_000 }, () => {
     ]);
     assert.deepEqual(
       json.endpoints.map((e: { endpoint: string }) => e.endpoint),
-      PAID_ENDPOINTS.map((e) => e.id),
+      GET_ENDPOINTS.map((e) => e.id),
     );
     for (const e of json.endpoints) {
       assert.deepEqual(Object.keys(e.high_risk).sort(), ['fn', 'fp', 'precision', 'recall', 'tn', 'tp']);

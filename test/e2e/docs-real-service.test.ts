@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { PAID_ENDPOINTS } from '../../src/catalog.js';
+import { GET_ENDPOINTS, PAID_ENDPOINTS } from '../../src/catalog.js';
 import { LIST_TOOL, toolName } from '../../src/mcp/tools.js';
 import { type FacilitatorStub, startFacilitatorStub } from '../helpers/facilitator-stub.js';
 import { startTestService, TEST_FEE_PAYER, type TestService } from '../helpers/service.js';
@@ -67,7 +67,7 @@ describe('the service /docs page in Chromium', { skip }, () => {
     await stub?.close();
   });
 
-  it('shows the five paid operations and the MCP endpoint with its tools, and "try it out" on one gets the 402 offer', async () => {
+  it('shows every paid operation and the MCP endpoint with its tools, and "try it out" on one gets the 402 offer', async () => {
     const page = await browser.newPage();
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
@@ -92,7 +92,7 @@ describe('the service /docs page in Chromium', { skip }, () => {
     await mcp.waitFor({ state: 'visible', timeout: 10_000 });
     const listed = ((await mcp.textContent()) ?? '').replace(/\s+/g, ' ');
     assert.ok(listed.includes('MCP: POST /mcp'), listed);
-    for (const endpoint of PAID_ENDPOINTS) {
+    for (const endpoint of GET_ENDPOINTS) {
       assert.ok(
         listed.includes(`${toolName(endpoint)} — ${endpoint.summary} — ${endpoint.priceUsd.toFixed(2)} USDC`),
         listed,

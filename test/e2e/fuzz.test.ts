@@ -10,7 +10,7 @@ import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { generateKeyPairSigner } from '@solana/kit';
 import fc from 'fast-check';
-import { PAID_ENDPOINTS } from '../../src/catalog.js';
+import { PAID_ENDPOINTS, POST_ENDPOINTS } from '../../src/catalog.js';
 import { type FacilitatorStub, startFacilitatorStub } from '../helpers/facilitator-stub.js';
 import { offlinePaymentTransaction, v2PaymentHeader } from '../helpers/offline-payment.js';
 import { probeScanners } from '../helpers/probe-scanner.js';
@@ -188,6 +188,48 @@ describe('fuzzing the real service', () => {
         await send(p + v + q, { method: m }, `${m} ${p}${v}${q}`.slice(0, 400));
       }),
       { numRuns: 4500, seed: SEED },
+    );
+  });
+
+  it('POST /simulate/tx bodies, random and mutated from the example, paid or not: 1500 requests', {
+    timeout: 120_000,
+  }, async () => {
+    const example = Buffer.from(POST_ENDPOINTS[0]!.body.example.transaction!, 'base64');
+    const body = fc.oneof(
+      fc
+        .uint8Array({ maxLength: 1400 })
+        .map((b) => JSON.stringify({ transaction: Buffer.from(b).toString('base64') })),
+      fc.array(fc.nat({ max: 4000 }), { minLength: 1, maxLength: 6 }).map((flips) => {
+        const tx = Buffer.from(example);
+        for (const f of flips) tx[f % tx.length] = (tx[f % tx.length]! + 1 + (f >> 8)) & 0xff;
+        return JSON.stringify({ transaction: tx.toString('base64') });
+      }),
+      fc
+        .nat({ max: example.length })
+        .map((n) => JSON.stringify({ transaction: example.subarray(0, n).toString('base64') })),
+      fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
+      fc.string({ maxLength: 300 }),
+    );
+    const payment = fc.option(fc.nat().map((i) => b64(valid[i % valid.length]!)));
+    await fc.assert(
+      fc.asyncProperty(body, payment, async (text, paid) => {
+        counted++;
+        const res = await fetch(`${svc.url}/simulate/tx`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(paid === null ? {} : { 'PAYMENT-SIGNATURE': paid }),
+          },
+          body: text,
+        });
+        const answer = await res.text();
+        check(
+          { method: 'POST', status: res.status, header: (n) => res.headers.get(n), body: answer },
+          `POST /simulate/tx ${text.slice(0, 200)}`,
+        );
+        assert.ok([400, 402, 503].includes(res.status), `${res.status} for ${text.slice(0, 200)}`);
+      }),
+      { numRuns: 1500, seed: SEED },
     );
   });
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm';
-import { atomicPrice, concretePath, PAID_ENDPOINTS } from '../../src/catalog.js';
+import { atomicPrice, concretePath, GET_ENDPOINTS } from '../../src/catalog.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { probeScanners } from '../helpers/probe-scanner.js';
 import { jsonOf } from '../helpers/service.js';
@@ -22,7 +22,7 @@ describe('paying with the official @x402/fetch client', () => {
     await sandbox?.close();
   });
 
-  for (const endpoint of PAID_ENDPOINTS) {
+  for (const endpoint of GET_ENDPOINTS) {
     it(`pays ${endpoint.path} and gets the result; balances move by exactly ${endpoint.priceUsd} USDC`, async () => {
       const client = new x402Client().register(
         CAIP2,

@@ -13,7 +13,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { concretePath, type EndpointId, PAID_ENDPOINTS } from '../../src/catalog.js';
+import { concretePath, type EndpointId, GET_ENDPOINTS } from '../../src/catalog.js';
 import { SCANNERS } from '../../src/scans/registry.js';
 import { createRpc } from '../../src/solana/rpc.js';
 import { type Fault, type FaultProxy, PASS, startFaultProxy } from '../helpers/fault-proxy.js';
@@ -28,7 +28,7 @@ const SCAN_TIMEOUT_MS = 3_000;
 const RPC_TIMEOUT_MS = 1_000;
 const TEST_TIMEOUT_MS = 30_000;
 
-type Endpoint = EndpointId;
+type Endpoint = Exclude<EndpointId, 'simulate'>;
 
 interface Case {
   readonly name: string;
@@ -103,7 +103,7 @@ async function withRig(endpoint: Endpoint, kase: Case, run: (rig: Rig) => Promis
       { scanners: SCANNERS, rpc },
       { SCAN_TIMEOUT_MS: String(SCAN_TIMEOUT_MS), RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS) },
     );
-    const url = instance.url + concretePath(PAID_ENDPOINTS.find((e) => e.id === endpoint)!, subject);
+    const url = instance.url + concretePath(GET_ENDPOINTS.find((e) => e.id === endpoint)!, subject);
     const offer = await offerOf(url);
     await run({
       s,
@@ -128,7 +128,8 @@ function assertCleanScanFailure(status: number, text: string) {
   assert.doesNotMatch(text, /\n\s+at |\.ts:\d+|node_modules|stack/i, 'no stack trace in the answer');
 }
 
-for (const { id: endpoint, path } of PAID_ENDPOINTS) {
+for (const { id, path } of GET_ENDPOINTS) {
+  const endpoint = id as Endpoint;
   describe(`${path} behind a faulty RPC`, { concurrency: true }, () => {
     for (const kase of TRANSIENT) {
       it(`transient: ${kase.name} → 200 after retry, settled once`, {

@@ -125,6 +125,18 @@ describe('npm start with no configuration', () => {
       body.flags.includes('TX_TOKEN_ACCOUNT_OWNER_CHANGED'),
       'a real assessment of the seeded drainer',
     );
+
+    // The manifest's transactions to simulate: the same client pays a POST of one.
+    const approve = manifest.simulations.find((s: { name: string }) => s.name === 'sim:approve-drain');
+    assert.ok(approve?.transaction, 'the manifest lists the simulations');
+    const simulated = await wrapFetchWithPayment(fetch, client)(`${manifest.apiUrl}/simulate/tx`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ transaction: approve.transaction }),
+    });
+    const result = await jsonOf(simulated);
+    assert.equal(simulated.status, 200, JSON.stringify(result));
+    assert.deepEqual(result.flags, approve.expect.flags);
   });
 
   it('stops cleanly on SIGTERM', async () => {

@@ -32,4 +32,5 @@ export const probeScanners = (scanner: Scanner = probeScanner): Record<EndpointI
   wallet: scanner,
   tx: scanner,
   program: scanner,
+  simulate: scanner,
 });

@@ -16,7 +16,7 @@ import { decodePaymentRequiredHeader } from '@x402/core/http';
 import type { PaymentPayload, PaymentRequired } from '@x402/core/types';
 import { x402Client } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm';
-import { atomicPrice, concretePath, PAID_ENDPOINTS } from '../../src/catalog.js';
+import { atomicPrice, concretePath, GET_ENDPOINTS } from '../../src/catalog.js';
 import { ScanResultSchema } from '../../src/contract/schemas.js';
 import { LIST_TOOL, toolName } from '../../src/mcp/tools.js';
 import { SCANNERS } from '../../src/scans/registry.js';
@@ -25,7 +25,7 @@ import { USDC_MINT } from '../../src/x402/networks.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 
 const CAIP2 = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
-const TOKEN = PAID_ENDPOINTS.find((e) => e.id === 'token')!;
+const TOKEN = GET_ENDPOINTS.find((e) => e.id === 'token')!;
 const PRICE = BigInt(atomicPrice(TOKEN.priceUsd));
 
 /** The real token scanner, failing while `failing` is set (an RPC outage). */
@@ -71,15 +71,15 @@ describe('the MCP endpoint POST /mcp, paid with the x402 MCP transport', () => {
 
   it('lists one tool per paid endpoint, with its price, description and parameter schema from the catalog', async () => {
     const { tools } = await mcp.listTools();
-    assert.deepEqual(tools.map((t) => t.name).sort(), [...PAID_ENDPOINTS.map(toolName), LIST_TOOL].sort());
-    assert.deepEqual(PAID_ENDPOINTS.map(toolName), [
+    assert.deepEqual(tools.map((t) => t.name).sort(), [...GET_ENDPOINTS.map(toolName), LIST_TOOL].sort());
+    assert.deepEqual(GET_ENDPOINTS.map(toolName), [
       'scan_pumpfun',
       'scan_token',
       'scan_wallet',
       'verify_tx',
       'scan_program',
     ]);
-    for (const endpoint of PAID_ENDPOINTS) {
+    for (const endpoint of GET_ENDPOINTS) {
       const tool = tools.find((t) => t.name === toolName(endpoint))!;
       assert.ok(tool.description?.includes(`${endpoint.priceUsd.toFixed(2)} USDC per call`), tool.name);
       assert.ok(tool.description?.includes(endpoint.description), tool.name);
@@ -95,7 +95,7 @@ describe('the MCP endpoint POST /mcp, paid with the x402 MCP transport', () => {
     const listed = (list.structuredContent as { endpoints: { tool: string; price_usd: number }[] }).endpoints;
     assert.deepEqual(
       listed.map((e) => [e.tool, e.price_usd]),
-      PAID_ENDPOINTS.map((e) => [toolName(e), e.priceUsd]),
+      GET_ENDPOINTS.map((e) => [toolName(e), e.priceUsd]),
     );
   });
 

@@ -11,7 +11,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Address } from '@solana/kit';
-import { atomicPrice, PAID_ENDPOINTS } from '../../src/catalog.js';
+import { atomicPrice, GET_ENDPOINTS } from '../../src/catalog.js';
 import { ScanResultSchema } from '../../src/contract/schemas.js';
 import { LIST_TOOL, toolName } from '../../src/mcp/tools.js';
 import { generateKeypairWithBytes, writeKeypairFile } from '../../src/sandbox/keypair-file.js';
@@ -21,7 +21,7 @@ import { USDC_MINT } from '../../src/x402/networks.js';
 import { tempDir } from '../cli/run-cli.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 
-const TOKEN_PRICE = BigInt(atomicPrice(PAID_ENDPOINTS.find((e) => e.id === 'token')!.priceUsd));
+const TOKEN_PRICE = BigInt(atomicPrice(GET_ENDPOINTS.find((e) => e.id === 'token')!.priceUsd));
 const FUNDS = 5_000_000n;
 
 const errorOf = (result: CallToolResult) => {
@@ -75,8 +75,8 @@ describe('risk-scan mcp: an MCP server on stdio that pays from a keypair', () =>
 
   it('lists the same tools as the API, each with its price', async () => {
     const { tools } = await mcp.listTools();
-    assert.deepEqual(tools.map((t) => t.name).sort(), [...PAID_ENDPOINTS.map(toolName), LIST_TOOL].sort());
-    for (const endpoint of PAID_ENDPOINTS) {
+    assert.deepEqual(tools.map((t) => t.name).sort(), [...GET_ENDPOINTS.map(toolName), LIST_TOOL].sort());
+    for (const endpoint of GET_ENDPOINTS) {
       const tool = tools.find((t) => t.name === toolName(endpoint))!;
       assert.ok(tool.description?.includes(`${endpoint.priceUsd.toFixed(2)} USDC per call`), tool.name);
       assert.deepEqual(tool.inputSchema.required, [endpoint.param.name]);

@@ -19,7 +19,7 @@ import {
   validateDiscoveryExtensionSpec,
 } from '@x402/extensions/bazaar';
 import bs58 from 'bs58';
-import { concretePath, honoPath, PAID_ENDPOINTS, type PaidEndpoint } from '../../src/catalog.js';
+import { concretePath, GET_ENDPOINTS, type GetEndpoint, honoPath } from '../../src/catalog.js';
 import { ScanResultSchema } from '../../src/contract/schemas.js';
 import { BAZAAR_TAGS, serviceMetadata } from '../../src/x402/bazaar.js';
 import { type FacilitatorStub, startFacilitatorStub } from '../helpers/facilitator-stub.js';
@@ -38,11 +38,11 @@ after(async () => {
 });
 
 /** A valid subject other than the documented example. */
-function otherSubject(endpoint: PaidEndpoint): string {
+function otherSubject(endpoint: GetEndpoint): string {
   return bs58.encode(Buffer.alloc(endpoint.param.kind === 'signature' ? 64 : 32, 7));
 }
 
-async function offerFor(endpoint: PaidEndpoint, subject: string) {
+async function offerFor(endpoint: GetEndpoint, subject: string) {
   const res = await fetch(svc.url + concretePath(endpoint, subject));
   assert.equal(res.status, 402);
   const header = res.headers.get('payment-required');
@@ -51,7 +51,7 @@ async function offerFor(endpoint: PaidEndpoint, subject: string) {
 }
 
 describe('Bazaar discovery extension on the 402 offer', () => {
-  for (const endpoint of PAID_ENDPOINTS) {
+  for (const endpoint of GET_ENDPOINTS) {
     it(`${endpoint.path}: the v2 offer's extension passes @x402/extensions validation`, async () => {
       const { v2, v1 } = await offerFor(endpoint, endpoint.param.example);
       const bazaar = v2.extensions?.bazaar as DiscoveryExtension & { routeTemplate?: string };

@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { validate } from '@readme/openapi-parser';
 import { x402Client } from '@x402/core/client';
 import { decodePaymentRequiredHeader, x402HTTPClient } from '@x402/core/http';
-import { atomicPrice, concretePath, PAID_ENDPOINTS } from '../../src/catalog.js';
+import { atomicPrice, concretePath, GET_ENDPOINTS, PAID_ENDPOINTS } from '../../src/catalog.js';
 import { PaymentRequiredSchema } from '../../src/contract/schemas.js';
 import { type FacilitatorStub, startFacilitatorStub } from '../helpers/facilitator-stub.js';
 import {
@@ -21,13 +21,21 @@ import {
 
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const CAIP2 = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
-const EXPECTED_PRICES = { pumpfun: 0.5, token: 0.3, wallet: 0.02, tx: 0.05, program: 1 } as const;
+const EXPECTED_PRICES = {
+  pumpfun: 0.5,
+  token: 0.3,
+  wallet: 0.02,
+  tx: 0.05,
+  program: 1,
+  simulate: 0.05,
+} as const;
 const EXPECTED_ATOMIC = {
   pumpfun: '500000',
   token: '300000',
   wallet: '20000',
   tx: '50000',
   program: '1000000',
+  simulate: '50000',
 } as const;
 
 let stubA: FacilitatorStub;
@@ -48,7 +56,7 @@ after(async () => {
 const get = (path: string, headers: Record<string, string> = {}) => fetch(svc.url + path, { headers });
 
 describe('§4.1 paid endpoints without payment (rule 1)', () => {
-  for (const endpoint of PAID_ENDPOINTS) {
+  for (const endpoint of GET_ENDPOINTS) {
     it(`${endpoint.path} answers 402 with the contract's PaymentRequired body`, async () => {
       const path = concretePath(endpoint, endpoint.param.example);
       const res = await get(path);
@@ -198,9 +206,14 @@ describe('§4.2 free discovery endpoints', () => {
           r.maxAmountRequired,
         ],
       ),
-      PAID_ENDPOINTS.map((e) => ['GET', e.path, EXPECTED_PRICES[e.id], EXPECTED_ATOMIC[e.id]]),
+      PAID_ENDPOINTS.map((e) => [e.method, e.path, EXPECTED_PRICES[e.id], EXPECTED_ATOMIC[e.id]]),
     );
     for (const r of doc.resources) assert.ok(r.description.length > 0);
+    // The contract's five keep their fields exactly; our POST adds itself after them.
+    const fields = ['resource', 'method', 'path', 'parameter', 'price_usd', 'maxAmountRequired'];
+    for (const r of doc.resources.slice(0, 5)) for (const f of fields) assert.ok(f in r, f);
+    const simulate = doc.resources[5];
+    assert.equal(simulate.body.schema.required[0], 'transaction');
   });
 
   it('/.well-known/ai-plugin.json points at the OpenAPI document and needs no auth', async () => {
@@ -213,7 +226,7 @@ describe('§4.2 free discovery endpoints', () => {
   it('/llms.txt lists every paid endpoint with its price, and the discovery links', async () => {
     const text = await (await get('/llms.txt')).text();
     for (const e of PAID_ENDPOINTS) {
-      const line = text.split('\n').find((l) => l.includes(`GET ${e.path}`));
+      const line = text.split('\n').find((l) => l.includes(`${e.method} ${e.path}`));
       assert.ok(line, `${e.path} listed`);
       assert.ok(line.includes(`${EXPECTED_PRICES[e.id].toFixed(2)} USDC`), `${e.path} priced`);
     }
@@ -262,12 +275,12 @@ describe('§4.2 /openapi.json and §9 versions', () => {
   });
 
   it('prices each paid operation with x-x402-price-usd in the order of §1', () => {
-    const prices = PAID_ENDPOINTS.map((e) => doc.paths[e.path]?.get?.['x-x402-price-usd']);
+    const prices = GET_ENDPOINTS.map((e) => doc.paths[e.path]?.get?.['x-x402-price-usd']);
     assert.deepEqual(prices, [0.5, 0.3, 0.02, 0.05, 1]);
   });
 
   it('documents 200, 400, 402 and 500 with schemas on each paid operation', () => {
-    for (const e of PAID_ENDPOINTS) {
+    for (const e of GET_ENDPOINTS) {
       const op = doc.paths[e.path].get;
       assert.deepEqual(Object.keys(op.responses).sort(), ['200', '400', '402', '500']);
       for (const status of ['200', '400', '402', '500']) {
@@ -316,7 +329,9 @@ describe('§4.2 /openapi.json and §9 versions', () => {
   });
 
   it('documents each free endpoint with the media type it is served as', async () => {
-    const free = Object.entries(doc.paths).filter(([, item]: [string, any]) => !item.get['x-x402-price-usd']);
+    const free = Object.entries(doc.paths).filter(
+      ([, item]: [string, any]) => item.get !== undefined && !item.get['x-x402-price-usd'],
+    );
     assert.ok(free.length >= 9);
     for (const [path, item] of free as [string, any][]) {
       const documented = Object.keys(item.get.responses['200'].content);

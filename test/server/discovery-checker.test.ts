@@ -20,7 +20,7 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { discoverOriginSchema, getProbe, getWarningsFor402Body, type L2Route } from '@agentcash/discovery';
-import { PAID_ENDPOINTS } from '../../src/catalog.js';
+import { GET_ENDPOINTS, PAID_ENDPOINTS } from '../../src/catalog.js';
 import { usdAmount } from '../../src/server/discovery/openapi.js';
 import { type FacilitatorStub, startFacilitatorStub } from '../helpers/facilitator-stub.js';
 import { jsonOf, startTestService, TEST_FEE_PAYER, type TestService } from '../helpers/service.js';
@@ -72,7 +72,7 @@ describe('the AgentCash discovery checker (x402scan) against the real server', (
       // The request the CLI makes for each route: getProbe(origin + OpenAPI path).
       const probed = await getProbe(svc.url + e.path);
       assert.ok(probed.isOk(), e.path);
-      const get = probed.value.find((r) => r.method === 'GET');
+      const get = probed.value.find((r) => r.method === e.method);
       assert.ok(get, `${e.path}: answered 402 (a 400 is not a usable probe)`);
       assert.equal(get.authHint, 'paid', e.path);
       assert.ok(get.paymentRequiredBody, `${e.path}: the offer was read`);
@@ -88,7 +88,7 @@ describe('the AgentCash discovery checker (x402scan) against the real server', (
     assert.ok(result.guidanceAvailable, 'info.x-guidance is read');
     for (const e of PAID_ENDPOINTS) {
       const route: L2Route | undefined = result.endpoints.find(
-        (r) => r.path === e.path && r.method === 'GET',
+        (r) => r.path === e.path && r.method === e.method,
       );
       assert.ok(route, e.path);
       assert.equal(route.authMode, 'paid', e.path);
@@ -118,15 +118,16 @@ describe('the x402scan OpenAPI profile in /openapi.json', () => {
       network: 'solana-mainnet',
     });
     assert.deepEqual(
-      PAID_ENDPOINTS.map((e) => doc.paths[e.path].get['x-x402-price-usd']),
+      GET_ENDPOINTS.map((e) => doc.paths[e.path].get['x-x402-price-usd']),
       [0.5, 0.3, 0.02, 0.05, 1],
     );
+    assert.equal(doc.paths['/simulate/tx'].post['x-x402-price-usd'], 0.05);
   });
 
   it('gives each paid operation x-payment-info with the catalog price and a documented 402', () => {
     const amounts: Record<string, string> = {};
     for (const e of PAID_ENDPOINTS) {
-      const op = doc.paths[e.path].get;
+      const op = doc.paths[e.path][e.method.toLowerCase()];
       assert.deepEqual(op['x-payment-info'], {
         price: { mode: 'fixed', currency: 'USD', amount: usdAmount(e.priceUsd) },
         protocols: [{ x402: {} }],
@@ -142,11 +143,14 @@ describe('the x402scan OpenAPI profile in /openapi.json', () => {
       wallet: '0.02',
       tx: '0.05',
       program: '1.00',
+      simulate: '0.05',
     });
   });
 
   it('declares security: [] on every free operation', () => {
-    const free = Object.entries(doc.paths).filter(([, item]: [string, any]) => !item.get['x-payment-info']);
+    const free = Object.entries(doc.paths).filter(
+      ([, item]: [string, any]) => item.get !== undefined && !item.get['x-payment-info'],
+    );
     assert.ok(free.length >= 9);
     for (const [path, item] of free as [string, any][]) {
       assert.deepEqual(item.get.security, [], path);
@@ -157,7 +161,9 @@ describe('the x402scan OpenAPI profile in /openapi.json', () => {
   it('carries info.x-guidance, info.contact and the llms.txt pointer', () => {
     const text: string = doc.info['x-guidance'];
     assert.ok(text.length > 0 && text.length < 4000);
-    for (const e of PAID_ENDPOINTS) assert.ok(text.includes(`GET ${e.path} (${usdAmount(e.priceUsd)} USD)`));
+    for (const e of PAID_ENDPOINTS) {
+      assert.ok(text.includes(`${e.method} ${e.path} (${usdAmount(e.priceUsd)} USD)`), e.path);
+    }
     assert.match(text, /402/);
     assert.equal(doc.info.contact.url, svc.url);
     assert.equal(doc['x-agentcash-guidance'].llmsTxtUrl, `${svc.url}/llms.txt`);

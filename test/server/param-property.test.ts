@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import bs58 from 'bs58';
 import fc from 'fast-check';
-import { PAID_ENDPOINTS } from '../../src/catalog.js';
+import { GET_ENDPOINTS } from '../../src/catalog.js';
 import { type FacilitatorStub, startFacilitatorStub } from '../helpers/facilitator-stub.js';
 import { startTestService, TEST_FEE_PAYER, type TestService } from '../helpers/service.js';
 
@@ -26,7 +26,7 @@ describe('path parameters, any input', () => {
     fc.uint8Array({ minLength: 0, maxLength: 70 }).map((b) => bs58.encode(b)),
     fc.constantFrom('..', '%00', '%2F', '\\', '?', '#', ' '),
   );
-  const endpoints = fc.constantFrom(...PAID_ENDPOINTS);
+  const endpoints = fc.constantFrom(...GET_ENDPOINTS);
 
   it('is answered 400 or 402 (in process, many cases)', async () => {
     await fc.assert(

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { getProbe } from '@agentcash/discovery';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
-import { concretePath, PAID_ENDPOINTS, type PaidEndpoint } from '../../src/catalog.js';
+import { concretePath, GET_ENDPOINTS, type GetEndpoint } from '../../src/catalog.js';
 import { PaymentRequiredSchema } from '../../src/contract/schemas.js';
 import { paymentPrompt } from '../../src/server/offers.js';
 import { type FacilitatorStub, startFacilitatorStub } from '../helpers/facilitator-stub.js';
@@ -54,7 +54,7 @@ function rawGet(url: string, headers: Record<string, string> = {}): Promise<Answ
 }
 
 /** The forms an indexer may ask for: raw, percent-encoded (either case), and `:name`. */
-function templateForms(endpoint: PaidEndpoint): string[] {
+function templateForms(endpoint: GetEndpoint): string[] {
   const { name } = endpoint.param;
   return [
     concretePath(endpoint, `{${name}}`),
@@ -79,7 +79,7 @@ after(async () => {
 });
 
 describe('a paid endpoint asked for by its template', () => {
-  for (const endpoint of PAID_ENDPOINTS) {
+  for (const endpoint of GET_ENDPOINTS) {
     it(`${endpoint.path}: every template form answers 402 with the endpoint's offer, naming the template`, async () => {
       const example = await rawGet(svc.url + concretePath(endpoint, endpoint.param.example));
       assert.equal(example.status, 402);
@@ -120,7 +120,7 @@ describe('a paid endpoint asked for by its template', () => {
     try {
       const laneUrl = `http://127.0.0.1:${(laneOnly.address() as AddressInfo).port}`;
       const host = new URL(svc.url).host;
-      for (const endpoint of PAID_ENDPOINTS) {
+      for (const endpoint of GET_ENDPOINTS) {
         const { name } = endpoint.param;
         const fromLane = await rawGet(laneUrl + concretePath(endpoint, `{${name}}`), { Host: host });
         assert.equal(fromLane.status, 402, 'the lane answers the literal template');
@@ -142,7 +142,7 @@ describe('a paid endpoint asked for by its template', () => {
   });
 
   it('the AgentCash probe (the request its checker makes for each OpenAPI path) now gets a paid 402', async () => {
-    for (const endpoint of PAID_ENDPOINTS) {
+    for (const endpoint of GET_ENDPOINTS) {
       // What the checker passes: the origin and the OpenAPI path, braces and all.
       const probed = await getProbe(svc.url + endpoint.path);
       assert.ok(probed.isOk());

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { concretePath, PAID_ENDPOINTS } from '../../src/catalog.js';
+import { concretePath, GET_ENDPOINTS } from '../../src/catalog.js';
 import { type FacilitatorStub, startFacilitatorStub } from '../helpers/facilitator-stub.js';
 import { startTestService, TEST_FEE_PAYER, type TestService } from '../helpers/service.js';
 
@@ -69,7 +69,7 @@ after(async () => {
 });
 
 describe('unpaid lane', () => {
-  for (const endpoint of PAID_ENDPOINTS) {
+  for (const endpoint of GET_ENDPOINTS) {
     it(`${endpoint.path}: the lane's 402 is the Hono route's, header for header and byte for byte`, async () => {
       const path = concretePath(endpoint, EXAMPLES[endpoint.param.kind]);
       const viaLane = await fetch(laneUrl + path);
@@ -86,7 +86,7 @@ describe('unpaid lane', () => {
   }
 
   it('serves the real service: an unpaid request is answered by the lane, a paid one by Hono', async () => {
-    const path = concretePath(PAID_ENDPOINTS[0]!, EXAMPLES.address);
+    const path = concretePath(GET_ENDPOINTS[0]!, EXAMPLES.address);
     const unpaid = await fetch(svc.url + path);
     assert.equal(unpaid.status, 402);
     const body = (await unpaid.json()) as { accepts: { resource: string }[] };

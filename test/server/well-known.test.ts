@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
 import { PaymentRequirementsV2Schema, ResourceInfoSchema } from '@x402/core/schemas';
 import { z } from 'zod';
-import { concretePath, honoPath, PAID_ENDPOINTS } from '../../src/catalog.js';
+import { concretePath, GET_ENDPOINTS, honoPath, PAID_ENDPOINTS } from '../../src/catalog.js';
 import { ScanResultSchema } from '../../src/contract/schemas.js';
 import { SERVICE_DESCRIPTION, SERVICE_NAME } from '../../src/server/discovery/context.js';
 import { type FacilitatorStub, startFacilitatorStub } from '../helpers/facilitator-stub.js';
@@ -51,8 +51,8 @@ async function document(base: string, path: string): Promise<any> {
 }
 
 /** The live 402 of an endpoint, as the PAYMENT-REQUIRED header carries it. */
-async function liveOffer(base: string, path: string) {
-  const res = await fetch(base + path);
+async function liveOffer(base: string, path: string, method = 'GET') {
+  const res = await fetch(base + path, { method });
   assert.equal(res.status, 402);
   return decodePaymentRequiredHeader(res.headers.get('payment-required')!);
 }
@@ -65,14 +65,24 @@ describe('/.well-known/x402.json', () => {
     assert.ok(Number.isInteger(manifest.lastUpdated), 'lastUpdated in whole seconds');
     assert.ok(manifest.lastUpdated > 1_700_000_000 && manifest.lastUpdated <= Date.now() / 1000);
     assert.deepEqual(
-      manifest.items.map((i: any) => i.input.routeTemplate),
-      PAID_ENDPOINTS.map((e) => honoPath(e.path)),
+      manifest.items.map((i: any) => i.input.routeTemplate ?? `${i.input.method} ${i.resource.url}`),
+      PAID_ENDPOINTS.map((e) => (e.method === 'GET' ? honoPath(e.path) : `POST ${svc.url}${e.path}`)),
     );
+  });
+
+  it('describes the POST endpoint by its JSON body schema', async () => {
+    const manifest = await document(svc.url, '/.well-known/x402.json');
+    const item = manifest.items.find((i: any) => i.input.method === 'POST');
+    assert.equal(item.input.bodyType, 'json');
+    assert.deepEqual(item.input.body.required, ['transaction']);
+    assert.equal(item.input.body.properties.transaction.type, 'string');
+    const live = await liveOffer(svc.url, '/simulate/tx', 'POST');
+    assert.deepEqual(item.accepts, live.accepts);
   });
 
   it('projects each item from what the live 402 is built of: resource, accepts, bazaar input and output', async () => {
     const manifest = await document(svc.url, '/.well-known/x402.json');
-    for (const [index, endpoint] of PAID_ENDPOINTS.entries()) {
+    for (const [index, endpoint] of GET_ENDPOINTS.entries()) {
       const item = manifest.items[index];
       const live = await liveOffer(svc.url, concretePath(endpoint, endpoint.param.example));
       const bazaar = live.extensions!.bazaar as { routeTemplate: string };
@@ -94,7 +104,7 @@ describe('/.well-known/x402.json', () => {
   it('names resources an indexer can probe: each item URL answers its endpoint 402', async () => {
     const manifest = await document(svc.url, '/.well-known/x402.json');
     for (const item of manifest.items) {
-      const live = await liveOffer('', item.resource.url);
+      const live = await liveOffer('', item.resource.url, item.input.method);
       assert.deepEqual(live.accepts, item.accepts, item.resource.url);
       assert.equal(live.resource.url, item.resource.url);
     }
@@ -124,7 +134,14 @@ describe('/.well-known/agent-card.json', () => {
       card.skills.map((s: { id: string }) => s.id),
       PAID_ENDPOINTS.map((e) => e.operationId),
     );
-    const prices = { pumpfun: '0.50', token: '0.30', wallet: '0.02', tx: '0.05', program: '1.00' } as const;
+    const prices = {
+      pumpfun: '0.50',
+      token: '0.30',
+      wallet: '0.02',
+      tx: '0.05',
+      program: '1.00',
+      simulate: '0.05',
+    } as const;
     for (const [index, endpoint] of PAID_ENDPOINTS.entries()) {
       const skill = card.skills[index];
       assert.ok(skill.description.includes(`${prices[endpoint.id]} USDC per call`), endpoint.path);
@@ -169,7 +186,7 @@ describe('/.well-known/x402-discovery', () => {
       },
       openapi: `${svc.url}/openapi.json`,
     });
-    for (const [index, endpoint] of PAID_ENDPOINTS.entries()) {
+    for (const [index, endpoint] of GET_ENDPOINTS.entries()) {
       assert.deepEqual(Object.keys(resources[index]), [
         'resource',
         'method',

@@ -3,7 +3,7 @@ import type { KeyPairSigner } from '@solana/kit';
 import type { SandboxChain } from '../chain/chain.js';
 import type { KeyRing } from './builders/keys.js';
 import type { Timeline } from './builders/timeline.js';
-import type { HolderExpect, ScenarioSubject } from './manifest.js';
+import type { HolderExpect, ScenarioSubject, SimulationScenario } from './manifest.js';
 
 export const LAMPORTS_PER_SOL = 1_000_000_000n;
 
@@ -12,6 +12,7 @@ export interface ScenarioContext {
   keys: KeyRing;
   timeline: Timeline;
   subjects: ScenarioSubject[];
+  simulations: SimulationScenario[];
   /** A small valid SBF program (LiteSVM's Memo v2 ELF) for deployments and stand-ins. */
   programElf: Uint8Array;
 }

@@ -23,6 +23,7 @@ import { seedMainnetDumps } from './mainnet.js';
 import type { ScenarioManifest } from './manifest.js';
 import { programElf, seedLatestUpgrade, seedPrograms, seedStandInPrograms } from './programs.js';
 import { seedPumpfun } from './pumpfun.js';
+import { seedSimulations } from './simulations.js';
 import { seedToken2022Mints } from './token-2022.js';
 import { seedSplTokens, seedUsdc } from './tokens.js';
 import { seedTransactions } from './transactions.js';
@@ -35,7 +36,7 @@ import {
 } from './wallets.js';
 
 export type * from './manifest.js';
-export { subject } from './manifest.js';
+export { simulation, subject } from './manifest.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** Real mainnet account dumps, kept in the repository (provenance: fixtures/mainnet/PROVENANCE.md). */
@@ -75,6 +76,7 @@ export async function seedScenarios(
     keys,
     timeline,
     subjects: [],
+    simulations: [],
     programElf: programElf({ chain: builder }),
   };
   const dumps = options.mainnetDumps === undefined ? DEFAULT_MAINNET_DUMPS : options.mainnetDumps;
@@ -103,6 +105,7 @@ export async function seedScenarios(
   await seedOldWalletRecent(context, oldWallet); // 2 hours → 1 hour
   await seedBurnerWallet(context); // 10 minutes
   await seedTransactions(context); // 5 minutes
+  await seedSimulations(context); // accounts for transactions to simulate, never sent
   timeline.moveTo(0);
 
   const manifest: ScenarioManifest = {
@@ -113,6 +116,7 @@ export async function seedScenarios(
     endSlot: builder.slot.toString(),
     usdc,
     subjects: context.subjects,
+    simulations: context.simulations,
   };
   restoreSnapshot(chain, takeSnapshot(builder));
   builder.stop();

@@ -243,6 +243,24 @@ export interface MainnetSubject {
   expect: { owner: string; dataLength: number; file: string; facts: Record<string, unknown> } & FlagExpect;
 }
 
+/** A transaction to simulate (POST /simulate/tx): unsigned, never sent, over seeded accounts. */
+export interface SimulationScenario {
+  name: `sim:${string}`;
+  description: string;
+  /** The fee payer and only signer. */
+  signer: string;
+  /** Base64 wire transaction, the body's `transaction`. */
+  transaction: string;
+  expect: {
+    /** Exactly the flags the simulation raises. */
+    flags: string[];
+    /** Token balance changes by owner, exactly. */
+    tokenChanges?: { owner: string; mint: string; change: string }[];
+    /** Who the drain favours. */
+    attacker?: string;
+  };
+}
+
 export interface ScenarioManifest {
   format: 'solana-risk-scan/scenarios@1';
   seed: string;
@@ -258,9 +276,18 @@ export interface ScenarioManifest {
     mintAuthorityPrivateKey: string;
   };
   subjects: ScenarioSubject[];
+  /** Transactions for POST /simulate/tx (not subjects: nothing on chain is named by them). */
+  simulations: SimulationScenario[];
 }
 
 export type SubjectByKind<K extends ScenarioKind> = Extract<ScenarioSubject, { kind: K }>;
+
+/** The simulation called `name`; throws when the manifest has none. */
+export function simulation(manifest: ScenarioManifest, name: string): SimulationScenario {
+  const found = manifest.simulations.find((s) => s.name === name);
+  if (!found) throw new Error(`manifest has no simulation ${name}`);
+  return found;
+}
 
 /** The subject called `name`, checked to be of `kind`; throws when the manifest has no such subject. */
 export function subject<K extends ScenarioKind>(

@@ -79,8 +79,13 @@ function plainNumbers(value: unknown): unknown {
 
 /** `{ InstructionError: [index, { Custom: n }] }` and the like, as the RPC's JSON writes them. */
 export function failureOf(tx: LandedTx, decoded: DecodedTransaction): Failure | null {
-  if (tx.err === null || tx.err === undefined) return null;
-  const err = plainNumbers(tx.err);
+  return failureOfError(tx.err, decoded);
+}
+
+/** The same reading of an error from any source (a landed transaction's meta, a simulation). */
+export function failureOfError(rawErr: unknown, decoded: DecodedTransaction): Failure | null {
+  if (rawErr === null || rawErr === undefined) return null;
+  const err = plainNumbers(rawErr);
   const detail = (err as { InstructionError?: [unknown, unknown] }).InstructionError;
   if (!Array.isArray(detail)) return { err, instruction: null, program: null, customCode: null };
   const index = Number(detail[0]);

@@ -36,8 +36,8 @@ type Hit = FlagHit<TxFlag>;
  * transaction repeats a pattern (two approvals, several draining signers), so nothing is
  * dropped from the evidence.
  */
-function mergeRepeats(hits: readonly Hit[]): Hit[] {
-  const byCode = new Map<string, Hit[]>();
+export function mergeRepeats<H extends FlagHit>(hits: readonly H[]): H[] {
+  const byCode = new Map<string, H[]>();
   for (const hit of hits) byCode.set(hit.code, [...(byCode.get(hit.code) ?? []), hit]);
   return [...byCode.values()].map(([first, ...rest]) =>
     rest.length === 0
@@ -50,7 +50,8 @@ function mergeRepeats(hits: readonly Hit[]): Hit[] {
   );
 }
 
-function shapeHit(shape: DrainerShape): Hit {
+/** The flag of a drainer shape, whether read from instructions (/verify/tx) or from state (/simulate/tx). */
+export function shapeHit(shape: DrainerShape): Hit {
   switch (shape.kind) {
     case 'approve':
       return {

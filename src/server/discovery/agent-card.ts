@@ -17,7 +17,7 @@ import { usdAmount } from './openapi.js';
 export const A2A_PROTOCOL_VERSION = '0.3.0';
 /** The extension URI x402's A2A transport spec declares (the a2a-x402 extension, v0.1). */
 export const X402_A2A_EXTENSION_URI = 'https://github.com/google-a2a/a2a-x402/v0.1';
-/** The paid HTTP API: GET with one path parameter, paid per call with an x402 header. */
+/** The paid HTTP API: a GET with one path parameter or a POST with a JSON body, paid per call with an x402 header. */
 export const HTTP_X402_TRANSPORT = 'HTTP+X402';
 /** MCP over streamable HTTP. */
 export const MCP_TRANSPORT = 'MCP';
@@ -27,9 +27,13 @@ function skill(ctx: DiscoveryContext, endpoint: PaidEndpoint) {
   return {
     id: endpoint.operationId,
     name: endpoint.summary,
-    description: `${endpoint.description} Price: ${price} per call, paid with x402. Call GET ${ctx.origin}${endpoint.path}; the 402 answer carries the offer.`,
+    description: `${endpoint.description} Price: ${price} per call, paid with x402. Call ${endpoint.method} ${ctx.origin}${endpoint.path}; the 402 answer carries the offer.`,
     tags: ['solana', 'risk', endpoint.id, ...endpoint.assesses],
-    examples: [`GET ${concretePath(endpoint, endpoint.param.example)}`],
+    examples: [
+      endpoint.method === 'GET'
+        ? `GET ${concretePath(endpoint, endpoint.param.example)}`
+        : `POST ${endpoint.path} ${JSON.stringify(endpoint.body.example)}`,
+    ],
     inputModes: ['text/plain'],
     outputModes: ['application/json'],
   };

@@ -1,5 +1,11 @@
 /** The free discovery documents other than OpenAPI, all generated from the catalog. */
-import { atomicPrice, PAID_ENDPOINTS, type PaidEndpoint, USDC_DECIMALS } from '../../catalog.js';
+import {
+  atomicPrice,
+  GET_ENDPOINTS,
+  PAID_ENDPOINTS,
+  type PaidEndpoint,
+  USDC_DECIMALS,
+} from '../../catalog.js';
 import { LIST_TOOL, MCP_PATH, toolName } from '../../mcp/tools.js';
 import { X402_VERSION } from '../../version.js';
 import { ADVERTISED_NETWORK, SOLANA_MAINNET_CAIP2, USDC_MINT } from '../../x402/networks.js';
@@ -32,7 +38,7 @@ function mcpEndpoint(ctx: DiscoveryContext) {
     payment:
       'x402 MCP transport: PaymentPayload in _meta["x402/payment"], settlement in _meta["x402/payment-response"]',
     tools: [
-      ...PAID_ENDPOINTS.map((e) => ({ name: toolName(e), path: e.path, price_usd: e.priceUsd })),
+      ...GET_ENDPOINTS.map((e) => ({ name: toolName(e), path: e.path, price_usd: e.priceUsd })),
       { name: LIST_TOOL, path: null, price_usd: 0 },
     ],
   };
@@ -53,7 +59,7 @@ export function rootDocument(ctx: DiscoveryContext) {
       payTo: ctx.payTo,
     },
     endpoints: PAID_ENDPOINTS.map((e) => ({
-      method: 'GET',
+      method: e.method,
       path: e.path,
       price_usd: e.priceUsd,
       description: e.description,
@@ -81,11 +87,21 @@ export function x402DiscoveryDocument(ctx: DiscoveryContext) {
       paymentRequired: 'PAYMENT-REQUIRED',
       paymentResponse: ['X-PAYMENT-RESPONSE', 'PAYMENT-RESPONSE'],
     },
+    // The contract's five, exactly as they were; a POST names its body instead of a parameter.
     resources: PAID_ENDPOINTS.map((e) => ({
       resource: ctx.origin + e.path,
-      method: 'GET',
+      method: e.method,
       path: e.path,
-      parameter: { name: e.param.name, in: 'path', kind: e.param.kind, description: e.param.description },
+      ...(e.method === 'GET'
+        ? {
+            parameter: {
+              name: e.param.name,
+              in: 'path',
+              kind: e.param.kind,
+              description: e.param.description,
+            },
+          }
+        : { body: { contentType: 'application/json', schema: e.body.schema } }),
       price_usd: e.priceUsd,
       maxAmountRequired: atomicPrice(e.priceUsd),
       description: e.description,
@@ -111,7 +127,7 @@ export function aiPluginDocument(ctx: DiscoveryContext) {
     name_for_model: 'solana_risk_scan',
     description_for_human:
       'Risk scores for Solana tokens, pump.fun launches, wallets, transactions and programs.',
-    description_for_model: `${SERVICE_DESCRIPTION} Each paid GET answers 402 with an x402 offer first; pay it and repeat the request. Prices: ${PAID_ENDPOINTS.map((e) => `${e.path} ${price(e)}`).join(', ')}.`,
+    description_for_model: `${SERVICE_DESCRIPTION} Each paid call answers 402 with an x402 offer first; pay it and repeat the request. Prices: ${PAID_ENDPOINTS.map((e) => `${e.path} ${price(e)}`).join(', ')}.`,
     auth: { type: 'none' },
     api: { type: 'openapi', url: ctx.origin + DISCOVERY_PATHS.openapi, is_user_authenticated: false },
   };
@@ -119,7 +135,7 @@ export function aiPluginDocument(ctx: DiscoveryContext) {
 
 function endpointLines(ctx: DiscoveryContext): string[] {
   return PAID_ENDPOINTS.map(
-    (e) => `- [GET ${e.path}](${ctx.origin}${e.path}): ${price(e)} per call — ${e.description}`,
+    (e) => `- [${e.method} ${e.path}](${ctx.origin}${e.path}): ${price(e)} per call — ${e.description}`,
   );
 }
 
@@ -129,7 +145,7 @@ export function llmsTxt(ctx: DiscoveryContext): string {
     '',
     `> ${SERVICE_DESCRIPTION}`,
     '',
-    'Every paid endpoint takes one path parameter (a base58 address, or a transaction signature for /verify/tx) and returns a JSON ScanResult: risk_score (0–1), flags, confidence (0–1), summary, recommendation, reasoning and evidence.',
+    'Every paid GET takes one path parameter (a base58 address, or a transaction signature for /verify/tx); /simulate/tx takes, by POST, a JSON body {"transaction": "<base64 wire transaction>"}. Each returns a JSON ScanResult: risk_score (0–1), flags, confidence (0–1), summary, recommendation, reasoning and evidence.',
     '',
     '## Paid endpoints',
     '',
@@ -144,7 +160,7 @@ export function llmsTxt(ctx: DiscoveryContext): string {
     '',
     '## MCP',
     '',
-    `- [MCP server](${ctx.origin}${MCP_PATH}): POST, Streamable HTTP. One tool per paid endpoint (${PAID_ENDPOINTS.map((e) => `${toolName(e)} ${price(e)}`).join(', ')}) and the free ${LIST_TOOL}.`,
+    `- [MCP server](${ctx.origin}${MCP_PATH}): POST, Streamable HTTP. One tool per paid GET endpoint (${GET_ENDPOINTS.map((e) => `${toolName(e)} ${price(e)}`).join(', ')}) and the free ${LIST_TOOL}.`,
     '- A tool called without payment answers the x402 PaymentRequired (isError, structuredContent); call it again with the PaymentPayload in _meta["x402/payment"]. The settlement comes back in _meta["x402/payment-response"].',
     '- Hosts that cannot pay run `npx risk-scan mcp --keypair FILE --max-usd N`, a local MCP server (stdio) that pays each call from the keypair.',
     '',
@@ -168,7 +184,7 @@ export function aiTxt(ctx: DiscoveryContext): string {
     SERVICE_DESCRIPTION,
     '',
     'Agents may call every endpoint. Paid endpoints cost, per call:',
-    ...PAID_ENDPOINTS.map((e) => `  GET ${ctx.origin}${e.path}  ${price(e)}`),
+    ...PAID_ENDPOINTS.map((e) => `  ${e.method} ${ctx.origin}${e.path}  ${price(e)}`),
     '',
     `Payment: x402 v${X402_VERSION}, USDC on Solana mainnet, paid to ${ctx.payTo}. No API keys, no accounts, no rate limit.`,
     `Machine-readable: ${ctx.origin}${DISCOVERY_PATHS.openapi} and ${ctx.origin}${DISCOVERY_PATHS.x402Discovery}`,

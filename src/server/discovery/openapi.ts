@@ -40,8 +40,8 @@ export function paymentInfo(endpoint: PaidEndpoint) {
 /** info.x-guidance: how an agent uses the service, in a few lines (kept well under 4000 chars). */
 function guidance(): string {
   return [
-    'Each paid endpoint is a GET with one path parameter: a base58 address, or a transaction signature for /verify/tx. Pick it by subject:',
-    ...PAID_ENDPOINTS.map((e) => `- GET ${e.path} (${usdAmount(e.priceUsd)} USD): ${e.summary}.`),
+    'Each paid scan is a GET with one path parameter: a base58 address, or a transaction signature for /verify/tx; POST /simulate/tx takes a JSON body {"transaction": "<base64>"} of a transaction not yet sent. Pick it by subject:',
+    ...PAID_ENDPOINTS.map((e) => `- ${e.method} ${e.path} (${usdAmount(e.priceUsd)} USD): ${e.summary}.`),
     'Call it without payment: the 402 answer carries the x402 offer (v1 in the body, v2 in the PAYMENT-REQUIRED header), USDC on Solana mainnet. Pay it with any x402 client and repeat the call with X-PAYMENT (v1) or PAYMENT-SIGNATURE (v2).',
     'A malformed parameter is answered 400 before any payment; a failed scan is a 500 and costs nothing.',
     'Read risk_score (0–1, higher is riskier), recommendation and flags from the JSON result; evidence and reasoning explain them.',
@@ -60,20 +60,41 @@ function contact(ctx: DiscoveryContext) {
   };
 }
 
-function paidOperation(endpoint: PaidEndpoint) {
+/** What the operation takes: the path parameter of a GET, the JSON body of a POST. */
+function operationInput(endpoint: PaidEndpoint) {
+  if (endpoint.method === 'POST') {
+    const { schema, example } = endpoint.body;
+    return {
+      body: {
+        required: true,
+        description: schema.description,
+        content: { 'application/json': { schema: { ...schema, example } as Record<string, unknown> } },
+      },
+    };
+  }
   const { name, kind, description, example } = endpoint.param;
+  return { params: z.object({ [name]: paramSchema(kind, description, example) }) };
+}
+
+function cacheNote(endpoint: PaidEndpoint): string {
+  return endpoint.cacheTtlSeconds === 0
+    ? 'Results are never served from the cache.'
+    : `Results are cached for up to ${endpoint.cacheTtlSeconds / 60} min.`;
+}
+
+function paidOperation(endpoint: PaidEndpoint) {
   return {
-    method: 'get' as const,
+    method: endpoint.method === 'GET' ? ('get' as const) : ('post' as const),
     path: endpoint.path,
     operationId: endpoint.operationId,
     tags: ['Paid scans'],
     summary: `${endpoint.summary} — ${endpoint.priceUsd.toFixed(2)} USDC`,
-    description: `${endpoint.description}\n\nPrice: ${endpoint.priceUsd.toFixed(2)} USDC per call, paid with x402. Results are cached for up to ${endpoint.cacheTtlSeconds / 60} min.\n\n${RESPONSE_NOTES}`,
+    description: `${endpoint.description}\n\nPrice: ${endpoint.priceUsd.toFixed(2)} USDC per call, paid with x402. ${cacheNote(endpoint)}\n\n${RESPONSE_NOTES}`,
     'x-x402-price-usd': endpoint.priceUsd,
     // The x402scan / AgentCash profile: payment is declared here, not as API authentication.
     'x-payment-info': paymentInfo(endpoint),
     security: [],
-    request: { params: z.object({ [name]: paramSchema(kind, description, example) }) },
+    request: operationInput(endpoint),
     responses: {
       200: { description: 'scan result', content: json(ScanResultSchema) },
       400: { description: 'invalid input', content: json(ErrorBodySchema) },

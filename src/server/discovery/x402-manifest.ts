@@ -16,12 +16,23 @@ import type { DiscoveryContext } from './context.js';
 
 const MIME_TYPE = 'application/json';
 
-/** The bazaar extension's JSON Schema of the path parameters (`{ mint: string }`). */
-function pathParamsSchema(endpoint: PaidEndpoint): Record<string, unknown> {
+/** The bazaar extension's JSON Schema of the path parameters (`{ mint: string }`) or of the body. */
+function inputSchema(endpoint: PaidEndpoint, part: 'pathParams' | 'body'): Record<string, unknown> {
   const bazaar = offerExtensions(endpoint).bazaar as {
-    schema: { properties: { input: { properties: { pathParams: Record<string, unknown> } } } };
+    schema: { properties: { input: { properties: Record<string, Record<string, unknown>> } } };
   };
-  return bazaar.schema.properties.input.properties.pathParams;
+  return bazaar.schema.properties.input.properties[part]!;
+}
+
+function input(endpoint: PaidEndpoint) {
+  if (endpoint.method === 'POST') {
+    return { method: 'POST', bodyType: 'json', body: inputSchema(endpoint, 'body') };
+  }
+  return {
+    method: 'GET',
+    routeTemplate: honoPath(endpoint.path),
+    pathParams: inputSchema(endpoint, 'pathParams'),
+  };
 }
 
 function manifestItem(ctx: DiscoveryContext, endpoint: PaidEndpoint) {
@@ -35,7 +46,7 @@ function manifestItem(ctx: DiscoveryContext, endpoint: PaidEndpoint) {
     },
     type: 'http',
     accepts: [v2Requirement(endpoint, ctx)],
-    input: { method: 'GET', routeTemplate, pathParams: pathParamsSchema(endpoint) },
+    input: input(endpoint),
     output: { mimeType: MIME_TYPE, example: scanResultExample(endpoint), schema: outputJsonSchema() },
   };
 }

@@ -1,0 +1,54 @@
+/**
+ * The body check of POST /simulate/tx (before any payment): what is a transaction and what is
+ * not, and that a payment is named by the transaction's bytes, not by how the JSON is written.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { generateKeyPairSigner, getBase64Encoder } from '@solana/kit';
+import { getTransferSolInstruction } from '@solana-program/system';
+import { unsignedWireTransaction } from '../../../src/sandbox/unsigned.js';
+import { checkSimulateBody } from '../../../src/scans/simulate/wire.js';
+import { signedWire } from '../../helpers/wire-transactions.js';
+
+const body = (transaction: string) => JSON.stringify({ transaction });
+
+describe('checkSimulateBody', () => {
+  it('takes legacy and v0, signed and unsigned; the digest is of the bytes, whatever the JSON spacing', async () => {
+    const payer = await generateKeyPairSigner();
+    const recipient = (await generateKeyPairSigner()).address;
+    const ix = getTransferSolInstruction({ source: payer, destination: recipient, amount: 1n });
+    const unsigned = unsignedWireTransaction(payer.address, [ix]);
+    const v0 = unsignedWireTransaction(payer.address, [ix], { version: 0 });
+    const signed = await signedWire(payer, [ix]);
+    for (const tx of [unsigned, v0, signed]) {
+      const checked = checkSimulateBody(body(tx));
+      assert.ok(checked.ok, checked.ok ? '' : checked.message);
+      assert.equal(checked.transaction.base64, tx);
+      assert.match(checked.transaction.sha256, /^[0-9a-f]{64}$/);
+    }
+    const spaced = checkSimulateBody(`{ "transaction" :\n "${unsigned}" }`);
+    const plain = checkSimulateBody(body(unsigned));
+    assert.ok(spaced.ok && plain.ok);
+    assert.equal(spaced.transaction.sha256, plain.transaction.sha256);
+    const other = checkSimulateBody(body(v0));
+    assert.ok(other.ok);
+    assert.notEqual(other.transaction.sha256, plain.transaction.sha256);
+  });
+
+  it('refuses bytes after the message, a missing signature slot and a message without instructions', async () => {
+    const payer = await generateKeyPairSigner();
+    const ix = getTransferSolInstruction({ source: payer, destination: payer.address, amount: 1n });
+    const wire = new Uint8Array(getBase64Encoder().encode(unsignedWireTransaction(payer.address, [ix])));
+    const trailing = Buffer.concat([wire, Buffer.from([0])]).toString('base64');
+    assert.deepEqual(checkSimulateBody(body(trailing)), {
+      ok: false,
+      message: 'transaction is not a transaction: it has bytes after the end of its message',
+    });
+    const noSlot = Buffer.concat([Buffer.from([0]), wire.subarray(65)]).toString('base64');
+    const missing = checkSimulateBody(body(noSlot));
+    assert.ok(!missing.ok && /to have 1 signatures, got 0/.test(missing.message), JSON.stringify(missing));
+    const empty = unsignedWireTransaction(payer.address, []);
+    const none = checkSimulateBody(body(empty));
+    assert.ok(!none.ok && /no instructions/.test(none.message));
+  });
+});
