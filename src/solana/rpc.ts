@@ -13,8 +13,8 @@
  * too. Writes (sendTransaction) are sent once, never retried.
  *
  * Circuit breakers (cockatiel), one per endpoint: `failures` consecutive failures of an endpoint
- * (429, 5xx, a dropped connection, a timeout, an unreadable or mixed-up answer; not a 4xx
- * refusal of one method, not a caller giving up) open its breaker, and rounds skip it at once.
+ * (5xx, a dropped connection, a timeout, an unreadable or mixed-up answer; not a 4xx refusal
+ * of one method or a 429's request to slow down, not a caller giving up) open its breaker, and rounds skip it at once.
  * After `halfOpenAfterMs` one request may try it again: its success closes the breaker, its
  * failure opens it for another period. A round whose endpoints are all open counts as
  * transient, so the retries above wait for a half-open probe, still within the caller's deadline.
@@ -148,13 +148,15 @@ function isTransient(e: unknown): boolean {
 }
 
 /**
- * A failure of the endpoint itself, which counts towards opening its breaker. A 4xx other than
- * 429 is a refusal of this request (a disabled method, a bad parameter): the endpoint is up.
+ * A failure of the endpoint itself, which counts towards opening its breaker. A 4xx is a refusal
+ * of this request (a disabled method, a bad parameter), and a 429 asks to slow down, often for
+ * one method only (a young token's launch reads send a burst of getTransaction): the endpoint is
+ * up, and the retries already wait as it asks. Resting it would fail every other read too.
  */
 function isEndpointFailure(e: unknown): boolean {
   if (e instanceof CallerGaveUp) return false;
   const http = httpStatusOf(e);
-  return http === undefined || http.status === 429 || http.status >= 500;
+  return http === undefined || http.status >= 500;
 }
 
 /** Wraps what an attempt threw after its caller aborted: that says nothing about the endpoint. */

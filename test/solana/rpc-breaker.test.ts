@@ -95,6 +95,16 @@ describe('RPC circuit breakers', { timeout: 30_000 }, () => {
     assert.equal(circuits()[0]?.state, 'closed');
   });
 
+  it('rate limits (HTTP 429) do not open the breaker: the endpoint is up, only asking to slow down', async () => {
+    const limited = await switchable({ status: 429 });
+    const { rpc, circuits } = endpoints([limited.server.url], 2);
+    for (let i = 0; i < 4; i++) await assert.rejects(rpc.getSlot().send());
+    assert.equal(limited.server.count('getSlot'), 4, 'every call reached the endpoint');
+    assert.equal(circuits()[0]?.state, 'closed');
+    limited.set(SLOT);
+    assert.equal(await rpc.getSlot().send(), 42n, 'answered at once when the limit lifts');
+  });
+
   it('a caller giving up is not an endpoint failure', async () => {
     const slow = await switchable({ hang: true });
     const { rpc, circuits } = endpoints([slow.server.url], 1);
