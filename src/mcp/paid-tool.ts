@@ -104,10 +104,20 @@ export async function callPaidTool(
   if (header === null) {
     return refused(`_meta["${PAYMENT_META_KEY}"] must be an x402 PaymentPayload object; nothing was charged`);
   }
-  const payment: PresentedPayment = { transport: 2, header, path, resource: resourceUrl };
-  const requestId = site.nextRequestId();
-  site.logFields.payment = paymentFingerprint(header);
-  const outcome = await gate.handle({ endpoint, subject: value, payment, requestId });
-  if (outcome.paymentKey !== null) site.logFields.payment_key = outcome.paymentKey.slice(0, 16);
-  return outcomeResult(deps, endpoint, resourceUrl, outcome, requestId);
+  // Shed as the HTTP route sheds (overload, shutdown): before the payment is claimed or verified.
+  const entry = deps.shedder?.enter();
+  if (entry !== undefined && !entry.admitted) {
+    deps.metrics?.shed(entry.reason);
+    return errorResult(entry.error.toBody());
+  }
+  try {
+    const payment: PresentedPayment = { transport: 2, header, path, resource: resourceUrl };
+    const requestId = site.nextRequestId();
+    site.logFields.payment = paymentFingerprint(header);
+    const outcome = await gate.handle({ endpoint, subject: value, payment, requestId });
+    if (outcome.paymentKey !== null) site.logFields.payment_key = outcome.paymentKey.slice(0, 16);
+    return outcomeResult(deps, endpoint, resourceUrl, outcome, requestId);
+  } finally {
+    entry?.slot.leave();
+  }
 }

@@ -186,12 +186,17 @@ export function createBreakers(
 ): readonly CircuitBreakerPolicy[] | null {
   const { failures, halfOpenAfterMs } = { ...DEFAULT_BREAKER, ...options };
   if (failures <= 0) return null;
-  return Array.from({ length: count }, () =>
-    circuitBreaker(handleWhen(isEndpointFailure), {
-      halfOpenAfter: halfOpenAfterMs,
-      breaker: new ConsecutiveBreaker(failures),
-    }),
-  );
+  return Array.from({ length: count }, () => {
+    // A probe its caller gave up on proved nothing: it must not close the breaker (cockatiel
+    // counts any unhandled error during a probe as a success).
+    const breaker: CircuitBreakerPolicy = circuitBreaker(
+      handleWhen(
+        (e) => isEndpointFailure(e) || (e instanceof CallerGaveUp && breaker.state === CircuitState.HalfOpen),
+      ),
+      { halfOpenAfter: halfOpenAfterMs, breaker: new ConsecutiveBreaker(failures) },
+    );
+    return breaker;
+  });
 }
 
 function isTimeout(e: unknown): boolean {
@@ -208,6 +213,9 @@ async function throughBreaker<T>(
   signal: AbortSignal | undefined,
 ): Promise<T> {
   if (breaker === undefined) return run();
+  // While one probe tries the endpoint, other reads go on to the next one instead of queueing
+  // behind the probe (cockatiel holds them until it ends, whatever their deadline).
+  if (breaker.state === CircuitState.HalfOpen) throw new BrokenCircuitError();
   try {
     return await breaker.execute(async () => {
       try {
@@ -317,8 +325,9 @@ export function createFailoverTransport(
         return await throughBreaker(breakers?.[i], () => attempt(transports[i]!, request), request.signal);
       } catch (e) {
         if (e instanceof BrokenCircuitError) {
-          // Skipped without a request: worth another round once a breaker half-opens.
-          transient = true;
+          // Skipped without a request: worth another round once a breaker half-opens, for a
+          // caller with a deadline of its own (a lookup without one must not wait for more timeouts).
+          transient ||= request.signal !== undefined;
           continue;
         }
         // Transport-level failures (network, timeout, any HTTP error) are worth another

@@ -163,6 +163,24 @@ describe('load shedding of paid calls', { timeout: 90_000 }, () => {
       assert.equal(refused.headers.get('retry-after'), '2');
       assert.equal(body.error, 'service_unavailable');
       assert.equal(body.reason, 'shutting_down');
+      // The same payment over MCP is refused the same way, before it is claimed.
+      const mcp = await s.service.app.request(`${s.url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: {
+            name: 'scan_wallet',
+            arguments: { address: s.payTo },
+            _meta: { 'x402/payment': late.header },
+          },
+        }),
+      });
+      const answer = JSON.parse(await mcp.text());
+      assert.equal(answer.result?.isError, true, JSON.stringify(answer));
+      assert.match(answer.result.content[0].text, /service_unavailable: This instance is shutting down/);
       assert.equal(closed, false, 'the paid call in flight holds the close');
 
       release();

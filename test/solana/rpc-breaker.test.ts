@@ -48,6 +48,38 @@ describe('RPC circuit breakers', { timeout: 30_000 }, () => {
     );
   });
 
+  it('while a probe tries the half-open endpoint, other reads go to the next one instead of waiting behind it', async () => {
+    const dead = await switchable({ status: 500 });
+    const spare = await switchable(SLOT);
+    const { rpc, circuits } = endpoints([dead.server.url, spare.server.url]);
+    for (let i = 0; i < 3; i++) await rpc.getSlot().send();
+    dead.set({ hang: true });
+    await sleep(HALF_OPEN_MS + 100);
+    let probeEnded = false;
+    const probe = rpc
+      .getSlot()
+      .send()
+      .finally(() => {
+        probeEnded = true;
+      });
+    while (dead.server.count('getSlot') < 4) await sleep(10);
+    assert.equal(await rpc.getSlot().send(), 42n, 'answered by the spare');
+    assert.equal(probeEnded, false, 'while the probe still waits on the dead endpoint');
+    assert.equal(circuits()[0]?.state, 'half_open');
+    await probe.catch(() => undefined);
+  });
+
+  it('a probe its caller gave up on does not close the breaker', async () => {
+    const dead = await switchable({ status: 500 });
+    const spare = await switchable(SLOT);
+    const { rpc, circuits } = endpoints([dead.server.url, spare.server.url]);
+    for (let i = 0; i < 3; i++) await rpc.getSlot().send();
+    dead.set({ hang: true });
+    await sleep(HALF_OPEN_MS + 100);
+    await assert.rejects(rpc.getSlot().send({ abortSignal: AbortSignal.timeout(100) }));
+    assert.equal(circuits()[0]?.state, 'open');
+  });
+
   it('half-opens after the configured time; a successful probe closes it', async () => {
     const failing = await switchable({ status: 503 });
     const spare = await switchable(SLOT);

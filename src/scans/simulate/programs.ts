@@ -34,7 +34,9 @@ export function invokedPrograms(facts: SimulateFacts, topLevel: readonly string[
     const m = INVOKE.exec(line);
     return m === null ? [] : [m[1]!];
   });
-  return [...new Set([...topLevel, ...fromLogs])].map((program) => {
+  // A program index into a lookup table that could not be read names no address: left out.
+  const named = [...topLevel, ...fromLogs].filter((p): p is string => typeof p === 'string');
+  return [...new Set(named)].map((program) => {
     const loader = facts.pre.get(program)?.owner ?? null;
     const name = WELL_KNOWN_ADDRESS_NAMES.get(program as Address) ?? null;
     return {

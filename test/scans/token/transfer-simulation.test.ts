@@ -87,6 +87,12 @@ describe('reading a failed simulation', () => {
       error: 'AccountNotFound',
       instruction: null,
     });
+    // kit reads a simulation error's numbers as bigints: still read, never a thrown TypeError.
+    assert.deepEqual(readFailure({ InsufficientFundsForRent: { account_index: 0n } }, []), {
+      program: null,
+      error: '{"InsufficientFundsForRent":{"account_index":0}}',
+      instruction: null,
+    });
   });
 });
 

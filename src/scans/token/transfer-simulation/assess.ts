@@ -78,7 +78,9 @@ function blockedHit(run: SimulatedTransfer): Hit {
 
 function cutHit(run: SimulatedTransfer, mint: DecodedMint, epoch: bigint | null): Hit | null {
   if (run.destinationAfter === null) return null;
-  const sent = run.sourceAfter === null ? run.amount : run.balance - run.sourceAfter;
+  // The amount asked for, not the source's fall: the holder's balance was read two rounds
+  // earlier and may have moved since; the fresh destination shows exactly what arrived.
+  const sent = run.amount;
   const fee = declaredFee(mint, epoch, sent);
   const cut = sent - fee - run.destinationAfter;
   if (cut <= 0n) return null;

@@ -53,11 +53,16 @@ export function readFailure(err: unknown, logs: readonly string[]): FailureReadi
       ? isToken && TOKEN_ERRORS[code]
         ? `${TOKEN_ERRORS[code]} (custom program error 0x${code.toString(16)})`
         : `custom program error 0x${code.toString(16)}`
-      : (failed?.[2] ?? (typeof detail === 'string' ? detail : JSON.stringify(detail)));
+      : (failed?.[2] ?? (typeof detail === 'string' ? detail : jsonWithBigInts(detail)));
   return { program, error, instruction: index };
 }
 
 /** Transaction-level errors: the transaction never ran, so they say nothing about the token. */
 export function isTransactionLevel(err: unknown): boolean {
   return err !== null && !(typeof err === 'object' && 'InstructionError' in err);
+}
+
+/** kit reads every number of a simulation's error as a bigint, which JSON.stringify refuses. */
+function jsonWithBigInts(value: unknown): string {
+  return JSON.stringify(value, (_key, v) => (typeof v === 'bigint' ? Number(v) : v));
 }
