@@ -34,6 +34,17 @@ const endpoints = (urls: string[], failures = 3) =>
     breaker: { failures, halfOpenAfterMs: HALF_OPEN_MS },
   });
 
+/** A breaker opened by 500s, past its half-open delay, before an endpoint that now hangs. */
+async function halfOpenBeforeHangingEndpoint() {
+  const dead = await switchable({ status: 500 });
+  const spare = await switchable(SLOT);
+  const { rpc, circuits } = endpoints([dead.server.url, spare.server.url]);
+  for (let i = 0; i < 3; i++) await rpc.getSlot().send();
+  dead.set({ hang: true });
+  await sleep(HALF_OPEN_MS + 100);
+  return { dead, rpc, circuits };
+}
+
 describe('RPC circuit breakers', { timeout: 30_000 }, () => {
   it('opens after the configured failures: the failing endpoint is skipped, the other answers', async () => {
     const failing = await switchable({ status: 500 });
@@ -49,12 +60,7 @@ describe('RPC circuit breakers', { timeout: 30_000 }, () => {
   });
 
   it('while a probe tries the half-open endpoint, other reads go to the next one instead of waiting behind it', async () => {
-    const dead = await switchable({ status: 500 });
-    const spare = await switchable(SLOT);
-    const { rpc, circuits } = endpoints([dead.server.url, spare.server.url]);
-    for (let i = 0; i < 3; i++) await rpc.getSlot().send();
-    dead.set({ hang: true });
-    await sleep(HALF_OPEN_MS + 100);
+    const { dead, rpc, circuits } = await halfOpenBeforeHangingEndpoint();
     let probeEnded = false;
     const probe = rpc
       .getSlot()
@@ -70,12 +76,7 @@ describe('RPC circuit breakers', { timeout: 30_000 }, () => {
   });
 
   it('a probe its caller gave up on does not close the breaker', async () => {
-    const dead = await switchable({ status: 500 });
-    const spare = await switchable(SLOT);
-    const { rpc, circuits } = endpoints([dead.server.url, spare.server.url]);
-    for (let i = 0; i < 3; i++) await rpc.getSlot().send();
-    dead.set({ hang: true });
-    await sleep(HALF_OPEN_MS + 100);
+    const { rpc, circuits } = await halfOpenBeforeHangingEndpoint();
     await assert.rejects(rpc.getSlot().send({ abortSignal: AbortSignal.timeout(100) }));
     assert.equal(circuits()[0]?.state, 'open');
   });
