@@ -188,9 +188,9 @@ async function resolveLookups(rpc: SolanaRpc, m: Message, send: { abortSignal?: 
 
 const bs58 = (bytes: Uint8Array) => getAddressDecoder().decode(bytes);
 
-/** Accounts that may be upgradeable programs: named, not signers, not well-known programs. */
-async function programDataCandidates(keys: readonly string[], signers: number): Promise<[string, string][]> {
-  const candidates = keys.filter((k, i) => i >= signers && !WELL_KNOWN_ADDRESS_NAMES.has(k as Address));
+/** Accounts (signers left out) that may be upgradeable programs: not well-known programs. */
+async function programDataCandidates(keys: readonly string[]): Promise<[string, string][]> {
+  const candidates = keys.filter((k) => !WELL_KNOWN_ADDRESS_NAMES.has(k as Address));
   return Promise.all(
     candidates.map(async (k) => [k, await findProgramDataAddress(k as Address)] as [string, string]),
   );
@@ -241,9 +241,13 @@ export async function gatherSimulateFacts(
   const writable = [...staticWritable(m), ...(loaded?.writable ?? [])];
   const minContextSlot = lookups.slot ?? undefined;
   const slotOption = minContextSlot === undefined ? {} : { minContextSlot };
-  const candidates = await programDataCandidates(accountKeys, m.header.numSignerAccounts);
+  // Lookup tables may name one address many times: each is read once.
+  const distinct = [...new Set(accountKeys)];
+  const candidates = await programDataCandidates(
+    distinct.filter((k) => accountKeys.indexOf(k) >= m.header.numSignerAccounts),
+  );
   const [before, programData, simulated] = await Promise.all([
-    readAccounts(rpc, accountKeys, slotOption, send),
+    readAccounts(rpc, distinct, slotOption, send),
     readAccounts(
       rpc,
       candidates.map(([, pd]) => pd),
@@ -252,7 +256,7 @@ export async function gatherSimulateFacts(
     ),
     loaded === null ? Promise.resolve(null) : simulate(rpc, wire, writable, minContextSlot, send),
   ]);
-  const pre = new Map(accountKeys.map((k, i) => [k, before.states[i] ?? null]));
+  const pre = new Map(distinct.map((k, i) => [k, before.states[i] ?? null]));
   const post = new Map<string, AccountState | null>();
   const value = simulated?.value;
   const accounts = value?.accounts;

@@ -28,6 +28,9 @@ export type BodyCheck =
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const refuse = (message: string): BodyCheck => ({ ok: false, message });
 
+/** Accounts one transaction can name (static and looked up): instructions index them with a u8. */
+export const MAX_ACCOUNT_KEYS = 256;
+
 /** Why these bytes are not one transaction, or null when they are. */
 export function transactionProblem(bytes: Uint8Array): string | null {
   try {
@@ -43,6 +46,9 @@ export function transactionProblem(bytes: Uint8Array): string | null {
     const tables = 'addressTableLookups' in message ? (message.addressTableLookups ?? []) : [];
     const lookups = tables.reduce((n, l) => n + l.writableIndexes.length + l.readonlyIndexes.length, 0);
     const accounts = message.staticAccounts.length + lookups;
+    // Instructions index accounts with one byte: the runtime refuses more than 256.
+    if (accounts > MAX_ACCOUNT_KEYS)
+      return `it names ${accounts} accounts; a transaction can name at most ${MAX_ACCOUNT_KEYS}`;
     for (const ix of message.instructions) {
       const indexes = [ix.programAddressIndex, ...(ix.accountIndices ?? [])];
       if (indexes.some((i) => i >= accounts))

@@ -4,7 +4,12 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { generateKeyPairSigner, getBase64Encoder } from '@solana/kit';
+import {
+  generateKeyPairSigner,
+  getBase64Encoder,
+  getCompiledTransactionMessageEncoder,
+  getTransactionEncoder,
+} from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { unsignedWireTransaction } from '../../../src/sandbox/unsigned.js';
 import { checkSimulateBody } from '../../../src/scans/simulate/wire.js';
@@ -50,5 +55,29 @@ describe('checkSimulateBody', () => {
     const empty = unsignedWireTransaction(payer.address, []);
     const none = checkSimulateBody(body(empty));
     assert.ok(!none.ok && /no instructions/.test(none.message));
+  });
+
+  it('refuses a transaction naming more accounts than an instruction can index (lookups included)', async () => {
+    const payer = await generateKeyPairSigner();
+    const table = (await generateKeyPairSigner()).address;
+    const indexes = (n: number) => Array.from({ length: n }, (_, i) => i % 256);
+    const messageBytes = getCompiledTransactionMessageEncoder().encode({
+      version: 0,
+      header: { numSignerAccounts: 1, numReadonlySignerAccounts: 0, numReadonlyNonSignerAccounts: 0 },
+      staticAccounts: [payer.address],
+      lifetimeToken: '11111111111111111111111111111111',
+      instructions: [{ programAddressIndex: 0 }],
+      addressTableLookups: [
+        { lookupTableAddress: table, writableIndexes: indexes(150), readonlyIndexes: indexes(150) },
+      ],
+    } as never);
+    const wire = getTransactionEncoder().encode({
+      messageBytes,
+      signatures: { [payer.address]: null },
+    } as never);
+    assert.deepEqual(checkSimulateBody(body(Buffer.from(wire).toString('base64'))), {
+      ok: false,
+      message: 'transaction is not a transaction: it names 301 accounts; a transaction can name at most 256',
+    });
   });
 });
