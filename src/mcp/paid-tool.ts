@@ -12,7 +12,7 @@ import { concretePath, type GetEndpoint } from '../catalog.js';
 import { ServiceError } from '../errors.js';
 import { admitRequest } from '../server/admission.js';
 import { paymentFingerprint } from '../server/logger.js';
-import { countOutcome, type PaidRouteDeps, renderOffer } from '../server/paid-routes.js';
+import { countOutcome, enterPaidCall, type PaidRouteDeps, renderOffer } from '../server/paid-routes.js';
 import type { RenderedOffer } from '../x402/offer.js';
 import type { PaidCallOutcome } from '../x402/outcomes.js';
 import type { PresentedPayment } from '../x402/paid-call.js';
@@ -105,11 +105,8 @@ export async function callPaidTool(
     return refused(`_meta["${PAYMENT_META_KEY}"] must be an x402 PaymentPayload object; nothing was charged`);
   }
   // Shed as the HTTP route sheds (overload, shutdown): before the payment is claimed or verified.
-  const entry = deps.shedder?.enter();
-  if (entry !== undefined && !entry.admitted) {
-    deps.metrics?.shed(entry.reason);
-    return errorResult(entry.error.toBody());
-  }
+  const slot = enterPaidCall(deps);
+  if (slot.refused !== null) return errorResult(slot.refused.toBody());
   try {
     const payment: PresentedPayment = { transport: 2, header, path, resource: resourceUrl };
     const requestId = site.nextRequestId();
@@ -118,6 +115,6 @@ export async function callPaidTool(
     if (outcome.paymentKey !== null) site.logFields.payment_key = outcome.paymentKey.slice(0, 16);
     return outcomeResult(deps, endpoint, resourceUrl, outcome, requestId);
   } finally {
-    entry?.slot.leave();
+    slot.leave();
   }
 }

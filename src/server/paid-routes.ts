@@ -198,15 +198,28 @@ export function handOver(
   call: PaidCall,
   resourcePath: string,
 ): Response | Promise<Response> {
-  const entry = deps.shedder?.enter();
-  if (entry !== undefined && !entry.admitted) {
-    deps.metrics?.shed(entry.reason);
-    return replyError(c, entry.error, { 'Retry-After': String(deps.shedder!.retryAfterSeconds) });
+  const slot = enterPaidCall(deps);
+  if (slot.refused !== null) {
+    return replyError(c, slot.refused, { 'Retry-After': String(deps.shedder!.retryAfterSeconds) });
   }
   return gate
     .handle(call)
     .then((outcome) => answerOutcome(c, deps, call.endpoint, resourcePath, outcome))
-    .finally(() => entry?.slot.leave());
+    .finally(slot.leave);
+}
+
+/**
+ * A slot for one paid call on any transport, or the shed error it gets instead (counted), taken
+ * before its payment is looked at; `leave` gives the slot back.
+ */
+export function enterPaidCall(deps: PaidRouteDeps): { readonly refused: ServiceError | null; leave(): void } {
+  const entry = deps.shedder?.enter();
+  if (entry === undefined) return { refused: null, leave: () => {} };
+  if (!entry.admitted) {
+    deps.metrics?.shed(entry.reason);
+    return { refused: entry.error, leave: () => {} };
+  }
+  return { refused: null, leave: () => entry.slot.leave() };
 }
 
 export function registerPaidRoutes(app: Hono<AppEnv>, deps: PaidRouteDeps): void {
