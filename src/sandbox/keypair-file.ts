@@ -1,6 +1,6 @@
 /** Keypairs in the Solana CLI's file format: a JSON array of 64 bytes (secret seed + public key). */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import {
   createKeyPairSignerFromBytes,
@@ -8,6 +8,7 @@ import {
   getAddressEncoder,
   type KeyPairSigner,
 } from '@solana/kit';
+import { writeWhole } from './write-whole.js';
 
 export interface KeypairWithBytes {
   readonly signer: KeyPairSigner;
@@ -26,7 +27,7 @@ export async function generateKeypairWithBytes(): Promise<KeypairWithBytes> {
 
 export async function writeKeypairFile(path: string, keypair: KeypairWithBytes): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, `${JSON.stringify([...keypair.bytes])}\n`, { mode: 0o600 });
+  await writeWhole(path, `${JSON.stringify([...keypair.bytes])}\n`, 0o600);
 }
 
 export class KeypairFileError extends Error {

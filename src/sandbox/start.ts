@@ -3,7 +3,7 @@
  * its JSON-RPC, two local x402 facilitators and the API, all on this machine, with a funded
  * test payer written to disk. Nothing here touches a real network or real money.
  */
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join, resolve } from 'node:path';
 import { type Address, generateKeyPairSigner } from '@solana/kit';
@@ -19,6 +19,7 @@ import { type AccountsToLoad, loadAccounts } from './loaded-accounts.js';
 import { type SandboxRpc, startSandboxRpc } from './rpc/server.js';
 import { seedScenarios, usdcMintAuthority } from './scenarios/index.js';
 import { fundUsdc, installUsdcMint, USDC_MINT } from './usdc.js';
+import { writeWhole } from './write-whole.js';
 
 const SOL = 1_000_000_000n;
 /** What the test payer starts with. */
@@ -178,9 +179,7 @@ export async function startSandbox({
     // Unsigned transactions to try POST /simulate/tx on (the body's `transaction`).
     simulations: scenarios?.simulations ?? [],
   };
-  // Written whole, then renamed: a reader waiting for the file never sees half of it.
-  await writeFile(`${files.manifest}.tmp`, `${JSON.stringify(manifest, null, 2)}\n`);
-  await rename(`${files.manifest}.tmp`, files.manifest);
+  await writeWhole(files.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
 
   return {
     chain,
