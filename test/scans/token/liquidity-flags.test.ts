@@ -150,7 +150,20 @@ describe('liquidity flags of assessToken', () => {
   });
 
   it('MARKET_NONE: no pool among the candidates; not with a pool, a pool seen only by its vault, or a failed read', () => {
-    flags.raised(assessToken(token(), undefined, none_()), 'MARKET_NONE', { candidates_checked: 1 });
+    const none = assessToken(token(), undefined, none_());
+    flags.raised(none, 'MARKET_NONE', { candidates_checked: 1 });
+    // Only the venues the scan can find are named as checked (Meteora DAMM v1 is not).
+    const checked = (none.evidence as { flags: { MARKET_NONE: { dexes_checked: string[] } } }).flags
+      .MARKET_NONE.dexes_checked;
+    assert.deepEqual(checked, [
+      'PumpSwap',
+      'Raydium AMM v4',
+      'Raydium CPMM',
+      'Raydium CLMM',
+      'Meteora DLMM',
+      'Meteora DAMM v2',
+      'Orca Whirlpool',
+    ]);
     flags.notRaised(assessToken(token(), undefined, liquidity()), 'MARKET_NONE');
     const seen = none_();
     const vaultOnly: LiquidityFacts = {

@@ -31,7 +31,6 @@ export type Dex =
   | 'raydium-cpmm'
   | 'raydium-clmm'
   | 'meteora-dlmm'
-  | 'meteora-damm-v1'
   | 'meteora-damm-v2'
   | 'orca-whirlpool';
 
@@ -41,7 +40,6 @@ export const DEX_NAMES: Readonly<Record<Dex, string>> = {
   'raydium-cpmm': 'Raydium CPMM',
   'raydium-clmm': 'Raydium CLMM',
   'meteora-dlmm': 'Meteora DLMM',
-  'meteora-damm-v1': 'Meteora DAMM v1',
   'meteora-damm-v2': 'Meteora DAMM v2',
   'orca-whirlpool': 'Orca Whirlpool',
 };
