@@ -26,6 +26,7 @@ import {
 } from '../../solana/programs.js';
 import { submit } from '../wallets.js';
 import { u16 } from './builders/bytes.js';
+import { isqrt } from './builders/isqrt.js';
 import { createMetadata } from './builders/metaplex.js';
 import {
   encodeCpmmPool,
@@ -50,17 +51,6 @@ const TOKEN_ACCOUNT_SIZE = 165;
 const MINT_SIZE = 82;
 /** Wallets sharing the rest of the supply equally: the ten largest hold 40 % of it, under every concentration flag. */
 const WALLETS = 25;
-
-function isqrt(value: bigint): bigint {
-  if (value < 2n) return value;
-  let x = value;
-  let y = (x + 1n) / 2n;
-  while (y < x) {
-    x = y;
-    y = (x + value / x) / 2n;
-  }
-  return x;
-}
 
 interface PoolSeed {
   /** The pool's token vault (minted into for real) and its owner. */

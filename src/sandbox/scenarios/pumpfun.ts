@@ -26,6 +26,7 @@ import {
 } from '../../solana/programs.js';
 import { submit } from '../wallets.js';
 import { u16 } from './builders/bytes.js';
+import { isqrt } from './builders/isqrt.js';
 import {
   BONDING_CURVE_SIZE,
   encodeBondingCurve,
@@ -70,17 +71,6 @@ export function curveAfterSelling(sold: bigint): CurveState {
     realTokenReserves: INITIAL_REAL_TOKEN_RESERVES - sold,
     realQuoteReserves: virtualQuoteReserves - INITIAL_VIRTUAL_QUOTE_RESERVES,
   };
-}
-
-function isqrt(value: bigint): bigint {
-  if (value < 2n) return value;
-  let x = value;
-  let y = (x + 1n) / 2n;
-  while (y < x) {
-    x = y;
-    y = (x + value / x) / 2n;
-  }
-  return x;
 }
 
 interface LaunchSpec {
