@@ -53,6 +53,8 @@ export interface CallOptions {
   readonly timeoutS: number;
   /** A JSON body: the call is then a POST (e.g. /simulate/tx), the same body paid and unpaid. */
   readonly data?: string;
+  /** Told the price just before the signed payment is sent: from then on it may settle. */
+  readonly onPaymentSent?: (priceUsd: number) => void;
 }
 
 /** GET, or a POST of `data` as JSON. */
@@ -287,6 +289,7 @@ export async function payAndCall(options: CallOptions): Promise<CallOutcome> {
         );
   });
   const headers = new x402HTTPClient(client).encodePaymentSignatureHeader(payload);
+  options.onPaymentSent?.(priceUsd);
   const res = await fetch(url, requestInit(options.data, headers, timeoutS)).catch((e: unknown) => {
     throw callFailures.paidCallLost(api, e, timeoutS);
   });

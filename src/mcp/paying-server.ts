@@ -98,11 +98,16 @@ export async function payForTool(
     );
   }
   let paidUsd: number | null = null;
+  // A call that fails after its payment left may still have been charged: counted as spent.
+  let sentUsd: number | null = null;
   try {
     const outcome = await payAndCall({
       ...options,
       path: concretePath(endpoint, value),
       maxUsd: allowance.cap,
+      onPaymentSent: (usd) => {
+        sentUsd = usd;
+      },
     });
     paidUsd = outcome.paidUsd;
     if (outcome.status === 200) {
@@ -110,6 +115,7 @@ export async function payForTool(
     }
     return apiError(outcome.status, outcome.body);
   } catch (e) {
+    paidUsd = sentUsd;
     return refusal('call_failed', failureText(e));
   } finally {
     budget.release(allowance, paidUsd);

@@ -1,7 +1,18 @@
-/** The session budget of `risk-scan mcp`: calls in flight hold their price, unpaid calls give it back. */
+/**
+ * The session budget of `risk-scan mcp`: calls in flight hold their price, unpaid calls give it
+ * back, and a call lost after its payment left keeps it.
+ */
 import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { SessionBudget } from '../../src/mcp/paying-server.js';
+import { atomicPrice, GET_ENDPOINTS } from '../../src/catalog.js';
+import { payForTool, SessionBudget } from '../../src/mcp/paying-server.js';
+import { generateKeypairWithBytes, writeKeypairFile } from '../../src/sandbox/keypair-file.js';
+import { fundUsdc } from '../../src/sandbox/usdc.js';
+import { startPaidSandbox } from '../helpers/paid-sandbox.js';
+import { probeScanner, probeScanners } from '../helpers/probe-scanner.js';
 
 describe('SessionBudget', () => {
   it('lets calls in parallel hold no more than the budget, and gives back what was not paid', () => {
@@ -22,5 +33,51 @@ describe('SessionBudget', () => {
   it('leaves a call over the per-call cap to be refused as such, and without a budget caps by --max-usd only', () => {
     assert.deepEqual(new SessionBudget(100_000n).hold(1_000_000n, 0.5), { cap: 0.5, held: 0n });
     assert.deepEqual(new SessionBudget(null).hold(1_000_000n, 0.5), { cap: 0.5, held: 0n });
+  });
+});
+
+describe('payForTool against the paid sandbox', () => {
+  it('a paid call whose answer is lost after its payment left counts as spent: the budget does not pay again', async () => {
+    let release = () => {};
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
+    // The scan waits until the test ends it: the paid answer outlasts the 1 s timeout.
+    const s = await startPaidSandbox(
+      {},
+      {
+        scanners: probeScanners(async (subject, ctx) => {
+          await released;
+          return probeScanner(subject, ctx);
+        }),
+      },
+    );
+    const dir = await mkdtemp(join(tmpdir(), 'paying-budget-'));
+    try {
+      const keypair = await generateKeypairWithBytes();
+      await writeKeypairFile(join(dir, 'payer.json'), keypair);
+      await fundUsdc(s.chain, s.usdcAuthority, [{ owner: keypair.signer.address, amount: 1_000_000n }]);
+      const wallet = GET_ENDPOINTS.find((e) => e.id === 'wallet')!;
+      const options = {
+        api: s.url,
+        rpc: s.rpcServer.url,
+        keypair: join(dir, 'payer.json'),
+        maxUsd: 1,
+        budgetUsd: wallet.priceUsd,
+        sandboxDir: join(dir, 'none'),
+        timeoutS: 1,
+      };
+      const budget = new SessionBudget(BigInt(atomicPrice(wallet.priceUsd)));
+      const lost = await payForTool(options, budget, wallet, keypair.signer.address);
+      assert.equal(lost.isError, true);
+      assert.match(JSON.stringify(lost.structuredContent), /the payment may still settle/);
+      assert.equal(budget.left(), '0', 'the lost call is counted as spent');
+      const again = await payForTool(options, budget, wallet, s.payer.address);
+      assert.match(JSON.stringify(again.structuredContent), /budget_spent/);
+    } finally {
+      release();
+      await s.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
