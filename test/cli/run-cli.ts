@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { unusedPort } from '../helpers/ports.js';
 
 export interface Ended {
   readonly code: number | null;
@@ -87,12 +88,8 @@ export async function holdPort(
   };
 }
 
-/** A port nothing listens on (found free, then let go). */
-export async function closedPort(): Promise<number> {
-  const held = await holdPort();
-  await held.close();
-  return held.port;
-}
+/** A port nothing listens on: free now, and outside the range other tests' listen(0) draws from. */
+export const closedPort = (): Promise<number> => unusedPort();
 
 /** Accepts connections and never answers: an API or RPC that hangs. */
 export async function silentServer(): Promise<{ url: string; close(): Promise<void> }> {

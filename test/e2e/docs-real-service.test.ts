@@ -4,12 +4,12 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { GET_ENDPOINTS, PAID_ENDPOINTS } from '../../src/catalog.js';
 import { LIST_TOOL, toolName } from '../../src/mcp/tools.js';
 import { type FacilitatorStub, startFacilitatorStub } from '../helpers/facilitator-stub.js';
+import { unusedPort } from '../helpers/ports.js';
 import { startTestService, TEST_FEE_PAYER, type TestService } from '../helpers/service.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -29,15 +29,6 @@ async function tryProgramScan(page: Page) {
   const call = page.waitForResponse((r) => r.url().includes('/scan/program/'), { timeout: 10_000 });
   await op.getByRole('button', { name: 'Execute' }).click();
   return call;
-}
-
-/** A port nothing listens on right now, so a service's PUBLIC_BASE_URL can name it up front. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
-  const { port } = probe.address() as { port: number };
-  await new Promise((done) => probe.close(done));
-  return port;
 }
 
 describe('the service /docs page in Chromium', { skip }, () => {
@@ -113,7 +104,7 @@ describe('the service /docs page in Chromium', { skip }, () => {
   it('behind a proxy, "try it out" reaches PUBLIC_BASE_URL even when the page was opened at another address', async () => {
     // The service reached as localhost, its PUBLIC_BASE_URL naming 127.0.0.1: two origins, one
     // server, as when a person opens /docs on the service behind the proxy.
-    const port = await freePort();
+    const port = await unusedPort();
     const publicBase = `http://127.0.0.1:${port}`;
     const proxied = await startTestService({
       FACILITATOR_URLS: stub.url,

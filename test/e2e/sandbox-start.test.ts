@@ -5,37 +5,14 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createKeyPairSignerFromBytes } from '@solana/kit';
 import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm';
+import { unusedPort } from '../helpers/ports.js';
 import { jsonOf } from '../helpers/service.js';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function freePortPair(): Promise<number> {
-  for (;;) {
-    const port = await freePort();
-    const next = await new Promise<boolean>((resolve) => {
-      const probe = createServer();
-      probe.once('error', () => resolve(false));
-      probe.listen(port + 1, '127.0.0.1', () => probe.close(() => resolve(true)));
-    });
-    if (next) return port;
-  }
-}
 
 describe('npm start with no configuration', () => {
   const dir = mkdtempSync(join(tmpdir(), 'sandbox-'));
@@ -48,7 +25,7 @@ describe('npm start with no configuration', () => {
   let ports: { api: number; rpc: number; facilitator: number };
 
   before(async () => {
-    ports = { api: await freePort(), rpc: await freePort(), facilitator: await freePortPair() };
+    ports = { api: await unusedPort(), rpc: await unusedPort(), facilitator: await unusedPort(2) };
     const started = performance.now();
     child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       env: {

@@ -7,9 +7,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { unusedPort } from './ports.js';
 
 export interface RedisServer {
   readonly url: string;
@@ -49,7 +50,7 @@ export async function startRedis(options: RedisOptions = {}): Promise<RedisServe
   let child: ChildProcess | undefined;
   // The free port can be taken between finding and binding it: try a few.
   for (let attempt = 0; child === undefined; attempt++) {
-    port = await freePort();
+    port = await unusedPort();
     try {
       child = await launch(args(port), port);
     } catch (error) {
@@ -76,18 +77,6 @@ export async function startRedis(options: RedisOptions = {}): Promise<RedisServe
       current = await launch(args(port), port);
     },
   };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no free port');
-  return address.port;
 }
 
 /** Spawns redis-server and resolves once it answers PING; rejects with its output if it exits. */
