@@ -35,12 +35,18 @@ export function createRecordBacklog(
   let waiting: Unwritten[] = [];
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
+  // A timer's retry holds its batch outside `waiting` while it writes: close() waits for it.
+  let inFlight: Promise<number> | null = null;
 
   const schedule = () => {
     if (timer !== null || closed || waiting.length === 0) return;
     timer = setTimeout(() => {
       timer = null;
-      void retry();
+      const running = retry();
+      inFlight = running;
+      void running.finally(() => {
+        if (inFlight === running) inFlight = null;
+      });
     }, retryMs);
     timer.unref();
   };
@@ -79,6 +85,7 @@ export function createRecordBacklog(
       closed = true;
       if (timer !== null) clearTimeout(timer);
       timer = null;
+      if (inFlight !== null) await inFlight;
       if (waiting.length > 0) await retry();
       while (waiting.length > 0 && performance.now() + retryMs < untilMs) {
         await new Promise((r) => setTimeout(r, retryMs));
