@@ -310,8 +310,10 @@ export async function createService(config: Config, options: ServiceOptions = {}
       return {
         ...running,
         metricsUrl: served.url,
+        // Metrics last: an operator can watch the drain until the last paid call has its response.
         close: async () => {
-          await Promise.all([running.close(), served.close()]);
+          await running.close();
+          await served.close();
         },
       };
     },

@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { ConfigError, parseConfig } from '../../src/config.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { encodeHeader, offerOf, v2Payment } from '../helpers/payments.js';
-import { probeScanners } from '../helpers/probe-scanner.js';
+import { probeScanner, probeScanners } from '../helpers/probe-scanner.js';
 import { startTestService, TEST_PAY_TO } from '../helpers/service.js';
 
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -155,6 +155,51 @@ describe('metrics (METRICS_PORT)', () => {
     const other = await fetch(new URL('/health', metricsUrl));
     assert.equal(other.status, 404);
     await other.text();
+  });
+});
+
+describe('metrics while the service drains', () => {
+  it('stay scrapeable until the last paid call in flight has its response, and close with the service', async () => {
+    let release!: () => void;
+    let scanning!: () => void;
+    const started = new Promise<void>((r) => {
+      scanning = r;
+    });
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const sandbox = await startPaidSandbox(
+      { METRICS_PORT: '0' },
+      {
+        scanners: probeScanners(async (subject, context) => {
+          scanning();
+          await held;
+          return probeScanner(subject, context);
+        }),
+      },
+    );
+    try {
+      const metricsUrl = sandbox.server.metricsUrl!;
+      const url = `${sandbox.url}/scan/token/${USDC}`;
+      const offer = await offerOf(url);
+      const header = encodeHeader(
+        await v2Payment(sandbox.payer, sandbox.rpcServer.url, offer.v2, offer.resourceUrl),
+      );
+      const paid = fetch(url, { headers: { 'PAYMENT-SIGNATURE': header } });
+      await started;
+      const closing = sandbox.server.close();
+      const during = await fetch(metricsUrl);
+      assert.equal(during.status, 200, 'an operator can still watch the drain');
+      assert.match(await during.text(), /risk_scan_http_requests_total/);
+      release();
+      const res = await paid;
+      assert.equal(res.status, 200, await res.text());
+      await closing;
+      await assert.rejects(fetch(metricsUrl), 'the metrics listener closes with the service');
+    } finally {
+      release();
+      await sandbox.close();
+    }
   });
 });
 
