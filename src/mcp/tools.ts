@@ -1,7 +1,8 @@
 /**
  * The MCP tools, generated from the catalog: one per paid endpoint (`scan_token`, `verify_tx`,
- * `simulate_tx`, …) and the free `list_endpoints`. Both MCP servers (POST /mcp in the API, and `risk-scan mcp`,
- * which pays from a keypair) publish exactly these names, descriptions and input schemas.
+ * `simulate_tx`, …) and the free `list_endpoints`. Both MCP servers (POST /mcp in the API, and
+ * `risk-scan mcp`, which pays from a keypair) publish exactly these names, descriptions and input
+ * schemas.
  */
 import { z } from 'zod';
 import { PAID_ENDPOINTS, type PaidEndpoint } from '../catalog.js';
