@@ -14,7 +14,7 @@ import { callPaidTool, type ToolCallSite } from './paid-tool.js';
 import { createToolServer } from './tool-server.js';
 import { MCP_PATH } from './tools.js';
 
-/** Largest JSON-RPC body taken: a tool call with its payment is ~2 KiB. */
+/** Largest JSON-RPC body taken: a tool call with its payment is ~2 KiB (simulate_tx's transaction adds at most 1.6 KiB). */
 export const MAX_MCP_BODY_BYTES = 64 * 1024;
 
 export const MCP_INSTRUCTIONS =

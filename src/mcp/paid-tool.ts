@@ -5,19 +5,22 @@
  * (handlePaidCall through the gate) — only the rendering differs: outcomes become tool results.
  *
  * The resource paid for is the endpoint's HTTP URL for the subject, so a payment buys one result
- * whichever transport presents it, and is given again for that subject on either.
+ * whichever transport presents it, and is given again for that subject on either. A POST
+ * endpoint's tool (`simulate_tx`) takes its body's one field: its payment buys that transaction,
+ * named by the sha256 of its wire bytes exactly as the HTTP route names it.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { concretePath, type GetEndpoint } from '../catalog.js';
+import { concretePath, type PaidEndpoint } from '../catalog.js';
 import { ServiceError } from '../errors.js';
-import { admitRequest } from '../server/admission.js';
+import { type Admission, admitBodyRequest, admitRequest } from '../server/admission.js';
+import { paidForBody } from '../server/body-routes.js';
 import { paymentFingerprint } from '../server/logger.js';
 import { countOutcome, enterPaidCall, type PaidRouteDeps, renderOffer } from '../server/paid-routes.js';
 import type { RenderedOffer } from '../x402/offer.js';
 import type { PaidCallOutcome } from '../x402/outcomes.js';
 import type { PresentedPayment } from '../x402/paid-call.js';
 import { errorResult, PAYMENT_META_KEY, paymentRequiredResult, scanResult } from './results.js';
-import { toolName } from './tools.js';
+import { argumentName, toolName } from './tools.js';
 
 /** What one tool call knows of the HTTP request that carried it. */
 export interface ToolCallSite {
@@ -51,7 +54,7 @@ function paymentText(payment: unknown): string | null {
 
 function outcomeResult(
   deps: PaidRouteDeps,
-  endpoint: GetEndpoint,
+  endpoint: PaidEndpoint,
   resourceUrl: string,
   outcome: PaidCallOutcome,
   requestId: string,
@@ -72,25 +75,63 @@ function outcomeResult(
   }
 }
 
+/** What an admitted call buys: the scan's subject, the path its 402 names, and what its payment pays for. */
+interface Purchase {
+  readonly subject: string;
+  readonly resourcePath: string;
+  readonly paidFor: string;
+}
+
+type ToolAdmission =
+  | Exclude<Admission, { kind: 'pay' }>
+  | { readonly kind: 'pay'; readonly purchase: Purchase };
+
+/**
+ * The HTTP route's own admission of the tool's argument: a GET's path parameter, or a POST's
+ * body `{"<field>": value}` (checked as a transaction, and paid for by its sha256).
+ */
+function admitTool(
+  endpoint: PaidEndpoint,
+  value: string,
+  hasPayment: boolean,
+  takingPayments: boolean,
+): { readonly resourcePath: string; readonly admission: ToolAdmission } {
+  if (endpoint.method === 'GET') {
+    const resourcePath = concretePath(endpoint, value);
+    const request = { method: 'POST', value, hasPayment };
+    const admission = admitRequest(endpoint, request, takingPayments);
+    if (admission.kind !== 'pay') return { resourcePath, admission };
+    return {
+      resourcePath,
+      admission: { kind: 'pay', purchase: { subject: value, resourcePath, paidFor: resourcePath } },
+    };
+  }
+  const resourcePath = endpoint.path;
+  const body = JSON.stringify({ [endpoint.body.field]: value });
+  const admission = admitBodyRequest(endpoint, { body, hasPayment }, takingPayments);
+  if (admission.kind !== 'pay') return { resourcePath, admission };
+  const { base64, sha256 } = admission.transaction;
+  const purchase = { subject: base64, resourcePath, paidFor: paidForBody(endpoint.path, sha256) };
+  return { resourcePath, admission: { kind: 'pay', purchase } };
+}
+
 /** One call of a paid tool with `value` as its argument and `meta` as the request's `_meta`. */
 export async function callPaidTool(
   deps: PaidRouteDeps,
   site: ToolCallSite,
-  endpoint: GetEndpoint,
+  endpoint: PaidEndpoint,
   value: string,
   meta: Record<string, unknown> | undefined,
 ): Promise<CallToolResult> {
   const presented = meta?.[PAYMENT_META_KEY];
   site.logFields.tool = toolName(endpoint);
   const gate = deps.paymentGate;
-  const request = { method: 'POST', value, hasPayment: presented !== undefined };
-  const admission = admitRequest(endpoint, request, gate !== undefined);
+  const { resourcePath, admission } = admitTool(endpoint, value, presented !== undefined, gate !== undefined);
   if (admission.kind === 'invalid') {
-    const error = new ServiceError('invalid_input', admission.message, { parameter: endpoint.param.name });
+    const error = new ServiceError('invalid_input', admission.message, { parameter: argumentName(endpoint) });
     return errorResult(error.toBody());
   }
-  const path = concretePath(endpoint, value);
-  const resourceUrl = site.origin + path;
+  const resourceUrl = site.origin + resourcePath;
   const offer = (reason?: string) =>
     paymentRequiredResult(paymentRequiredOf(renderOffer(deps, endpoint, resourceUrl, reason)));
   if (admission.kind === 'offer') return offer();
@@ -108,10 +149,11 @@ export async function callPaidTool(
   const slot = enterPaidCall(deps);
   if (slot.refused !== null) return errorResult(slot.refused.toBody());
   try {
-    const payment: PresentedPayment = { transport: 2, header, path, resource: resourceUrl };
+    const { subject, paidFor } = admission.purchase;
+    const payment: PresentedPayment = { transport: 2, header, path: paidFor, resource: resourceUrl };
     const requestId = site.nextRequestId();
     site.logFields.payment = paymentFingerprint(header);
-    const outcome = await gate.handle({ endpoint, subject: value, payment, requestId });
+    const outcome = await gate.handle({ endpoint, subject, payment, requestId });
     if (outcome.paymentKey !== null) site.logFields.payment_key = outcome.paymentKey.slice(0, 16);
     return outcomeResult(deps, endpoint, resourceUrl, outcome, requestId);
   } finally {

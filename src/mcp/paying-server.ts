@@ -3,14 +3,15 @@
  * same tools as the API's /mcp, and each call pays the HTTP API from a local keypair exactly as
  * `risk-scan call` does (payAndCall: the offer read, the cap checked and the payer's funds seen
  * before anything is signed). A call over the per-call cap, or past the session's budget, is
- * refused without paying.
+ * refused without paying. `simulate_tx` POSTs its transaction as the body `{"transaction": …}`.
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { atomicPrice, concretePath, type GetEndpoint } from '../catalog.js';
+import { atomicPrice, concretePath, type PaidEndpoint } from '../catalog.js';
 import { payAndCall } from '../cli/call.js';
 import { describeFailure, unexpectedFailure } from '../cli/failures.js';
 import { type ErrorBody, paramProblem } from '../contract/schemas.js';
+import { checkSimulateBody } from '../scans/simulate/wire.js';
 import { errorResult, scanResult } from './results.js';
 import { createToolServer } from './tool-server.js';
 
@@ -29,27 +30,45 @@ export interface PayingServerOptions {
 const units = (usd: number) => BigInt(atomicPrice(usd));
 const usdText = (atomic: bigint) => (Number(atomic) / 1e6).toString();
 
-/** What one call may pay: `cap` in USDC, and the part of the budget it holds meanwhile. */
+/** The part of the session's budget one call holds while it runs. */
 export interface Allowance {
-  readonly cap: number;
-  readonly held: bigint;
+  held: bigint;
 }
 
-/** What the session may still spend; a call holds its price while it runs, so calls in parallel cannot overspend. */
+/** The budget cannot cover the live price of a call: thrown before its payment is sent. */
+class OverBudget extends Error {
+  constructor(readonly priceUsd: number) {
+    super('over --budget-usd');
+  }
+}
+
+/**
+ * What the session may still spend. A call holds the catalog's price while it runs, so calls in
+ * parallel cannot overspend; when its payment is about to leave, it holds the live 402 price
+ * instead, which must fit what is left (the API's price may differ from this build's catalog).
+ */
 export class SessionBudget {
   private held = 0n;
   constructor(private readonly limit: bigint | null) {}
 
-  /** The allowance of a call costing `price`, or null when the budget cannot cover it. */
+  /** The allowance of a call costing `price` by the catalog, or null when the budget cannot cover it. */
   hold(price: bigint, maxUsd: number): Allowance | null {
-    if (this.limit === null) return { cap: maxUsd, held: 0n };
-    const left = this.limit - this.held;
-    // Over the per-call cap, the call is refused as such by payAndCall, from the live offer.
-    if (price > units(maxUsd)) return { cap: maxUsd, held: 0n };
-    if (price > left) return null;
+    if (this.limit === null) return { held: 0n };
+    // Over the per-call cap, payAndCall refuses it as such, from the live offer; if the live
+    // price is lower, charge() still bounds it by what is left.
+    if (price > units(maxUsd)) return { held: 0n };
+    if (price > this.limit - this.held) return null;
     this.held += price;
-    // The cap also bounds an offer dearer than this build's catalog by what the budget has left.
-    return { cap: Math.min(maxUsd, Number(left) / 1e6), held: price };
+    return { held: price };
+  }
+
+  /** Just before the payment leaves: the call now holds the live price, or false when what is left cannot cover it. */
+  charge(allowance: Allowance, price: bigint): boolean {
+    if (this.limit === null) return true;
+    if (price > this.limit - this.held + allowance.held) return false;
+    this.held += price - allowance.held;
+    allowance.held = price;
+    return true;
   }
 
   /** Ends a call: what it paid stays spent, the rest of its hold is given back. */
@@ -78,34 +97,56 @@ function apiError(status: number, body: unknown): CallToolResult {
   return refusal('call_failed', `The API answered HTTP ${status} without an error body.`);
 }
 
-/** One paid tool call: the subject checked here, then paid for and fetched over HTTP. */
-export async function payForTool(
-  options: PayingServerOptions,
-  budget: SessionBudget,
-  endpoint: GetEndpoint,
+/** The request a tool's argument becomes: a GET of the subject's path, or a POST of the body; or why it is refused. */
+function toolRequest(
+  endpoint: PaidEndpoint,
   value: string,
-): Promise<CallToolResult> {
+):
+  | { readonly path: string; readonly data?: string }
+  | { readonly problem: string; readonly parameter: string } {
+  if (endpoint.method === 'POST') {
+    const { field } = endpoint.body;
+    const data = JSON.stringify({ [field]: value });
+    const checked = checkSimulateBody(data, field);
+    return checked.ok ? { path: endpoint.path, data } : { problem: checked.message, parameter: field };
+  }
   const { name, kind } = endpoint.param;
   // Checked before the value becomes part of a URL path, with the API's own words.
   const problem = paramProblem(kind, value);
-  if (problem !== null) return refusal('invalid_input', `${name} ${problem}; nothing was paid`, name);
-  const price = units(endpoint.priceUsd);
-  const allowance = budget.hold(price, options.maxUsd);
-  if (allowance === null) {
-    return refusal(
-      'budget_spent',
-      `The call costs ${endpoint.priceUsd} USDC and this session has ${budget.left()} USDC left of --budget-usd; nothing was paid. Restart the MCP server to start a new budget.`,
-    );
-  }
+  return problem === null
+    ? { path: concretePath(endpoint, value) }
+    : { problem: `${name} ${problem}`, parameter: name };
+}
+
+const budgetSpent = (priceUsd: number, budget: SessionBudget) =>
+  refusal(
+    'budget_spent',
+    `The call costs ${priceUsd} USDC and this session has ${budget.left()} USDC left of --budget-usd; nothing was paid. Restart the MCP server to start a new budget.`,
+  );
+
+/** One paid tool call: the argument checked here, then paid for and fetched over HTTP. */
+export async function payForTool(
+  options: PayingServerOptions,
+  budget: SessionBudget,
+  endpoint: PaidEndpoint,
+  value: string,
+): Promise<CallToolResult> {
+  const request = toolRequest(endpoint, value);
+  if ('problem' in request)
+    return refusal('invalid_input', `${request.problem}; nothing was paid`, request.parameter);
+  const allowance = budget.hold(units(endpoint.priceUsd), options.maxUsd);
+  if (allowance === null) return budgetSpent(endpoint.priceUsd, budget);
   let paidUsd: number | null = null;
   // A call that fails after its payment left may still have been charged: counted as spent.
   let sentUsd: number | null = null;
+  let overBudgetUsd = 0;
   try {
     const outcome = await payAndCall({
       ...options,
-      path: concretePath(endpoint, value),
-      maxUsd: allowance.cap,
+      ...request,
+      // Thrown here, before the payment is sent: nothing leaves that the budget cannot cover.
       onPaymentSent: (usd) => {
+        if (!budget.charge(allowance, units(usd))) throw new OverBudget(usd);
         sentUsd = usd;
       },
     });
@@ -116,10 +157,13 @@ export async function payForTool(
     return apiError(outcome.status, outcome.body);
   } catch (e) {
     paidUsd = sentUsd;
-    return refusal('call_failed', failureText(e));
+    if (!(e instanceof OverBudget)) return refusal('call_failed', failureText(e));
+    overBudgetUsd = e.priceUsd;
   } finally {
     budget.release(allowance, paidUsd);
   }
+  // Worded once the call's hold is given back, so "left" is what the session has.
+  return budgetSpent(overBudgetUsd, budget);
 }
 
 export const PAYING_INSTRUCTIONS =

@@ -4,22 +4,27 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { GET_ENDPOINTS, type GetEndpoint } from '../catalog.js';
+import type { PaidEndpoint } from '../catalog.js';
 import { SERVICE_NAME } from '../server/discovery/context.js';
 import { SERVICE_VERSION } from '../version.js';
 import {
+  argumentName,
   endpointList,
   endpointListSchema,
   LIST_TOOL,
   LIST_TOOL_DESCRIPTION,
+  TOOL_ENDPOINTS,
   toolDescription,
   toolInputShape,
   toolName,
 } from './tools.js';
 
-/** Runs one paid tool call: `meta` is the request's `_meta` (where an x402 payment travels). */
+/**
+ * Runs one paid tool call: `value` is its one argument (a GET's path parameter, a POST's body
+ * field), `meta` the request's `_meta` (where an x402 payment travels).
+ */
 export type PaidToolCall = (
-  endpoint: GetEndpoint,
+  endpoint: PaidEndpoint,
   value: string,
   meta: Record<string, unknown> | undefined,
 ) => Promise<CallToolResult>;
@@ -37,7 +42,8 @@ export function createToolServer(options: ToolServerOptions): McpServer {
     { name: SERVICE_NAME, version: SERVICE_VERSION },
     { instructions: options.instructions },
   );
-  for (const endpoint of GET_ENDPOINTS) {
+  for (const endpoint of TOOL_ENDPOINTS) {
+    const argument = argumentName(endpoint);
     // No outputSchema: a PaymentRequired result carries the offer as structuredContent (x402 MCP
     // transport), and the SDK's client checks structuredContent against the schema even then.
     server.registerTool(
@@ -48,7 +54,7 @@ export function createToolServer(options: ToolServerOptions): McpServer {
         inputSchema: toolInputShape(endpoint),
         annotations: { readOnlyHint: true, openWorldHint: true, idempotentHint: true },
       },
-      (args, extra) => options.call(endpoint, String(args[endpoint.param.name]), extra._meta),
+      (args, extra) => options.call(endpoint, String(args[argument]), extra._meta),
     );
   }
   server.registerTool(

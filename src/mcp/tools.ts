@@ -1,10 +1,11 @@
 /**
- * The MCP tools, generated from the catalog: one per paid endpoint (`scan_token`, `verify_tx`, …)
- * and the free `list_endpoints`. Both MCP servers (POST /mcp in the API, and `risk-scan mcp`,
- * which pays from a keypair) publish exactly these names, descriptions and input schemas.
+ * The MCP tools, generated from the catalog: one per paid endpoint (`scan_token`, `verify_tx`,
+ * `simulate_tx`, …) and the free `list_endpoints`. Both MCP servers (POST /mcp in the API, and
+ * `risk-scan mcp`, which pays from a keypair) publish exactly these names, descriptions and input
+ * schemas.
  */
 import { z } from 'zod';
-import { GET_ENDPOINTS, type GetEndpoint } from '../catalog.js';
+import { PAID_ENDPOINTS, type PaidEndpoint } from '../catalog.js';
 import { paramTextHints } from '../contract/schemas.js';
 import { SERVICE_DESCRIPTION } from '../server/discovery/context.js';
 import type { DocsMcpSection } from '../server/docs/page.js';
@@ -12,18 +13,21 @@ import type { DocsMcpSection } from '../server/docs/page.js';
 export const MCP_PATH = '/mcp';
 export const LIST_TOOL = 'list_endpoints';
 
-/** '/scan/token/{mint}' → 'scan_token', '/verify/tx/{signature}' → 'verify_tx'. */
-export function toolName(endpoint: GetEndpoint): string {
+/** Every paid endpoint, GET or POST, is a tool. */
+export const TOOL_ENDPOINTS: readonly PaidEndpoint[] = PAID_ENDPOINTS;
+
+/** '/scan/token/{mint}' → 'scan_token', '/verify/tx/{signature}' → 'verify_tx', '/simulate/tx' → 'simulate_tx'. */
+export function toolName(endpoint: PaidEndpoint): string {
   return endpoint.path
     .split('/')
     .filter((segment) => segment !== '' && !segment.startsWith('{'))
     .join('_');
 }
 
-export const priceText = (endpoint: GetEndpoint) => `${endpoint.priceUsd.toFixed(2)} USDC`;
+export const priceText = (endpoint: PaidEndpoint) => `${endpoint.priceUsd.toFixed(2)} USDC`;
 
 /** What a host's model reads before calling: the price first, then what is checked and returned. */
-export function toolDescription(endpoint: GetEndpoint, howPaid: string): string {
+export function toolDescription(endpoint: PaidEndpoint, howPaid: string): string {
   return [
     `${endpoint.summary}. Price: ${priceText(endpoint)} per call, ${howPaid}.`,
     endpoint.description,
@@ -31,34 +35,48 @@ export function toolDescription(endpoint: GetEndpoint, howPaid: string): string 
   ].join(' ');
 }
 
+/** The name of the tool's one argument: a GET's path parameter, a POST's body field. */
+export const argumentName = (endpoint: PaidEndpoint): string =>
+  endpoint.method === 'GET' ? endpoint.param.name : endpoint.body.field;
+
 /**
- * The tool's one argument, the endpoint's path parameter. The schema states the text's shape (as
- * the OpenAPI parameter does) without enforcing it, so a wrong value is refused by the same
- * admission and in the same words as the HTTP route's 400, not by a generic validator.
+ * The tool's one argument: the endpoint's path parameter, or the one field of its JSON body. The
+ * schema states the text's shape (as OpenAPI does) without enforcing it, so a wrong value is
+ * refused by the same admission and in the same words as the HTTP route's 400, not by a generic
+ * validator.
  */
-export function toolInputShape(endpoint: GetEndpoint) {
+export function toolInputShape(endpoint: PaidEndpoint) {
   return INPUT_SHAPES.get(endpoint.id)!;
+}
+
+function argumentSchema(endpoint: PaidEndpoint) {
+  if (endpoint.method === 'POST') {
+    const { description, examples, contentEncoding, maxLength } = endpoint.body.schema.properties[
+      endpoint.body.field
+    ] as { description: string; examples: string[]; contentEncoding: string; maxLength: number };
+    return z.string().meta({ description, examples, contentEncoding, maxLength });
+  }
+  const { kind, description, example } = endpoint.param;
+  return z.string().meta({ description, examples: [example], ...paramTextHints(kind) });
 }
 
 // Built once: /mcp builds a server per request, and a zod schema costs more than the rest of it.
 const INPUT_SHAPES = new Map(
-  GET_ENDPOINTS.map((endpoint) => {
-    const { name, kind, description, example } = endpoint.param;
-    const shape = { [name]: z.string().meta({ description, examples: [example], ...paramTextHints(kind) }) };
-    return [endpoint.id, shape] as const;
-  }),
+  TOOL_ENDPOINTS.map(
+    (endpoint) => [endpoint.id, { [argumentName(endpoint)]: argumentSchema(endpoint) }] as const,
+  ),
 );
 
-export const endpointOf = (name: string): GetEndpoint | undefined =>
-  GET_ENDPOINTS.find((endpoint) => toolName(endpoint) === name);
+export const endpointOf = (name: string): PaidEndpoint | undefined =>
+  TOOL_ENDPOINTS.find((endpoint) => toolName(endpoint) === name);
 
 /** The free tool's answer: every paid tool with its HTTP endpoint and price. */
 export function endpointList() {
   return {
     description: SERVICE_DESCRIPTION,
-    endpoints: GET_ENDPOINTS.map((e) => ({
+    endpoints: TOOL_ENDPOINTS.map((e) => ({
       tool: toolName(e),
-      method: 'GET',
+      method: e.method,
       path: e.path,
       price_usd: e.priceUsd,
       summary: e.summary,
@@ -89,7 +107,7 @@ export function mcpDocsSection(): DocsMcpSection {
   return {
     path: MCP_PATH,
     tools: [
-      ...GET_ENDPOINTS.map((e) => ({
+      ...TOOL_ENDPOINTS.map((e) => ({
         name: toolName(e),
         summary: e.summary,
         price: `${priceText(e)} per call`,

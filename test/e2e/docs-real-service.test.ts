@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { GET_ENDPOINTS, PAID_ENDPOINTS } from '../../src/catalog.js';
-import { LIST_TOOL, toolName } from '../../src/mcp/tools.js';
+import { PAID_ENDPOINTS } from '../../src/catalog.js';
+import { LIST_TOOL, TOOL_ENDPOINTS, toolName } from '../../src/mcp/tools.js';
 import { type FacilitatorStub, startFacilitatorStub } from '../helpers/facilitator-stub.js';
 import { unusedPort } from '../helpers/ports.js';
 import { startTestService, TEST_FEE_PAYER, type TestService } from '../helpers/service.js';
@@ -83,7 +83,7 @@ describe('the service /docs page in Chromium', { skip }, () => {
     await mcp.waitFor({ state: 'visible', timeout: 10_000 });
     const listed = ((await mcp.textContent()) ?? '').replace(/\s+/g, ' ');
     assert.ok(listed.includes('MCP: POST /mcp'), listed);
-    for (const endpoint of GET_ENDPOINTS) {
+    for (const endpoint of TOOL_ENDPOINTS) {
       assert.ok(
         listed.includes(`${toolName(endpoint)} — ${endpoint.summary} — ${endpoint.priceUsd.toFixed(2)} USDC`),
         listed,

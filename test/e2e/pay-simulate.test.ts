@@ -2,12 +2,18 @@
  * POST /simulate/tx paid end to end in the sandbox, with the official @x402/fetch client (it
  * pays a POST and sends the body again), under the `ideal` and `indexed-provider` RPC
  * profiles: the plain USDC transfer reports exactly the amounts that move, each drain raises
- * its flags, a payment buys the simulation of one transaction (the same body again gets the
+ * its flags, the same transfer as a v0 transaction through a lookup table moves the same amounts, a payment buys the simulation of one transaction (the same body again gets the
  * stored response, another body `payment_used`), and a malformed body is a 400 that costs nothing.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createSolanaRpc, generateKeyPairSigner } from '@solana/kit';
+import {
+  createSolanaRpc,
+  generateKeyPairSigner,
+  getBase64Encoder,
+  getCompiledTransactionMessageDecoder,
+  getTransactionDecoder,
+} from '@solana/kit';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
 import type { PaymentRequirements } from '@x402/core/types';
 import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from '@x402/fetch';
@@ -73,6 +79,29 @@ describe('paying POST /simulate/tx', { timeout: 180_000 }, () => {
       body,
     });
 
+  const byChange = (a: { change: string }, b: { change: string }) => a.change.localeCompare(b.change);
+  /** The answer's token changes by owner and mint, in the manifest's terms. */
+  const tokenChanges = (body: any): { owner: string; mint: string; change: string }[] =>
+    body.evidence.token_changes
+      .map((t: any) => ({ owner: t.owner, mint: t.mint, change: t.change }))
+      .sort(byChange);
+
+  it('the manifest simulations include a v0 transaction that loads accounts from a lookup table', async () => {
+    const v0 = named('sim:v0-lookup-table');
+    const message = getCompiledTransactionMessageDecoder().decode(
+      getTransactionDecoder().decode(getBase64Encoder().encode(v0.transaction)).messageBytes,
+    );
+    assert.equal(message.version, 0);
+    const lookups = 'addressTableLookups' in message ? (message.addressTableLookups ?? []) : [];
+    assert.equal(lookups.length, 1);
+    const table = await sandbox.rpc
+      .getAccountInfo(lookups[0]!.lookupTableAddress, { encoding: 'base64' })
+      .send();
+    assert.equal(table.value?.owner, 'AddressLookupTab1e1111111111111111111111111');
+    // The recipient's USDC account (writable) and the mint (readonly) come from the table.
+    assert.equal(lookups[0]!.writableIndexes.length + lookups[0]!.readonlyIndexes.length, 2);
+  });
+
   for (const profile of ['ideal', 'indexed-provider'] as const) {
     it(`${profile}: the official client pays; a plain USDC transfer reports exactly the amounts that move`, async () => {
       const s = named('sim:usdc-transfer');
@@ -83,26 +112,23 @@ describe('paying POST /simulate/tx', { timeout: 180_000 }, () => {
       const receipt = decodePaymentResponseHeader(res.headers.get('payment-response')!);
       assert.equal(receipt.success, true);
       assert.deepEqual(body.flags, []);
-      const changes = body.evidence.token_changes.map((t: any) => ({
-        owner: t.owner,
-        mint: t.mint,
-        change: t.change,
-      }));
-      const byChange = (a: { change: string }, b: { change: string }) => a.change.localeCompare(b.change);
-      assert.deepEqual(changes.sort(byChange), [...s.expect.tokenChanges!].sort(byChange));
+      assert.deepEqual(tokenChanges(body), [...s.expect.tokenChanges!].sort(byChange));
       assert.deepEqual(await sandbox.balances(), {
         payer: before.payer - PRICE,
         payTo: before.payTo + PRICE,
       });
     });
 
-    it(`${profile}: each drain raises its flags`, async () => {
+    it(`${profile}: each manifest simulation raises exactly its flags and moves exactly its token amounts`, async () => {
       const payFetch = officialFetch();
       for (const s of simulations.filter((x) => x.name !== 'sim:usdc-transfer')) {
         const res = await postTo(urls.get(profile)!, bodyOf(s), { fetch: payFetch });
         const body = await jsonOf(res);
         assert.equal(res.status, 200, `${s.name}: ${JSON.stringify(body)}`);
         assert.deepEqual(body.flags, s.expect.flags, s.name);
+        if (s.expect.tokenChanges !== undefined) {
+          assert.deepEqual(tokenChanges(body), [...s.expect.tokenChanges].sort(byChange), s.name);
+        }
       }
     });
   }

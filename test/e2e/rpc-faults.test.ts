@@ -9,16 +9,32 @@
  * settlement lookup) keeps working: for /scan/token, /scan/pumpfun and /scan/program, every
  * `getMultipleAccounts` (read by those scanners only); for /scan/wallet, the `getAccountInfo` of
  * the scanned wallet itself (the funds check reads the payer's USDC account, another address);
- * for /verify/tx, the `getTransaction` of the scanned signature (a lookup reads others).
+ * for /verify/tx, the `getTransaction` of the scanned signature (a lookup reads others); for
+ * POST /simulate/tx (the manifest's USDC transfer), every `getMultipleAccounts` and
+ * `simulateTransaction`, which the scan sends in parallel: each method gets the fault as if it
+ * were the only one (its n-th request, the n-th read), so both fail in every case. A 200 must be the right answer
+ * (for the simulation, exactly the manifest's token changes), and a settled payment must have its
+ * stored response: the same payment, presented again, gets the same bytes and costs nothing more.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { concretePath, type EndpointId, GET_ENDPOINTS } from '../../src/catalog.js';
+import { generateKeyPairSigner } from '@solana/kit';
+import { decodePaymentRequiredHeader } from '@x402/core/http';
+import type { PaymentRequirements } from '@x402/core/types';
+import { concretePath, type EndpointId, PAID_ENDPOINTS, type PaidEndpoint } from '../../src/catalog.js';
+import type { SimulationScenario } from '../../src/sandbox/scenarios/manifest.js';
+import { buildSimulations } from '../../src/sandbox/scenarios/simulations.js';
 import { SCANNERS } from '../../src/scans/registry.js';
 import { createRpc } from '../../src/solana/rpc.js';
-import { type Fault, type FaultProxy, PASS, startFaultProxy } from '../helpers/fault-proxy.js';
+import {
+  type Fault,
+  type FaultProxy,
+  type FaultRequest,
+  PASS,
+  startFaultProxy,
+} from '../helpers/fault-proxy.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
-import { encodeHeader, offerOf, pay, v2Payment } from '../helpers/payments.js';
+import { encodeHeader, v2Payment } from '../helpers/payments.js';
 
 const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
@@ -28,7 +44,8 @@ const SCAN_TIMEOUT_MS = 3_000;
 const RPC_TIMEOUT_MS = 1_000;
 const TEST_TIMEOUT_MS = 30_000;
 
-type Endpoint = Exclude<EndpointId, 'simulate'>;
+/** The simulation /simulate/tx is sent. */
+const SIMULATION = 'sim:usdc-transfer';
 
 interface Case {
   readonly name: string;
@@ -63,34 +80,77 @@ const PERMANENT: readonly Case[] = [
 interface Rig {
   readonly s: PaidSandbox;
   readonly proxy: FaultProxy;
-  readonly url: string;
   readonly price: bigint;
-  /** A fresh payment for `url`. */
+  /** A fresh payment for the call. */
   payment(): Promise<string>;
+  /** The paid call: a GET of the subject, or the POST of the simulation's body. */
+  call(header: string): Promise<Response>;
+  /** Fails unless `text` is the right 200 answer for the subject. */
+  checkResult(text: string): void;
 }
 
-async function withRig(endpoint: Endpoint, kase: Case, run: (rig: Rig) => Promise<void>): Promise<void> {
-  const s = await startPaidSandbox(
-    { SCAN_TIMEOUT_MS: String(SCAN_TIMEOUT_MS), RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS) },
-    { scanners: SCANNERS },
-  );
+/** The subject of each endpoint, and the RPC reads only its scanner makes (the ones spoiled). */
+function subjectOf(
+  endpoint: EndpointId,
+  s: PaidSandbox,
+  simulation: SimulationScenario | null,
+): { subject: string; scannerRead: (request: { method: string; params: unknown }) => boolean } {
   const subject = {
     token: USDC_MINT,
     pumpfun: USDC_MINT,
     program: TOKEN_PROGRAM,
     wallet: s.payer.address,
     tx: UNKNOWN_SIGNATURE,
+    simulate: simulation?.transaction ?? '',
   }[endpoint];
   const first = (params: unknown) => Array.isArray(params) && params[0] === subject;
-  const scannerRead = ({ method, params }: { method: string; params: unknown }) =>
-    endpoint === 'wallet'
-      ? method === 'getAccountInfo' && first(params)
-      : endpoint === 'tx'
-        ? method === 'getTransaction' && first(params)
-        : method === 'getMultipleAccounts';
+  const scannerRead = ({ method, params }: { method: string; params: unknown }) => {
+    if (endpoint === 'wallet') return method === 'getAccountInfo' && first(params);
+    if (endpoint === 'tx') return method === 'getTransaction' && first(params);
+    if (endpoint === 'simulate') return method === 'getMultipleAccounts' || method === 'simulateTransaction';
+    return method === 'getMultipleAccounts';
+  };
+  return { subject, scannerRead };
+}
+
+/** The seeded simulation sent to /simulate/tx, built on `s`'s chain. */
+async function seedSimulation(s: PaidSandbox): Promise<SimulationScenario> {
+  const built = await buildSimulations({
+    chain: s.chain,
+    usdcAuthority: s.usdcAuthority,
+    wallet: async (_label, lamports) => {
+      const { address } = await generateKeyPairSigner();
+      if (lamports > 0n) s.chain.setAccount({ address, lamports });
+      return address;
+    },
+  });
+  return built.find((x) => x.name === SIMULATION)!;
+}
+
+/** The right 200 answer: a ScanResult; for the simulation, exactly the manifest's flags and token changes. */
+function resultCheck(simulation: SimulationScenario | null) {
+  return (text: string) => {
+    const body = JSON.parse(text);
+    assert.equal(typeof body.risk_score, 'number', text);
+    if (simulation === null) return;
+    assert.deepEqual(body.flags, simulation.expect.flags, text);
+    const changes = body.evidence.token_changes.map((t: any) => `${t.owner} ${t.mint} ${t.change}`);
+    const expected = simulation.expect.tokenChanges!.map((t) => `${t.owner} ${t.mint} ${t.change}`);
+    assert.deepEqual(changes.sort(), expected.sort());
+  };
+}
+
+async function withRig(endpoint: PaidEndpoint, kase: Case, run: (rig: Rig) => Promise<void>): Promise<void> {
+  const s = await startPaidSandbox(
+    { SCAN_TIMEOUT_MS: String(SCAN_TIMEOUT_MS), RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS) },
+    { scanners: SCANNERS },
+  );
+  const simulation = endpoint.method === 'POST' ? await seedSimulation(s) : null;
+  const { subject, scannerRead } = subjectOf(endpoint.id, s, simulation);
   const proxy = await startFaultProxy(s.rpcServer.url);
   let n = 0;
-  proxy.setPlan((request) => (scannerRead(request) ? kase.fault(++n) : PASS_FAULT));
+  const nth = (request: FaultRequest) => (endpoint.method === 'POST' ? request.n : ++n);
+  proxy.setPlan((request) => (scannerRead(request) ? kase.fault(nth(request)) : PASS_FAULT));
   try {
     // The breaker opens on a permanent fault; once the fault is gone, the retries' backoff (over
     // 0.7 s in all before a scan gives up) outlasts its half-open delay, so the payment's second try gets through.
@@ -103,20 +163,46 @@ async function withRig(endpoint: Endpoint, kase: Case, run: (rig: Rig) => Promis
       { scanners: SCANNERS, rpc },
       { SCAN_TIMEOUT_MS: String(SCAN_TIMEOUT_MS), RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS) },
     );
-    const url = instance.url + concretePath(GET_ENDPOINTS.find((e) => e.id === endpoint)!, subject);
-    const offer = await offerOf(url);
+    const send = (headers: Record<string, string>) =>
+      endpoint.method === 'GET'
+        ? fetch(instance.url + concretePath(endpoint, subject), { headers })
+        : fetch(instance.url + endpoint.path, {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: JSON.stringify({ transaction: subject }),
+          });
+    const offer = await send({});
+    assert.equal(offer.status, 402, await offer.text());
+    const required = decodePaymentRequiredHeader(offer.headers.get('payment-required')!);
+    const requirements = required.accepts[0] as PaymentRequirements;
     await run({
       s,
       proxy,
-      url,
-      price: BigInt(offer.v2.amount),
+      price: BigInt(requirements.amount),
       payment: async () =>
-        encodeHeader(await v2Payment(s.payer, s.rpcServer.url, offer.v2, offer.resourceUrl)),
+        encodeHeader(await v2Payment(s.payer, s.rpcServer.url, requirements, required.resource.url)),
+      call: (header) => send({ 'PAYMENT-SIGNATURE': header }),
+      checkResult: resultCheck(simulation),
     });
   } finally {
     await s.close();
     await proxy.close();
   }
+}
+
+/** The fault was applied; for the simulation, to `simulateTransaction` itself too. */
+function assertFaulted(endpoint: PaidEndpoint, proxy: FaultProxy): void {
+  assert.ok(proxy.applied.size > 0, 'the fault was applied');
+  if (endpoint.method === 'POST') assert.ok((proxy.seen.get('simulateTransaction') ?? 0) > 0);
+}
+
+/** A settled payment has its stored response: presented again, the same bytes, and nothing more charged. */
+async function assertStored(rig: Rig, header: string, text: string): Promise<void> {
+  const settled = await rig.s.balances();
+  const again = await rig.call(header);
+  assert.equal(again.status, 200);
+  assert.equal(await again.text(), text, 'the stored response of the settled payment');
+  assert.deepEqual(await rig.s.balances(), settled, 'charged once');
 }
 
 /** A clean 500: JSON naming the failure, no stack trace or source path. */
@@ -128,21 +214,23 @@ function assertCleanScanFailure(status: number, text: string) {
   assert.doesNotMatch(text, /\n\s+at |\.ts:\d+|node_modules|stack/i, 'no stack trace in the answer');
 }
 
-for (const { id, path } of GET_ENDPOINTS) {
-  const endpoint = id as Endpoint;
-  describe(`${path} behind a faulty RPC`, { concurrency: true }, () => {
+for (const endpoint of PAID_ENDPOINTS as readonly PaidEndpoint[]) {
+  describe(`${endpoint.method} ${endpoint.path} behind a faulty RPC`, { concurrency: true }, () => {
     for (const kase of TRANSIENT) {
       it(`transient: ${kase.name} → 200 after retry, settled once`, {
         timeout: TEST_TIMEOUT_MS,
       }, async () => {
-        await withRig(endpoint, kase, async ({ s, proxy, url, price, payment }) => {
+        await withRig(endpoint, kase, async (rig) => {
+          const { s, proxy, price } = rig;
           const before = await s.balances();
-          const res = await pay(url, await payment());
+          const header = await rig.payment();
+          const res = await rig.call(header);
           const text = await res.text();
           assert.equal(res.status, 200, text);
-          assert.equal(typeof JSON.parse(text).risk_score, 'number');
-          assert.ok(proxy.applied.size > 0, 'the fault was applied');
+          rig.checkResult(text);
+          assertFaulted(endpoint, proxy);
           assert.deepEqual(await s.balances(), { payer: before.payer - price, payTo: before.payTo + price });
+          await assertStored(rig, header, text);
         });
       });
     }
@@ -151,19 +239,21 @@ for (const { id, path } of GET_ENDPOINTS) {
       it(`permanent: ${kase.name} → clean 500, nothing settled, the payment reusable`, {
         timeout: TEST_TIMEOUT_MS,
       }, async () => {
-        await withRig(endpoint, kase, async ({ s, proxy, url, price, payment }) => {
-          const header = await payment();
+        await withRig(endpoint, kase, async (rig) => {
+          const { s, proxy, price } = rig;
+          const header = await rig.payment();
           const before = await s.balances();
-          const res = await pay(url, header);
+          const res = await rig.call(header);
           assertCleanScanFailure(res.status, await res.text());
-          assert.ok(proxy.applied.size > 0, 'the fault was applied');
+          assertFaulted(endpoint, proxy);
           assert.deepEqual(await s.balances(), before, 'nothing settled for a failed scan');
           proxy.setPlan(PASS);
-          const again = await pay(url, header);
+          const again = await rig.call(header);
           const text = await again.text();
           assert.equal(again.status, 200, text);
-          assert.equal(typeof JSON.parse(text).risk_score, 'number');
+          rig.checkResult(text);
           assert.deepEqual(await s.balances(), { payer: before.payer - price, payTo: before.payTo + price });
+          await assertStored(rig, header, text);
         });
       });
     }

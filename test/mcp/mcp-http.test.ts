@@ -11,14 +11,17 @@ import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { generateKeyPairSigner } from '@solana/kit';
 import { x402HTTPClient } from '@x402/core/client';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
 import type { PaymentPayload, PaymentRequired } from '@x402/core/types';
 import { x402Client } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm';
-import { atomicPrice, concretePath, GET_ENDPOINTS } from '../../src/catalog.js';
+import { atomicPrice, concretePath, GET_ENDPOINTS, POST_ENDPOINTS } from '../../src/catalog.js';
 import { ScanResultSchema } from '../../src/contract/schemas.js';
-import { LIST_TOOL, toolName } from '../../src/mcp/tools.js';
+import { LIST_TOOL, TOOL_ENDPOINTS, toolName } from '../../src/mcp/tools.js';
+import type { SimulationScenario } from '../../src/sandbox/scenarios/manifest.js';
+import { buildSimulations } from '../../src/sandbox/scenarios/simulations.js';
 import { SCANNERS } from '../../src/scans/registry.js';
 import { ScanFailedError, type Scanner } from '../../src/scans/scanner.js';
 import { USDC_MINT } from '../../src/x402/networks.js';
@@ -27,6 +30,8 @@ import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 const CAIP2 = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 const TOKEN = GET_ENDPOINTS.find((e) => e.id === 'token')!;
 const PRICE = BigInt(atomicPrice(TOKEN.priceUsd));
+const SIMULATE = POST_ENDPOINTS.find((e) => e.id === 'simulate')!;
+const SIMULATE_PRICE = BigInt(atomicPrice(SIMULATE.priceUsd));
 
 /** The real token scanner, failing while `failing` is set (an RPC outage). */
 let failing = false;
@@ -39,6 +44,7 @@ describe('the MCP endpoint POST /mcp, paid with the x402 MCP transport', () => {
   let sandbox: PaidSandbox;
   let mcp: Client;
   let payments: x402Client;
+  let simulations: SimulationScenario[];
 
   const callScan = (mint: string, payment?: PaymentPayload) =>
     mcp.callTool({
@@ -61,6 +67,15 @@ describe('the MCP endpoint POST /mcp, paid with the x402 MCP transport', () => {
       CAIP2,
       new ExactSvmScheme(sandbox.payer, { rpcUrl: sandbox.rpcServer.url }),
     );
+    simulations = await buildSimulations({
+      chain: sandbox.chain,
+      usdcAuthority: sandbox.usdcAuthority,
+      wallet: async (_label, lamports) => {
+        const { address } = await generateKeyPairSigner();
+        if (lamports > 0n) sandbox.chain.setAccount({ address, lamports });
+        return address;
+      },
+    });
     mcp = new Client({ name: 'mcp-http-test', version: '1.0.0' });
     await mcp.connect(new StreamableHTTPClientTransport(new URL(`${sandbox.url}/mcp`)));
   });
@@ -71,13 +86,14 @@ describe('the MCP endpoint POST /mcp, paid with the x402 MCP transport', () => {
 
   it('lists one tool per paid endpoint, with its price, description and parameter schema from the catalog', async () => {
     const { tools } = await mcp.listTools();
-    assert.deepEqual(tools.map((t) => t.name).sort(), [...GET_ENDPOINTS.map(toolName), LIST_TOOL].sort());
-    assert.deepEqual(GET_ENDPOINTS.map(toolName), [
+    assert.deepEqual(tools.map((t) => t.name).sort(), [...TOOL_ENDPOINTS.map(toolName), LIST_TOOL].sort());
+    assert.deepEqual(TOOL_ENDPOINTS.map(toolName), [
       'scan_pumpfun',
       'scan_token',
       'scan_wallet',
       'verify_tx',
       'scan_program',
+      'simulate_tx',
     ]);
     for (const endpoint of GET_ENDPOINTS) {
       const tool = tools.find((t) => t.name === toolName(endpoint))!;
@@ -91,11 +107,22 @@ describe('the MCP endpoint POST /mcp, paid with the x402 MCP transport', () => {
       assert.deepEqual(property.examples, [example]);
       assert.equal(property.pattern, '^[1-9A-HJ-NP-Za-km-z]+$');
     }
+    // The POST endpoint's tool takes its body's one field: the base64 wire transaction.
+    const simulate = tools.find((t) => t.name === 'simulate_tx')!;
+    assert.ok(simulate.description?.includes('0.05 USDC per call'), simulate.description);
+    assert.ok(simulate.description?.includes(SIMULATE.description));
+    assert.deepEqual(simulate.inputSchema.required, ['transaction']);
+    const transaction = simulate.inputSchema.properties?.transaction as Record<string, unknown>;
+    assert.equal(transaction.type, 'string');
+    assert.equal(transaction.contentEncoding, 'base64');
+    assert.deepEqual(transaction.examples, [SIMULATE.body.example.transaction]);
     const list = await mcp.callTool({ name: LIST_TOOL });
-    const listed = (list.structuredContent as { endpoints: { tool: string; price_usd: number }[] }).endpoints;
+    const listed = (
+      list.structuredContent as { endpoints: { tool: string; method: string; price_usd: number }[] }
+    ).endpoints;
     assert.deepEqual(
-      listed.map((e) => [e.tool, e.price_usd]),
-      GET_ENDPOINTS.map((e) => [toolName(e), e.priceUsd]),
+      listed.map((e) => [e.tool, e.method, e.price_usd]),
+      TOOL_ENDPOINTS.map((e) => [toolName(e), e.method, e.priceUsd]),
     );
   });
 
@@ -234,5 +261,93 @@ describe('the MCP endpoint POST /mcp, paid with the x402 MCP transport', () => {
     for (let i = 0; i < rounds; i++) await (await fetch(sandbox.url + concretePath(TOKEN, USDC_MINT))).text();
     const httpMs = (performance.now() - started) / rounds;
     t.diagnostic(`unpaid offer: MCP tools/call ${mcpMs.toFixed(2)} ms, HTTP GET 402 ${httpMs.toFixed(2)} ms`);
+  });
+
+  const named = (name: string) => simulations.find((s) => s.name === name)!;
+  const callSimulate = (transaction: string, payment?: PaymentPayload) =>
+    mcp.callTool({
+      name: 'simulate_tx',
+      arguments: { transaction },
+      ...(payment ? { _meta: { 'x402/payment': payment } } : {}),
+    }) as Promise<CallToolResult>;
+
+  it('simulate_tx: the offer names /simulate/tx at 0.05 USDC; paid, the USDC transfer moves exactly its amounts', async () => {
+    const s = named('sim:usdc-transfer');
+    const offer = await callSimulate(s.transaction);
+    assert.equal(offer.isError, true);
+    const required = offer.structuredContent as unknown as PaymentRequired;
+    assert.equal(required.resource.url, `${sandbox.url}/simulate/tx`);
+    assert.equal(required.accepts[0]!.amount, String(SIMULATE_PRICE));
+    const payment = await payments.createPaymentPayload(required);
+    const before = await sandbox.balances();
+
+    const paid = await callSimulate(s.transaction, payment);
+    assert.notEqual(paid.isError, true, JSON.stringify(paid.content));
+    const result = ScanResultSchema.parse(paid.structuredContent);
+    assert.deepEqual(result.flags, []);
+    const changes = (
+      result.evidence as { token_changes: { owner: string; mint: string; change: string }[] }
+    ).token_changes.map(({ owner, mint, change }) => ({ owner, mint, change }));
+    const byChange = (a: { change: string }, b: { change: string }) => a.change.localeCompare(b.change);
+    assert.deepEqual(changes.sort(byChange), [...s.expect.tokenChanges!].sort(byChange));
+    const receipt = paid._meta?.['x402/payment-response'] as Record<string, any>;
+    assert.equal(receipt.success, true);
+    const charged = { payer: before.payer - SIMULATE_PRICE, payTo: before.payTo + SIMULATE_PRICE };
+    assert.deepEqual(await sandbox.balances(), charged);
+
+    // The same payment with the same transaction: the stored result, on MCP and on HTTP alike.
+    const replayed = await callSimulate(s.transaction, payment);
+    assert.deepEqual(replayed.structuredContent, paid.structuredContent);
+    assert.deepEqual(replayed._meta?.['x402/payment-response'], receipt);
+    const headers = new x402HTTPClient(payments).encodePaymentSignatureHeader(payment);
+    const http = await fetch(`${sandbox.url}/simulate/tx`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ transaction: s.transaction }),
+    });
+    assert.equal(http.status, 200);
+    assert.deepEqual(await http.json(), paid.structuredContent);
+
+    // The same payment with another transaction buys nothing.
+    const other = await callSimulate(named('sim:approve-drain').transaction, payment);
+    assert.equal(other.isError, true);
+    assert.match(
+      (other.structuredContent as { error: string }).error,
+      /^payment_used: this payment already paid for \/simulate\/tx \(transaction sha256 [0-9a-f]{64}\)/,
+    );
+    assert.deepEqual(await sandbox.balances(), charged);
+  });
+
+  it('simulate_tx refuses a malformed transaction before the payment is looked at, as the HTTP 400 does', async () => {
+    const s = named('sim:approve-drain');
+    const offer = await callSimulate(s.transaction);
+    const payment = await payments.createPaymentPayload(
+      offer.structuredContent as unknown as PaymentRequired,
+    );
+    const before = await sandbox.balances();
+    for (const [transaction, reason] of [
+      ['%%%', /^transaction is not base64/],
+      ['', /^transaction must be a non-empty base64 string/],
+      [Buffer.alloc(1300, 1).toString('base64'), /at most 1232 bytes/],
+      [Buffer.alloc(64, 1).toString('base64'), /^transaction is not a transaction: /],
+    ] as const) {
+      for (const presented of [undefined, payment]) {
+        const bad = await callSimulate(transaction, presented);
+        assert.equal(bad.isError, true);
+        const body = bad.structuredContent as { error: string; message: string; parameter: string };
+        assert.equal(body.error, 'invalid_input', JSON.stringify(body));
+        assert.equal(body.parameter, 'transaction');
+        assert.match(body.message, reason);
+      }
+    }
+    assert.deepEqual(await sandbox.balances(), before, 'nothing was charged');
+    // The payment was never claimed: it still buys the transaction it was made for.
+    const paid = await callSimulate(s.transaction, payment);
+    assert.notEqual(paid.isError, true, JSON.stringify(paid.content));
+    assert.deepEqual((paid.structuredContent as { flags: string[] }).flags, s.expect.flags);
+    assert.deepEqual(await sandbox.balances(), {
+      payer: before.payer - SIMULATE_PRICE,
+      payTo: before.payTo + SIMULATE_PRICE,
+    });
   });
 });

@@ -10,11 +10,13 @@ import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { Address } from '@solana/kit';
-import { atomicPrice, GET_ENDPOINTS } from '../../src/catalog.js';
+import { type Address, generateKeyPairSigner } from '@solana/kit';
+import { atomicPrice, GET_ENDPOINTS, POST_ENDPOINTS } from '../../src/catalog.js';
 import { ScanResultSchema } from '../../src/contract/schemas.js';
-import { LIST_TOOL, toolName } from '../../src/mcp/tools.js';
+import { LIST_TOOL, TOOL_ENDPOINTS, toolName } from '../../src/mcp/tools.js';
 import { generateKeypairWithBytes, writeKeypairFile } from '../../src/sandbox/keypair-file.js';
+import type { SimulationScenario } from '../../src/sandbox/scenarios/manifest.js';
+import { buildSimulations } from '../../src/sandbox/scenarios/simulations.js';
 import { fundUsdc } from '../../src/sandbox/usdc.js';
 import { SCANNERS } from '../../src/scans/registry.js';
 import { USDC_MINT } from '../../src/x402/networks.js';
@@ -22,6 +24,7 @@ import { tempDir } from '../cli/run-cli.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 
 const TOKEN_PRICE = BigInt(atomicPrice(GET_ENDPOINTS.find((e) => e.id === 'token')!.priceUsd));
+const SIMULATE_PRICE = BigInt(atomicPrice(POST_ENDPOINTS.find((e) => e.id === 'simulate')!.priceUsd));
 const FUNDS = 5_000_000n;
 
 const errorOf = (result: CallToolResult) => {
@@ -34,9 +37,19 @@ describe('risk-scan mcp: an MCP server on stdio that pays from a keypair', () =>
   let payer: Address;
   let mcp: Client;
   let stderr = '';
+  let simulations: SimulationScenario[];
 
   before(async () => {
     sandbox = await startPaidSandbox({}, { scanners: SCANNERS });
+    simulations = await buildSimulations({
+      chain: sandbox.chain,
+      usdcAuthority: sandbox.usdcAuthority,
+      wallet: async (_label, lamports) => {
+        const { address } = await generateKeyPairSigner();
+        if (lamports > 0n) sandbox.chain.setAccount({ address, lamports });
+        return address;
+      },
+    });
     const dir = tempDir('mcp-stdio-');
     const keypair = await generateKeypairWithBytes();
     payer = keypair.signer.address;
@@ -75,11 +88,12 @@ describe('risk-scan mcp: an MCP server on stdio that pays from a keypair', () =>
 
   it('lists the same tools as the API, each with its price', async () => {
     const { tools } = await mcp.listTools();
-    assert.deepEqual(tools.map((t) => t.name).sort(), [...GET_ENDPOINTS.map(toolName), LIST_TOOL].sort());
-    for (const endpoint of GET_ENDPOINTS) {
+    assert.deepEqual(tools.map((t) => t.name).sort(), [...TOOL_ENDPOINTS.map(toolName), LIST_TOOL].sort());
+    for (const endpoint of TOOL_ENDPOINTS) {
       const tool = tools.find((t) => t.name === toolName(endpoint))!;
       assert.ok(tool.description?.includes(`${endpoint.priceUsd.toFixed(2)} USDC per call`), tool.name);
-      assert.deepEqual(tool.inputSchema.required, [endpoint.param.name]);
+      const argument = endpoint.method === 'GET' ? endpoint.param.name : endpoint.body.field;
+      assert.deepEqual(tool.inputSchema.required, [argument]);
     }
   });
 
@@ -132,5 +146,33 @@ describe('risk-scan mcp: an MCP server on stdio that pays from a keypair', () =>
     const list = await mcp.callTool({ name: LIST_TOOL });
     assert.notEqual(list.isError, true);
     assert.equal(await sandbox.usdcBalance(payer), before);
+  });
+
+  it('pays simulate_tx by POSTing the transaction: exactly its token changes, and a malformed one refused unpaid', async () => {
+    const before = await sandbox.usdcBalance(payer);
+    const bad = errorOf(
+      (await mcp.callTool({ name: 'simulate_tx', arguments: { transaction: 'AAAA' } })) as CallToolResult,
+    );
+    assert.equal(bad.error, 'invalid_input');
+    assert.match(bad.message, /^transaction is not a transaction: .*; nothing was paid$/);
+    assert.equal(await sandbox.usdcBalance(payer), before);
+
+    const s = simulations.find((x) => x.name === 'sim:usdc-transfer')!;
+    const result = (await mcp.callTool({
+      name: 'simulate_tx',
+      arguments: { transaction: s.transaction },
+    })) as CallToolResult;
+    assert.notEqual(result.isError, true, `${JSON.stringify(result.content)}\n${stderr}`);
+    const scan = ScanResultSchema.parse(result.structuredContent);
+    const changes = (
+      scan.evidence as { token_changes: { owner: string; mint: string; change: string }[] }
+    ).token_changes.map(({ owner, mint, change }) => ({ owner, mint, change }));
+    const byChange = (a: { change: string }, b: { change: string }) => a.change.localeCompare(b.change);
+    assert.deepEqual(changes.sort(byChange), [...s.expect.tokenChanges!].sort(byChange));
+    assert.equal(
+      (result._meta?.['x402/payment-response'] as { success?: boolean } | undefined)?.success,
+      true,
+    );
+    assert.equal(await sandbox.usdcBalance(payer), before - SIMULATE_PRICE);
   });
 });

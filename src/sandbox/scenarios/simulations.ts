@@ -3,7 +3,8 @@
  * to a wallet, over accounts seeded here for real. A plain USDC transfer, and the three ways a
  * drainer takes a signer's tokens without moving them in the same transaction: an unlimited
  * approval, a token account's owner handed over, a wallet assigned to a program; plus a token
- * account closed with its rent sent to a third party.
+ * account closed with its rent sent to a third party. The same transfer again as a v0 transaction
+ * that loads the recipient's account and the mint from an address lookup table seeded here.
  */
 import { type Address, createNoopSigner, type Instruction, type KeyPairSigner } from '@solana/kit';
 import { getAssignInstruction } from '@solana-program/system';
@@ -14,9 +15,11 @@ import {
   getSetAuthorityInstruction,
   getTransferCheckedInstruction,
 } from '@solana-program/token';
+import { ADDRESS_LOOKUP_TABLE_PROGRAM } from '../chain/addresses.js';
 import type { SandboxChain } from '../chain/chain.js';
 import { unsignedWireTransaction } from '../unsigned.js';
 import { fundUsdc, USDC_DECIMALS, USDC_MINT, usdcAccountOf } from '../usdc.js';
+import { encodeLookupTable, LOOKUP_TABLE_META_SIZE, lookupTableAddress } from './builders/lookup-table.js';
 import { fundedSigner, LAMPORTS_PER_SOL, type ScenarioContext } from './context.js';
 import type { SimulationScenario } from './manifest.js';
 import { USDC_AUTHORITY_LABEL } from './tokens.js';
@@ -88,27 +91,79 @@ export interface SimulationSetup {
   wallet(label: string, lamports: bigint): Promise<Address>;
 }
 
-async function usdcTransfer(setup: SimulationSetup): Promise<SimulationScenario> {
-  const sender = await setup.wallet('sim:usdc-transfer:sender', LAMPORTS_PER_SOL);
-  const recipient = await setup.wallet('sim:usdc-transfer:recipient', 0n);
+/** A lookup table of `authority`, created one slot ago and holding `addresses`, on `chain`. */
+async function seedLookupTable(
+  chain: SandboxChain,
+  authority: Address,
+  addresses: readonly Address[],
+): Promise<Address> {
+  const created = chain.slot - 1n;
+  const table = await lookupTableAddress(authority, created);
+  // Extended in the slot it was created: every address is usable from the next one on.
+  const data = encodeLookupTable({
+    authority,
+    lastExtendedSlot: created,
+    lastExtendedSlotStartIndex: 0,
+    addresses,
+  });
+  chain.setAccount({
+    address: table,
+    lamports: chain.minimumBalanceForRentExemption(LOOKUP_TABLE_META_SIZE + 32 * addresses.length),
+    data,
+    owner: ADDRESS_LOOKUP_TABLE_PROGRAM,
+  });
+  return table;
+}
+
+interface Transfer {
+  readonly name: `sim:${string}`;
+  readonly description: string;
+  /** v0 through a seeded lookup table holding the recipient's USDC account and the mint; else legacy. */
+  readonly lookupTable: boolean;
+}
+
+const PLAIN_TRANSFER: Transfer = {
+  name: 'sim:usdc-transfer',
+  description: 'A plain, unsigned transfer of 2.5 of the sender’s 10 USDC',
+  lookupTable: false,
+};
+
+const LOOKUP_TABLE_TRANSFER: Transfer = {
+  name: 'sim:v0-lookup-table',
+  description:
+    'The same transfer as a v0 transaction: the recipient’s USDC account and the mint are loaded from an address lookup table',
+  lookupTable: true,
+};
+
+async function usdcTransfer(setup: SimulationSetup, spec: Transfer): Promise<SimulationScenario> {
+  const sender = await setup.wallet(`${spec.name}:sender`, LAMPORTS_PER_SOL);
+  const recipient = await setup.wallet(`${spec.name}:recipient`, 0n);
   const amount = 2_500_000n;
   await fundUsdc(setup.chain, setup.usdcAuthority, [
     { owner: sender, amount: 10_000_000n },
     { owner: recipient, amount: 0n },
   ]);
+  const destination = await usdcAccountOf(recipient);
   const instruction = getTransferCheckedInstruction({
     source: await usdcAccountOf(sender),
     mint: USDC_MINT,
-    destination: await usdcAccountOf(recipient),
+    destination,
     authority: sender,
     amount,
     decimals: USDC_DECIMALS,
   });
+  let options: Parameters<typeof unsignedWireTransaction>[2] = {};
+  if (spec.lookupTable) {
+    const addresses = [destination, USDC_MINT];
+    const authority = await setup.wallet(`${spec.name}:table-authority`, 0n);
+    const table = await seedLookupTable(setup.chain, authority, addresses);
+    options = { version: 0, lookupTables: { [table]: addresses } };
+  }
   return {
-    name: 'sim:usdc-transfer',
-    description: 'A plain, unsigned transfer of 2.5 of the sender’s 10 USDC',
+    name: spec.name,
+    description: spec.description,
     signer: sender,
-    transaction: unsignedWireTransaction(sender, [instruction]),
+    transaction: unsignedWireTransaction(sender, [instruction], options),
     expect: {
       flags: [],
       tokenChanges: [
@@ -135,8 +190,9 @@ async function drain(setup: SimulationSetup, spec: Drain): Promise<SimulationSce
 
 /** Sets up the accounts of every simulation scenario on `setup.chain` and returns them. */
 export async function buildSimulations(setup: SimulationSetup): Promise<SimulationScenario[]> {
-  const built = [await usdcTransfer(setup)];
+  const built = [await usdcTransfer(setup, PLAIN_TRANSFER)];
   for (const spec of DRAINS) built.push(await drain(setup, spec));
+  built.push(await usdcTransfer(setup, LOOKUP_TABLE_TRANSFER));
   return built;
 }
 

@@ -1,12 +1,6 @@
 /** The free discovery documents other than OpenAPI, all generated from the catalog. */
-import {
-  atomicPrice,
-  GET_ENDPOINTS,
-  PAID_ENDPOINTS,
-  type PaidEndpoint,
-  USDC_DECIMALS,
-} from '../../catalog.js';
-import { LIST_TOOL, MCP_PATH, toolName } from '../../mcp/tools.js';
+import { atomicPrice, PAID_ENDPOINTS, type PaidEndpoint, USDC_DECIMALS } from '../../catalog.js';
+import { LIST_TOOL, MCP_PATH, TOOL_ENDPOINTS, toolName } from '../../mcp/tools.js';
 import { X402_VERSION } from '../../version.js';
 import { ADVERTISED_NETWORK, SOLANA_MAINNET_CAIP2, USDC_MINT } from '../../x402/networks.js';
 import { DISCOVERY_PATHS, type DiscoveryContext, SERVICE_DESCRIPTION, SERVICE_NAME } from './context.js';
@@ -38,7 +32,7 @@ function mcpEndpoint(ctx: DiscoveryContext) {
     payment:
       'x402 MCP transport: PaymentPayload in _meta["x402/payment"], settlement in _meta["x402/payment-response"]',
     tools: [
-      ...GET_ENDPOINTS.map((e) => ({ name: toolName(e), path: e.path, price_usd: e.priceUsd })),
+      ...TOOL_ENDPOINTS.map((e) => ({ name: toolName(e), path: e.path, price_usd: e.priceUsd })),
       { name: LIST_TOOL, path: null, price_usd: 0 },
     ],
   };
@@ -160,7 +154,7 @@ export function llmsTxt(ctx: DiscoveryContext): string {
     '',
     '## MCP',
     '',
-    `- [MCP server](${ctx.origin}${MCP_PATH}): POST, Streamable HTTP. One tool per paid GET endpoint (${GET_ENDPOINTS.map((e) => `${toolName(e)} ${price(e)}`).join(', ')}) and the free ${LIST_TOOL}.`,
+    `- [MCP server](${ctx.origin}${MCP_PATH}): POST, Streamable HTTP. One tool per paid endpoint (${TOOL_ENDPOINTS.map((e) => `${toolName(e)} ${price(e)}`).join(', ')}) and the free ${LIST_TOOL}.`,
     '- A tool called without payment answers the x402 PaymentRequired (isError, structuredContent); call it again with the PaymentPayload in _meta["x402/payment"]. The settlement comes back in _meta["x402/payment-response"].',
     '- Hosts that cannot pay run `npx risk-scan mcp --keypair FILE --max-usd N`, a local MCP server (stdio) that pays each call from the keypair.',
     '',
