@@ -8,13 +8,15 @@
  *     authority, so only derivation finds its pool).
  * Raydium AMM v4 and Meteora DAMM v1/v2 vaults have shared owners and pool addresses that cannot be
  * derived from the mint (AMM v4 derives from an OpenBook market, DAMM v2 from a config): they are
- * reported as markets whose pool was not located (no getProgramAccounts).
+ * reported as markets whose pool was not located. An AMM v4 vault's pool is searched for with one
+ * filtered getProgramAccounts (amm-v4-search.ts); found, it is read like any other pool.
  */
 import type { Address } from '@solana/kit';
 import { findAssociatedTokenPda } from '@solana-program/token';
 import { isOnCurveAddress } from '../../../solana/address-curve.js';
 import { decodeMint } from '../../../solana/decoders/mint.js';
 import { findCanonicalPumpPoolAddress, findPumpSwapLpMint } from '../../../solana/decoders/pumpswap-pool.js';
+import { decodeRaydiumAmmV4 } from '../../../solana/decoders/raydium-amm-v4.js';
 import {
   findCpmmConfigAddress,
   findCpmmLpMintAddress,
@@ -24,6 +26,12 @@ import {
 import { INCINERATOR, TOKEN_PROGRAM, USDC_MINT, WSOL_MINT } from '../../../solana/programs.js';
 import type { LargestAccount, RawAccount, TokenFacts } from '../facts.js';
 import { holdersOf } from '../holders.js';
+import {
+  type AmmV4Search,
+  locatedAmmV4Pools,
+  nextAmmV4Searches,
+  type SearchResults,
+} from './amm-v4-search.js';
 import { type Dex, type Market, marketOf, SHARED_VAULT_AUTHORITIES } from './markets.js';
 
 /** Quote mints whose vault balance is reported as depth. */
@@ -60,6 +68,8 @@ export interface Discovery {
 export interface Reads {
   readonly accounts: ReadonlyMap<Address, RawAccount | null>;
   readonly largest: ReadonlyMap<Address, readonly LargestAccount[] | null>;
+  /** Raydium AMM v4 pool searches (getProgramAccounts) by vault and side; their pools are in `accounts`. */
+  readonly searches?: SearchResults;
 }
 
 const unique = <T>(xs: readonly T[]) => [...new Set(xs)];
@@ -136,7 +146,7 @@ export async function discover(facts: TokenFacts): Promise<Discovery> {
 /** Markets among the candidates read so far. */
 export function marketsRead(d: Discovery, reads: Reads): Market[] {
   const markets: Market[] = [];
-  for (const candidate of d.candidates) {
+  for (const candidate of [...d.candidates, ...locatedAmmV4Pools(reads.searches)]) {
     const account = reads.accounts.get(candidate);
     const market = account ? marketOf(account, d.mint) : null;
     if (market && !markets.some((m) => m.pool === market.pool)) markets.push(market);
@@ -154,10 +164,25 @@ export function lpLiveShare(market: Market, lpMint: RawAccount | null | undefine
   return issued === 0n ? 0 : Number((supply * 1_000_000n) / issued) / 1_000_000;
 }
 
+/**
+ * The LP mints of AMM v4 pools a search found: their largest holders are read with the LP mint, as a
+ * derived pool's are, since the search took a round of its own.
+ */
+function locatedLpMints(reads: Reads): Address[] {
+  return locatedAmmV4Pools(reads.searches).flatMap((pool) => {
+    const account = reads.accounts.get(pool);
+    const decoded = account ? decodeRaydiumAmmV4(account.data) : null;
+    return decoded?.ok ? [decoded.value.lpMint] : [];
+  });
+}
+
 /** What to read next, given what has been read: nothing left means the facts are complete. */
-export function nextReads(d: Discovery, reads: Reads): { accounts: Address[]; largestOf: Address[] } {
+export function nextReads(
+  d: Discovery,
+  reads: Reads,
+): { accounts: Address[]; largestOf: Address[]; searches: AmmV4Search[] } {
   const accounts: Address[] = [...d.candidates, ...d.speculative];
-  const largestOf: Address[] = [...d.speculativeLargest];
+  const largestOf: Address[] = [...d.speculativeLargest, ...locatedLpMints(reads)];
   for (const m of marketsRead(d, reads)) {
     accounts.push(m.baseVault, m.quoteVault);
     if (m.lpMint === null || !reads.accounts.has(m.lpMint)) {
@@ -172,5 +197,6 @@ export function nextReads(d: Discovery, reads: Reads): { accounts: Address[]; la
   return {
     accounts: unique(accounts).filter((a) => !reads.accounts.has(a)),
     largestOf: unique(largestOf).filter((a) => !reads.largest.has(a)),
+    searches: nextAmmV4Searches(d.unlocated, reads.searches ?? new Map()),
   };
 }
