@@ -397,7 +397,8 @@ export async function seedPumpfun(context: ScenarioContext): Promise<void> {
     address: active.mint,
     description:
       'pump.fun coin mid-curve: 40 % of the sellable tokens bought, creator set (with a 10M-token dev buy), authorities revoked',
-    expect: { ...active.expect, flags: ['TOKEN_NEW'], notFlags: [], onlyFlags: true },
+    // The curve is its market: no MARKET_NONE, at /scan/pumpfun or /scan/token.
+    expect: { ...active.expect, flags: ['TOKEN_NEW'], notFlags: ['MARKET_NONE'], onlyFlags: true },
   });
 
   const latest = launches.at(-1);

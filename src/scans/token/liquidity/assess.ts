@@ -58,7 +58,7 @@ function price(m: Market, base: bigint | null, depth: bigint | null): number | n
 
 function priceMarket(m: Market, liquidity: LiquidityFacts, supply: bigint): Priced {
   const accounts = liquidity.reads.accounts;
-  const quote = balance(accounts.get(m.quoteVault));
+  const quote = m.stateDepth ?? balance(accounts.get(m.quoteVault));
   const depth = quote === null ? null : quote > m.quoteNotLiquidity ? quote - m.quoteNotLiquidity : 0n;
   const p = price(m, balance(accounts.get(m.baseVault)), depth);
   const symbol = QUOTES.get(m.quoteMint)?.symbol ?? null;
@@ -303,7 +303,11 @@ export function assessLiquidity(
   const unavailable = unavailableHit(liquidity, priced, unlocated);
   if (unavailable) hits.push(unavailable);
   const named = new Map<string, string>();
-  for (const m of markets) named.set(m.baseVault, `pool vault: ${DEX_NAMES[m.dex]} pool ${m.pool}`);
+  for (const m of markets)
+    named.set(
+      m.baseVault,
+      m.dex === 'pumpfun-curve' ? 'pump.fun bonding curve' : `pool vault: ${DEX_NAMES[m.dex]} pool ${m.pool}`,
+    );
   for (const v of unlocated) named.set(v.tokenAccount, `pool vault: ${DEX_NAMES[v.dex]} (pool not located)`);
   return { hits, summary: summaryOf(priced, splits, liquidity, unlocated), named };
 }

@@ -10,11 +10,13 @@
  * derived from the mint (AMM v4 derives from an OpenBook market, DAMM v2 from a config): they are
  * reported as markets whose pool was not located. An AMM v4 vault's pool is searched for with one
  * filtered getProgramAccounts (amm-v4-search.ts); found, it is read like any other pool.
+ * A pump.fun bonding curve holding the token is its market while the curve trades (pumpfun-curve).
  */
 import type { Address } from '@solana/kit';
 import { findAssociatedTokenPda } from '@solana-program/token';
 import { isOnCurveAddress } from '../../../solana/address-curve.js';
 import { decodeMint } from '../../../solana/decoders/mint.js';
+import { findBondingCurveAddress } from '../../../solana/decoders/pump-bonding-curve.js';
 import { findCanonicalPumpPoolAddress, findPumpSwapLpMint } from '../../../solana/decoders/pumpswap-pool.js';
 import { decodeRaydiumAmmV4 } from '../../../solana/decoders/raydium-amm-v4.js';
 import {
@@ -32,7 +34,7 @@ import {
   nextAmmV4Searches,
   type SearchResults,
 } from './amm-v4-search.js';
-import { type Dex, type Market, marketOf, SHARED_VAULT_AUTHORITIES } from './markets.js';
+import { curveMarketOf, type Dex, type Market, marketOf, SHARED_VAULT_AUTHORITIES } from './markets.js';
 
 /** Quote mints whose vault balance is reported as depth. */
 export const QUOTES: ReadonlyMap<Address, { symbol: string; decimals: number }> = new Map<
@@ -63,6 +65,8 @@ export interface Discovery {
   /** LP mints whose largest holders are worth reading with the candidates. */
   readonly speculativeLargest: readonly Address[];
   readonly unlocated: readonly UnlocatedVault[];
+  /** The mint's pump.fun bonding curve, when it holds some of the largest holders' tokens (`vault`). */
+  readonly curve?: { readonly address: Address; readonly vault: Address } | null;
 }
 
 export interface Reads {
@@ -80,6 +84,7 @@ export interface DerivedPools {
   readonly canonicalQuote: Address;
   readonly canonicalLp: Address;
   readonly cpmm: readonly { pool: Address; baseVault: Address; quoteVault: Address; lpMint: Address }[];
+  readonly curve: Address;
 }
 
 // Fee configs are the same for every mint.
@@ -98,14 +103,15 @@ async function cpmmPool(config: Address, mint: Address, quote: Address) {
 export async function derivePools(mint: Address): Promise<DerivedPools> {
   const configs = await Promise.all(cpmmConfigs);
   const canonical = await findCanonicalPumpPoolAddress(mint);
-  const [[canonicalQuote], canonicalLp, cpmm] = await Promise.all([
+  const [[canonicalQuote], canonicalLp, cpmm, curve] = await Promise.all([
     findAssociatedTokenPda({ owner: canonical, mint: WSOL_MINT, tokenProgram: TOKEN_PROGRAM }),
     findPumpSwapLpMint(canonical),
     Promise.all(
       configs.flatMap((config) => [...QUOTES.keys()].map((quote) => cpmmPool(config, mint, quote))),
     ),
+    findBondingCurveAddress(mint),
   ]);
-  return { canonical, canonicalQuote, canonicalLp, cpmm };
+  return { canonical, canonicalQuote, canonicalLp, cpmm, curve };
 }
 
 /** The pool candidates of a token, from its facts and its derived pools (local work only). */
@@ -123,6 +129,8 @@ export function discoverWith(facts: TokenFacts, derived: DerivedPools): Discover
   // A derived vault among the largest holders proves the pool exists: read all of it now.
   const cpmmHeld = derived.cpmm.filter((c) => heldBy.has(c.baseVault));
   const canonicalHeld = owners.includes(derived.canonical);
+  // The curve's token account is among the holders already: a curve market costs no read.
+  const curveVault = holders.find((h) => h.owner === derived.curve)?.tokenAccount;
   return {
     mint: facts.mint,
     candidates: unique([...owners, derived.canonical, ...derived.cpmm.map((c) => c.pool)]),
@@ -136,6 +144,7 @@ export function discoverWith(facts: TokenFacts, derived: DerivedPools): Discover
       ...cpmmHeld.map((c) => c.lpMint),
     ]),
     unlocated,
+    curve: curveVault ? { address: derived.curve, vault: curveVault } : null,
   };
 }
 
@@ -151,7 +160,15 @@ export function marketsRead(d: Discovery, reads: Reads): Market[] {
     const market = account ? marketOf(account, d.mint) : null;
     if (market && !markets.some((m) => m.pool === market.pool)) markets.push(market);
   }
+  const curve = curveMarket(d, reads);
+  if (curve) markets.push(curve);
   return markets;
+}
+
+/** The bonding curve as a market, while it trades (read with the candidates: it owns a holder's account). */
+function curveMarket(d: Discovery, reads: Reads): Market | null {
+  const account = d.curve ? reads.accounts.get(d.curve.address) : null;
+  return d.curve && account ? curveMarketOf(account, d.curve.vault) : null;
 }
 
 /** Share of the LP not burned: the LP mint's supply over what the pool counts as issued. */

@@ -5,7 +5,7 @@ export const LIQUIDITY_FLAGS = {
   MARKET_NONE: {
     severity: 'low',
     meaning:
-      'No pool trading the token was found on PumpSwap, Raydium (AMM v4, CPMM, CLMM), Meteora (DLMM, DAMM v2) or Orca Whirlpool: there may be nowhere to sell it. Low, because pools on other venues (order books, other AMMs, Meteora DAMM v1, whose reserves sit in shared vaults) are not checked.',
+      'No pool trading the token was found on PumpSwap, Raydium (AMM v4, CPMM, CLMM), Meteora (DLMM, DAMM v2) or Orca Whirlpool, and no live pump.fun bonding curve: there may be nowhere to sell it. Low, because pools on other venues (order books, other AMMs, Meteora DAMM v1, whose reserves sit in shared vaults) are not checked.',
     evidenceKeys: ['dexes_checked', 'candidates_checked'],
   },
   LIQUIDITY_THIN: {
