@@ -6,8 +6,8 @@
  * MAX_LIQUIDITY_ROUNDS. Everything is read by address, except the pool behind a Raydium AMM v4
  * vault among the largest holders: one filtered getProgramAccounts on the AMM v4 program (a small
  * program no provider refuses to scan) in the first of these rounds, beside the other reads; a pool
- * it finds has its quote vault, LP mint and LP largest holders read in the next round. A refused search leaves the vault
- * unlocated and its error among `errors` (LIQUIDITY_UNAVAILABLE).
+ * it finds has its quote vault, LP mint and LP largest holders read in the next round. A refused
+ * search leaves the vault unlocated and its error among `errors` (LIQUIDITY_UNAVAILABLE).
  */
 import type { Address, Base64EncodedDataResponse } from '@solana/kit';
 import { decodeMint } from '../../../solana/decoders/mint.js';
