@@ -69,8 +69,9 @@ const WRONG_ENDPOINT: readonly (Expectation & { path: keyof typeof PATHS; subjec
     has: ['LAUNCH_BUNDLED', 'LAUNCH_SNIPERS_HOLD', 'LAUNCH_INSIDERS'],
     lacks: ['MINT_AUTHORITY_ACTIVE', 'FREEZE_AUTHORITY_ACTIVE'],
   },
-  // /scan/token does not count a pump.fun curve as a market (/scan/pumpfun does).
-  { path: 'token', subject: 'pumpfun:launch-fair', has: ['TOKEN_NEW', 'MARKET_NONE'], lacks: [], only: true },
+  // /scan/token counts a live pump.fun curve as the coin's market, as /scan/pumpfun does.
+  { path: 'token', subject: 'pumpfun:launch-fair', has: ['TOKEN_NEW'], lacks: ['MARKET_NONE'], only: true },
+  { path: 'token', subject: 'pumpfun:curve-active', has: ['TOKEN_NEW'], lacks: ['MARKET_NONE'], only: true },
 
   { path: 'pumpfun', subject: 'wallet:old-active', has: ['NOT_A_MINT'], lacks: [] },
   { path: 'wallet', subject: 'token:clean', has: ['NOT_A_WALLET'], lacks: [] },

@@ -6,6 +6,9 @@
  *   - token:pool-lp-burned   CPMM pool (wSOL), 100 SOL against half the supply, every LP token burned
  *   - token:pool-lp-creator  the same pool shape, every LP token in the creator's wallet
  *   - token:pool-thin        Orca Whirlpool, 0.5 SOL against a 500 SOL market value
+ *   - token:pool-amm-v4-lp-creator  Raydium AMM v4 pool (wSOL, its addresses derived from an OpenBook
+ *                            market as the program derives them), every LP token in the creator's wallet:
+ *                            its vault, owned by the shared AMM v4 authority, is all the scan sees at first
  *   - token:no-market        holders, no pool anywhere
  */
 import { type Address, getAddressEncoder, getProgramDerivedAddress, type KeyPairSigner } from '@solana/kit';
@@ -19,6 +22,8 @@ import {
 } from '../../solana/decoders/raydium-cpmm.js';
 import {
   ORCA_WHIRLPOOL_PROGRAM,
+  RAYDIUM_AMM_V4_AUTHORITY,
+  RAYDIUM_AMM_V4_PROGRAM,
   RAYDIUM_CPMM_AUTHORITY,
   RAYDIUM_CPMM_PROGRAM,
   TOKEN_PROGRAM,
@@ -29,6 +34,7 @@ import { u16 } from './builders/bytes.js';
 import { isqrt } from './builders/isqrt.js';
 import { createMetadata } from './builders/metaplex.js';
 import {
+  encodeAmmV4Pool,
   encodeCpmmPool,
   encodeMintAccount,
   encodeTokenAccount,
@@ -148,6 +154,82 @@ function cpmmPool(lp: 'burned' | 'creator', poolTokens: bigint) {
         ...(lpHolder
           ? { lpHolders: [{ owner: creator.address, tokenAccount: lpHolder, amount: lpSupply.toString() }] }
           : {}),
+      },
+    };
+  };
+}
+
+/** OpenBook v1 (Serum v3 fork): the market program AMM v4 pools name. */
+const OPENBOOK_PROGRAM = 'srmqPvymJeFKQ4zGQed1GFppgkRHL9kaELCbyksJtPX' as Address;
+
+/** An address AMM v4 derives from its market: seeds [program, market, `seed`]. */
+async function ammV4Associated(market: Address, seed: string) {
+  const encoder = getAddressEncoder();
+  return getProgramDerivedAddress({
+    programAddress: RAYDIUM_AMM_V4_PROGRAM,
+    seeds: [encoder.encode(RAYDIUM_AMM_V4_PROGRAM), encoder.encode(market), seed],
+  });
+}
+
+/** A Raydium AMM v4 pool of `mint` (coin) against wSOL (pc): 100 SOL, every LP token in the creator's wallet. */
+function ammV4Pool(poolTokens: bigint) {
+  return async (context: ScenarioContext, mint: Address, creator: KeyPairSigner): Promise<PoolSeed> => {
+    const quote = 100n * LAMPORTS_PER_SOL;
+    const market = (await context.keys.signer('token:pool-amm-v4-lp-creator:openbook-market')).address;
+    const [pool, nonce] = await ammV4Associated(market, 'amm_associated_seed');
+    const [coinVault] = await ammV4Associated(market, 'coin_vault_associated_seed');
+    const [pcVault] = await ammV4Associated(market, 'pc_vault_associated_seed');
+    const [lpMint] = await ammV4Associated(market, 'lp_mint_associated_seed');
+    const [openOrders] = await ammV4Associated(market, 'open_order_associated_seed');
+    const [targetOrders] = await ammV4Associated(market, 'target_associated_seed');
+    const lpSupply = isqrt(poolTokens * quote);
+    const chain = context.chain;
+    chain.setAccount({
+      address: pool,
+      lamports: chain.minimumBalanceForRentExemption(752),
+      data: encodeAmmV4Pool({
+        nonce,
+        coinDecimals: DECIMALS,
+        pcDecimals: 9,
+        coinVault,
+        pcVault,
+        coinMint: mint,
+        pcMint: WSOL_MINT,
+        lpMint,
+        openOrders,
+        market,
+        marketProgram: OPENBOOK_PROGRAM,
+        targetOrders,
+        ammOwner: creator.address,
+        lpAmount: lpSupply,
+      }),
+      owner: RAYDIUM_AMM_V4_PROGRAM,
+    });
+    setTokenAccount(context, coinVault, mint, RAYDIUM_AMM_V4_AUTHORITY, 0n);
+    setTokenAccount(context, pcVault, WSOL_MINT, RAYDIUM_AMM_V4_AUTHORITY, quote);
+    chain.setAccount({
+      address: lpMint,
+      lamports: chain.minimumBalanceForRentExemption(MINT_SIZE),
+      data: encodeMintAccount(RAYDIUM_AMM_V4_AUTHORITY, lpSupply, DECIMALS),
+      owner: TOKEN_PROGRAM,
+    });
+    const lpHolder = await associatedTokenAccount(creator.address, lpMint, TOKEN_PROGRAM);
+    setTokenAccount(context, lpHolder, lpMint, creator.address, lpSupply);
+    return {
+      vault: coinVault,
+      vaultOwner: RAYDIUM_AMM_V4_AUTHORITY,
+      market: {
+        dex: 'raydium-amm-v4',
+        pool,
+        baseVault: coinVault,
+        quoteVault: pcVault,
+        quoteMint: WSOL_MINT,
+        quoteReserve: quote.toString(),
+        baseReserve: poolTokens.toString(),
+        lpMint,
+        poolLpSupply: lpSupply.toString(),
+        lpMintSupply: lpSupply.toString(),
+        lpHolders: [{ owner: creator.address, tokenAccount: lpHolder, amount: lpSupply.toString() }],
       },
     };
   };
@@ -287,7 +369,7 @@ async function seedPooledToken(context: ScenarioContext, spec: PooledSpec): Prom
   });
 }
 
-/** The four liquidity subjects (three weeks old, beside the other established tokens). */
+/** The five liquidity subjects (three weeks old, beside the other established tokens). */
 export async function seedLiquidityScenarios(context: ScenarioContext): Promise<void> {
   const half = 5_000n;
   await seedPooledToken(context, {
@@ -309,6 +391,17 @@ export async function seedLiquidityScenarios(context: ScenarioContext): Promise<
     symbol: 'LPRUG',
     poolBps: half,
     pool: cpmmPool('creator', (SUPPLY * half) / 10_000n),
+    flags: ['LP_PULLABLE'],
+    notFlags: ['LP_BURNED_OR_LOCKED', 'MARKET_NONE', 'LIQUIDITY_THIN', 'LIQUIDITY_UNAVAILABLE'],
+  });
+  await seedPooledToken(context, {
+    name: 'token:pool-amm-v4-lp-creator',
+    label: 'token:pool-amm-v4-lp-creator',
+    description:
+      'SPL token traded in a Raydium AMM v4 pool against 100 SOL (half the supply); its vault is owned by the shared AMM v4 authority, and every LP token sits in the creator’s wallet',
+    symbol: 'AMMRUG',
+    poolBps: half,
+    pool: ammV4Pool((SUPPLY * half) / 10_000n),
     flags: ['LP_PULLABLE'],
     notFlags: ['LP_BURNED_OR_LOCKED', 'MARKET_NONE', 'LIQUIDITY_THIN', 'LIQUIDITY_UNAVAILABLE'],
   });

@@ -63,7 +63,7 @@ export interface TokenExpect {
 }
 
 export interface MarketExpect {
-  dex: 'raydium-cpmm' | 'orca-whirlpool';
+  dex: 'raydium-cpmm' | 'raydium-amm-v4' | 'orca-whirlpool';
   pool: string;
   baseVault: string;
   quoteVault: string;

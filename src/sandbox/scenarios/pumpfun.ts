@@ -286,9 +286,12 @@ function launchesOf(launches: readonly Launch[]): NonNullable<PumpfunExpect['cre
 /** pump.fun's token units per whole token. */
 const TOKENS = 1_000_000n;
 
-/** The newest coin of a serial launcher: its creator's dead launches, on a curve that barely moved. */
+/**
+ * The newest coin of a serial launcher: its creator's dead launches, on a curve that barely moved —
+ * its market, holding a fraction of a SOL against a market value near 28 SOL (LIQUIDITY_THIN).
+ */
 const DEAD_SERIAL_LAUNCH = {
-  flags: ['CREATOR_SERIAL_LAUNCHER', 'CURVE_EARLY'],
+  flags: ['CREATOR_SERIAL_LAUNCHER', 'CURVE_EARLY', 'LIQUIDITY_THIN'],
   notFlags: ['NOT_PUMPFUN_MINT', 'MINT_AUTHORITY_ACTIVE', 'FREEZE_AUTHORITY_ACTIVE'],
 } satisfies FlagExpect;
 
@@ -397,7 +400,8 @@ export async function seedPumpfun(context: ScenarioContext): Promise<void> {
     address: active.mint,
     description:
       'pump.fun coin mid-curve: 40 % of the sellable tokens bought, creator set (with a 10M-token dev buy), authorities revoked',
-    expect: { ...active.expect, flags: ['TOKEN_NEW'], notFlags: [], onlyFlags: true },
+    // The curve is its market: no MARKET_NONE, at /scan/pumpfun or /scan/token.
+    expect: { ...active.expect, flags: ['TOKEN_NEW'], notFlags: ['MARKET_NONE'], onlyFlags: true },
   });
 
   const latest = launches.at(-1);

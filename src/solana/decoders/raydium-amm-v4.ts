@@ -8,6 +8,13 @@ import { addressAt, checkLayout, u64At } from './pool-fields.js';
 import { type DecodeResult, decoded, notDecoded } from './result.js';
 
 export const RAYDIUM_AMM_V4_SIZE = 752;
+/**
+ * Offsets of the coin (base) and pc (quote) vaults: after 16 u64 parameters, 8 u64 fees and the
+ * StateData (8 u64, four u128 and two u64 counters) — 336 and 368, as in Raydium's SDK layout.
+ * Filters (getProgramAccounts memcmp) find a pool by its vault at these offsets.
+ */
+export const AMM_V4_COIN_VAULT_OFFSET = 336;
+export const AMM_V4_PC_VAULT_OFFSET = 368;
 /** AmmStatus values the program writes (1 Initialized … 7 WaitingTrade). */
 const MAX_STATUS = 7;
 
@@ -38,8 +45,8 @@ export function decodeRaydiumAmmV4(data: Uint8Array): DecodeResult<RaydiumAmmV4P
     status,
     pnlA: u64At(data, 192),
     pnlB: u64At(data, 200),
-    vaultA: addressAt(data, 336),
-    vaultB: addressAt(data, 368),
+    vaultA: addressAt(data, AMM_V4_COIN_VAULT_OFFSET),
+    vaultB: addressAt(data, AMM_V4_PC_VAULT_OFFSET),
     mintA: addressAt(data, 400),
     mintB: addressAt(data, 432),
     lpMint: addressAt(data, 464),

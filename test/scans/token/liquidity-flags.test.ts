@@ -163,6 +163,7 @@ describe('liquidity flags of assessToken', () => {
       'Meteora DLMM',
       'Meteora DAMM v2',
       'Orca Whirlpool',
+      'pump.fun bonding curve',
     ]);
     flags.notRaised(assessToken(token(), undefined, liquidity()), 'MARKET_NONE');
     const seen = none_();

@@ -1,5 +1,5 @@
 /**
- * Raydium CPMM PoolState and Orca Whirlpool accounts in their real layouts (the offsets the
+ * Raydium CPMM PoolState, Raydium AMM v4 AmmInfo and Orca Whirlpool accounts in their real layouts (the offsets the
  * decoders read, checked there against real mainnet bytes), and SPL token accounts and mints
  * written directly (pool vaults and LP mints belong to the DEX programs, which the sandbox does
  * not run).
@@ -7,6 +7,11 @@
 import { type Address, none, type Option, some } from '@solana/kit';
 import { AccountState, getMintEncoder, getTokenEncoder } from '@solana-program/token';
 import { WHIRLPOOL_DISCRIMINATOR, WHIRLPOOL_SIZE } from '../../../solana/decoders/orca-whirlpool.js';
+import {
+  AMM_V4_COIN_VAULT_OFFSET,
+  AMM_V4_PC_VAULT_OFFSET,
+  RAYDIUM_AMM_V4_SIZE,
+} from '../../../solana/decoders/raydium-amm-v4.js';
 import { CPMM_POOL_DISCRIMINATOR, RAYDIUM_CPMM_POOL_SIZE } from '../../../solana/decoders/raydium-cpmm.js';
 import { pubkey, u16, u64 } from './bytes.js';
 
@@ -53,6 +58,49 @@ export function encodeCpmmPool(f: CpmmPoolFields): Uint8Array {
   data[332] = 9;
   data.set(u64(f.lpSupply), 333);
   data.set(u64(f.openTime), 373);
+  return data;
+}
+
+export interface AmmV4PoolFields {
+  nonce: number;
+  coinDecimals: number;
+  pcDecimals: number;
+  coinVault: Address;
+  pcVault: Address;
+  coinMint: Address;
+  pcMint: Address;
+  lpMint: Address;
+  openOrders: Address;
+  market: Address;
+  marketProgram: Address;
+  targetOrders: Address;
+  ammOwner: Address;
+  lpAmount: bigint;
+}
+
+/** Status 6 (SwapOnly), as a pool that trades without an order book is left; no PnL pending. */
+export function encodeAmmV4Pool(f: AmmV4PoolFields): Uint8Array {
+  const data = new Uint8Array(RAYDIUM_AMM_V4_SIZE);
+  data.set(u64(6n), 0);
+  data.set(u64(BigInt(f.nonce)), 8);
+  data.set(u64(BigInt(f.coinDecimals)), 32);
+  data.set(u64(BigInt(f.pcDecimals)), 40);
+  data.set(u64(25n), 144); // trade fee numerator (0.25 %)
+  data.set(u64(10_000n), 152); // trade fee denominator
+  const keys: [number, Address][] = [
+    [AMM_V4_COIN_VAULT_OFFSET, f.coinVault],
+    [AMM_V4_PC_VAULT_OFFSET, f.pcVault],
+    [400, f.coinMint],
+    [432, f.pcMint],
+    [464, f.lpMint],
+    [496, f.openOrders],
+    [528, f.market],
+    [560, f.marketProgram],
+    [592, f.targetOrders],
+    [688, f.ammOwner],
+  ];
+  for (const [offset, key] of keys) data.set(pubkey(key), offset);
+  data.set(u64(f.lpAmount), 720);
   return data;
 }
 

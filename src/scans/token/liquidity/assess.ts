@@ -14,6 +14,7 @@ import { INCINERATOR, RAYDIUM_CP_LOCK_AUTHORITY, RAYDIUM_LP_LOCK_PROGRAM } from 
 import type { FlagHit } from '../../risk/model.js';
 import type { RawAccount } from '../facts.js';
 import type { TokenFlag } from '../flags.js';
+import { ammV4SearchOutcome } from './amm-v4-search.js';
 import { lpLiveShare, marketsRead, QUOTES, type UnlocatedVault } from './discover.js';
 import type { LiquidityFacts } from './facts.js';
 import { CONCENTRATED, DEX_NAMES, type Market } from './markets.js';
@@ -57,7 +58,7 @@ function price(m: Market, base: bigint | null, depth: bigint | null): number | n
 
 function priceMarket(m: Market, liquidity: LiquidityFacts, supply: bigint): Priced {
   const accounts = liquidity.reads.accounts;
-  const quote = balance(accounts.get(m.quoteVault));
+  const quote = m.stateDepth ?? balance(accounts.get(m.quoteVault));
   const depth = quote === null ? null : quote > m.quoteNotLiquidity ? quote - m.quoteNotLiquidity : 0n;
   const p = price(m, balance(accounts.get(m.baseVault)), depth);
   const symbol = QUOTES.get(m.quoteMint)?.symbol ?? null;
@@ -189,6 +190,18 @@ export interface LiquidityOptions {
   readonly tradedElsewhere?: boolean;
 }
 
+function unlocatedWhy(v: UnlocatedVault, liquidity: LiquidityFacts): string {
+  if (v.dex !== 'raydium-amm-v4') return 'its pool cannot be located without getProgramAccounts';
+  switch (ammV4SearchOutcome(v.tokenAccount, liquidity.reads.searches)) {
+    case 'failed':
+      return 'its pool was not located: the RPC refused the getProgramAccounts search for it';
+    case 'not-found':
+      return 'no Raydium AMM v4 pool names it as a vault';
+    default:
+      return 'its pool was not searched for (getProgramAccounts)';
+  }
+}
+
 function unavailableHit(
   liquidity: LiquidityFacts,
   priced: readonly Priced[],
@@ -197,9 +210,7 @@ function unavailableHit(
   const reasons: string[] = [...liquidity.errors];
   const pools: string[] = [];
   for (const v of unlocated) {
-    reasons.push(
-      `${DEX_NAMES[v.dex]} vault ${v.tokenAccount}: its pool cannot be located without getProgramAccounts`,
-    );
+    reasons.push(`${DEX_NAMES[v.dex]} vault ${v.tokenAccount}: ${unlocatedWhy(v, liquidity)}`);
     pools.push(v.tokenAccount);
   }
   for (const p of priced.filter((x) => x.symbol !== null && x.depth === null)) {
@@ -292,7 +303,11 @@ export function assessLiquidity(
   const unavailable = unavailableHit(liquidity, priced, unlocated);
   if (unavailable) hits.push(unavailable);
   const named = new Map<string, string>();
-  for (const m of markets) named.set(m.baseVault, `pool vault: ${DEX_NAMES[m.dex]} pool ${m.pool}`);
+  for (const m of markets)
+    named.set(
+      m.baseVault,
+      m.dex === 'pumpfun-curve' ? 'pump.fun bonding curve' : `pool vault: ${DEX_NAMES[m.dex]} pool ${m.pool}`,
+    );
   for (const v of unlocated) named.set(v.tokenAccount, `pool vault: ${DEX_NAMES[v.dex]} (pool not located)`);
   return { hits, summary: summaryOf(priced, splits, liquidity, unlocated), named };
 }

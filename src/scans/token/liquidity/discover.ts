@@ -8,13 +8,17 @@
  *     authority, so only derivation finds its pool).
  * Raydium AMM v4 and Meteora DAMM v1/v2 vaults have shared owners and pool addresses that cannot be
  * derived from the mint (AMM v4 derives from an OpenBook market, DAMM v2 from a config): they are
- * reported as markets whose pool was not located (no getProgramAccounts).
+ * reported as markets whose pool was not located. An AMM v4 vault's pool is searched for with one
+ * filtered getProgramAccounts (amm-v4-search.ts); found, it is read like any other pool.
+ * A pump.fun bonding curve holding the token is its market while the curve trades (pumpfun-curve).
  */
 import type { Address } from '@solana/kit';
 import { findAssociatedTokenPda } from '@solana-program/token';
 import { isOnCurveAddress } from '../../../solana/address-curve.js';
 import { decodeMint } from '../../../solana/decoders/mint.js';
+import { findBondingCurveAddress } from '../../../solana/decoders/pump-bonding-curve.js';
 import { findCanonicalPumpPoolAddress, findPumpSwapLpMint } from '../../../solana/decoders/pumpswap-pool.js';
+import { decodeRaydiumAmmV4 } from '../../../solana/decoders/raydium-amm-v4.js';
 import {
   findCpmmConfigAddress,
   findCpmmLpMintAddress,
@@ -24,7 +28,13 @@ import {
 import { INCINERATOR, TOKEN_PROGRAM, USDC_MINT, WSOL_MINT } from '../../../solana/programs.js';
 import type { LargestAccount, RawAccount, TokenFacts } from '../facts.js';
 import { holdersOf } from '../holders.js';
-import { type Dex, type Market, marketOf, SHARED_VAULT_AUTHORITIES } from './markets.js';
+import {
+  type AmmV4Search,
+  locatedAmmV4Pools,
+  nextAmmV4Searches,
+  type SearchResults,
+} from './amm-v4-search.js';
+import { curveMarketOf, type Dex, type Market, marketOf, SHARED_VAULT_AUTHORITIES } from './markets.js';
 
 /** Quote mints whose vault balance is reported as depth. */
 export const QUOTES: ReadonlyMap<Address, { symbol: string; decimals: number }> = new Map<
@@ -55,11 +65,15 @@ export interface Discovery {
   /** LP mints whose largest holders are worth reading with the candidates. */
   readonly speculativeLargest: readonly Address[];
   readonly unlocated: readonly UnlocatedVault[];
+  /** The mint's pump.fun bonding curve, when it holds some of the largest holders' tokens (`vault`). */
+  readonly curve?: { readonly address: Address; readonly vault: Address } | null;
 }
 
 export interface Reads {
   readonly accounts: ReadonlyMap<Address, RawAccount | null>;
   readonly largest: ReadonlyMap<Address, readonly LargestAccount[] | null>;
+  /** Raydium AMM v4 pool searches (getProgramAccounts) by vault and side; their pools are in `accounts`. */
+  readonly searches?: SearchResults;
 }
 
 const unique = <T>(xs: readonly T[]) => [...new Set(xs)];
@@ -70,6 +84,7 @@ export interface DerivedPools {
   readonly canonicalQuote: Address;
   readonly canonicalLp: Address;
   readonly cpmm: readonly { pool: Address; baseVault: Address; quoteVault: Address; lpMint: Address }[];
+  readonly curve: Address;
 }
 
 // Fee configs are the same for every mint.
@@ -88,14 +103,15 @@ async function cpmmPool(config: Address, mint: Address, quote: Address) {
 export async function derivePools(mint: Address): Promise<DerivedPools> {
   const configs = await Promise.all(cpmmConfigs);
   const canonical = await findCanonicalPumpPoolAddress(mint);
-  const [[canonicalQuote], canonicalLp, cpmm] = await Promise.all([
+  const [[canonicalQuote], canonicalLp, cpmm, curve] = await Promise.all([
     findAssociatedTokenPda({ owner: canonical, mint: WSOL_MINT, tokenProgram: TOKEN_PROGRAM }),
     findPumpSwapLpMint(canonical),
     Promise.all(
       configs.flatMap((config) => [...QUOTES.keys()].map((quote) => cpmmPool(config, mint, quote))),
     ),
+    findBondingCurveAddress(mint),
   ]);
-  return { canonical, canonicalQuote, canonicalLp, cpmm };
+  return { canonical, canonicalQuote, canonicalLp, cpmm, curve };
 }
 
 /** The pool candidates of a token, from its facts and its derived pools (local work only). */
@@ -113,6 +129,8 @@ export function discoverWith(facts: TokenFacts, derived: DerivedPools): Discover
   // A derived vault among the largest holders proves the pool exists: read all of it now.
   const cpmmHeld = derived.cpmm.filter((c) => heldBy.has(c.baseVault));
   const canonicalHeld = owners.includes(derived.canonical);
+  // The curve's token account is among the holders already: a curve market costs no read.
+  const curveVault = holders.find((h) => h.owner === derived.curve)?.tokenAccount;
   return {
     mint: facts.mint,
     candidates: unique([...owners, derived.canonical, ...derived.cpmm.map((c) => c.pool)]),
@@ -126,6 +144,7 @@ export function discoverWith(facts: TokenFacts, derived: DerivedPools): Discover
       ...cpmmHeld.map((c) => c.lpMint),
     ]),
     unlocated,
+    curve: curveVault ? { address: derived.curve, vault: curveVault } : null,
   };
 }
 
@@ -136,12 +155,20 @@ export async function discover(facts: TokenFacts): Promise<Discovery> {
 /** Markets among the candidates read so far. */
 export function marketsRead(d: Discovery, reads: Reads): Market[] {
   const markets: Market[] = [];
-  for (const candidate of d.candidates) {
+  for (const candidate of [...d.candidates, ...locatedAmmV4Pools(reads.searches)]) {
     const account = reads.accounts.get(candidate);
     const market = account ? marketOf(account, d.mint) : null;
     if (market && !markets.some((m) => m.pool === market.pool)) markets.push(market);
   }
+  const curve = curveMarket(d, reads);
+  if (curve) markets.push(curve);
   return markets;
+}
+
+/** The bonding curve as a market, while it trades (read with the candidates: it owns a holder's account). */
+function curveMarket(d: Discovery, reads: Reads): Market | null {
+  const account = d.curve ? reads.accounts.get(d.curve.address) : null;
+  return d.curve && account ? curveMarketOf(account, d.curve.vault) : null;
 }
 
 /** Share of the LP not burned: the LP mint's supply over what the pool counts as issued. */
@@ -154,10 +181,25 @@ export function lpLiveShare(market: Market, lpMint: RawAccount | null | undefine
   return issued === 0n ? 0 : Number((supply * 1_000_000n) / issued) / 1_000_000;
 }
 
+/**
+ * The LP mints of AMM v4 pools a search found: their largest holders are read with the LP mint, as a
+ * derived pool's are, since the search took a round of its own.
+ */
+function locatedLpMints(reads: Reads): Address[] {
+  return locatedAmmV4Pools(reads.searches).flatMap((pool) => {
+    const account = reads.accounts.get(pool);
+    const decoded = account ? decodeRaydiumAmmV4(account.data) : null;
+    return decoded?.ok ? [decoded.value.lpMint] : [];
+  });
+}
+
 /** What to read next, given what has been read: nothing left means the facts are complete. */
-export function nextReads(d: Discovery, reads: Reads): { accounts: Address[]; largestOf: Address[] } {
+export function nextReads(
+  d: Discovery,
+  reads: Reads,
+): { accounts: Address[]; largestOf: Address[]; searches: AmmV4Search[] } {
   const accounts: Address[] = [...d.candidates, ...d.speculative];
-  const largestOf: Address[] = [...d.speculativeLargest];
+  const largestOf: Address[] = [...d.speculativeLargest, ...locatedLpMints(reads)];
   for (const m of marketsRead(d, reads)) {
     accounts.push(m.baseVault, m.quoteVault);
     if (m.lpMint === null || !reads.accounts.has(m.lpMint)) {
@@ -172,5 +214,6 @@ export function nextReads(d: Discovery, reads: Reads): { accounts: Address[]; la
   return {
     accounts: unique(accounts).filter((a) => !reads.accounts.has(a)),
     largestOf: unique(largestOf).filter((a) => !reads.largest.has(a)),
+    searches: nextAmmV4Searches(d.unlocated, reads.searches ?? new Map()),
   };
 }

@@ -3,12 +3,18 @@
  * candidates, and the vaults and LP mint of pools already known to exist (derived PDAs among the
  * largest holders), are read together; only a pool first found in that round (its vaults, LP mint)
  * or an LP that is not burned (its largest holders, then their owners) takes more rounds, at most
- * MAX_LIQUIDITY_ROUNDS. No getProgramAccounts: everything is read by address.
+ * MAX_LIQUIDITY_ROUNDS. Everything is read by address, except the pool behind a Raydium AMM v4
+ * vault among the largest holders: one filtered getProgramAccounts on the AMM v4 program (a small
+ * program no provider refuses to scan) in the first of these rounds, beside the other reads; a pool
+ * it finds has its quote vault, LP mint and LP largest holders read in the next round. A refused
+ * search leaves the vault unlocated and its error among `errors` (LIQUIDITY_UNAVAILABLE).
  */
 import type { Address, Base64EncodedDataResponse } from '@solana/kit';
 import { decodeMint } from '../../../solana/decoders/mint.js';
+import { RAYDIUM_AMM_V4_PROGRAM } from '../../../solana/programs.js';
 import type { SolanaRpc } from '../../../solana/rpc.js';
 import type { LargestAccount, RawAccount, TokenFacts } from '../facts.js';
+import { type AmmV4Search, ammV4Filters, searchKey } from './amm-v4-search.js';
 import { type Discovery, discover, nextReads, type Reads } from './discover.js';
 
 export const MAX_LIQUIDITY_ROUNDS = 3;
@@ -39,9 +45,7 @@ async function readAccounts(rpc: SolanaRpc, addresses: Address[], send: { abortS
     .flatMap((a) => a.value as Fetched[])
     .map((a, i): [Address, RawAccount | null] => {
       const address = addresses[i] as Address;
-      if (a === null) return [address, null];
-      const data = new Uint8Array(Buffer.from(a.data[0], 'base64'));
-      return [address, { address, owner: a.owner, lamports: a.lamports, data }];
+      return [address, a === null ? null : rawOf(address, a)];
     });
 }
 
@@ -49,6 +53,64 @@ async function readLargest(rpc: SolanaRpc, mint: Address, send: { abortSignal?: 
   const r = await rpc.getTokenLargestAccounts(mint).send(send);
   return r.value.map((v): LargestAccount => ({ address: v.address, amount: BigInt(v.amount) }));
 }
+
+const rawOf = (address: Address, a: NonNullable<Fetched>): RawAccount => ({
+  address,
+  owner: a.owner,
+  lamports: a.lamports,
+  data: new Uint8Array(Buffer.from(a.data[0], 'base64')),
+});
+
+/** One AMM v4 pool search: the pools whose vault at the search's side is the vault. */
+async function searchAmmV4(rpc: SolanaRpc, search: AmmV4Search, send: { abortSignal?: AbortSignal }) {
+  const found = await rpc
+    .getProgramAccounts(RAYDIUM_AMM_V4_PROGRAM, { encoding: 'base64', filters: ammV4Filters(search) })
+    .send(send);
+  return found.map((p) => rawOf(p.pubkey, p.account));
+}
+
+type Want = ReturnType<typeof nextReads>;
+
+interface Round {
+  readonly read: [Address, RawAccount | null][];
+  readonly lists: (readonly LargestAccount[] | null)[];
+  readonly found: (RawAccount[] | null)[];
+  /** A failed account read: later rounds would build on what it did not show. */
+  readonly readError: string | null;
+  readonly searchErrors: string[];
+}
+
+/** One round trip: the accounts, the LP mints' largest holders and the AMM v4 searches, side by side. */
+async function readRound(rpc: SolanaRpc, want: Want, send: { abortSignal?: AbortSignal }): Promise<Round> {
+  let readError: string | null = null;
+  const searchErrors: string[] = [];
+  const [read, lists, found] = await Promise.all([
+    want.accounts.length === 0
+      ? Promise.resolve([])
+      : readAccounts(rpc, want.accounts, send).catch((e: unknown) => {
+          readError = `getMultipleAccounts: ${message(e)}`;
+          return want.accounts.map((a): [Address, RawAccount | null] => [a, null]);
+        }),
+    Promise.all(
+      want.largestOf.map(
+        (mint) => readLargest(rpc, mint, send).catch(() => null), // a mint that does not exist answers an error too
+      ),
+    ),
+    Promise.all(
+      want.searches.map((search) =>
+        searchAmmV4(rpc, search, send).catch((e: unknown) => {
+          searchErrors.push(
+            `getProgramAccounts (Raydium AMM v4 pool of vault ${search.vault}): ${message(e)}`,
+          );
+          return null;
+        }),
+      ),
+    ),
+  ]);
+  return { read, lists, found, readError, searchErrors };
+}
+
+const wanted = (w: Want) => w.accounts.length > 0 || w.largestOf.length > 0 || w.searches.length > 0;
 
 /**
  * Reads the token's pools; `(facts, rpc, signal)` so it can sit in a Promise.all with other
@@ -63,6 +125,7 @@ export async function gatherLiquidity(
 ): Promise<LiquidityFacts> {
   const accounts = new Map<Address, RawAccount | null>();
   const largest = new Map<Address, readonly LargestAccount[] | null>();
+  const searches = new Map<string, readonly Address[] | null>();
   const errors: string[] = [];
   const mint = facts.mintAccount;
   if (mint === null || !decodeMint(mint.data, mint.owner).ok) {
@@ -81,29 +144,26 @@ export async function gatherLiquidity(
   for (const account of facts.holderAccounts) if (account) accounts.set(account.address, account);
   const send = signal ? { abortSignal: signal } : {};
   let rounds = 0;
-  let want = nextReads(discovery, { accounts, largest });
-  while ((want.accounts.length > 0 || want.largestOf.length > 0) && rounds < MAX_LIQUIDITY_ROUNDS) {
+  let want = nextReads(discovery, { accounts, largest, searches });
+  while (wanted(want) && rounds < MAX_LIQUIDITY_ROUNDS) {
     rounds++;
-    const [read, lists] = await Promise.all([
-      want.accounts.length === 0
-        ? Promise.resolve([])
-        : readAccounts(rpc, want.accounts, send).catch((e: unknown) => {
-            errors.push(`getMultipleAccounts: ${message(e)}`);
-            return want.accounts.map((a): [Address, RawAccount | null] => [a, null]);
-          }),
-      Promise.all(
-        want.largestOf.map(
-          (mint) => readLargest(rpc, mint, send).catch(() => null), // a mint that does not exist answers an error too
-        ),
-      ),
-    ]);
-    for (const [address, account] of read) accounts.set(address, account);
+    const round = await readRound(rpc, want, send);
+    for (const [address, account] of round.read) accounts.set(address, account);
     want.largestOf.forEach((mint, i) => {
-      largest.set(mint, lists[i] ?? null);
+      largest.set(mint, round.lists[i] ?? null);
     });
-    if (errors.length > 0) break;
-    want = nextReads(discovery, { accounts, largest });
+    want.searches.forEach((search, i) => {
+      const pools = round.found[i] ?? null;
+      for (const pool of pools ?? []) accounts.set(pool.address, pool);
+      searches.set(searchKey(search), pools?.map((p) => p.address) ?? null);
+    });
+    // A refused search only leaves its vault unlocated; a failed read stops the rounds.
+    errors.push(...round.searchErrors);
+    if (round.readError) {
+      errors.push(round.readError);
+      break;
+    }
+    want = nextReads(discovery, { accounts, largest, searches });
   }
-  const incomplete = want.accounts.length > 0 || want.largestOf.length > 0;
-  return { discovery, reads: { accounts, largest }, rounds, errors, incomplete };
+  return { discovery, reads: { accounts, largest, searches }, rounds, errors, incomplete: wanted(want) };
 }

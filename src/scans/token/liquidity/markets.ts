@@ -7,6 +7,7 @@ import type { Address } from '@solana/kit';
 import { decodeDammV2Pool } from '../../../solana/decoders/meteora-damm-v2.js';
 import { decodeLbPair, lbPairPrice } from '../../../solana/decoders/meteora-dlmm.js';
 import { decodeWhirlpool } from '../../../solana/decoders/orca-whirlpool.js';
+import { decodeBondingCurve } from '../../../solana/decoders/pump-bonding-curve.js';
 import { decodePumpSwapPool } from '../../../solana/decoders/pumpswap-pool.js';
 import { decodeRaydiumAmmV4 } from '../../../solana/decoders/raydium-amm-v4.js';
 import { decodeRaydiumClmmPool } from '../../../solana/decoders/raydium-clmm.js';
@@ -16,6 +17,7 @@ import {
   METEORA_DAMM_V2_PROGRAM,
   METEORA_DLMM_PROGRAM,
   ORCA_WHIRLPOOL_PROGRAM,
+  PUMP_PROGRAM,
   PUMPSWAP_PROGRAM,
   RAYDIUM_AMM_V4_AUTHORITY,
   RAYDIUM_AMM_V4_PROGRAM,
@@ -32,7 +34,8 @@ export type Dex =
   | 'raydium-clmm'
   | 'meteora-dlmm'
   | 'meteora-damm-v2'
-  | 'orca-whirlpool';
+  | 'orca-whirlpool'
+  | 'pumpfun-curve';
 
 export const DEX_NAMES: Readonly<Record<Dex, string>> = {
   pumpswap: 'PumpSwap',
@@ -42,6 +45,7 @@ export const DEX_NAMES: Readonly<Record<Dex, string>> = {
   'meteora-dlmm': 'Meteora DLMM',
   'meteora-damm-v2': 'Meteora DAMM v2',
   'orca-whirlpool': 'Orca Whirlpool',
+  'pumpfun-curve': 'pump.fun bonding curve',
 };
 
 /** Concentrated-liquidity pools: liquidity sits in positions (separate accounts), not an LP mint. */
@@ -72,6 +76,8 @@ export interface Market {
   readonly statePrice: number | null;
   /** Quote units in the vault that are not the liquidity providers' (protocol fees, AMM v4 PnL). */
   readonly quoteNotLiquidity: bigint;
+  /** Quote depth from the pool's own state (a bonding curve's real reserves); absent: the quote vault's balance. */
+  readonly stateDepth?: bigint;
 }
 
 interface Sides {
@@ -170,4 +176,32 @@ export function marketOf(account: RawAccount, mint: Address): Market | null {
     default:
       return null;
   }
+}
+
+/**
+ * A pump.fun bonding curve as a market: the curve holds the token in `vault` (its token account) and
+ * its SOL (or quote) in itself, so depth is its real quote reserves and price its virtual ones. No LP
+ * mint: nobody can pull a curve's reserves. A complete curve trades nothing (the coin migrated).
+ * The caller knows `account` is the mint's curve PDA; the curve's data does not name its mint.
+ */
+export function curveMarketOf(account: RawAccount, vault: Address): Market | null {
+  if (account.owner !== PUMP_PROGRAM) return null;
+  const decoded = decodeBondingCurve(account.data);
+  if (!decoded.ok || decoded.value.complete) return null;
+  const c = decoded.value;
+  return {
+    dex: 'pumpfun-curve',
+    pool: account.address,
+    baseVault: vault,
+    quoteVault: account.address,
+    quoteMint: c.quoteMint,
+    lpMint: null,
+    poolLpSupply: null,
+    statePrice:
+      c.virtualTokenReserves > 0n && c.virtualQuoteReserves > 0n
+        ? Number(c.virtualQuoteReserves) / Number(c.virtualTokenReserves)
+        : null,
+    quoteNotLiquidity: 0n,
+    stateDepth: c.realQuoteReserves,
+  };
 }
