@@ -286,12 +286,9 @@ function launchesOf(launches: readonly Launch[]): NonNullable<PumpfunExpect['cre
 /** pump.fun's token units per whole token. */
 const TOKENS = 1_000_000n;
 
-/**
- * The newest coin of a serial launcher: its creator's dead launches, on a curve that barely moved —
- * its market, holding a fraction of a SOL against a market value near 28 SOL (LIQUIDITY_THIN).
- */
+/** The newest coin of a serial launcher: its creator's dead launches, on a curve that barely moved. */
 const DEAD_SERIAL_LAUNCH = {
-  flags: ['CREATOR_SERIAL_LAUNCHER', 'CURVE_EARLY', 'LIQUIDITY_THIN'],
+  flags: ['CREATOR_SERIAL_LAUNCHER', 'CURVE_EARLY'],
   notFlags: ['NOT_PUMPFUN_MINT', 'MINT_AUTHORITY_ACTIVE', 'FREEZE_AUTHORITY_ACTIVE'],
 } satisfies FlagExpect;
 
