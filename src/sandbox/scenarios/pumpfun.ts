@@ -289,7 +289,7 @@ const TOKENS = 1_000_000n;
 /** The newest coin of a serial launcher: its creator's dead launches, on a curve that barely moved. */
 const DEAD_SERIAL_LAUNCH = {
   flags: ['CREATOR_SERIAL_LAUNCHER', 'CURVE_EARLY'],
-  notFlags: ['NOT_PUMPFUN_MINT', 'MINT_AUTHORITY_ACTIVE', 'FREEZE_AUTHORITY_ACTIVE'],
+  notFlags: ['NOT_PUMPFUN_MINT', 'MINT_AUTHORITY_ACTIVE', 'FREEZE_AUTHORITY_ACTIVE', 'LIQUIDITY_THIN'],
 } satisfies FlagExpect;
 
 /**

@@ -71,8 +71,15 @@ function ui(amount: bigint, symbol: string | null): number {
 }
 
 function thinHit(priced: readonly Priced[]): Hit | null {
+  // A bonding curve is left out: it prices every sale from its virtual reserves, and its real SOL
+  // is what buyers paid in, not a depth a seller can exhaust ahead of others (CURVE_* say the rest).
   const usable = priced.filter(
-    (p) => p.symbol !== null && p.depth !== null && p.marketValue !== null && p.marketValue > 0,
+    (p) =>
+      p.market.dex !== 'pumpfun-curve' &&
+      p.symbol !== null &&
+      p.depth !== null &&
+      p.marketValue !== null &&
+      p.marketValue > 0,
   );
   if (usable.length === 0) return null;
   if (usable.some((p) => p.depth !== null && p.depth >= (DEEP_ENOUGH[p.symbol ?? ''] ?? 2n ** 64n)))
