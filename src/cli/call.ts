@@ -53,7 +53,7 @@ export interface CallOptions {
   readonly timeoutS: number;
   /** A JSON body: the call is then a POST (e.g. /simulate/tx), the same body paid and unpaid. */
   readonly data?: string;
-  /** Told the price just before the signed payment is sent: from then on it may settle. */
+  /** Told the price just before the signed payment is sent: from then on it may settle. A throw here stops it unsent. */
   readonly onPaymentSent?: (priceUsd: number) => void;
 }
 
