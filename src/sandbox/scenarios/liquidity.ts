@@ -7,6 +7,7 @@
  *   - token:pool-lp-creator  the same pool shape, every LP token in the creator's wallet
  *   - token:pool-thin        Orca Whirlpool, 0.5 SOL against a 500 SOL market value
  *   - token:no-market        holders, no pool anywhere
+ *   - token:pool-owned       Orca Whirlpool whose in-range liquidity is 90 % one wallet's (liquidity-owners.ts)
  */
 import { type Address, getAddressEncoder, getProgramDerivedAddress, type KeyPairSigner } from '@solana/kit';
 import { getMintToCheckedInstruction } from '@solana-program/token';
@@ -42,6 +43,7 @@ import {
   revokeMintAuthorityInstruction,
 } from './builders/token.js';
 import { fundedSigner, holderDistribution, LAMPORTS_PER_SOL, type ScenarioContext } from './context.js';
+import { ownedWhirlpool } from './liquidity-owners.js';
 import type { FlagExpect, HolderExpect, MarketExpect, TokenExpect } from './manifest.js';
 
 const DECIMALS = 6;
@@ -287,7 +289,7 @@ async function seedPooledToken(context: ScenarioContext, spec: PooledSpec): Prom
   });
 }
 
-/** The four liquidity subjects (three weeks old, beside the other established tokens). */
+/** The five liquidity subjects (three weeks old, beside the other established tokens). */
 export async function seedLiquidityScenarios(context: ScenarioContext): Promise<void> {
   const half = 5_000n;
   await seedPooledToken(context, {
@@ -333,5 +335,16 @@ export async function seedLiquidityScenarios(context: ScenarioContext): Promise<
     pool: null,
     flags: ['MARKET_NONE'],
     notFlags: ['LIQUIDITY_THIN', 'LP_PULLABLE', 'LIQUIDITY_UNAVAILABLE'],
+  });
+  await seedPooledToken(context, {
+    name: 'token:pool-owned',
+    label: 'token:pool-owned',
+    description:
+      "SPL token whose only market is an Orca Whirlpool (Orca's public config) against 100 SOL: one wallet's position holds 90 % of its in-range liquidity",
+    symbol: 'OWNED',
+    poolBps: 1_000n,
+    pool: ownedWhirlpool((SUPPLY * 1_000n) / 10_000n),
+    flags: ['LIQUIDITY_OWNER_CONCENTRATED'],
+    notFlags: ['MARKET_NONE', 'LIQUIDITY_THIN', 'LIQUIDITY_UNAVAILABLE', 'LIQUIDITY_OWNERS_UNAVAILABLE'],
   });
 }

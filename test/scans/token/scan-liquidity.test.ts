@@ -13,7 +13,13 @@ import { type ScenarioManifest, seededChain, subject } from '../../../src/sandbo
 import { scanToken } from '../../../src/scans/token/index.js';
 import { countingTransport, delayedTransport } from '../../helpers/rpc-transports.js';
 
-const SUBJECTS = ['token:pool-lp-burned', 'token:pool-lp-creator', 'token:pool-thin', 'token:no-market'];
+const SUBJECTS = [
+  'token:pool-lp-burned',
+  'token:pool-lp-creator',
+  'token:pool-thin',
+  'token:no-market',
+  'token:pool-owned',
+];
 
 describe('scanToken: pools and liquidity on the seeded sandbox', () => {
   let chain: SandboxChain;
@@ -121,5 +127,31 @@ describe('scanToken: pools and liquidity on the seeded sandbox', () => {
       6,
       `${calls}: five token-fact calls and one getMultipleAccounts for the pools`,
     );
+  });
+
+  it("one wallet's position: 90 % of the Whirlpool's in-range liquidity, owners read in two more rounds", async () => {
+    const { s, evidence, roundTrips, calls } = await scan('token:pool-owned', 'indexed-provider', 20);
+    const hit = (evidence.flags as any).LIQUIDITY_OWNER_CONCENTRATED;
+    assert.equal(hit.pool, (s.expect as any).market.pool);
+    assert.equal(hit.share, 0.9);
+    assert.equal(hit.measure, 'in-range liquidity');
+    assert.equal(hit.positions_counted, 2, 'the larger position out of range is not counted');
+    const owners = evidence.markets[0].position_owners;
+    assert.equal(owners.positions_total, 3);
+    assert.deepEqual(
+      owners.owners.map((o: any) => o.share),
+      [0.9, 0.1],
+    );
+    assert.equal(
+      evidence.position_calls,
+      5,
+      'one getProgramAccounts, one pool read, two NFT mints, one owner read',
+    );
+    // Positions take three dependent rounds from the pool round (list, NFT holders, their owners)
+    // beside the liquidity's two: five deep. The counter merges calls that overlap in time, and
+    // the position chain starts a moment after the pool round's first call, so it may count four.
+    assert.equal(evidence.position_rounds, 3);
+    assert.ok(roundTrips >= 4 && roundTrips <= 5, String(roundTrips));
+    assert.equal(calls.filter((c) => c === 'getProgramAccounts').length, 1);
   });
 });
