@@ -132,6 +132,21 @@ describe('LIQUIDITY_OWNERS_UNAVAILABLE', () => {
     assert.ok(combineConfidence(hits, TOKEN_FLAGS) < 1);
   });
 
+  it('an NFT owner lookup that failed: the share is unknown, unless a wallet is already over the line', async () => {
+    const a = await wallet();
+    const failed = (positions: PositionRead[]): PoolPositions => ({
+      ...whirlpool(positions),
+      errors: ['getTokenLargestAccounts: rate limited'],
+    });
+    const unknown = hitOf([failed([position(null, 60n), position(a, 40n)])], 'LIQUIDITY_OWNERS_UNAVAILABLE');
+    assert.match(String(unknown?.evidence.reason), /rate limited/);
+    const outcome = assessPositions(facts(failed([position(a, 60n), position(null, 40n)])));
+    assert.deepEqual(
+      outcome.hits.map((h) => h.code),
+      ['LIQUIDITY_OWNER_CONCENTRATED'],
+    );
+  });
+
   it('no concentrated pool: no flag and nothing reported', () => {
     const outcome = assessPositions(undefined);
     assert.deepEqual(outcome.hits, []);

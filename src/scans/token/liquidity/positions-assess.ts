@@ -113,8 +113,7 @@ function concentratedHit(o: PoolOwnership): Hit | null {
 function unavailableHit(unread: readonly PoolPositions[]): Hit | null {
   if (unread.length === 0) return null;
   const reasons = unread.map(
-    (p) =>
-      `${DEX_NAMES[p.dex]} pool ${p.pool}: ${p.errors.join('; ') || (p.positions === null ? 'positions not listed' : 'pool not read')}`,
+    (p) => `${DEX_NAMES[p.dex]} pool ${p.pool}: ${p.errors.join('; ') || 'the pool could not be read'}`,
   );
   return {
     code: 'LIQUIDITY_OWNERS_UNAVAILABLE',
@@ -146,6 +145,8 @@ export function assessPositions(facts: PositionFacts | undefined): PositionsOutc
     byPool.set(pool.pool, o);
     const hit = concentratedHit(o);
     if (hit) hits.push(hit);
+    // An owner lookup that failed leaves the share unknown unless a wallet is already over the line.
+    else if (pool.errors.length > 0) unread.push(pool);
   }
   const unavailable = unavailableHit(unread);
   if (unavailable) hits.push(unavailable);

@@ -183,11 +183,12 @@ async function listPositions(
   });
 }
 
-/** The NFT positions whose owners are worth resolving: the largest in range (or overall) per pool. */
+/** The NFT positions whose owners are worth resolving: the largest in range per pool. */
 function toResolve(pool: PoolPositions): PositionRead[] {
-  if (pool.positions === null || pool.dex === 'meteora-dlmm') return [];
+  // Without the pool's current tick nothing is counted (positions-assess.ts): resolve no owner.
   const current = pool.current;
-  const counted = pool.positions.filter((p) => current === null || inRange(pool.dex, p, current));
+  if (pool.positions === null || pool.dex === 'meteora-dlmm' || current === null) return [];
+  const counted = pool.positions.filter((p) => inRange(pool.dex, p, current));
   return [...counted]
     .sort((a, b) => (b.liquidity > a.liquidity ? 1 : b.liquidity < a.liquidity ? -1 : 0))
     .slice(0, OWNERS_RESOLVED);
