@@ -10,14 +10,18 @@ import { describe, it } from 'node:test';
 import { type Address, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
 import {
   DLMM_POSITION_V2_DISCRIMINATOR,
+  DLMM_POSITION_V2_HEAD,
   decodeDlmmPosition,
+  decodeDlmmPositionHead,
 } from '../../src/solana/decoders/meteora-dlmm-position.js';
 import {
   decodeWhirlpoolPosition,
   WHIRLPOOL_POSITION_DISCRIMINATOR,
+  WHIRLPOOL_POSITION_HEAD,
 } from '../../src/solana/decoders/orca-whirlpool-position.js';
 import {
   CLMM_PERSONAL_POSITION_DISCRIMINATOR,
+  CLMM_PERSONAL_POSITION_HEAD,
   decodeClmmPersonalPosition,
 } from '../../src/solana/decoders/raydium-clmm-position.js';
 import { ORCA_WHIRLPOOL_PROGRAM, RAYDIUM_CLMM_PROGRAM } from '../../src/solana/programs.js';
@@ -87,5 +91,30 @@ describe('Meteora DLMM PositionV2 (real position B9ouHFKE… in the pepo/SOL pai
     const legacy = new Uint8Array(dump.data);
     legacy.set(discriminatorOf('Position'), 0);
     assert.equal(decodeDlmmPosition(legacy).ok, false);
+  });
+});
+
+describe('position heads (the dataSlice the scan asks for)', () => {
+  it('the head of each real position holds every field the scan reads', () => {
+    const orca = loadAccount('orca-whirlpool-position-8DWSUfcD.json').data;
+    const padded = (head: Uint8Array, size: number) => {
+      const full = new Uint8Array(size);
+      full.set(head);
+      return full;
+    };
+    assert.deepEqual(
+      expectDecoded(decodeWhirlpoolPosition(padded(orca.subarray(0, WHIRLPOOL_POSITION_HEAD), 216))),
+      expectDecoded(decodeWhirlpoolPosition(orca)),
+    );
+    const ray = loadAccount('raydium-clmm-personal-position-4GkPbQ8V.json').data;
+    assert.deepEqual(
+      expectDecoded(decodeClmmPersonalPosition(padded(ray.subarray(0, CLMM_PERSONAL_POSITION_HEAD), 281))),
+      expectDecoded(decodeClmmPersonalPosition(ray)),
+    );
+    const met = loadAccount('meteora-dlmm-position-v2-B9ouHFKE.json').data;
+    const head = expectDecoded(decodeDlmmPositionHead(met.subarray(0, DLMM_POSITION_V2_HEAD)));
+    const full = expectDecoded(decodeDlmmPosition(met));
+    assert.deepEqual([head.lbPair, head.owner, head.shares.length], [full.lbPair, full.owner, 70]);
+    assert.equal(decodeDlmmPositionHead(met.subarray(0, DLMM_POSITION_V2_HEAD - 1)).ok, false);
   });
 });

@@ -26,6 +26,32 @@ export interface DlmmPosition {
   readonly shares: readonly bigint[];
 }
 
+/** Bytes through the last liquidity share: what a getProgramAccounts dataSlice needs to read. */
+export const DLMM_POSITION_V2_HEAD = SHARES_AT + 16 * BINS;
+
+export interface DlmmPositionHead {
+  readonly lbPair: Address;
+  readonly owner: Address;
+  /** Every one of the 70 share slots (those past the position's width are zero). */
+  readonly shares: readonly bigint[];
+}
+
+/** The pair, owner and shares from the first DLMM_POSITION_V2_HEAD bytes (a dataSlice from 0). */
+export function decodeDlmmPositionHead(data: Uint8Array): DecodeResult<DlmmPositionHead> {
+  const checked = checkLayout(
+    data,
+    DLMM_POSITION_V2_DISCRIMINATOR,
+    DLMM_POSITION_V2_HEAD,
+    'Meteora DLMM PositionV2 head',
+  );
+  if (!checked.ok) return checked;
+  return decoded({
+    lbPair: addressAt(data, 8),
+    owner: addressAt(data, 40),
+    shares: Array.from({ length: BINS }, (_, i) => u128At(data, SHARES_AT + 16 * i)),
+  });
+}
+
 export function decodeDlmmPosition(data: Uint8Array): DecodeResult<DlmmPosition> {
   const checked = checkLayout(
     data,

@@ -11,6 +11,8 @@ import { type DecodeResult, decoded } from './result.js';
 /** sha256("account:Position")[0..8] (Meteora DLMM's legacy `Position` has the same name and bytes). */
 export const WHIRLPOOL_POSITION_DISCRIMINATOR: readonly number[] = [170, 188, 143, 228, 122, 64, 247, 208];
 export const WHIRLPOOL_POSITION_SIZE = 216;
+/** Bytes through tick_upper_index: a getProgramAccounts dataSlice from 0 needs no more. */
+export const WHIRLPOOL_POSITION_HEAD = 96;
 /** Offset of `whirlpool`, for a getProgramAccounts memcmp. */
 export const WHIRLPOOL_POSITION_POOL_OFFSET = 8;
 

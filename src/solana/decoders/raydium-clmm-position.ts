@@ -10,6 +10,8 @@ import { type DecodeResult, decoded } from './result.js';
 /** sha256("account:PersonalPositionState")[0..8]. */
 export const CLMM_PERSONAL_POSITION_DISCRIMINATOR: readonly number[] = [70, 111, 150, 126, 230, 15, 25, 117];
 export const CLMM_PERSONAL_POSITION_SIZE = 281;
+/** Bytes through liquidity: a getProgramAccounts dataSlice from 0 needs no more. */
+export const CLMM_PERSONAL_POSITION_HEAD = 97;
 /** Offset of `pool_id`, for a getProgramAccounts memcmp. */
 export const CLMM_PERSONAL_POSITION_POOL_OFFSET = 41;
 

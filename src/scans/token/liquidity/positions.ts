@@ -15,17 +15,20 @@ import { type Address, type Base58EncodedBytes, getBase58Decoder } from '@solana
 import { decodeLbPair } from '../../../solana/decoders/meteora-dlmm.js';
 import {
   DLMM_POSITION_V2_DISCRIMINATOR,
+  DLMM_POSITION_V2_HEAD,
   DLMM_POSITION_V2_PAIR_OFFSET,
-  decodeDlmmPosition,
+  decodeDlmmPositionHead,
 } from '../../../solana/decoders/meteora-dlmm-position.js';
 import { decodeWhirlpool } from '../../../solana/decoders/orca-whirlpool.js';
 import {
   decodeWhirlpoolPosition,
+  WHIRLPOOL_POSITION_HEAD,
   WHIRLPOOL_POSITION_POOL_OFFSET,
   WHIRLPOOL_POSITION_SIZE,
 } from '../../../solana/decoders/orca-whirlpool-position.js';
 import { decodeRaydiumClmmPool } from '../../../solana/decoders/raydium-clmm.js';
 import {
+  CLMM_PERSONAL_POSITION_HEAD,
   CLMM_PERSONAL_POSITION_POOL_OFFSET,
   CLMM_PERSONAL_POSITION_SIZE,
   decodeClmmPersonalPosition,
@@ -38,6 +41,7 @@ import {
 } from '../../../solana/programs.js';
 import type { SolanaRpc } from '../../../solana/rpc.js';
 import type { TokenFacts } from '../facts.js';
+import { TRUSTED_ISSUERS } from '../trusted.js';
 import { type LocatedPool, locateConcentratedPools, type PositionDex } from './positions-locate.js';
 
 export const MAX_POSITION_POOLS = 2;
@@ -49,7 +53,7 @@ export interface PositionRead {
   readonly nftMint: Address | null;
   /** Stored (DLMM) or resolved through the NFT; null: not resolved. */
   readonly owner: Address | null;
-  /** Tick range (Whirlpool, CLMM) or bin range (DLMM), inclusive lower. */
+  /** Tick range (Whirlpool, CLMM), inclusive lower; DLMM: 0, 0 (every bin counts, the range is not read). */
   readonly lower: number;
   readonly upper: number;
   /** L (Whirlpool, CLMM) or the sum of the position's bin liquidity shares (DLMM). */
@@ -105,14 +109,28 @@ function filtersOf(dex: PositionDex, pool: Address) {
   }
 }
 
-function positionOf(dex: PositionDex, address: Address, data: Uint8Array): PositionRead | null {
+/** Bytes of each position returned (a dataSlice from 0): a popular pool has thousands of them. */
+const HEAD: Readonly<Record<PositionDex, number>> = {
+  'orca-whirlpool': WHIRLPOOL_POSITION_HEAD,
+  'raydium-clmm': CLMM_PERSONAL_POSITION_HEAD,
+  'meteora-dlmm': DLMM_POSITION_V2_HEAD,
+};
+const FULL: Readonly<Record<'orca-whirlpool' | 'raydium-clmm', number>> = {
+  'orca-whirlpool': WHIRLPOOL_POSITION_SIZE,
+  'raydium-clmm': CLMM_PERSONAL_POSITION_SIZE,
+};
+
+/** A position from its head bytes; DLMM's bin range lies past them and is not needed (all bins count). */
+function positionOf(dex: PositionDex, address: Address, head: Uint8Array): PositionRead | null {
   if (dex === 'meteora-dlmm') {
-    const p = decodeDlmmPosition(data);
+    const p = decodeDlmmPositionHead(head);
     if (!p.ok) return null;
-    const v = p.value;
-    const liquidity = v.shares.reduce((s, x) => s + x, 0n);
-    return { address, nftMint: null, owner: v.owner, lower: v.lowerBinId, upper: v.upperBinId, liquidity };
+    const liquidity = p.value.shares.reduce((s, x) => s + x, 0n);
+    return { address, nftMint: null, owner: p.value.owner, lower: 0, upper: 0, liquidity };
   }
+  // The fields read lie in the head: the rest of the layout is zero-filled to its size.
+  const data = new Uint8Array(Math.max(FULL[dex], head.length));
+  data.set(head);
   const p = dex === 'orca-whirlpool' ? decodeWhirlpoolPosition(data) : decodeClmmPersonalPosition(data);
   if (!p.ok) return null;
   const v = p.value;
@@ -155,7 +173,11 @@ async function listPositions(
     Promise.all(
       pools.map((p) =>
         rpc
-          .getProgramAccounts(PROGRAMS[p.dex], { encoding: 'base64', filters: filtersOf(p.dex, p.pool) })
+          .getProgramAccounts(PROGRAMS[p.dex], {
+            encoding: 'base64',
+            filters: filtersOf(p.dex, p.pool),
+            dataSlice: { offset: 0, length: HEAD[p.dex] },
+          })
           .send(send)
           .then((r) => ({ ok: true as const, r }))
           .catch((e: unknown) => ({ ok: false as const, e: `getProgramAccounts: ${message(e)}` })),
@@ -262,6 +284,9 @@ export async function gatherPositions(
   signal?: AbortSignal,
 ): Promise<PositionFacts> {
   const send: Send = signal ? { abortSignal: signal } : {};
+  // A widely used token's largest holders are the market's deepest pools, with tens of thousands of
+  // positions each, and no one wallet can own them: not worth the listing.
+  if (TRUSTED_ISSUERS.has(facts.mint)) return { pools: [], rounds: 0, calls: 0 };
   const pools = await locateConcentratedPools(facts);
   return readPositions(rpc, pools.slice(0, MAX_POSITION_POOLS), facts.mint, send);
 }
