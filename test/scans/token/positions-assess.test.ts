@@ -12,6 +12,7 @@ import { TOKEN_FLAGS } from '../../../src/scans/token/flags.js';
 import type { PoolPositions, PositionRead } from '../../../src/scans/token/liquidity/positions.js';
 import {
   assessPositions,
+  MAX_OWNERS_SHOWN,
   OWNER_CONCENTRATED,
   type PoolOwnership,
 } from '../../../src/scans/token/liquidity/positions-assess.js';
@@ -118,6 +119,19 @@ describe('LIQUIDITY_OWNER_CONCENTRATED', () => {
       (byPool.get(POOL) as PoolOwnership).owners.map((o) => o.wallet),
       [false, true],
     );
+  });
+});
+
+describe('position_owners summary', () => {
+  it('names the ten largest owners and counts them all (a popular pool has thousands)', async () => {
+    const wallets = await Promise.all(Array.from({ length: 12 }, wallet));
+    const o = assessPositions(
+      facts(whirlpool(wallets.map((w, i) => position(w, BigInt(100 + i))))),
+    ).byPool.get(POOL) as PoolOwnership;
+    assert.equal(o.owners.length, MAX_OWNERS_SHOWN);
+    assert.equal(o.owners_total, 12);
+    assert.equal(o.owners[0]?.owner, wallets[11]);
+    assert.equal(o.positions_counted, 12);
   });
 });
 

@@ -24,6 +24,7 @@ import { inRange, type PoolPositions, type PositionFacts } from './positions.js'
 type Hit = FlagHit<TokenFlag>;
 
 export const OWNER_CONCENTRATED = { warn: 0.5, full: 0.9 } as const;
+export const MAX_OWNERS_SHOWN = 10;
 
 const ramp = (x: number, from: number, to: number) =>
   Math.max(0, Math.min(1, (x - from) / (to - from) + 0.01));
@@ -46,7 +47,9 @@ export interface PoolOwnership {
   readonly measure: string;
   readonly positions_total: number;
   readonly positions_counted: number;
+  /** The largest MAX_OWNERS_SHOWN owners (a popular pool has thousands), and how many there are. */
   readonly owners: readonly OwnerShare[];
+  readonly owners_total: number;
   /** Share of the counted liquidity whose owner was not resolved. */
   readonly unresolved_share: number;
 }
@@ -86,7 +89,8 @@ export function ownershipOf(pool: PoolPositions): PoolOwnership | null {
     measure: measureOf(pool),
     positions_total: pool.positions.length,
     positions_counted: counted.length,
-    owners,
+    owners: owners.slice(0, MAX_OWNERS_SHOWN),
+    owners_total: owners.length,
     unresolved_share: round4(ratio(unresolved, total)),
   };
 }
