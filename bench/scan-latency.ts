@@ -23,6 +23,8 @@ const SUBJECTS: readonly (readonly [EndpointId, string, ('old' | undefined)?])[]
   ['token', 'pumpfun:launch-bundled'],
   // The same mints behind a full history page, as an old token answers: no launch forensics.
   ['token', 'token:t22-transfer-fee', 'old'],
+  // A concentrated pool: its positions and their owners' NFTs (three rounds from the pool round).
+  ['token', 'token:pool-owned'],
   ['pumpfun', 'pumpfun:launch-bundled', 'old'],
   ['wallet', 'wallet:old-active'],
   ['tx', 'tx:high-priority-fee'],

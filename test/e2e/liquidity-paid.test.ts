@@ -27,6 +27,7 @@ const SUBJECTS = [
   'token:pool-amm-v4-lp-creator',
   'token:pool-thin',
   'token:no-market',
+  'token:pool-owned',
 ];
 
 for (const profile of ['ideal', 'indexed-provider'] as const) {

@@ -10,6 +10,7 @@
  *                            market as the program derives them), every LP token in the creator's wallet:
  *                            its vault, owned by the shared AMM v4 authority, is all the scan sees at first
  *   - token:no-market        holders, no pool anywhere
+ *   - token:pool-owned       Orca Whirlpool whose in-range liquidity is 90 % one wallet's (liquidity-owners.ts)
  */
 import { type Address, getAddressEncoder, getProgramDerivedAddress, type KeyPairSigner } from '@solana/kit';
 import { getMintToCheckedInstruction } from '@solana-program/token';
@@ -48,6 +49,7 @@ import {
   revokeMintAuthorityInstruction,
 } from './builders/token.js';
 import { fundedSigner, holderDistribution, LAMPORTS_PER_SOL, type ScenarioContext } from './context.js';
+import { ownedWhirlpool } from './liquidity-owners.js';
 import type { FlagExpect, HolderExpect, MarketExpect, TokenExpect } from './manifest.js';
 
 const DECIMALS = 6;
@@ -426,5 +428,16 @@ export async function seedLiquidityScenarios(context: ScenarioContext): Promise<
     pool: null,
     flags: ['MARKET_NONE'],
     notFlags: ['LIQUIDITY_THIN', 'LP_PULLABLE', 'LIQUIDITY_UNAVAILABLE'],
+  });
+  await seedPooledToken(context, {
+    name: 'token:pool-owned',
+    label: 'token:pool-owned',
+    description:
+      "SPL token whose only market is an Orca Whirlpool (Orca's public config) against 100 SOL: one wallet's position holds 90 % of its in-range liquidity",
+    symbol: 'OWNED',
+    poolBps: 1_000n,
+    pool: ownedWhirlpool((SUPPLY * 1_000n) / 10_000n),
+    flags: ['LIQUIDITY_OWNER_CONCENTRATED'],
+    notFlags: ['MARKET_NONE', 'LIQUIDITY_THIN', 'LIQUIDITY_UNAVAILABLE', 'LIQUIDITY_OWNERS_UNAVAILABLE'],
   });
 }

@@ -1,6 +1,7 @@
 /** Flags of /scan/token (and the token checks of /scan/pumpfun). Never rename or remove a code. */
 import type { FlagCatalog } from '../risk/model.js';
 import { LIQUIDITY_FLAGS } from './liquidity/flags.js';
+import { POSITION_FLAGS } from './liquidity/positions-flags.js';
 
 export const TOKEN_FLAGS = {
   NOT_A_MINT: {
@@ -214,6 +215,7 @@ export const TOKEN_FLAGS = {
     confidencePenalty: 0.1,
   },
   ...LIQUIDITY_FLAGS,
+  ...POSITION_FLAGS,
 } as const satisfies FlagCatalog;
 
 export type TokenFlag = keyof typeof TOKEN_FLAGS;

@@ -18,6 +18,7 @@ import { TOKEN_FLAGS } from '../../../src/scans/token/flags.js';
 import type { LaunchTransaction } from '../../../src/scans/token/launch/decode.js';
 import type { LaunchFacts } from '../../../src/scans/token/launch/facts.js';
 import { LIQUIDITY_FLAGS } from '../../../src/scans/token/liquidity/flags.js';
+import { POSITION_FLAGS } from '../../../src/scans/token/liquidity/positions-flags.js';
 import { findMetadataAddress } from '../../../src/solana/decoders/metaplex-metadata.js';
 import {
   SYSTEM_PROGRAM,
@@ -44,9 +45,11 @@ const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' as Address;
 const WSOL = 'So11111111111111111111111111111111111111112' as Address;
 
 describe('assessToken, flag by flag', () => {
-  // The liquidity flags have their own file: liquidity-flags.test.ts.
+  // The liquidity flags have their own files: liquidity-flags.test.ts, positions-assess.test.ts.
   const flags = flagCoverage(
-    Object.fromEntries(Object.entries(TOKEN_FLAGS).filter(([code]) => !(code in LIQUIDITY_FLAGS))),
+    Object.fromEntries(
+      Object.entries(TOKEN_FLAGS).filter(([code]) => !(code in LIQUIDITY_FLAGS) && !(code in POSITION_FLAGS)),
+    ),
   );
   let mint: Address;
   let authority: Address;

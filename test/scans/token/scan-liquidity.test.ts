@@ -11,9 +11,15 @@ import type { SandboxChain } from '../../../src/sandbox/chain/chain.js';
 import { type SandboxRpc, startSandboxRpc } from '../../../src/sandbox/rpc/server.js';
 import { type ScenarioManifest, seededChain, subject } from '../../../src/sandbox/scenarios/index.js';
 import { scanToken } from '../../../src/scans/token/index.js';
-import { countingTransport, delayedTransport } from '../../helpers/rpc-transports.js';
+import { countingTransport, delayedTransport, failingTransport } from '../../helpers/rpc-transports.js';
 
-const SUBJECTS = ['token:pool-lp-burned', 'token:pool-lp-creator', 'token:pool-thin', 'token:no-market'];
+const SUBJECTS = [
+  'token:pool-lp-burned',
+  'token:pool-lp-creator',
+  'token:pool-thin',
+  'token:no-market',
+  'token:pool-owned',
+];
 
 describe('scanToken: pools and liquidity on the seeded sandbox', () => {
   let chain: SandboxChain;
@@ -34,8 +40,9 @@ describe('scanToken: pools and liquidity on the seeded sandbox', () => {
     for (const s of Object.values(servers)) await s.close();
   });
 
-  async function scan(name: string, profile = 'ideal', delayMs = 0) {
-    const base = createDefaultRpcTransport({ url: servers[profile]!.url });
+  async function scan(name: string, profile = 'ideal', delayMs = 0, refuse?: string) {
+    const direct = createDefaultRpcTransport({ url: servers[profile]!.url });
+    const base = refuse ? failingTransport(direct, (m) => m === refuse) : direct;
     const counter = countingTransport(delayMs > 0 ? delayedTransport(base, delayMs) : base);
     const s = subject(manifest, 'token', name);
     const { result } = await scanToken(s.address, {
@@ -120,6 +127,50 @@ describe('scanToken: pools and liquidity on the seeded sandbox', () => {
       withoutLaunch.length,
       6,
       `${calls}: five token-fact calls and one getMultipleAccounts for the pools`,
+    );
+  });
+
+  it("one wallet's position: 90 % of the Whirlpool's in-range liquidity, owners read in two more rounds", async () => {
+    const { s, evidence, roundTrips, calls } = await scan('token:pool-owned', 'indexed-provider', 20);
+    const hit = (evidence.flags as any).LIQUIDITY_OWNER_CONCENTRATED;
+    assert.equal(hit.pool, (s.expect as any).market.pool);
+    assert.equal(hit.share, 0.9);
+    assert.equal(hit.measure, 'in-range liquidity');
+    assert.equal(hit.positions_counted, 2, 'the larger position out of range is not counted');
+    const owners = evidence.markets[0].position_owners;
+    assert.equal(owners.positions_total, 3);
+    assert.deepEqual(
+      owners.owners.map((o: any) => o.share),
+      [0.9, 0.1],
+    );
+    assert.equal(
+      evidence.position_calls,
+      5,
+      'one getProgramAccounts, one pool read, two NFT mints, one owner read',
+    );
+    // Positions take three dependent rounds from the pool round (list, NFT holders, their owners)
+    // beside the liquidity's two: five deep. The counter merges calls that overlap in time, and
+    // the position chain starts a moment after the pool round's first call, so it may count four.
+    assert.equal(evidence.position_rounds, 3);
+    assert.ok(roundTrips >= 4 && roundTrips <= 5, String(roundTrips));
+    assert.equal(calls.filter((c) => c === 'getProgramAccounts').length, 1);
+  });
+
+  it('positions refused (a provider without getProgramAccounts): the owner is unknown, confidence drops, risk does not rise', async () => {
+    const known = await scan('token:pool-owned', 'ideal');
+    const refused = await scan('token:pool-owned', 'ideal', 0, 'getProgramAccounts');
+    assert.ok(!refused.result.flags.includes('LIQUIDITY_OWNER_CONCENTRATED'), String(refused.result.flags));
+    const unavailable = (refused.evidence.flags as any).LIQUIDITY_OWNERS_UNAVAILABLE;
+    assert.match(unavailable.reason, /getProgramAccounts: injected failure/);
+    assert.deepEqual(unavailable.pools, [(refused.s.expect as any).market.pool]);
+    assert.ok(refused.result.confidence < known.result.confidence);
+    assert.ok(refused.result.risk_score <= known.result.risk_score);
+    assert.match(refused.evidence.markets[0].position_owners, /^not read: getProgramAccounts/);
+    const largest = (calls: string[]) => calls.filter((c) => c === 'getTokenLargestAccounts').length;
+    assert.deepEqual(
+      [largest(known.calls), largest(refused.calls)],
+      [3, 1],
+      "the mint's, then no NFT owner looked up",
     );
   });
 });

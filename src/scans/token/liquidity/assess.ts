@@ -18,6 +18,7 @@ import { ammV4SearchOutcome } from './amm-v4-search.js';
 import { lpLiveShare, marketsRead, QUOTES, type UnlocatedVault } from './discover.js';
 import type { LiquidityFacts } from './facts.js';
 import { CONCENTRATED, DEX_NAMES, type Market } from './markets.js';
+import { assessPositions, type PositionsOutcome } from './positions-assess.js';
 
 type Hit = FlagHit<TokenFlag>;
 
@@ -239,6 +240,7 @@ function summaryOf(
   splits: Map<Market, LpSplit | null>,
   liquidity: LiquidityFacts,
   unlocated: readonly UnlocatedVault[],
+  owners: PositionsOutcome,
 ) {
   return {
     markets: priced.map((p) => {
@@ -265,7 +267,8 @@ function summaryOf(
         ...(CONCENTRATED.has(p.market.dex)
           ? {
               position_owners:
-                'not read: positions are separate accounts found only by getProgramAccounts on the DEX program',
+                owners.byPool.get(p.market.pool) ??
+                'not read: positions are listed (getProgramAccounts on the DEX program) only for Orca Whirlpools under its public config, Raydium CLMM and Meteora DLMM pools',
             }
           : {}),
       };
@@ -276,6 +279,7 @@ function summaryOf(
       amount: String(v.amount),
     })),
     liquidity_rounds: liquidity.rounds,
+    ...(owners.calls > 0 ? { position_rounds: owners.rounds, position_calls: owners.calls } : {}),
   };
 }
 
@@ -309,6 +313,8 @@ export function assessLiquidity(
   for (const [m, split] of splits) if (split) hits.push(...lpHits(m, split));
   const unavailable = unavailableHit(liquidity, priced, unlocated);
   if (unavailable) hits.push(unavailable);
+  const owners = assessPositions(liquidity.positions);
+  hits.push(...owners.hits);
   const named = new Map<string, string>();
   for (const m of markets)
     named.set(
@@ -316,5 +322,5 @@ export function assessLiquidity(
       m.dex === 'pumpfun-curve' ? 'pump.fun bonding curve' : `pool vault: ${DEX_NAMES[m.dex]} pool ${m.pool}`,
     );
   for (const v of unlocated) named.set(v.tokenAccount, `pool vault: ${DEX_NAMES[v.dex]} (pool not located)`);
-  return { hits, summary: summaryOf(priced, splits, liquidity, unlocated), named };
+  return { hits, summary: summaryOf(priced, splits, liquidity, unlocated, owners), named };
 }

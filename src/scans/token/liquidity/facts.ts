@@ -16,6 +16,7 @@ import type { SolanaRpc } from '../../../solana/rpc.js';
 import type { LargestAccount, RawAccount, TokenFacts } from '../facts.js';
 import { type AmmV4Search, ammV4Filters, searchKey } from './amm-v4-search.js';
 import { type Discovery, discover, nextReads, type Reads } from './discover.js';
+import { gatherPositions, type PositionFacts } from './positions.js';
 
 export const MAX_LIQUIDITY_ROUNDS = 3;
 const ACCOUNTS_PER_CALL = 100;
@@ -29,6 +30,8 @@ export interface LiquidityFacts {
   readonly errors: readonly string[];
   /** Reads still wanted when the round budget ran out. */
   readonly incomplete: boolean;
+  /** Concentrated pools' positions (positions.ts), read beside these rounds. */
+  readonly positions?: PositionFacts;
 }
 
 type Fetched = { owner: Address; lamports: bigint; data: Base64EncodedDataResponse } | null;
@@ -143,6 +146,8 @@ export async function gatherLiquidity(
   // The holders' token accounts are already read: a pool's token vault among them costs nothing.
   for (const account of facts.holderAccounts) if (account) accounts.set(account.address, account);
   const send = signal ? { abortSignal: signal } : {};
+  // Started now, beside the first round; a failure leaves the owners unknown, never the scan.
+  const positions = gatherPositions(facts, rpc, signal).catch(() => null);
   let rounds = 0;
   let want = nextReads(discovery, { accounts, largest, searches });
   while (wanted(want) && rounds < MAX_LIQUIDITY_ROUNDS) {
@@ -165,5 +170,13 @@ export async function gatherLiquidity(
     }
     want = nextReads(discovery, { accounts, largest, searches });
   }
-  return { discovery, reads: { accounts, largest, searches }, rounds, errors, incomplete: wanted(want) };
+  const read = {
+    discovery,
+    reads: { accounts, largest, searches },
+    rounds,
+    errors,
+    incomplete: wanted(want),
+  };
+  const owners = await positions;
+  return owners ? { ...read, positions: owners } : read;
 }
