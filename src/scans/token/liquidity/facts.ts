@@ -143,6 +143,11 @@ export async function gatherLiquidity(
     return { discovery, reads: { accounts, largest }, rounds: 0, errors, incomplete: false };
   }
   const discovery = discovered ?? (await discover(facts));
+  // Most pools are found through the holders' vaults: without the holders, "no pool" is unknown.
+  if (facts.largest === null)
+    errors.push(
+      `the largest holders could not be read (${facts.largestError ?? 'no answer'}), so pools found through their vaults are unknown`,
+    );
   // The holders' token accounts are already read: a pool's token vault among them costs nothing.
   for (const account of facts.holderAccounts) if (account) accounts.set(account.address, account);
   const send = signal ? { abortSignal: signal } : {};

@@ -117,6 +117,16 @@ describe('scanToken: AMM v4 pools located through their vault, pump.fun curves a
     }
   });
 
+  it('public endpoint, largest holders refused: a token whose pool is found through its vault gets LIQUIDITY_UNAVAILABLE, never MARKET_NONE', async () => {
+    const { result, evidence } = await scan(
+      subject(manifest, 'token', 'token:pool-owned').address,
+      'public-mainnet',
+    );
+    assert.ok(result.flags.includes('HOLDERS_UNAVAILABLE'), String(result.flags));
+    assert.ok(!result.flags.includes('MARKET_NONE'), 'no pool found is not no pool');
+    assert.match(evidence.flags.LIQUIDITY_UNAVAILABLE.reason, /the largest holders could not be read/);
+  });
+
   it('a coin on its pump.fun curve: the curve is its market (its real SOL is the depth), no MARKET_NONE', async () => {
     const s = subject(manifest, 'pumpfun', 'pumpfun:curve-active');
     const { result, evidence, calls, roundTrips } = await scan(s.address);
