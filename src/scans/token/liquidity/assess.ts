@@ -12,11 +12,11 @@ import { type DecodedMint, decodeMint } from '../../../solana/decoders/mint.js';
 import { decodeTokenAccount } from '../../../solana/decoders/token-account.js';
 import { INCINERATOR, RAYDIUM_CP_LOCK_AUTHORITY, RAYDIUM_LP_LOCK_PROGRAM } from '../../../solana/programs.js';
 import type { FlagHit } from '../../risk/model.js';
-import type { RawAccount } from '../facts.js';
 import type { TokenFlag } from '../flags.js';
 import { lpLiveShare, marketsRead, QUOTES, type UnlocatedVault } from './discover.js';
 import type { LiquidityFacts } from './facts.js';
 import { CONCENTRATED, DEX_NAMES, type Market } from './markets.js';
+import { reserveOf } from './reserves.js';
 
 type Hit = FlagHit<TokenFlag>;
 
@@ -35,12 +35,6 @@ const round = (x: number, digits = 6) => Number(x.toPrecision(digits));
 const short = (s: string) => `${s.slice(0, 4)}…${s.slice(-4)}`;
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
-function balance(account: RawAccount | null | undefined): bigint | null {
-  if (!account) return null;
-  const decoded = decodeTokenAccount(account.data, account.owner);
-  return decoded.ok ? decoded.value.amount : null;
-}
-
 interface Priced {
   readonly market: Market;
   readonly symbol: string | null;
@@ -57,9 +51,9 @@ function price(m: Market, base: bigint | null, depth: bigint | null): number | n
 
 function priceMarket(m: Market, liquidity: LiquidityFacts, supply: bigint): Priced {
   const accounts = liquidity.reads.accounts;
-  const quote = balance(accounts.get(m.quoteVault));
+  const quote = reserveOf(m, 'quote', accounts);
   const depth = quote === null ? null : quote > m.quoteNotLiquidity ? quote - m.quoteNotLiquidity : 0n;
-  const p = price(m, balance(accounts.get(m.baseVault)), depth);
+  const p = price(m, reserveOf(m, 'base', accounts), depth);
   const symbol = QUOTES.get(m.quoteMint)?.symbol ?? null;
   return { market: m, symbol, depth, price: p, marketValue: p === null ? null : p * Number(supply) };
 }

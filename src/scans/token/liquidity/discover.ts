@@ -3,16 +3,30 @@
  * next given what has been read (pure, so the RPC loop in facts.ts stays small):
  *   - the owners of the largest holders' token accounts that are off the ed25519 curve: PumpSwap,
  *     Raydium CLMM, Orca Whirlpool and Meteora DLMM vaults are owned by their pool;
- *   - PDAs: the canonical PumpSwap pool (pump.fun's migration) and the Raydium CPMM pools of the
+ *   - PDAs: the canonical PumpSwap pool (pump.fun's migration), the Raydium CPMM pools of the
  *     mint against wSOL and USDC for each standard fee config (a CPMM vault is owned by a shared
- *     authority, so only derivation finds its pool).
- * Raydium AMM v4 and Meteora DAMM v1/v2 vaults have shared owners and pool addresses that cannot be
- * derived from the mint (AMM v4 derives from an OpenBook market, DAMM v2 from a config): they are
- * reported as markets whose pool was not located (no getProgramAccounts).
+ *     authority, so only derivation finds its pool), and the Meteora DAMM v1 and v2 pools of the
+ *     mint against wSOL and USDC at the addresses Meteora's own tools derive (meteoraPools).
+ * Raydium AMM v4 vaults, and DAMM v2 vaults of a pool at none of those addresses, have shared owners
+ * and pool addresses that cannot be derived from the mint: they are reported as markets whose pool
+ * was not located (no getProgramAccounts).
  */
 import type { Address } from '@solana/kit';
 import { findAssociatedTokenPda } from '@solana-program/token';
 import { isOnCurveAddress } from '../../../solana/address-curve.js';
+import {
+  DAMM_V1_DBC_CONFIGS,
+  DAMM_V1_FEE_TIERS_BPS,
+  findDammV1ConfigPool,
+  findDammV1CustomizablePool,
+  findDammV1PermissionlessPool,
+} from '../../../solana/decoders/meteora-damm-v1.js';
+import {
+  DAMM_V2_DBC_CONFIGS,
+  findDammV2ConfigPool,
+  findDammV2CustomizablePool,
+} from '../../../solana/decoders/meteora-damm-v2.js';
+import { findDynamicVaultAddress, findDynamicVaultLpMint } from '../../../solana/decoders/meteora-vault.js';
 import { decodeMint } from '../../../solana/decoders/mint.js';
 import { findCanonicalPumpPoolAddress, findPumpSwapLpMint } from '../../../solana/decoders/pumpswap-pool.js';
 import {
@@ -25,6 +39,7 @@ import { INCINERATOR, TOKEN_PROGRAM, USDC_MINT, WSOL_MINT } from '../../../solan
 import type { LargestAccount, RawAccount, TokenFacts } from '../facts.js';
 import { holdersOf } from '../holders.js';
 import { type Dex, type Market, marketOf, SHARED_VAULT_AUTHORITIES } from './markets.js';
+import { dynamicReserveReads } from './reserves.js';
 
 /** Quote mints whose vault balance is reported as depth. */
 export const QUOTES: ReadonlyMap<Address, { symbol: string; decimals: number }> = new Map<
@@ -55,6 +70,8 @@ export interface Discovery {
   /** LP mints whose largest holders are worth reading with the candidates. */
   readonly speculativeLargest: readonly Address[];
   readonly unlocated: readonly UnlocatedVault[];
+  /** Meteora dynamic vault → its LP mint, for the mint's and the quotes' vaults (DAMM v1 reserves). */
+  readonly vaultLpMints?: ReadonlyMap<Address, Address>;
 }
 
 export interface Reads {
@@ -70,7 +87,48 @@ export interface DerivedPools {
   readonly canonicalQuote: Address;
   readonly canonicalLp: Address;
   readonly cpmm: readonly { pool: Address; baseVault: Address; quoteVault: Address; lpMint: Address }[];
+  readonly meteora: MeteoraPools;
 }
+
+// --- Meteora DAMM v1 / v2: pools at derivable addresses, read in the candidates' round -------------
+
+export interface MeteoraPools {
+  /** DAMM v2 customizable and DBC-config pools, DAMM v1 permissionless, customizable and DBC-config pools. */
+  readonly pools: readonly Address[];
+  /** Dynamic vault → LP mint for the mint's vault and the quotes' (DAMM v1 keeps its reserves there). */
+  readonly vaultLpMints: ReadonlyMap<Address, Address>;
+}
+
+async function vaultWithLpMint(mint: Address): Promise<[Address, Address]> {
+  const vault = await findDynamicVaultAddress(mint);
+  return [vault, await findDynamicVaultLpMint(vault)];
+}
+
+// The quotes' vaults are the same for every mint.
+const quoteVaults = Promise.all([...QUOTES.keys()].map(vaultWithLpMint));
+
+/** Every pool address Meteora's SDKs would give the pair (mint, quote). */
+function meteoraPairPools(mint: Address, quote: Address): Promise<Address>[] {
+  return [
+    findDammV2CustomizablePool(mint, quote),
+    ...DAMM_V2_DBC_CONFIGS.map((config) => findDammV2ConfigPool(config, mint, quote)),
+    findDammV1PermissionlessPool(mint, quote),
+    ...DAMM_V1_FEE_TIERS_BPS.map((bps) => findDammV1PermissionlessPool(mint, quote, bps)),
+    findDammV1CustomizablePool(mint, quote),
+    ...DAMM_V1_DBC_CONFIGS.map((config) => findDammV1ConfigPool(mint, quote, config)),
+  ];
+}
+
+export async function deriveMeteoraPools(mint: Address): Promise<MeteoraPools> {
+  const [pools, own, quotes] = await Promise.all([
+    Promise.all([...QUOTES.keys()].flatMap((quote) => meteoraPairPools(mint, quote))),
+    vaultWithLpMint(mint),
+    quoteVaults,
+  ]);
+  return { pools, vaultLpMints: new Map([own, ...quotes]) };
+}
+
+// ----------------------------------------------------------------------------------------------------
 
 // Fee configs are the same for every mint.
 const cpmmConfigs = CPMM_CONFIG_INDEXES.map((index) => findCpmmConfigAddress(index));
@@ -88,14 +146,15 @@ async function cpmmPool(config: Address, mint: Address, quote: Address) {
 export async function derivePools(mint: Address): Promise<DerivedPools> {
   const configs = await Promise.all(cpmmConfigs);
   const canonical = await findCanonicalPumpPoolAddress(mint);
-  const [[canonicalQuote], canonicalLp, cpmm] = await Promise.all([
+  const [[canonicalQuote], canonicalLp, cpmm, meteora] = await Promise.all([
     findAssociatedTokenPda({ owner: canonical, mint: WSOL_MINT, tokenProgram: TOKEN_PROGRAM }),
     findPumpSwapLpMint(canonical),
     Promise.all(
       configs.flatMap((config) => [...QUOTES.keys()].map((quote) => cpmmPool(config, mint, quote))),
     ),
+    deriveMeteoraPools(mint),
   ]);
-  return { canonical, canonicalQuote, canonicalLp, cpmm };
+  return { canonical, canonicalQuote, canonicalLp, cpmm, meteora };
 }
 
 /** The pool candidates of a token, from its facts and its derived pools (local work only). */
@@ -115,7 +174,12 @@ export function discoverWith(facts: TokenFacts, derived: DerivedPools): Discover
   const canonicalHeld = owners.includes(derived.canonical);
   return {
     mint: facts.mint,
-    candidates: unique([...owners, derived.canonical, ...derived.cpmm.map((c) => c.pool)]),
+    candidates: unique([
+      ...owners,
+      derived.canonical,
+      ...derived.cpmm.map((c) => c.pool),
+      ...derived.meteora.pools,
+    ]),
     speculative: unique([
       derived.canonicalQuote,
       derived.canonicalLp,
@@ -126,6 +190,7 @@ export function discoverWith(facts: TokenFacts, derived: DerivedPools): Discover
       ...cpmmHeld.map((c) => c.lpMint),
     ]),
     unlocated,
+    vaultLpMints: derived.meteora.vaultLpMints,
   };
 }
 
@@ -160,6 +225,7 @@ export function nextReads(d: Discovery, reads: Reads): { accounts: Address[]; la
   const largestOf: Address[] = [...d.speculativeLargest];
   for (const m of marketsRead(d, reads)) {
     accounts.push(m.baseVault, m.quoteVault);
+    accounts.push(...dynamicReserveReads(m, reads.accounts, d.vaultLpMints ?? new Map()));
     if (m.lpMint === null || !reads.accounts.has(m.lpMint)) {
       if (m.lpMint) accounts.push(m.lpMint);
       continue;
