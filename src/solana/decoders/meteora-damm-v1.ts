@@ -14,7 +14,7 @@
  *     (ts-client constants CONSTANT_PRODUCT_ALLOWED_TRADE_FEE_BPS);
  *   - customizable constant product: ["pool", max, min];
  *   - with a config: [max, min, config].
- * The vault-LP accounts are [vault, pool].
+ * The vault-LP accounts are [vault, pool]; the LP mint ["lp_mint", pool].
  */
 import { type Address, address, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
 import { METEORA_DAMM_V1_PROGRAM } from '../programs.js';
@@ -99,6 +99,9 @@ export function findDammV1ConfigPool(a: Address, b: Address, config: Address): P
   const [max, min] = maxMinBytes(a, b);
   return pda([max, min, encoder.encode(config)]);
 }
+
+/** A permissionless pool's LP mint (a few early pools have another: they are read from the pool). */
+export const findDammV1LpMint = (pool: Address): Promise<Address> => pda(['lp_mint', encoder.encode(pool)]);
 
 export const findDammV1VaultLp = (vault: Address, pool: Address): Promise<Address> =>
   pda([encoder.encode(vault), encoder.encode(pool)]);

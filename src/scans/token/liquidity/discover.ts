@@ -226,6 +226,8 @@ export function nextReads(d: Discovery, reads: Reads): { accounts: Address[]; la
   for (const m of marketsRead(d, reads)) {
     accounts.push(m.baseVault, m.quoteVault);
     accounts.push(...dynamicReserveReads(m, reads.accounts, d.vaultLpMints ?? new Map()));
+    // A DAMM v1 pool is only ever found in the pool round: its LP holders come with its LP mint.
+    if (m.dynamicVaults && m.lpMint) largestOf.push(m.lpMint);
     if (m.lpMint === null || !reads.accounts.has(m.lpMint)) {
       if (m.lpMint) accounts.push(m.lpMint);
       continue;
