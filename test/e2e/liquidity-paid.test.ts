@@ -21,7 +21,14 @@ import { createLogger } from '../../src/server/logger.js';
 import { jsonOf } from '../helpers/service.js';
 
 const CAIP2 = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
-const SUBJECTS = ['token:pool-lp-burned', 'token:pool-lp-creator', 'token:pool-thin', 'token:no-market'];
+const SUBJECTS = [
+  'token:pool-lp-burned',
+  'token:pool-lp-creator',
+  'token:pool-thin',
+  'token:no-market',
+  'token:pool-meteora-damm-v2',
+  'token:pool-meteora-damm-v1',
+];
 
 for (const profile of ['ideal', 'indexed-provider'] as const) {
   describe(`liquidity subjects through the paid HTTP path (${profile} RPC)`, () => {
