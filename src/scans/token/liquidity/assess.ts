@@ -261,9 +261,10 @@ export function assessLiquidity(
   options: LiquidityOptions = {},
 ): LiquidityOutcome {
   const markets = marketsRead(liquidity.discovery, liquidity.reads);
-  // A vault with a shared owner (CPMM) may belong to a pool that derivation located after all.
+  // A vault with a shared owner (CPMM, DAMM) may belong to a pool that derivation located after all
+  // (a DAMM v1 market's base vault is the dynamic vault owning the token account).
   const unlocated = liquidity.discovery.unlocated.filter(
-    (v) => !markets.some((m) => m.baseVault === v.tokenAccount),
+    (v) => !markets.some((m) => m.baseVault === v.tokenAccount || m.baseVault === v.owner),
   );
   const priced = markets.map((m) => priceMarket(m, liquidity, mint.supply));
   const splits = new Map(markets.map((m) => [m, lpSplit(m, liquidity)] as const));

@@ -6,8 +6,8 @@
  *   - PDAs: the canonical PumpSwap pool (pump.fun's migration), the Raydium CPMM pools of the
  *     mint against wSOL and USDC for each standard fee config (a CPMM vault is owned by a shared
  *     authority, so only derivation finds its pool), and the Meteora DAMM v1 and v2 pools of the
- *     mint against wSOL and USDC at the addresses Meteora's own tools derive (meteoraPools).
- * Raydium AMM v4 vaults, and DAMM v2 vaults of a pool at none of those addresses, have shared owners
+ *     mint against wSOL and USDC at the addresses Meteora's own tools derive (deriveMeteoraPools).
+ * Raydium AMM v4 vaults, and DAMM v1/v2 vaults of a pool at none of those addresses, have shared owners
  * and pool addresses that cannot be derived from the mint: they are reported as markets whose pool
  * was not located (no getProgramAccounts).
  */
@@ -97,6 +97,8 @@ export interface MeteoraPools {
   readonly pools: readonly Address[];
   /** Dynamic vault → LP mint for the mint's vault and the quotes' (DAMM v1 keeps its reserves there). */
   readonly vaultLpMints: ReadonlyMap<Address, Address>;
+  /** The mint's own dynamic vault: owner of the token account that holds every DAMM v1 pool's tokens. */
+  readonly ownVault: Address;
 }
 
 async function vaultWithLpMint(mint: Address): Promise<[Address, Address]> {
@@ -125,7 +127,15 @@ export async function deriveMeteoraPools(mint: Address): Promise<MeteoraPools> {
     vaultWithLpMint(mint),
     quoteVaults,
   ]);
-  return { pools, vaultLpMints: new Map([own, ...quotes]) };
+  return { pools, vaultLpMints: new Map([own, ...quotes]), ownVault: own[0] };
+}
+
+/**
+ * The DEX whose pools share the vault owner `owner`: a DEX's shared authority, or the mint's own
+ * dynamic vault (DAMM v1 pools at no derived address are seen only through it).
+ */
+function sharedVaultDex(owner: Address, meteora: MeteoraPools): Dex | undefined {
+  return SHARED_VAULT_AUTHORITIES.get(owner) ?? (owner === meteora.ownVault ? 'meteora-damm-v1' : undefined);
 }
 
 // ----------------------------------------------------------------------------------------------------
@@ -164,7 +174,7 @@ export function discoverWith(facts: TokenFacts, derived: DerivedPools): Discover
   const owners: Address[] = [];
   for (const h of holders) {
     if (h.owner === null || h.owner === INCINERATOR || isOnCurveAddress(h.owner)) continue;
-    const dex = SHARED_VAULT_AUTHORITIES.get(h.owner);
+    const dex = sharedVaultDex(h.owner, derived.meteora);
     if (dex) unlocated.push({ dex, tokenAccount: h.tokenAccount, owner: h.owner, amount: h.amount });
     else owners.push(h.owner);
   }

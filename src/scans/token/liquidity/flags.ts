@@ -29,7 +29,7 @@ export const LIQUIDITY_FLAGS = {
   LIQUIDITY_UNAVAILABLE: {
     severity: 'low',
     meaning:
-      "Some of the token's pools could not be read or located (an RPC read failed, or a Raydium AMM v4 / Meteora DAMM v2 pool seen only through its vault, at no address derivable from the mints): their depth or LP holders are unknown.",
+      "Some of the token's pools could not be read or located (an RPC read failed, or a Raydium AMM v4 / Meteora DAMM pool seen only through its vault, at no address derivable from the mints): their depth or LP holders are unknown.",
     evidenceKeys: ['reason', 'pools'],
     confidencePenalty: 0.1,
   },

@@ -104,6 +104,55 @@ describe('Meteora pools in discovery', () => {
   });
 });
 
+describe("a DAMM v1 pool seen only through the mint's dynamic vault", () => {
+  const vaultTokens = dump('meteora-vault-token-account-3ifhD4Yw-msol.json');
+  const heldByVault = (): TokenFacts => ({
+    ...factsOf(MSOL),
+    largest: [{ address: vaultTokens.address, amount: 81_596_954_022_978n }],
+    holderAccounts: [vaultTokens],
+  });
+  const mint = () =>
+    expectDecoded(decodeMint(loadAccount('msol-mint.json').data, loadAccount('msol-mint.json').owner));
+
+  it('is a market whose pool was not located (LIQUIDITY_UNAVAILABLE), not "no market"', async () => {
+    const d = discoverWith(heldByVault(), await derivePools(MSOL));
+    assert.deepEqual(d.unlocated, [
+      {
+        dex: 'meteora-damm-v1',
+        tokenAccount: vaultTokens.address,
+        owner: msolVault.address,
+        amount: 81_596_954_022_978n,
+      },
+    ]);
+    assert.ok(!d.candidates.includes(msolVault.address), 'a vault is no pool: not read as a candidate');
+    const liquidity: LiquidityFacts = {
+      discovery: d,
+      reads: { accounts: new Map(d.candidates.map((c) => [c, null])), largest: new Map() },
+      rounds: 1,
+      errors: [],
+      incomplete: false,
+    };
+    const outcome = assessLiquidity(liquidity, mint());
+    const codes = outcome.hits.map((h) => h.code);
+    assert.ok(codes.includes('LIQUIDITY_UNAVAILABLE') && !codes.includes('MARKET_NONE'), String(codes));
+    assert.equal(outcome.named.get(vaultTokens.address), 'pool vault: Meteora DAMM v1 (pool not located)');
+  });
+
+  it('is no longer unlocated once a DAMM v1 pool of that vault is read', async () => {
+    const d = { ...discoverWith(heldByVault(), await derivePools(MSOL)), candidates: [pool.address] };
+    const liquidity: LiquidityFacts = {
+      discovery: d,
+      reads: { accounts: byAddress(v1Accounts), largest: new Map() },
+      rounds: 2,
+      errors: [],
+      incomplete: false,
+    };
+    const outcome = assessLiquidity(liquidity, mint());
+    assert.deepEqual(outcome.summary.unlocated_markets, []);
+    assert.ok(!outcome.hits.some((h) => h.code === 'LIQUIDITY_UNAVAILABLE'));
+  });
+});
+
 describe('Meteora pools as markets', () => {
   it("a DAMM v1 pool's sides are its shares of the dynamic vaults: 44,337.9 SOL of the vault's 154,402", () => {
     const market = marketOf(pool, MSOL);
