@@ -97,8 +97,11 @@ export interface MeteoraPools {
   readonly pools: readonly Address[];
   /** Dynamic vault → LP mint for the mint's vault and the quotes' (DAMM v1 keeps its reserves there). */
   readonly vaultLpMints: ReadonlyMap<Address, Address>;
-  /** The mint's own dynamic vault: owner of the token account that holds every DAMM v1 pool's tokens. */
-  readonly ownVault: Address;
+  /**
+   * The mint's own dynamic vault: owner of the token account that holds every DAMM v1 pool's tokens
+   * (null for SOL and USDC, whose vaults serve every pool quoted in them and lenders too).
+   */
+  readonly ownVault: Address | null;
 }
 
 async function vaultWithLpMint(mint: Address): Promise<[Address, Address]> {
@@ -127,7 +130,7 @@ export async function deriveMeteoraPools(mint: Address): Promise<MeteoraPools> {
     vaultWithLpMint(mint),
     quoteVaults,
   ]);
-  return { pools, vaultLpMints: new Map([own, ...quotes]), ownVault: own[0] };
+  return { pools, vaultLpMints: new Map([own, ...quotes]), ownVault: QUOTES.has(mint) ? null : own[0] };
 }
 
 /**

@@ -125,6 +125,8 @@ describe("a DAMM v1 pool seen only through the mint's dynamic vault", () => {
       },
     ]);
     assert.ok(!d.candidates.includes(msolVault.address), 'a vault is no pool: not read as a candidate');
+    // SOL's and USDC's vaults serve every pool quoted in them (and lenders): no pool of theirs is implied.
+    assert.equal((await derivePools(WSOL_MINT)).meteora.ownVault, null);
     const liquidity: LiquidityFacts = {
       discovery: d,
       reads: { accounts: new Map(d.candidates.map((c) => [c, null])), largest: new Map() },
