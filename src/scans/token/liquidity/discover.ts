@@ -25,6 +25,7 @@ import {
   DAMM_V2_DBC_CONFIGS,
   findDammV2ConfigPool,
   findDammV2CustomizablePool,
+  findDammV2TokenVault,
 } from '../../../solana/decoders/meteora-damm-v2.js';
 import { findDynamicVaultAddress, findDynamicVaultLpMint } from '../../../solana/decoders/meteora-vault.js';
 import { decodeMint } from '../../../solana/decoders/mint.js';
@@ -95,6 +96,8 @@ export interface DerivedPools {
 export interface MeteoraPools {
   /** DAMM v2 customizable and DBC-config pools, DAMM v1 permissionless, customizable and DBC-config pools. */
   readonly pools: readonly Address[];
+  /** The DAMM v2 ones with their vaults: a base vault among the largest holders proves its pool. */
+  readonly dammV2: readonly { pool: Address; baseVault: Address; quoteVault: Address }[];
   /** Dynamic vault → LP mint for the mint's vault and the quotes' (DAMM v1 keeps its reserves there). */
   readonly vaultLpMints: ReadonlyMap<Address, Address>;
   /**
@@ -112,11 +115,26 @@ async function vaultWithLpMint(mint: Address): Promise<[Address, Address]> {
 // The quotes' vaults are the same for every mint.
 const quoteVaults = Promise.all([...QUOTES.keys()].map(vaultWithLpMint));
 
-/** Every pool address Meteora's SDKs would give the pair (mint, quote). */
-function meteoraPairPools(mint: Address, quote: Address): Promise<Address>[] {
+async function dammV2Pool(pool: Promise<Address>, mint: Address, quote: Address) {
+  const address = await pool;
+  const [baseVault, quoteVault] = await Promise.all([
+    findDammV2TokenVault(mint, address),
+    findDammV2TokenVault(quote, address),
+  ]);
+  return { pool: address, baseVault, quoteVault };
+}
+
+/** The DAMM v2 pools Meteora's SDKs would give the pair (mint, quote), with their vaults. */
+function dammV2PairPools(mint: Address, quote: Address) {
   return [
     findDammV2CustomizablePool(mint, quote),
     ...DAMM_V2_DBC_CONFIGS.map((config) => findDammV2ConfigPool(config, mint, quote)),
+  ].map((pool) => dammV2Pool(pool, mint, quote));
+}
+
+/** The DAMM v1 pool addresses Meteora's SDKs would give the pair (mint, quote). */
+function dammV1PairPools(mint: Address, quote: Address): Promise<Address>[] {
+  return [
     findDammV1PermissionlessPool(mint, quote),
     ...DAMM_V1_FEE_TIERS_BPS.map((bps) => findDammV1PermissionlessPool(mint, quote, bps)),
     findDammV1CustomizablePool(mint, quote),
@@ -125,12 +143,19 @@ function meteoraPairPools(mint: Address, quote: Address): Promise<Address>[] {
 }
 
 export async function deriveMeteoraPools(mint: Address): Promise<MeteoraPools> {
-  const [pools, own, quotes] = await Promise.all([
-    Promise.all([...QUOTES.keys()].flatMap((quote) => meteoraPairPools(mint, quote))),
+  const quoteMints = [...QUOTES.keys()];
+  const [dammV2, dammV1, own, quotes] = await Promise.all([
+    Promise.all(quoteMints.flatMap((quote) => dammV2PairPools(mint, quote))),
+    Promise.all(quoteMints.flatMap((quote) => dammV1PairPools(mint, quote))),
     vaultWithLpMint(mint),
     quoteVaults,
   ]);
-  return { pools, vaultLpMints: new Map([own, ...quotes]), ownVault: QUOTES.has(mint) ? null : own[0] };
+  return {
+    pools: [...dammV2.map((p) => p.pool), ...dammV1],
+    dammV2,
+    vaultLpMints: new Map([own, ...quotes]),
+    ownVault: QUOTES.has(mint) ? null : own[0],
+  };
 }
 
 /**
@@ -184,6 +209,7 @@ export function discoverWith(facts: TokenFacts, derived: DerivedPools): Discover
   const heldBy = new Set(holders.map((h) => h.tokenAccount));
   // A derived vault among the largest holders proves the pool exists: read all of it now.
   const cpmmHeld = derived.cpmm.filter((c) => heldBy.has(c.baseVault));
+  const dammV2Held = derived.meteora.dammV2.filter((p) => heldBy.has(p.baseVault));
   const canonicalHeld = owners.includes(derived.canonical);
   return {
     mint: facts.mint,
@@ -197,6 +223,7 @@ export function discoverWith(facts: TokenFacts, derived: DerivedPools): Discover
       derived.canonicalQuote,
       derived.canonicalLp,
       ...cpmmHeld.flatMap((c) => [c.quoteVault, c.lpMint]),
+      ...dammV2Held.map((p) => p.quoteVault),
     ]),
     speculativeLargest: unique([
       ...(canonicalHeld ? [derived.canonicalLp] : []),

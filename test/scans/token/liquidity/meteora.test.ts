@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type Address, address } from '@solana/kit';
+import { encodeTokenAccount } from '../../../../src/sandbox/scenarios/builders/pool-layouts.js';
 import type { RawAccount, TokenFacts } from '../../../../src/scans/token/facts.js';
 import { assessLiquidity } from '../../../../src/scans/token/liquidity/assess.js';
 import {
@@ -19,7 +20,7 @@ import type { LiquidityFacts } from '../../../../src/scans/token/liquidity/facts
 import { marketOf } from '../../../../src/scans/token/liquidity/markets.js';
 import { reserveOf } from '../../../../src/scans/token/liquidity/reserves.js';
 import { decodeMint } from '../../../../src/solana/decoders/mint.js';
-import { WSOL_MINT } from '../../../../src/solana/programs.js';
+import { METEORA_DAMM_V2_POOL_AUTHORITY, TOKEN_PROGRAM, WSOL_MINT } from '../../../../src/solana/programs.js';
 import { expectDecoded, loadAccount } from '../../../solana/fixtures.js';
 
 const MSOL = address('mSoLzYCxHdYgdzU16g5QSh3i5K3z3KZK7ytfqcJm7So');
@@ -75,6 +76,31 @@ describe('Meteora pools in discovery', () => {
     assert.equal(
       d.vaultLpMints?.get(solVault.address),
       address('FZN7QZ8ZUUAxMPfxYEYkH3cXUASzH8EqA6B4tyCL8f1j'),
+    );
+  });
+
+  it('a DAMM v2 vault among the largest holders: its pool and quote vault are read in the same round', async () => {
+    const mint = address('G1DXVVmqJs8Ei79QbK41dpgk2WtXSGqLtx9of7o8BAGS');
+    const baseVault = address('9B3KPhHyDhUmNvjY2vk6JYs3vfUgPTzB9u1fWYsfK1s5');
+    const held: TokenFacts = {
+      ...factsOf(mint),
+      largest: [{ address: baseVault, amount: 10n ** 14n }],
+      holderAccounts: [
+        {
+          address: baseVault,
+          owner: TOKEN_PROGRAM,
+          lamports: 2_039_280n,
+          data: encodeTokenAccount(mint, METEORA_DAMM_V2_POOL_AUTHORITY, 10n ** 14n),
+        },
+      ],
+    };
+    const d = discoverWith(held, await derivePools(mint));
+    assert.ok(d.candidates.includes(address('6CXXieC355gteamwofSzJn8DiyrbKyYyXc3eBKmB81CF')));
+    assert.ok(d.speculative.includes(address('wAx8Her71ffN9hNyh5nj6WR7m56tAGrkajNiEdoGy4G')));
+    // Until its pool is read, the vault is a DAMM v2 market whose pool is not located.
+    assert.deepEqual(
+      d.unlocated.map((v) => v.dex),
+      ['meteora-damm-v2'],
     );
   });
 
