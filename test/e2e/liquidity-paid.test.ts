@@ -28,6 +28,8 @@ const SUBJECTS = [
   'token:pool-thin',
   'token:no-market',
   'token:pool-owned',
+  'token:pool-meteora-damm-v2',
+  'token:pool-meteora-damm-v1',
 ];
 
 for (const profile of ['ideal', 'indexed-provider'] as const) {

@@ -7,11 +7,10 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
-import { DAMM_V1_MIN_SIZE, decodeDammV1Pool } from '../../src/solana/decoders/meteora-damm-v1.js';
+import { decodeDammV1Pool } from '../../src/solana/decoders/meteora-damm-v1.js';
 import { decodeDammV2Pool } from '../../src/solana/decoders/meteora-damm-v2.js';
 import { decodeLbPair, findLbPairReserve, lbPairPrice } from '../../src/solana/decoders/meteora-dlmm.js';
 import { decodeWhirlpool, WHIRLPOOL_DISCRIMINATOR } from '../../src/solana/decoders/orca-whirlpool.js';
-import { POOL_DISCRIMINATOR } from '../../src/solana/decoders/pumpswap-pool.js';
 import { decodeRaydiumAmmV4 } from '../../src/solana/decoders/raydium-amm-v4.js';
 import { decodeRaydiumClmmPool } from '../../src/solana/decoders/raydium-clmm.js';
 import {
@@ -162,34 +161,6 @@ describe('Meteora DAMM v2 Pool (real pool 6CXXieC3…)', () => {
       seeds: ['pool_authority'],
     });
     assert.equal(authority, METEORA_DAMM_V2_POOL_AUTHORITY);
-  });
-});
-
-describe('Meteora DAMM v1 Pool (no real bytes found: built from the published layout)', () => {
-  it('decodes the LP mint, mints, vaults and locked LP at the IDL offsets', () => {
-    const keys = Array.from({ length: 7 }, (_, i) => new Uint8Array(32).fill(i + 1));
-    const data = new Uint8Array(944);
-    data.set(POOL_DISCRIMINATOR, 0);
-    for (const [i, k] of keys.entries()) data.set(k, 8 + 32 * i);
-    data[233] = 1;
-    new DataView(data.buffer).setBigUint64(395, 12_345n, true);
-    const pool = expectDecoded(decodeDammV1Pool(data));
-    const encoder = getAddressEncoder();
-    const fields = [
-      pool.lpMint,
-      pool.mintA,
-      pool.mintB,
-      pool.vaultA,
-      pool.vaultB,
-      pool.vaultLpA,
-      pool.vaultLpB,
-    ];
-    for (const [i, field] of fields.entries()) {
-      assert.deepEqual(new Uint8Array(encoder.encode(field)), keys[i]);
-    }
-    assert.equal(pool.enabled, true);
-    assert.equal(pool.totalLockedLp, 12_345n);
-    assert.equal(decodeDammV1Pool(data.subarray(0, DAMM_V1_MIN_SIZE - 1)).ok, false);
   });
 });
 

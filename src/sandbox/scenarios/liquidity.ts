@@ -11,6 +11,8 @@
  *                            its vault, owned by the shared AMM v4 authority, is all the scan sees at first
  *   - token:no-market        holders, no pool anywhere
  *   - token:pool-owned       Orca Whirlpool whose in-range liquidity is 90 % one wallet's (liquidity-owners.ts)
+ *   - token:pool-meteora-damm-v2  Meteora DAMM v2 customizable pool (wSOL), 100 SOL (meteora-pools.ts)
+ *   - token:pool-meteora-damm-v1  Meteora DAMM v1 pool (wSOL), 50 SOL as dynamic-vault LP, LP in the creator's wallet
  */
 import { type Address, getAddressEncoder, getProgramDerivedAddress, type KeyPairSigner } from '@solana/kit';
 import { getMintToCheckedInstruction } from '@solana-program/token';
@@ -34,11 +36,11 @@ import { submit } from '../wallets.js';
 import { u16 } from './builders/bytes.js';
 import { isqrt } from './builders/isqrt.js';
 import { createMetadata } from './builders/metaplex.js';
+import { setTokenAccount } from './builders/pool-accounts.js';
 import {
   encodeAmmV4Pool,
   encodeCpmmPool,
   encodeMintAccount,
-  encodeTokenAccount,
   encodeWhirlpool,
 } from './builders/pool-layouts.js';
 import {
@@ -51,11 +53,11 @@ import {
 import { fundedSigner, holderDistribution, LAMPORTS_PER_SOL, type ScenarioContext } from './context.js';
 import { ownedWhirlpool } from './liquidity-owners.js';
 import type { FlagExpect, HolderExpect, MarketExpect, TokenExpect } from './manifest.js';
+import { dammV1Pool, dammV2Pool } from './meteora-pools.js';
 
 const DECIMALS = 6;
 /** 1,000,000 tokens. */
 const SUPPLY = 1_000_000n * 10n ** 6n;
-const TOKEN_ACCOUNT_SIZE = 165;
 const MINT_SIZE = 82;
 /** Wallets sharing the rest of the supply equally: the ten largest hold 40 % of it, under every concentration flag. */
 const WALLETS = 25;
@@ -77,23 +79,6 @@ interface PooledSpec {
   pool: ((context: ScenarioContext, mint: Address, creator: KeyPairSigner) => Promise<PoolSeed>) | null;
   flags: string[];
   notFlags: string[];
-}
-
-function setTokenAccount(
-  context: ScenarioContext,
-  address: Address,
-  mint: Address,
-  owner: Address,
-  amount: bigint,
-) {
-  const rent = context.chain.minimumBalanceForRentExemption(TOKEN_ACCOUNT_SIZE);
-  const native = mint === WSOL_MINT;
-  context.chain.setAccount({
-    address,
-    lamports: rent + (native ? amount : 0n),
-    data: encodeTokenAccount(mint, owner, amount, native ? rent : undefined),
-    owner: TOKEN_PROGRAM,
-  });
 }
 
 /** A Raydium CPMM pool of `mint` against wSOL (fee config 0): 100 SOL, LP burned or in the creator's wallet. */
@@ -439,5 +424,39 @@ export async function seedLiquidityScenarios(context: ScenarioContext): Promise<
     pool: ownedWhirlpool((SUPPLY * 1_000n) / 10_000n),
     flags: ['LIQUIDITY_OWNER_CONCENTRATED'],
     notFlags: ['MARKET_NONE', 'LIQUIDITY_THIN', 'LIQUIDITY_UNAVAILABLE', 'LIQUIDITY_OWNERS_UNAVAILABLE'],
+  });
+  await seedMeteoraScenarios(context);
+}
+
+/** Tokens whose only market is a Meteora DAMM pool, found at the address Meteora derives. */
+async function seedMeteoraScenarios(context: ScenarioContext): Promise<void> {
+  const half = 5_000n;
+  await seedPooledToken(context, {
+    name: 'token:pool-meteora-damm-v2',
+    label: 'token:pool-meteora-damm-v2',
+    description:
+      'SPL token traded in a Meteora DAMM v2 customizable pool against 100 SOL (half the supply in the pool); its vaults belong to DAMM v2’s shared pool authority, so only the pool address derived from the two mints locates it',
+    symbol: 'DAMM2',
+    poolBps: half,
+    pool: dammV2Pool((SUPPLY * half) / 10_000n),
+    flags: [],
+    notFlags: ['MARKET_NONE', 'LIQUIDITY_THIN', 'LIQUIDITY_UNAVAILABLE', 'LP_PULLABLE', 'HOLDER_TOP1_HIGH'],
+  });
+  await seedPooledToken(context, {
+    name: 'token:pool-meteora-damm-v1',
+    label: 'token:pool-meteora-damm-v1',
+    description:
+      'SPL token traded in a Meteora DAMM v1 pool against 50 SOL held as LP of Meteora’s shared wSOL vault (1,000 SOL in all); every LP token of the pool sits in the creator’s wallet, which can pull the liquidity',
+    symbol: 'DAMM1',
+    poolBps: half,
+    pool: dammV1Pool((SUPPLY * half) / 10_000n),
+    flags: ['LP_PULLABLE'],
+    notFlags: [
+      'MARKET_NONE',
+      'LIQUIDITY_THIN',
+      'LIQUIDITY_UNAVAILABLE',
+      'LP_BURNED_OR_LOCKED',
+      'HOLDER_TOP1_HIGH',
+    ],
   });
 }

@@ -63,7 +63,7 @@ export interface TokenExpect {
 }
 
 export interface MarketExpect {
-  dex: 'raydium-cpmm' | 'raydium-amm-v4' | 'orca-whirlpool';
+  dex: 'raydium-cpmm' | 'raydium-amm-v4' | 'orca-whirlpool' | 'meteora-damm-v2' | 'meteora-damm-v1';
   pool: string;
   baseVault: string;
   quoteVault: string;

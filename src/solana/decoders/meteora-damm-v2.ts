@@ -3,9 +3,15 @@
  * programs/cp-amm/src/state/pool.rs). Checked against the real pool 6CXXieC3… (fixture
  * meteora-damm-v2-pool-6CXXieC3.json). Liquidity is held in position NFTs, not an LP mint; the pool
  * itself counts the liquidity locked for ever (`permanent_lock_liquidity`).
+ *
+ * Pool PDAs (program seeds in constants.rs and initialize_pool/*.rs, as MeteoraAg/damm-v2-sdk
+ * pda.ts derives them), the two mints ordered max then min by their bytes: the customizable pool
+ * ["cpool", max, min], a config's pool ["pool", config, max, min]; vaults ["token_vault", mint, pool].
  */
-import type { Address } from '@solana/kit';
-import { addressAt, checkLayout, u8At, u128At } from './pool-fields.js';
+import { type Address, address, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
+import { METEORA_DAMM_V2_PROGRAM } from '../programs.js';
+import { maxMinBytes } from './meteora-pair-seeds.js';
+import { addressAt, checkLayout, u8At, u64At, u128At } from './pool-fields.js';
 import { POOL_DISCRIMINATOR } from './pumpswap-pool.js';
 import { type DecodeResult, decoded } from './result.js';
 
@@ -23,6 +29,9 @@ export interface DammV2Pool {
   readonly status: number;
   readonly permanentLockLiquidity: bigint;
   readonly creator: Address;
+  /** Protocol fees still in the vaults: not the liquidity providers'. */
+  readonly protocolFeeA: bigint;
+  readonly protocolFeeB: bigint;
 }
 
 export function decodeDammV2Pool(data: Uint8Array): DecodeResult<DammV2Pool> {
@@ -39,5 +48,38 @@ export function decodeDammV2Pool(data: Uint8Array): DecodeResult<DammV2Pool> {
     status: u8At(data, 481),
     permanentLockLiquidity: u128At(data, 552),
     creator: addressAt(data, 648),
+    protocolFeeA: u64At(data, 392),
+    protocolFeeB: u64At(data, 400),
   });
 }
+
+/**
+ * The DAMM v2 configs Meteora's bonding curve (DBC) graduates tokens into, one per fee option
+ * (@meteora-ag/dynamic-bonding-curve-sdk constants.ts DAMM_V2_MIGRATION_FEE_ADDRESS: 25, 30, 100,
+ * 200, 400, 600 bps and customizable). The real pool 6CXXieC3… is the 200 bps config's pool.
+ */
+export const DAMM_V2_DBC_CONFIGS: readonly Address[] = [
+  address('7F6dnUcRuyM2TwR8myT1dYypFXpPSxqwKNSFNkxyNESd'),
+  address('2nHK1kju6XjphBLbNxpM5XRGFj7p9U8vvNzyZiha1z6k'),
+  address('Hv8Lmzmnju6m7kcokVKvwqz7QPmdX9XfKjJsXz8RXcjp'),
+  address('2c4cYd4reUYVRAB9kUUkrq55VPyy2FNQ3FDL4o12JXmq'),
+  address('AkmQWebAwFvWk55wBoCr5D62C6VVDTzi84NJuD9H7cFD'),
+  address('DbCRBj8McvPYHJG1ukj8RE15h2dCNUdTAESG49XpQ44u'),
+  address('A8gMrEPJkacWkcb3DGwtJwTe16HktSEfvwtuDh2MCtck'),
+];
+
+const encoder = getAddressEncoder();
+type Seeds = Parameters<typeof getProgramDerivedAddress>[0]['seeds'];
+const pda = async (seeds: Seeds) =>
+  (await getProgramDerivedAddress({ programAddress: METEORA_DAMM_V2_PROGRAM, seeds }))[0];
+
+export function findDammV2CustomizablePool(a: Address, b: Address): Promise<Address> {
+  return pda(['cpool', ...maxMinBytes(a, b)]);
+}
+
+export function findDammV2ConfigPool(config: Address, a: Address, b: Address): Promise<Address> {
+  return pda(['pool', encoder.encode(config), ...maxMinBytes(a, b)]);
+}
+
+export const findDammV2TokenVault = (mint: Address, pool: Address): Promise<Address> =>
+  pda(['token_vault', encoder.encode(mint), encoder.encode(pool)]);

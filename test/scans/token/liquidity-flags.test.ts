@@ -152,7 +152,7 @@ describe('liquidity flags of assessToken', () => {
   it('MARKET_NONE: no pool among the candidates; not with a pool, a pool seen only by its vault, or a failed read', () => {
     const none = assessToken(token(), undefined, none_());
     flags.raised(none, 'MARKET_NONE', { candidates_checked: 1 });
-    // Only the venues the scan can find are named as checked (Meteora DAMM v1 is not).
+    // Only the venues the scan can find are named as checked.
     const checked = (none.evidence as { flags: { MARKET_NONE: { dexes_checked: string[] } } }).flags
       .MARKET_NONE.dexes_checked;
     assert.deepEqual(checked, [
@@ -161,6 +161,7 @@ describe('liquidity flags of assessToken', () => {
       'Raydium CPMM',
       'Raydium CLMM',
       'Meteora DLMM',
+      'Meteora DAMM v1',
       'Meteora DAMM v2',
       'Orca Whirlpool',
       'pump.fun bonding curve',

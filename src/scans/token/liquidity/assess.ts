@@ -12,13 +12,13 @@ import { type DecodedMint, decodeMint } from '../../../solana/decoders/mint.js';
 import { decodeTokenAccount } from '../../../solana/decoders/token-account.js';
 import { INCINERATOR, RAYDIUM_CP_LOCK_AUTHORITY, RAYDIUM_LP_LOCK_PROGRAM } from '../../../solana/programs.js';
 import type { FlagHit } from '../../risk/model.js';
-import type { RawAccount } from '../facts.js';
 import type { TokenFlag } from '../flags.js';
 import { ammV4SearchOutcome } from './amm-v4-search.js';
 import { lpLiveShare, marketsRead, QUOTES, type UnlocatedVault } from './discover.js';
 import type { LiquidityFacts } from './facts.js';
 import { CONCENTRATED, DEX_NAMES, type Market } from './markets.js';
 import { assessPositions, type PositionsOutcome } from './positions-assess.js';
+import { reserveOf } from './reserves.js';
 
 type Hit = FlagHit<TokenFlag>;
 
@@ -37,12 +37,6 @@ const round = (x: number, digits = 6) => Number(x.toPrecision(digits));
 const short = (s: string) => `${s.slice(0, 4)}…${s.slice(-4)}`;
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
-function balance(account: RawAccount | null | undefined): bigint | null {
-  if (!account) return null;
-  const decoded = decodeTokenAccount(account.data, account.owner);
-  return decoded.ok ? decoded.value.amount : null;
-}
-
 interface Priced {
   readonly market: Market;
   readonly symbol: string | null;
@@ -59,9 +53,9 @@ function price(m: Market, base: bigint | null, depth: bigint | null): number | n
 
 function priceMarket(m: Market, liquidity: LiquidityFacts, supply: bigint): Priced {
   const accounts = liquidity.reads.accounts;
-  const quote = m.stateDepth ?? balance(accounts.get(m.quoteVault));
+  const quote = m.stateDepth ?? reserveOf(m, 'quote', accounts);
   const depth = quote === null ? null : quote > m.quoteNotLiquidity ? quote - m.quoteNotLiquidity : 0n;
-  const p = price(m, balance(accounts.get(m.baseVault)), depth);
+  const p = price(m, reserveOf(m, 'base', accounts), depth);
   const symbol = QUOTES.get(m.quoteMint)?.symbol ?? null;
   return { market: m, symbol, depth, price: p, marketValue: p === null ? null : p * Number(supply) };
 }
@@ -289,9 +283,10 @@ export function assessLiquidity(
   options: LiquidityOptions = {},
 ): LiquidityOutcome {
   const markets = marketsRead(liquidity.discovery, liquidity.reads);
-  // A vault with a shared owner (CPMM) may belong to a pool that derivation located after all.
+  // A vault with a shared owner (CPMM, DAMM) may belong to a pool that derivation located after all
+  // (a DAMM v1 market's base vault is the dynamic vault owning the token account).
   const unlocated = liquidity.discovery.unlocated.filter(
-    (v) => !markets.some((m) => m.baseVault === v.tokenAccount),
+    (v) => !markets.some((m) => m.baseVault === v.tokenAccount || m.baseVault === v.owner),
   );
   const priced = markets.map((m) => priceMarket(m, liquidity, mint.supply));
   const splits = new Map(markets.map((m) => [m, lpSplit(m, liquidity)] as const));

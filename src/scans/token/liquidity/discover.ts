@@ -3,18 +3,33 @@
  * next given what has been read (pure, so the RPC loop in facts.ts stays small):
  *   - the owners of the largest holders' token accounts that are off the ed25519 curve: PumpSwap,
  *     Raydium CLMM, Orca Whirlpool and Meteora DLMM vaults are owned by their pool;
- *   - PDAs: the canonical PumpSwap pool (pump.fun's migration) and the Raydium CPMM pools of the
+ *   - PDAs: the canonical PumpSwap pool (pump.fun's migration), the Raydium CPMM pools of the
  *     mint against wSOL and USDC for each standard fee config (a CPMM vault is owned by a shared
- *     authority, so only derivation finds its pool).
- * Raydium AMM v4 and Meteora DAMM v1/v2 vaults have shared owners and pool addresses that cannot be
- * derived from the mint (AMM v4 derives from an OpenBook market, DAMM v2 from a config): they are
- * reported as markets whose pool was not located. An AMM v4 vault's pool is searched for with one
- * filtered getProgramAccounts (amm-v4-search.ts); found, it is read like any other pool.
+ *     authority, so only derivation finds its pool), and the Meteora DAMM v1 and v2 pools of the
+ *     mint against wSOL and USDC at the addresses Meteora's own tools derive (deriveMeteoraPools).
+ * Raydium AMM v4 vaults, and DAMM v1/v2 vaults of a pool at none of those addresses, have shared
+ * owners and pool addresses that cannot be derived from the mint: they are reported as markets whose
+ * pool was not located. An AMM v4 vault's pool is searched for with one filtered getProgramAccounts
+ * (amm-v4-search.ts); found, it is read like any other pool.
  * A pump.fun bonding curve holding the token is its market while the curve trades (pumpfun-curve).
  */
 import type { Address } from '@solana/kit';
 import { findAssociatedTokenPda } from '@solana-program/token';
 import { isOnCurveAddress } from '../../../solana/address-curve.js';
+import {
+  DAMM_V1_DBC_CONFIGS,
+  DAMM_V1_FEE_TIERS_BPS,
+  findDammV1ConfigPool,
+  findDammV1CustomizablePool,
+  findDammV1PermissionlessPool,
+} from '../../../solana/decoders/meteora-damm-v1.js';
+import {
+  DAMM_V2_DBC_CONFIGS,
+  findDammV2ConfigPool,
+  findDammV2CustomizablePool,
+  findDammV2TokenVault,
+} from '../../../solana/decoders/meteora-damm-v2.js';
+import { findDynamicVaultAddress, findDynamicVaultLpMint } from '../../../solana/decoders/meteora-vault.js';
 import { decodeMint } from '../../../solana/decoders/mint.js';
 import { findBondingCurveAddress } from '../../../solana/decoders/pump-bonding-curve.js';
 import { findCanonicalPumpPoolAddress, findPumpSwapLpMint } from '../../../solana/decoders/pumpswap-pool.js';
@@ -35,6 +50,7 @@ import {
   type SearchResults,
 } from './amm-v4-search.js';
 import { curveMarketOf, type Dex, type Market, marketOf, SHARED_VAULT_AUTHORITIES } from './markets.js';
+import { dynamicReserveReads } from './reserves.js';
 
 /** Quote mints whose vault balance is reported as depth. */
 export const QUOTES: ReadonlyMap<Address, { symbol: string; decimals: number }> = new Map<
@@ -67,6 +83,8 @@ export interface Discovery {
   readonly unlocated: readonly UnlocatedVault[];
   /** The mint's pump.fun bonding curve, when it holds some of the largest holders' tokens (`vault`). */
   readonly curve?: { readonly address: Address; readonly vault: Address } | null;
+  /** Meteora dynamic vault → its LP mint, for the mint's and the quotes' vaults (DAMM v1 reserves). */
+  readonly vaultLpMints?: ReadonlyMap<Address, Address>;
 }
 
 export interface Reads {
@@ -85,7 +103,85 @@ export interface DerivedPools {
   readonly canonicalLp: Address;
   readonly cpmm: readonly { pool: Address; baseVault: Address; quoteVault: Address; lpMint: Address }[];
   readonly curve: Address;
+  readonly meteora: MeteoraPools;
 }
+
+// --- Meteora DAMM v1 / v2: pools at derivable addresses, read in the candidates' round -------------
+
+export interface MeteoraPools {
+  /** DAMM v2 customizable and DBC-config pools, DAMM v1 permissionless, customizable and DBC-config pools. */
+  readonly pools: readonly Address[];
+  /** The DAMM v2 ones with their vaults: a base vault among the largest holders proves its pool. */
+  readonly dammV2: readonly { pool: Address; baseVault: Address; quoteVault: Address }[];
+  /** Dynamic vault → LP mint for the mint's vault and the quotes' (DAMM v1 keeps its reserves there). */
+  readonly vaultLpMints: ReadonlyMap<Address, Address>;
+  /**
+   * The mint's own dynamic vault: owner of the token account that holds every DAMM v1 pool's tokens
+   * (null for SOL and USDC, whose vaults serve every pool quoted in them and lenders too).
+   */
+  readonly ownVault: Address | null;
+}
+
+async function vaultWithLpMint(mint: Address): Promise<[Address, Address]> {
+  const vault = await findDynamicVaultAddress(mint);
+  return [vault, await findDynamicVaultLpMint(vault)];
+}
+
+// The quotes' vaults are the same for every mint.
+const quoteVaults = Promise.all([...QUOTES.keys()].map(vaultWithLpMint));
+
+async function dammV2Pool(pool: Promise<Address>, mint: Address, quote: Address) {
+  const address = await pool;
+  const [baseVault, quoteVault] = await Promise.all([
+    findDammV2TokenVault(mint, address),
+    findDammV2TokenVault(quote, address),
+  ]);
+  return { pool: address, baseVault, quoteVault };
+}
+
+/** The DAMM v2 pools Meteora's SDKs would give the pair (mint, quote), with their vaults. */
+function dammV2PairPools(mint: Address, quote: Address) {
+  return [
+    findDammV2CustomizablePool(mint, quote),
+    ...DAMM_V2_DBC_CONFIGS.map((config) => findDammV2ConfigPool(config, mint, quote)),
+  ].map((pool) => dammV2Pool(pool, mint, quote));
+}
+
+/** The DAMM v1 pool addresses Meteora's SDKs would give the pair (mint, quote). */
+function dammV1PairPools(mint: Address, quote: Address): Promise<Address>[] {
+  return [
+    findDammV1PermissionlessPool(mint, quote),
+    ...DAMM_V1_FEE_TIERS_BPS.map((bps) => findDammV1PermissionlessPool(mint, quote, bps)),
+    findDammV1CustomizablePool(mint, quote),
+    ...DAMM_V1_DBC_CONFIGS.map((config) => findDammV1ConfigPool(mint, quote, config)),
+  ];
+}
+
+export async function deriveMeteoraPools(mint: Address): Promise<MeteoraPools> {
+  const quoteMints = [...QUOTES.keys()];
+  const [dammV2, dammV1, own, quotes] = await Promise.all([
+    Promise.all(quoteMints.flatMap((quote) => dammV2PairPools(mint, quote))),
+    Promise.all(quoteMints.flatMap((quote) => dammV1PairPools(mint, quote))),
+    vaultWithLpMint(mint),
+    quoteVaults,
+  ]);
+  return {
+    pools: [...dammV2.map((p) => p.pool), ...dammV1],
+    dammV2,
+    vaultLpMints: new Map([own, ...quotes]),
+    ownVault: QUOTES.has(mint) ? null : own[0],
+  };
+}
+
+/**
+ * The DEX whose pools share the vault owner `owner`: a DEX's shared authority, or the mint's own
+ * dynamic vault (DAMM v1 pools at no derived address are seen only through it).
+ */
+function sharedVaultDex(owner: Address, meteora: MeteoraPools): Dex | undefined {
+  return SHARED_VAULT_AUTHORITIES.get(owner) ?? (owner === meteora.ownVault ? 'meteora-damm-v1' : undefined);
+}
+
+// ----------------------------------------------------------------------------------------------------
 
 // Fee configs are the same for every mint.
 const cpmmConfigs = CPMM_CONFIG_INDEXES.map((index) => findCpmmConfigAddress(index));
@@ -103,15 +199,16 @@ async function cpmmPool(config: Address, mint: Address, quote: Address) {
 export async function derivePools(mint: Address): Promise<DerivedPools> {
   const configs = await Promise.all(cpmmConfigs);
   const canonical = await findCanonicalPumpPoolAddress(mint);
-  const [[canonicalQuote], canonicalLp, cpmm, curve] = await Promise.all([
+  const [[canonicalQuote], canonicalLp, cpmm, curve, meteora] = await Promise.all([
     findAssociatedTokenPda({ owner: canonical, mint: WSOL_MINT, tokenProgram: TOKEN_PROGRAM }),
     findPumpSwapLpMint(canonical),
     Promise.all(
       configs.flatMap((config) => [...QUOTES.keys()].map((quote) => cpmmPool(config, mint, quote))),
     ),
     findBondingCurveAddress(mint),
+    deriveMeteoraPools(mint),
   ]);
-  return { canonical, canonicalQuote, canonicalLp, cpmm, curve };
+  return { canonical, canonicalQuote, canonicalLp, cpmm, curve, meteora };
 }
 
 /** The pool candidates of a token, from its facts and its derived pools (local work only). */
@@ -121,23 +218,30 @@ export function discoverWith(facts: TokenFacts, derived: DerivedPools): Discover
   const owners: Address[] = [];
   for (const h of holders) {
     if (h.owner === null || h.owner === INCINERATOR || isOnCurveAddress(h.owner)) continue;
-    const dex = SHARED_VAULT_AUTHORITIES.get(h.owner);
+    const dex = sharedVaultDex(h.owner, derived.meteora);
     if (dex) unlocated.push({ dex, tokenAccount: h.tokenAccount, owner: h.owner, amount: h.amount });
     else owners.push(h.owner);
   }
   const heldBy = new Set(holders.map((h) => h.tokenAccount));
   // A derived vault among the largest holders proves the pool exists: read all of it now.
   const cpmmHeld = derived.cpmm.filter((c) => heldBy.has(c.baseVault));
+  const dammV2Held = derived.meteora.dammV2.filter((p) => heldBy.has(p.baseVault));
   const canonicalHeld = owners.includes(derived.canonical);
   // The curve's token account is among the holders already: a curve market costs no read.
   const curveVault = holders.find((h) => h.owner === derived.curve)?.tokenAccount;
   return {
     mint: facts.mint,
-    candidates: unique([...owners, derived.canonical, ...derived.cpmm.map((c) => c.pool)]),
+    candidates: unique([
+      ...owners,
+      derived.canonical,
+      ...derived.cpmm.map((c) => c.pool),
+      ...derived.meteora.pools,
+    ]),
     speculative: unique([
       derived.canonicalQuote,
       derived.canonicalLp,
       ...cpmmHeld.flatMap((c) => [c.quoteVault, c.lpMint]),
+      ...dammV2Held.map((p) => p.quoteVault),
     ]),
     speculativeLargest: unique([
       ...(canonicalHeld ? [derived.canonicalLp] : []),
@@ -145,6 +249,7 @@ export function discoverWith(facts: TokenFacts, derived: DerivedPools): Discover
     ]),
     unlocated,
     curve: curveVault ? { address: derived.curve, vault: curveVault } : null,
+    vaultLpMints: derived.meteora.vaultLpMints,
   };
 }
 
@@ -202,6 +307,9 @@ export function nextReads(
   const largestOf: Address[] = [...d.speculativeLargest, ...locatedLpMints(reads)];
   for (const m of marketsRead(d, reads)) {
     accounts.push(m.baseVault, m.quoteVault);
+    accounts.push(...dynamicReserveReads(m, reads.accounts, d.vaultLpMints ?? new Map()));
+    // A DAMM v1 pool is only ever found in the pool round: its LP holders come with its LP mint.
+    if (m.dynamicVaults && m.lpMint) largestOf.push(m.lpMint);
     if (m.lpMint === null || !reads.accounts.has(m.lpMint)) {
       if (m.lpMint) accounts.push(m.lpMint);
       continue;

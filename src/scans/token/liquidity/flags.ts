@@ -5,7 +5,7 @@ export const LIQUIDITY_FLAGS = {
   MARKET_NONE: {
     severity: 'low',
     meaning:
-      'No pool trading the token was found on PumpSwap, Raydium (AMM v4, CPMM, CLMM), Meteora (DLMM, DAMM v2) or Orca Whirlpool, and no live pump.fun bonding curve: there may be nowhere to sell it. Low, because pools on other venues (order books, other AMMs, Meteora DAMM v1, whose reserves sit in shared vaults) are not checked.',
+      'No pool trading the token was found on PumpSwap, Raydium (AMM v4, CPMM, CLMM), Meteora (DLMM, DAMM v1, DAMM v2) or Orca Whirlpool, and no live pump.fun bonding curve: there may be nowhere to sell it. Meteora DAMM pools count when they pair the token with SOL or USDC at an address Meteora derives from the mints (customizable and permissionless pools, and the pools of the configs its bonding curve graduates into). Low, because pools on other venues (order books, other AMMs) or at other addresses are not checked.',
     evidenceKeys: ['dexes_checked', 'candidates_checked'],
   },
   LIQUIDITY_THIN: {
@@ -29,7 +29,7 @@ export const LIQUIDITY_FLAGS = {
   LIQUIDITY_UNAVAILABLE: {
     severity: 'low',
     meaning:
-      "Some of the token's pools could not be read or located (an RPC read failed, the RPC refused the getProgramAccounts search for a Raydium AMM v4 pool seen only through its vault, or a Meteora DAMM pool seen only through its vault): their depth or LP holders are unknown.",
+      "Some of the token's pools could not be read or located (an RPC read failed, the RPC refused the getProgramAccounts search for a Raydium AMM v4 pool seen only through its vault, or a Meteora DAMM pool seen only through its vault, at no address derivable from the mints): their depth or LP holders are unknown.",
     evidenceKeys: ['reason', 'pools'],
     confidencePenalty: 0.1,
   },

@@ -1,9 +1,10 @@
 /**
  * Pure: a pool account of one of the supported DEXes → the market it makes for a mint (which vault
  * holds the token, which the quote, the LP mint if the pool has one). Dispatch is by owner program:
- * two pairs of these layouts share a discriminator (CPMM/CLMM "PoolState", PumpSwap/DAMM v2 "Pool").
+ * layouts share discriminators (CPMM/CLMM "PoolState", PumpSwap/DAMM v1/DAMM v2 "Pool").
  */
 import type { Address } from '@solana/kit';
+import { decodeDammV1Pool } from '../../../solana/decoders/meteora-damm-v1.js';
 import { decodeDammV2Pool } from '../../../solana/decoders/meteora-damm-v2.js';
 import { decodeLbPair, lbPairPrice } from '../../../solana/decoders/meteora-dlmm.js';
 import { decodeWhirlpool } from '../../../solana/decoders/orca-whirlpool.js';
@@ -13,6 +14,7 @@ import { decodeRaydiumAmmV4 } from '../../../solana/decoders/raydium-amm-v4.js';
 import { decodeRaydiumClmmPool } from '../../../solana/decoders/raydium-clmm.js';
 import { decodeRaydiumCpmmPool } from '../../../solana/decoders/raydium-cpmm.js';
 import {
+  METEORA_DAMM_V1_PROGRAM,
   METEORA_DAMM_V2_POOL_AUTHORITY,
   METEORA_DAMM_V2_PROGRAM,
   METEORA_DLMM_PROGRAM,
@@ -33,6 +35,7 @@ export type Dex =
   | 'raydium-cpmm'
   | 'raydium-clmm'
   | 'meteora-dlmm'
+  | 'meteora-damm-v1'
   | 'meteora-damm-v2'
   | 'orca-whirlpool'
   | 'pumpfun-curve';
@@ -43,6 +46,7 @@ export const DEX_NAMES: Readonly<Record<Dex, string>> = {
   'raydium-cpmm': 'Raydium CPMM',
   'raydium-clmm': 'Raydium CLMM',
   'meteora-dlmm': 'Meteora DLMM',
+  'meteora-damm-v1': 'Meteora DAMM v1',
   'meteora-damm-v2': 'Meteora DAMM v2',
   'orca-whirlpool': 'Orca Whirlpool',
   'pumpfun-curve': 'pump.fun bonding curve',
@@ -78,6 +82,11 @@ export interface Market {
   readonly quoteNotLiquidity: bigint;
   /** Quote depth from the pool's own state (a bonding curve's real reserves); absent: the quote vault's balance. */
   readonly stateDepth?: bigint;
+  /**
+   * DAMM v1 only: baseVault and quoteVault are Meteora dynamic vaults (shared by every pool of the
+   * mint), and the pool's reserve on each side is what its vault-LP account (baseLp, quoteLp) is worth.
+   */
+  readonly dynamicVaults?: { readonly baseLp: Address; readonly quoteLp: Address };
 }
 
 interface Sides {
@@ -169,10 +178,14 @@ export function marketOf(account: RawAccount, mint: Address): Market | null {
     }
     case METEORA_DAMM_V2_PROGRAM: {
       const p = decodeDammV2Pool(data);
-      return p.ok
-        ? orient('meteora-damm-v2', address, mint, p.value, { priceBPerA: sqrtPrice(p.value.sqrtPriceX64) })
-        : null;
+      if (!p.ok) return null;
+      return orient('meteora-damm-v2', address, mint, p.value, {
+        priceBPerA: sqrtPrice(p.value.sqrtPriceX64),
+        notLiquidity: [p.value.protocolFeeA, p.value.protocolFeeB],
+      });
     }
+    case METEORA_DAMM_V1_PROGRAM:
+      return dammV1Market(account, mint);
     default:
       return null;
   }
@@ -203,5 +216,22 @@ export function curveMarketOf(account: RawAccount, vault: Address): Market | nul
         : null,
     quoteNotLiquidity: 0n,
     stateDepth: c.realQuoteReserves,
+  };
+}
+
+/** A DAMM v1 pool's market: its sides are dynamic vaults, priced from the pool's shares of them. */
+function dammV1Market(account: RawAccount, mint: Address): Market | null {
+  const p = decodeDammV1Pool(account.data);
+  if (!p.ok) return null;
+  const v = p.value;
+  const market = orient('meteora-damm-v1', account.address, mint, v, { lpMint: v.lpMint });
+  if (market === null) return null;
+  const baseIsA = v.mintA === mint;
+  return {
+    ...market,
+    dynamicVaults: {
+      baseLp: baseIsA ? v.vaultLpA : v.vaultLpB,
+      quoteLp: baseIsA ? v.vaultLpB : v.vaultLpA,
+    },
   };
 }

@@ -1,0 +1,14 @@
+/**
+ * How Meteora's DAMM v1 and v2 put a pair of mints in a pool's seeds: the greater by bytes first
+ * (`get_first_key` / `max_key`), then the smaller — so either order of mints gives the same pool.
+ */
+import { type Address, getAddressEncoder } from '@solana/kit';
+
+const encoder = getAddressEncoder();
+
+export function maxMinBytes(a: Address, b: Address): [Uint8Array, Uint8Array] {
+  const x = new Uint8Array(encoder.encode(a));
+  const y = new Uint8Array(encoder.encode(b));
+  for (let i = 0; i < 32; i++) if (x[i] !== y[i]) return (x[i] ?? 0) > (y[i] ?? 0) ? [x, y] : [y, x];
+  return [x, y];
+}

@@ -1,0 +1,83 @@
+/**
+ * Meteora dynamic vault (program 24Uqj9JC…) `Vault`, Borsh, from the published program
+ * (MeteoraAg/damm-v1-sdk programs/dynamic-vault/src/state.rs): enabled u8, bumps 2×u8,
+ * total_amount u64, token_vault, fee_vault, token_mint, lp_mint, 30 strategies, base, admin,
+ * operator, locked-profit tracker. Checked against the real wSOL and mSOL vaults (fixtures
+ * meteora-vault-*.json). DAMM v1 pools keep their reserves here as vault LP: a pool's share of a
+ * vault is its vault-LP balance over the vault LP mint's supply.
+ *
+ * One vault per mint: PDA ["vault", mint, base] with Meteora's fixed base key; its token account
+ * is ["token_vault", vault] and, for vaults made after the first ones, its LP mint ["lp_mint",
+ * vault] (the SDK lists the older vaults whose LP mint is not that PDA; wSOL's and USDC's are).
+ */
+import { type Address, address, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
+import { addressAt, checkLayout, u8At, u64At } from './pool-fields.js';
+import { type DecodeResult, decoded } from './result.js';
+
+export const METEORA_VAULT_PROGRAM = address('24Uqj9JCLxUeoC3hGfh5W3s9FM9uCHDS2SG3LYwBpyTi');
+/** The base key every vault is derived with (`get_base_address` in the program). */
+export const METEORA_VAULT_BASE = address('HWzXGcGHy4tcpYfaRDCyLNzXqBTv3E6BttpCH2vJxArv');
+/** sha256("account:Vault")[0..8]. */
+export const VAULT_DISCRIMINATOR: readonly number[] = [211, 8, 232, 43, 2, 152, 117, 119];
+/** Up to the end of the locked-profit tracker: 8 + 1 + 2 + 8 + 4×32 + 30×32 + 3×32 + 3×8. */
+export const VAULT_MIN_SIZE = 1227;
+
+/**
+ * Vault → LP mint for the quote vaults whose LP mint is not the ["lp_mint", vault] PDA (the SDK's
+ * VAULT_WITH_NON_PDA_BASED_LP_MINT; wSOL's checked against the real vault FERjPVNE…).
+ */
+export const NON_PDA_VAULT_LP_MINTS: ReadonlyMap<Address, Address> = new Map<Address, Address>([
+  [
+    address('FERjPVNEa7Udq8CEv68h6tPL46Tq7ieE49HrE2wea3XT'),
+    address('FZN7QZ8ZUUAxMPfxYEYkH3cXUASzH8EqA6B4tyCL8f1j'),
+  ],
+  [
+    address('3ESUFCnRNgZ7Mn2mPPUMmXYaKU8jpnV9VtA17M7t2mHQ'),
+    address('3RpEekjLE5cdcG15YcXJUpxSepemvq2FpmMcgo342BwC'),
+  ],
+]);
+
+export interface DynamicVault {
+  readonly enabled: boolean;
+  /** Everything the vault holds: its token account plus what it lent out to strategies. */
+  readonly totalAmount: bigint;
+  readonly tokenVault: Address;
+  readonly tokenMint: Address;
+  readonly lpMint: Address;
+  /** Profit still being released (part of total_amount that withdrawals do not get yet). */
+  readonly lockedProfit: bigint;
+}
+
+export function decodeDynamicVault(data: Uint8Array): DecodeResult<DynamicVault> {
+  const checked = checkLayout(data, VAULT_DISCRIMINATOR, VAULT_MIN_SIZE, 'Meteora dynamic Vault');
+  if (!checked.ok) return checked;
+  return decoded({
+    enabled: u8At(data, 8) === 1,
+    totalAmount: u64At(data, 11),
+    tokenVault: addressAt(data, 19),
+    tokenMint: addressAt(data, 83),
+    lpMint: addressAt(data, 115),
+    lockedProfit: u64At(data, 1203),
+  });
+}
+
+const encoder = getAddressEncoder();
+type Seeds = Parameters<typeof getProgramDerivedAddress>[0]['seeds'];
+const pda = async (seeds: Seeds) =>
+  (await getProgramDerivedAddress({ programAddress: METEORA_VAULT_PROGRAM, seeds }))[0];
+
+export const findDynamicVaultAddress = (mint: Address): Promise<Address> =>
+  pda(['vault', encoder.encode(mint), encoder.encode(METEORA_VAULT_BASE)]);
+
+export const findDynamicVaultTokenAccount = (vault: Address): Promise<Address> =>
+  pda(['token_vault', encoder.encode(vault)]);
+
+/** The vault's LP mint: a listed older one, else the ["lp_mint", vault] PDA. */
+export async function findDynamicVaultLpMint(vault: Address): Promise<Address> {
+  return NON_PDA_VAULT_LP_MINTS.get(vault) ?? pda(['lp_mint', encoder.encode(vault)]);
+}
+
+/** What `poolLp` vault-LP units are worth in the vault's token: total_amount × poolLp / LP supply. */
+export function vaultShareAmount(vault: DynamicVault, lpSupply: bigint, poolLp: bigint): bigint {
+  return lpSupply === 0n ? 0n : (vault.totalAmount * poolLp) / lpSupply;
+}
