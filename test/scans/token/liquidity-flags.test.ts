@@ -60,6 +60,8 @@ interface PoolSpec {
   /** The LP holders: owner and LP units. */
   lpHolders?: { owner: Address; amount: bigint }[];
   baseVault?: Address;
+  /** Other accounts read (an LP holder's owner account: a locker's state). */
+  extra?: RawAccount[];
 }
 
 describe('liquidity flags of assessToken', () => {
@@ -124,6 +126,7 @@ describe('liquidity flags of assessToken', () => {
         largest.push({ address, amount: h.amount });
         accounts.set(address, tokenAccount(address, lpMint, h.owner, h.amount));
       });
+      for (const account of spec.extra ?? []) accounts.set(account.address, account);
       const discovery: Discovery = {
         mint,
         candidates: [pool],
@@ -220,14 +223,14 @@ describe('liquidity flags of assessToken', () => {
   });
 
   it('LP_BURNED_OR_LOCKED: 90 % burned or locked (info, no score); not 89.9 %', () => {
-    // 60 % burned (the mint's supply fell to 40 %), 30 % in a program address, 10 % in a wallet.
+    // 60 % burned (the mint's supply fell to 40 %), 30 % in Raydium's LP lock, 10 % in a wallet.
     const safe = assessToken(
       token(),
       undefined,
       liquidity({
         lpMintSupply: (LP_ISSUED * 4n) / 10n,
         lpHolders: [
-          { owner: locker, amount: (LP_ISSUED * 3n) / 10n },
+          { owner: RAYDIUM_CP_LOCK_AUTHORITY, amount: (LP_ISSUED * 3n) / 10n },
           { owner: wallet, amount: LP_ISSUED / 10n },
         ],
       }),
@@ -249,7 +252,7 @@ describe('liquidity flags of assessToken', () => {
     const short = liquidity({
       lpMintSupply: LP_ISSUED,
       lpHolders: [
-        { owner: locker, amount: (LP_ISSUED * 899n) / 1000n },
+        { owner: RAYDIUM_CP_LOCK_AUTHORITY, amount: (LP_ISSUED * 899n) / 1000n },
         { owner: wallet, amount: (LP_ISSUED * 101n) / 1000n },
       ],
     });
@@ -305,12 +308,19 @@ describe('liquidity flags of assessToken', () => {
     // Only a locker with half the LP is listed (the RPC lists the 20 largest): the other half is unknown.
     const partial = liquidity({
       lpMintSupply: LP_ISSUED,
-      lpHolders: [{ owner: locker, amount: LP_ISSUED / 2n }],
+      lpHolders: [{ owner: RAYDIUM_CP_LOCK_AUTHORITY, amount: LP_ISSUED / 2n }],
     });
     const result = assessToken(token(), undefined, partial);
     flags.notRaised(result, 'LP_BURNED_OR_LOCKED');
-    const lp = (result.evidence as { markets: { lp: Record<string, number> }[] }).markets[0]!.lp;
-    assert.deepEqual(lp, { burned_share: 0, locked_share: 0.5, wallet_share: 0, unknown_share: 0.5 });
+    const lp = (result.evidence as { markets: { lp: Record<string, unknown> }[] }).markets[0]!.lp;
+    assert.deepEqual(lp, {
+      burned_share: 0,
+      locked_share: 0.5,
+      wallet_share: 0,
+      program_share: 0,
+      unknown_share: 0.5,
+      lockers: [{ name: 'Raydium LP lock (Burn & Earn)', program: RAYDIUM_LP_LOCK_PROGRAM, share: 0.5 }],
+    });
   });
 
   it('every liquidity flag has a raising test above', () => {
