@@ -74,7 +74,7 @@ describe('scanToken: pools and liquidity on the seeded sandbox', () => {
         quote_depth: 100,
         quote: 'SOL',
         lp_mint: market.lpMint,
-        lp: { burned_share: 1, locked_share: 0, wallet_share: 0, unknown_share: 0 },
+        lp: { burned_share: 1, locked_share: 0, wallet_share: 0, program_share: 0, unknown_share: 0 },
       },
     ]);
     const burned = (evidence.flags as any).LP_BURNED_OR_LOCKED;
