@@ -383,8 +383,8 @@ describe('liquidity flags of assessToken', () => {
       extra: [raw(locker, PUMPSWAP_PROGRAM, new Uint8Array(64))],
     });
     const held = assessToken(token(), undefined, vault);
-    flags.notRaised(held, 'LP_BURNED_OR_LOCKED', 'a program address is not a lock');
-    flags.notRaised(held, 'LP_PULLABLE', 'no key we can name holds it');
+    flags.notRaised(held, 'LP_BURNED_OR_LOCKED'); // a program address is not a lock
+    flags.notRaised(held, 'LP_PULLABLE'); // no key we can name holds it
     const lp = (held.evidence as { markets: { lp: Record<string, unknown> }[] }).markets[0]!.lp;
     assert.equal(lp.program_share, 1);
     assert.deepEqual(lp.programs, [
