@@ -7,7 +7,8 @@
  * vesting_start_time, cancelled_at (8 × u64). The locked tokens sit in the escrow's associated token
  * account. Tested on a real escrow's bytes (fixtures/mainnet/PROVENANCE.md).
  */
-import type { Address } from '@solana/kit';
+import { type Address, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
+import { JUPITER_LOCK_PROGRAM } from '../programs.js';
 import { addressAt, checkLayout, u8At, u64At } from './pool-fields.js';
 import { type DecodeResult, decoded } from './result.js';
 
@@ -73,4 +74,13 @@ export function fullyUnlockedAt(escrow: VestingEscrow): bigint {
   return escrow.frequency === 0n
     ? escrow.cliffTime
     : escrow.cliffTime + escrow.frequency * escrow.numberOfPeriod;
+}
+
+/** The escrow PDA: seeds ["escrow", base] (instructions/escrow_instructions/create_vesting_escrow.rs). */
+export async function findVestingEscrowAddress(base: Address): Promise<Address> {
+  const [escrow] = await getProgramDerivedAddress({
+    programAddress: JUPITER_LOCK_PROGRAM,
+    seeds: ['escrow', getAddressEncoder().encode(base)],
+  });
+  return escrow;
 }

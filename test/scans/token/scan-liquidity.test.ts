@@ -13,7 +13,13 @@ import { type ScenarioManifest, seededChain, subject } from '../../../src/sandbo
 import { scanToken } from '../../../src/scans/token/index.js';
 import { countingTransport, delayedTransport } from '../../helpers/rpc-transports.js';
 
-const SUBJECTS = ['token:pool-lp-burned', 'token:pool-lp-creator', 'token:pool-thin', 'token:no-market'];
+const SUBJECTS = [
+  'token:pool-lp-burned',
+  'token:pool-lp-creator',
+  'token:pool-lp-jup-locked',
+  'token:pool-thin',
+  'token:no-market',
+];
 
 describe('scanToken: pools and liquidity on the seeded sandbox', () => {
   let chain: SandboxChain;
@@ -99,6 +105,27 @@ describe('scanToken: pools and liquidity on the seeded sandbox', () => {
       [s.expect.market!.lpHolders![0]!.owner],
     );
     assert.equal(roundTrips, 4);
+  });
+
+  it('Jupiter Lock: the escrow that owns the LP is read and named, with its unlock date, in one more round', async () => {
+    const { s, evidence, roundTrips, calls } = await scan('token:pool-lp-jup-locked', 'ideal', 20);
+    const market = s.expect.market!;
+    const locked = (evidence.flags as any).LP_BURNED_OR_LOCKED;
+    assert.equal(locked.locked_share, 1);
+    assert.deepEqual(locked.lockers, [
+      {
+        name: 'Jupiter Lock',
+        program: market.lpLocker!.program,
+        share: 1,
+        token_account: market.lpHolders![0]!.tokenAccount,
+        unlocks_at: market.lpLocker!.unlocksAt,
+        fully_unlocks_at: market.lpLocker!.unlocksAt,
+      },
+    ]);
+    assert.equal(market.lpHolders![0]!.owner, market.lpLocker!.escrow);
+    // The creator's-LP pool takes four; the escrow (the LP holder's owner) is one more getMultipleAccounts.
+    assert.equal(roundTrips, 5);
+    assert.equal(calls.at(-1), 'getMultipleAccounts');
   });
 
   it('thin Whirlpool: depth 0.5 SOL against a 500 SOL market value, ratio 0.1 %', async () => {
