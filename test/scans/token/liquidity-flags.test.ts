@@ -339,6 +339,20 @@ describe('liquidity flags of assessToken', () => {
         },
       ],
     });
+    // A cliff past any date (valid bytes, a u64): locked, its date shown as null rather than a crash.
+    const forever = assessToken(token(), undefined, jupiter(Number.MAX_SAFE_INTEGER));
+    flags.raised(forever, 'LP_BURNED_OR_LOCKED', {
+      lockers: [
+        {
+          name: 'Jupiter Lock',
+          program: JUPITER_LOCK_PROGRAM,
+          share: 1,
+          token_account: keys[7],
+          unlocks_at: null,
+          fully_unlocks_at: null,
+        },
+      ],
+    });
     // A lock its creator may cancel is no lock: a cancel returns what is still locked to the creator.
     const cancellable = assessToken(token(), undefined, jupiter(NOW + 365 * 86_400, 1));
     flags.notRaised(cancellable, 'LP_BURNED_OR_LOCKED');

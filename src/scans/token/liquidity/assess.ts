@@ -15,13 +15,7 @@ import type { TokenFlag } from '../flags.js';
 import { ammV4SearchOutcome } from './amm-v4-search.js';
 import { lpLiveShare, marketsRead, QUOTES, type UnlocatedVault } from './discover.js';
 import type { LiquidityFacts } from './facts.js';
-import {
-  classifyLpHolder,
-  FIXED_LOCK_AUTHORITIES,
-  type LpHolder,
-  type LpHolding,
-  lpHolderOf,
-} from './lockers.js';
+import { classifyLpHolder, type LpHolder, type LpHolding, lpHolderOf } from './lockers.js';
 import { CONCENTRATED, DEX_NAMES, type Market } from './markets.js';
 
 type Hit = FlagHit<TokenFlag>;
@@ -109,9 +103,6 @@ function thinHit(priced: readonly Priced[]): Hit | null {
   };
 }
 
-/** LP lockers recognised by the address that holds the locked LP (their authority PDA). */
-export const LP_LOCKERS = FIXED_LOCK_AUTHORITIES;
-
 interface LockerShare {
   name: string;
   program: Address;
@@ -141,7 +132,10 @@ interface LpSplit {
   readonly unknown: number;
 }
 
-const iso = (seconds: number | null) => (seconds === null ? null : new Date(seconds * 1000).toISOString());
+/** Largest time a Date holds (ms): a lock dated past it (a u64 cliff of any size is valid bytes) is shown as null, never. */
+const MAX_DATE_MS = 8.64e15;
+const iso = (seconds: number | null) =>
+  seconds === null || seconds * 1000 > MAX_DATE_MS ? null : new Date(seconds * 1000).toISOString();
 
 /** Shares of what the pool issued, per LP holder read: an account's LP over the mint's supply, scaled by the unburned part. */
 function holderShares(m: Market, liquidity: LiquidityFacts, live: number) {
@@ -157,6 +151,7 @@ function holderShares(m: Market, liquidity: LiquidityFacts, live: number) {
 }
 
 function addHolding(split: Mutable<LpSplit>, holder: LpHolder, share: number, holding: LpHolding) {
+  if (share <= 0) return;
   if (holding.kind === 'burned') split.burned += share;
   else if (holding.kind === 'wallet') {
     if (share > 0)
