@@ -85,6 +85,8 @@ export const METEORA_DAMM_V2_POOL_AUTHORITY = address('HLnpSz9h2S4hiLQ43rnSD9Xkc
 export const RAYDIUM_LP_LOCK_PROGRAM = address('LockrWmn6K5twhz3y9w1dQERbmgSaRkfnTeTKbpofwE');
 export const RAYDIUM_CP_LOCK_AUTHORITY = address('3f7GcQFG397GAaEnv51zR6tsTVihYRydnydDD1cXekxH');
 export const JUPITER_V6_PROGRAM = address('JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4');
+/** Jupiter Lock (jup-ag/jup-lock, programs/locker/src/lib.rs mainnet `declare_id!`): vesting escrows. */
+export const JUPITER_LOCK_PROGRAM = address('LocpQgucEQHbqNABEYvBvwoxCPsSbG91A1QaQhQQqjn');
 
 // Mints
 /** Wrapped SOL, the native mint: supply 0 and no authorities is normal for it. */
@@ -154,6 +156,7 @@ export const WELL_KNOWN_ADDRESS_NAMES: ReadonlyMap<Address, string> = new Map<Ad
   [RAYDIUM_LP_LOCK_PROGRAM, 'Raydium LP lock'],
   [RAYDIUM_CP_LOCK_AUTHORITY, 'Raydium LP lock (CPMM authority)'],
   [JUPITER_V6_PROGRAM, 'Jupiter v6'],
+  [JUPITER_LOCK_PROGRAM, 'Jupiter Lock'],
   [WSOL_MINT, 'Wrapped SOL'],
   [USDC_MINT, 'USDC'],
   [USDT_MINT, 'USDT'],

@@ -24,6 +24,7 @@ const CAIP2 = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 const SUBJECTS = [
   'token:pool-lp-burned',
   'token:pool-lp-creator',
+  'token:pool-lp-jup-locked',
   'token:pool-amm-v4-lp-creator',
   'token:pool-thin',
   'token:no-market',
@@ -84,6 +85,15 @@ for (const profile of ['ideal', 'indexed-provider'] as const) {
         for (const code of s.expect.notFlags ?? [])
           assert.ok(!body.flags.includes(code), `${code} not in ${body.flags}`);
         if (s.expect.market) assert.equal(body.evidence.markets[0].pool, s.expect.market.pool);
+        const locker = s.expect.market?.lpLocker;
+        if (locker)
+          assert.deepEqual(
+            body.evidence.flags.LP_BURNED_OR_LOCKED.lockers.map((l: { name: string; unlocks_at: string }) => [
+              l.name,
+              l.unlocks_at,
+            ]),
+            [[locker.name, locker.unlocksAt]],
+          );
       });
     }
 

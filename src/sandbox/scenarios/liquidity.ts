@@ -5,6 +5,9 @@
  * programs. The token's side of each pool is minted into the vault for real, so supply adds up.
  *   - token:pool-lp-burned   CPMM pool (wSOL), 100 SOL against half the supply, every LP token burned
  *   - token:pool-lp-creator  the same pool shape, every LP token in the creator's wallet
+ *   - token:pool-lp-jup-locked  the same pool shape, every LP token in a Jupiter Lock escrow (a
+ *                            VestingEscrow in its real layout, owned by the real program, that nobody
+ *                            can cancel and that releases nothing for five years)
  *   - token:pool-thin        Orca Whirlpool, 0.5 SOL against a 500 SOL market value
  *   - token:pool-amm-v4-lp-creator  Raydium AMM v4 pool (wSOL, its addresses derived from an OpenBook
  *                            market as the program derives them), every LP token in the creator's wallet:
@@ -16,6 +19,7 @@
  */
 import { type Address, getAddressEncoder, getProgramDerivedAddress, type KeyPairSigner } from '@solana/kit';
 import { getMintToCheckedInstruction } from '@solana-program/token';
+import { findVestingEscrowAddress, VESTING_ESCROW_SIZE } from '../../solana/decoders/jupiter-lock.js';
 import {
   cpmmMintOrder,
   findCpmmConfigAddress,
@@ -24,6 +28,7 @@ import {
   findCpmmVaultAddress,
 } from '../../solana/decoders/raydium-cpmm.js';
 import {
+  JUPITER_LOCK_PROGRAM,
   ORCA_WHIRLPOOL_PROGRAM,
   RAYDIUM_AMM_V4_AUTHORITY,
   RAYDIUM_AMM_V4_PROGRAM,
@@ -35,6 +40,7 @@ import {
 import { submit } from '../wallets.js';
 import { u16 } from './builders/bytes.js';
 import { isqrt } from './builders/isqrt.js';
+import { encodeVestingEscrow } from './builders/locker-layouts.js';
 import { createMetadata } from './builders/metaplex.js';
 import { setTokenAccount } from './builders/pool-accounts.js';
 import {
@@ -81,8 +87,47 @@ interface PooledSpec {
   notFlags: string[];
 }
 
-/** A Raydium CPMM pool of `mint` against wSOL (fee config 0): 100 SOL, LP burned or in the creator's wallet. */
-function cpmmPool(lp: 'burned' | 'creator', poolTokens: bigint) {
+/** Seconds the sandbox's Jupiter Lock escrow stays shut: five years, whenever the sandbox is built. */
+const LOCK_SECONDS = 5n * 365n * 86_400n;
+
+/** Every LP token into a Jupiter Lock escrow's token account: the escrow PDA, owned by the real program. */
+async function jupiterLockLp(context: ScenarioContext, lpMint: Address, creator: Address, amount: bigint) {
+  const base = await context.keys.signer(`jup-lock-base:${lpMint}`);
+  const escrow = await findVestingEscrowAddress(base.address);
+  const cliffTime = BigInt(Math.floor(Date.now() / 1000)) + LOCK_SECONDS;
+  context.chain.setAccount({
+    address: escrow,
+    lamports: context.chain.minimumBalanceForRentExemption(VESTING_ESCROW_SIZE),
+    data: encodeVestingEscrow({
+      recipient: creator,
+      tokenMint: lpMint,
+      creator,
+      base: base.address,
+      escrowBump: 255,
+      cancelMode: 0,
+      cliffTime,
+      frequency: 0n,
+      cliffUnlockAmount: amount,
+      amountPerPeriod: 0n,
+      numberOfPeriod: 0n,
+    }),
+    owner: JUPITER_LOCK_PROGRAM,
+  });
+  const tokenAccount = await associatedTokenAccount(escrow, lpMint, TOKEN_PROGRAM);
+  setTokenAccount(context, tokenAccount, lpMint, escrow, amount);
+  return {
+    holder: { owner: escrow, tokenAccount, amount: amount.toString() },
+    locker: {
+      name: 'Jupiter Lock',
+      program: JUPITER_LOCK_PROGRAM,
+      escrow,
+      unlocksAt: new Date(Number(cliffTime) * 1000).toISOString(),
+    },
+  };
+}
+
+/** A Raydium CPMM pool of `mint` against wSOL (fee config 0): 100 SOL, LP burned, in the creator's wallet or locked. */
+function cpmmPool(lp: 'burned' | 'creator' | 'jupiter-lock', poolTokens: bigint) {
   return async (context: ScenarioContext, mint: Address, creator: KeyPairSigner): Promise<PoolSeed> => {
     const quote = 100n * LAMPORTS_PER_SOL;
     const config = await findCpmmConfigAddress(0);
@@ -124,6 +169,8 @@ function cpmmPool(lp: 'burned' | 'creator', poolTokens: bigint) {
     const lpHolder =
       lp === 'creator' ? await associatedTokenAccount(creator.address, lpMint, TOKEN_PROGRAM) : null;
     if (lpHolder) setTokenAccount(context, lpHolder, lpMint, creator.address, lpSupply);
+    const locked =
+      lp === 'jupiter-lock' ? await jupiterLockLp(context, lpMint, creator.address, lpSupply) : null;
     return {
       vault: baseVault,
       vaultOwner: RAYDIUM_CPMM_AUTHORITY,
@@ -141,6 +188,7 @@ function cpmmPool(lp: 'burned' | 'creator', poolTokens: bigint) {
         ...(lpHolder
           ? { lpHolders: [{ owner: creator.address, tokenAccount: lpHolder, amount: lpSupply.toString() }] }
           : {}),
+        ...(locked ? { lpHolders: [locked.holder], lpLocker: locked.locker } : {}),
       },
     };
   };
@@ -356,7 +404,7 @@ async function seedPooledToken(context: ScenarioContext, spec: PooledSpec): Prom
   });
 }
 
-/** The five liquidity subjects (three weeks old, beside the other established tokens). */
+/** The six liquidity subjects (three weeks old, beside the other established tokens). */
 export async function seedLiquidityScenarios(context: ScenarioContext): Promise<void> {
   const half = 5_000n;
   await seedPooledToken(context, {
@@ -380,6 +428,17 @@ export async function seedLiquidityScenarios(context: ScenarioContext): Promise<
     pool: cpmmPool('creator', (SUPPLY * half) / 10_000n),
     flags: ['LP_PULLABLE'],
     notFlags: ['LP_BURNED_OR_LOCKED', 'MARKET_NONE', 'LIQUIDITY_THIN', 'LIQUIDITY_UNAVAILABLE'],
+  });
+  await seedPooledToken(context, {
+    name: 'token:pool-lp-jup-locked',
+    label: 'token:pool-lp-jup-locked',
+    description:
+      'SPL token traded in a Raydium CPMM pool against 100 SOL; every LP token sits in a Jupiter Lock escrow nobody can cancel, releasing nothing for five years',
+    symbol: 'LPLOCK',
+    poolBps: half,
+    pool: cpmmPool('jupiter-lock', (SUPPLY * half) / 10_000n),
+    flags: ['LP_BURNED_OR_LOCKED'],
+    notFlags: ['LP_PULLABLE', 'MARKET_NONE', 'LIQUIDITY_THIN', 'LIQUIDITY_UNAVAILABLE', 'HOLDER_TOP1_HIGH'],
   });
   await seedPooledToken(context, {
     name: 'token:pool-amm-v4-lp-creator',

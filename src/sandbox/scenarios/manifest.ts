@@ -75,6 +75,8 @@ export interface MarketExpect {
   poolLpSupply?: string;
   lpMintSupply?: string;
   lpHolders?: HolderExpect[];
+  /** The locker holding the LP (LP_BURNED_OR_LOCKED names it in `lockers`): its escrow and first release. */
+  lpLocker?: { name: string; program: string; escrow: string; unlocksAt: string };
   sqrtPriceX64?: string;
 }
 

@@ -482,6 +482,7 @@ export function tokenChecks(
   const traded = issuer !== undefined || facts.mint === NATIVE_MINT || facts.mint === NATIVE_MINT_2022;
   const markets = liquidity
     ? assessLiquidity(liquidity.facts, mint, {
+        nowSeconds: facts.nowSeconds,
         ...liquidity.options,
         ...(traded ? { tradedElsewhere: true } : {}),
       })

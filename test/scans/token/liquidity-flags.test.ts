@@ -8,12 +8,17 @@ import { before, describe, it } from 'node:test';
 import {
   type Address,
   generateKeyPairSigner,
+  getAddressEncoder,
   getProgramDerivedAddress,
   none,
   type Option,
 } from '@solana/kit';
 import { AccountState, getTokenEncoder } from '@solana-program/token';
 import { encodePumpSwapPool } from '../../../src/sandbox/scenarios/builders/layouts.js';
+import {
+  encodeLockEscrow,
+  encodeVestingEscrow,
+} from '../../../src/sandbox/scenarios/builders/locker-layouts.js';
 import { assessToken } from '../../../src/scans/token/assess.js';
 import type { LargestAccount, RawAccount, TokenFacts } from '../../../src/scans/token/facts.js';
 import type { Discovery } from '../../../src/scans/token/liquidity/discover.js';
@@ -21,6 +26,8 @@ import type { LiquidityFacts } from '../../../src/scans/token/liquidity/facts.js
 import { LIQUIDITY_FLAGS } from '../../../src/scans/token/liquidity/flags.js';
 import {
   INCINERATOR,
+  JUPITER_LOCK_PROGRAM,
+  METEORA_DAMM_V1_PROGRAM,
   PUMPSWAP_PROGRAM,
   RAYDIUM_AMM_V4_AUTHORITY,
   RAYDIUM_CP_LOCK_AUTHORITY,
@@ -60,6 +67,8 @@ interface PoolSpec {
   /** The LP holders: owner and LP units. */
   lpHolders?: { owner: Address; amount: bigint }[];
   baseVault?: Address;
+  /** Other accounts read (an LP holder's owner account: a locker's state). */
+  extra?: RawAccount[];
 }
 
 describe('liquidity flags of assessToken', () => {
@@ -124,6 +133,7 @@ describe('liquidity flags of assessToken', () => {
         largest.push({ address, amount: h.amount });
         accounts.set(address, tokenAccount(address, lpMint, h.owner, h.amount));
       });
+      for (const account of spec.extra ?? []) accounts.set(account.address, account);
       const discovery: Discovery = {
         mint,
         candidates: [pool],
@@ -221,14 +231,14 @@ describe('liquidity flags of assessToken', () => {
   });
 
   it('LP_BURNED_OR_LOCKED: 90 % burned or locked (info, no score); not 89.9 %', () => {
-    // 60 % burned (the mint's supply fell to 40 %), 30 % in a program address, 10 % in a wallet.
+    // 60 % burned (the mint's supply fell to 40 %), 30 % in Raydium's LP lock, 10 % in a wallet.
     const safe = assessToken(
       token(),
       undefined,
       liquidity({
         lpMintSupply: (LP_ISSUED * 4n) / 10n,
         lpHolders: [
-          { owner: locker, amount: (LP_ISSUED * 3n) / 10n },
+          { owner: RAYDIUM_CP_LOCK_AUTHORITY, amount: (LP_ISSUED * 3n) / 10n },
           { owner: wallet, amount: LP_ISSUED / 10n },
         ],
       }),
@@ -250,7 +260,7 @@ describe('liquidity flags of assessToken', () => {
     const short = liquidity({
       lpMintSupply: LP_ISSUED,
       lpHolders: [
-        { owner: locker, amount: (LP_ISSUED * 899n) / 1000n },
+        { owner: RAYDIUM_CP_LOCK_AUTHORITY, amount: (LP_ISSUED * 899n) / 1000n },
         { owner: wallet, amount: (LP_ISSUED * 101n) / 1000n },
       ],
     });
@@ -265,6 +275,142 @@ describe('liquidity flags of assessToken', () => {
       locked_share: 1,
       lockers: [{ name: 'Raydium LP lock (Burn & Earn)', program: RAYDIUM_LP_LOCK_PROGRAM, share: 1 }],
     });
+  });
+
+  it('LP in a Jupiter Lock escrow is locked, named, dated; pullable once it releases within 7 days or can be cancelled', async () => {
+    const [escrow] = await getProgramDerivedAddress({
+      programAddress: JUPITER_LOCK_PROGRAM,
+      seeds: ['escrow', getAddressEncoder().encode(keys[31]!)],
+    });
+    const lpMint = keys[5]!;
+    const jupiter = (cliffTime: number, cancelMode = 0) =>
+      liquidity({
+        lpMintSupply: LP_ISSUED,
+        lpHolders: [{ owner: escrow, amount: LP_ISSUED }],
+        extra: [
+          raw(
+            escrow,
+            JUPITER_LOCK_PROGRAM,
+            encodeVestingEscrow({
+              recipient: keys[32]!,
+              tokenMint: lpMint,
+              creator: keys[33]!,
+              base: keys[31]!,
+              escrowBump: 255,
+              cancelMode,
+              cliffTime: BigInt(cliffTime),
+              frequency: 0n,
+              cliffUnlockAmount: LP_ISSUED,
+              amountPerPeriod: 0n,
+              numberOfPeriod: 0n,
+            }),
+          ),
+        ],
+      });
+    const week = 7 * 86_400;
+    const locked = assessToken(token(), undefined, jupiter(NOW + week + 1));
+    const unlocksAt = new Date((NOW + week + 1) * 1000).toISOString();
+    flags.raised(locked, 'LP_BURNED_OR_LOCKED', {
+      locked_share: 1,
+      lockers: [
+        {
+          name: 'Jupiter Lock',
+          program: JUPITER_LOCK_PROGRAM,
+          share: 1,
+          token_account: keys[7],
+          unlocks_at: unlocksAt,
+          fully_unlocks_at: unlocksAt,
+        },
+      ],
+    });
+    assert.match(locked.reasoning.join(' '), /in Jupiter Lock/);
+    flags.notRaised(locked, 'LP_PULLABLE');
+    // Releasing within a week (or already released): the recipient can pull it.
+    const soon = assessToken(token(), undefined, jupiter(NOW + week));
+    flags.notRaised(soon, 'LP_BURNED_OR_LOCKED');
+    flags.raised(soon, 'LP_PULLABLE', {
+      pullable_share: 1,
+      wallets: [
+        {
+          owner: keys[32],
+          token_account: keys[7],
+          share: 1,
+          via: 'Jupiter Lock',
+          why: 'its schedule releases it to the recipient within 7 days',
+        },
+      ],
+    });
+    // A cliff past any date (valid bytes, a u64): locked, its date shown as null rather than a crash.
+    const forever = assessToken(token(), undefined, jupiter(Number.MAX_SAFE_INTEGER));
+    flags.raised(forever, 'LP_BURNED_OR_LOCKED', {
+      lockers: [
+        {
+          name: 'Jupiter Lock',
+          program: JUPITER_LOCK_PROGRAM,
+          share: 1,
+          token_account: keys[7],
+          unlocks_at: null,
+          fully_unlocks_at: null,
+        },
+      ],
+    });
+    // A lock its creator may cancel is no lock: a cancel returns what is still locked to the creator.
+    const cancellable = assessToken(token(), undefined, jupiter(NOW + 365 * 86_400, 1));
+    flags.notRaised(cancellable, 'LP_BURNED_OR_LOCKED');
+    flags.raised(cancellable, 'LP_PULLABLE', {
+      wallets: [
+        {
+          owner: keys[33],
+          token_account: keys[7],
+          share: 1,
+          via: 'Jupiter Lock',
+          why: 'the creator can cancel the escrow and take the LP back',
+        },
+      ],
+    });
+  });
+
+  it('LP in a Meteora DAMM v1 lock escrow is locked for good; LP under an unknown program is neither locked nor pullable', () => {
+    const holder = keys[7]!;
+    const lockEscrow = (escrowVault: Address) =>
+      liquidity({
+        lpMintSupply: LP_ISSUED,
+        lpHolders: [{ owner: locker, amount: LP_ISSUED }],
+        extra: [
+          raw(
+            locker,
+            METEORA_DAMM_V1_PROGRAM,
+            encodeLockEscrow({ pool, owner: wallet, escrowVault, bump: 255, totalLockedAmount: LP_ISSUED }),
+          ),
+        ],
+      });
+    flags.raised(assessToken(token(), undefined, lockEscrow(holder)), 'LP_BURNED_OR_LOCKED', {
+      locked_share: 1,
+      lockers: [{ name: 'Meteora DAMM v1 lock escrow', program: METEORA_DAMM_V1_PROGRAM, share: 1 }],
+    });
+    // A lock escrow naming another vault does not vouch for this one.
+    const other = assessToken(token(), undefined, lockEscrow(keys[30]!));
+    flags.notRaised(other, 'LP_BURNED_OR_LOCKED');
+    // A PDA of any other program (a wallet-controlled vault program, say): shown as program-held.
+    const vault = liquidity({
+      lpMintSupply: LP_ISSUED,
+      lpHolders: [{ owner: locker, amount: LP_ISSUED }],
+      extra: [raw(locker, PUMPSWAP_PROGRAM, new Uint8Array(64))],
+    });
+    const held = assessToken(token(), undefined, vault);
+    flags.notRaised(held, 'LP_BURNED_OR_LOCKED'); // a program address is not a lock
+    flags.notRaised(held, 'LP_PULLABLE'); // no key we can name holds it
+    const lp = (held.evidence as { markets: { lp: Record<string, unknown> }[] }).markets[0]!.lp;
+    assert.equal(lp.program_share, 1);
+    assert.deepEqual(lp.programs, [
+      {
+        owner: locker,
+        program: PUMPSWAP_PROGRAM,
+        token_account: holder,
+        share: 1,
+        why: 'a program address of a program not known as a locker',
+      },
+    ]);
   });
 
   it('LIQUIDITY_UNAVAILABLE: a pool seen only by its vault, or a failed read; confidence drops, not the risk', () => {
@@ -306,12 +452,19 @@ describe('liquidity flags of assessToken', () => {
     // Only a locker with half the LP is listed (the RPC lists the 20 largest): the other half is unknown.
     const partial = liquidity({
       lpMintSupply: LP_ISSUED,
-      lpHolders: [{ owner: locker, amount: LP_ISSUED / 2n }],
+      lpHolders: [{ owner: RAYDIUM_CP_LOCK_AUTHORITY, amount: LP_ISSUED / 2n }],
     });
     const result = assessToken(token(), undefined, partial);
     flags.notRaised(result, 'LP_BURNED_OR_LOCKED');
-    const lp = (result.evidence as { markets: { lp: Record<string, number> }[] }).markets[0]!.lp;
-    assert.deepEqual(lp, { burned_share: 0, locked_share: 0.5, wallet_share: 0, unknown_share: 0.5 });
+    const lp = (result.evidence as { markets: { lp: Record<string, unknown> }[] }).markets[0]!.lp;
+    assert.deepEqual(lp, {
+      burned_share: 0,
+      locked_share: 0.5,
+      wallet_share: 0,
+      program_share: 0,
+      unknown_share: 0.5,
+      lockers: [{ name: 'Raydium LP lock (Burn & Earn)', program: RAYDIUM_LP_LOCK_PROGRAM, share: 0.5 }],
+    });
   });
 
   it('every liquidity flag has a raising test above', () => {

@@ -16,6 +16,7 @@ import { countingTransport, delayedTransport, failingTransport } from '../../hel
 const SUBJECTS = [
   'token:pool-lp-burned',
   'token:pool-lp-creator',
+  'token:pool-lp-jup-locked',
   'token:pool-thin',
   'token:no-market',
   'token:pool-owned',
@@ -81,7 +82,7 @@ describe('scanToken: pools and liquidity on the seeded sandbox', () => {
         quote_depth: 100,
         quote: 'SOL',
         lp_mint: market.lpMint,
-        lp: { burned_share: 1, locked_share: 0, wallet_share: 0, unknown_share: 0 },
+        lp: { burned_share: 1, locked_share: 0, wallet_share: 0, program_share: 0, unknown_share: 0 },
       },
     ]);
     const burned = (evidence.flags as any).LP_BURNED_OR_LOCKED;
@@ -106,6 +107,27 @@ describe('scanToken: pools and liquidity on the seeded sandbox', () => {
       [s.expect.market!.lpHolders![0]!.owner],
     );
     assert.equal(roundTrips, 4);
+  });
+
+  it('Jupiter Lock: the escrow that owns the LP is read and named, with its unlock date, in one more round', async () => {
+    const { s, evidence, roundTrips, calls } = await scan('token:pool-lp-jup-locked', 'ideal', 20);
+    const market = s.expect.market!;
+    const locked = (evidence.flags as any).LP_BURNED_OR_LOCKED;
+    assert.equal(locked.locked_share, 1);
+    assert.deepEqual(locked.lockers, [
+      {
+        name: 'Jupiter Lock',
+        program: market.lpLocker!.program,
+        share: 1,
+        token_account: market.lpHolders![0]!.tokenAccount,
+        unlocks_at: market.lpLocker!.unlocksAt,
+        fully_unlocks_at: market.lpLocker!.unlocksAt,
+      },
+    ]);
+    assert.equal(market.lpHolders![0]!.owner, market.lpLocker!.escrow);
+    // The creator's-LP pool takes four; the escrow (the LP holder's owner) is one more getMultipleAccounts.
+    assert.equal(roundTrips, 5);
+    assert.equal(calls.at(-1), 'getMultipleAccounts');
   });
 
   it('thin Whirlpool: depth 0.5 SOL against a 500 SOL market value, ratio 0.1 %', async () => {

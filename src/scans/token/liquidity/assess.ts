@@ -7,15 +7,13 @@
  * liquidity ratio sums each SOL/USDC pool's quote depth over the market value at its own price.
  */
 import type { Address } from '@solana/kit';
-import { isOnCurveAddress } from '../../../solana/address-curve.js';
 import { type DecodedMint, decodeMint } from '../../../solana/decoders/mint.js';
-import { decodeTokenAccount } from '../../../solana/decoders/token-account.js';
-import { INCINERATOR, RAYDIUM_CP_LOCK_AUTHORITY, RAYDIUM_LP_LOCK_PROGRAM } from '../../../solana/programs.js';
 import type { FlagHit } from '../../risk/model.js';
 import type { TokenFlag } from '../flags.js';
 import { ammV4SearchOutcome } from './amm-v4-search.js';
 import { lpLiveShare, marketsRead, QUOTES, type UnlocatedVault } from './discover.js';
 import type { LiquidityFacts } from './facts.js';
+import { classifyLpHolder, type LpHolder, type LpHolding, lpHolderOf } from './lockers.js';
 import { CONCENTRATED, DEX_NAMES, type Market } from './markets.js';
 import { assessPositions, type PositionsOutcome } from './positions-assess.js';
 import { reserveOf } from './reserves.js';
@@ -99,57 +97,124 @@ function thinHit(priced: readonly Priced[]): Hit | null {
   };
 }
 
-/** LP lockers recognised by the address that holds the locked LP (their authority PDA). */
-export const LP_LOCKERS: ReadonlyMap<Address, { name: string; program: Address }> = new Map([
-  [RAYDIUM_CP_LOCK_AUTHORITY, { name: 'Raydium LP lock (Burn & Earn)', program: RAYDIUM_LP_LOCK_PROGRAM }],
-]);
+interface LockerShare {
+  name: string;
+  program: Address;
+  share: number;
+  token_account?: Address;
+  unlocks_at?: string | null;
+  fully_unlocks_at?: string | null;
+}
 
 interface LpSplit {
   readonly burned: number;
+  /** Held by a recognised locker and not released within the horizon. */
   readonly locked: number;
   /** The share of it in recognised lockers, by locker. */
-  readonly lockers: { name: string; program: Address; share: number }[];
-  readonly wallets: { owner: Address; token_account: Address; share: number }[];
+  readonly lockers: LockerShare[];
+  /** Single keys that can withdraw: wallets, and lock recipients or creators who can take LP out soon. */
+  readonly wallets: { owner: Address; token_account: Address; share: number; via?: string; why?: string }[];
+  /** Program addresses we cannot vouch for: not locked, not pullable by a key we can name. */
+  readonly program: number;
+  readonly programs: {
+    owner: Address;
+    program: Address | null;
+    token_account: Address;
+    share: number;
+    why: string;
+  }[];
   readonly unknown: number;
 }
 
-/** Where a pool's LP is: burned (supply destroyed or sent to the incinerator), program-held, in wallets. */
-function lpSplit(m: Market, liquidity: LiquidityFacts): LpSplit | null {
+/** Largest time a Date holds (ms): a lock dated past it (a u64 cliff of any size is valid bytes) is shown as null, never. */
+const MAX_DATE_MS = 8.64e15;
+const iso = (seconds: number | null) =>
+  seconds === null || seconds * 1000 > MAX_DATE_MS ? null : new Date(seconds * 1000).toISOString();
+
+/** Shares of what the pool issued, per LP holder read: an account's LP over the mint's supply, scaled by the unburned part. */
+function holderShares(m: Market, liquidity: LiquidityFacts, live: number) {
+  const largest = liquidity.reads.largest.get(m.lpMint as Address) ?? [];
+  const lpMintAccount = liquidity.reads.accounts.get(m.lpMint as Address);
+  const decodedMint = lpMintAccount ? decodeMint(lpMintAccount.data, lpMintAccount.owner) : null;
+  const total = decodedMint?.ok ? decodedMint.value.supply : largest.reduce((s, l) => s + l.amount, 0n);
+  return largest.flatMap((l) => {
+    const holder = lpHolderOf(l.address, liquidity.reads.accounts.get(l.address));
+    const share = total === 0n ? 0 : (Number(l.amount) / Number(total)) * live;
+    return holder ? [{ holder, share }] : [];
+  });
+}
+
+function addHolding(split: Mutable<LpSplit>, holder: LpHolder, share: number, holding: LpHolding) {
+  if (share <= 0) return;
+  if (holding.kind === 'burned') split.burned += share;
+  else if (holding.kind === 'wallet') {
+    if (share > 0)
+      split.wallets.push({ owner: holder.owner, token_account: holder.address, share: round(share, 4) });
+  } else if (holding.kind === 'program') {
+    split.program += share;
+    split.programs.push({
+      owner: holder.owner,
+      program: holding.program,
+      token_account: holder.address,
+      share: round(share, 4),
+      why: holding.why,
+    });
+  } else {
+    const out = holder.amount === 0n ? 0 : (share * Number(holding.pullable)) / Number(holder.amount);
+    split.locked += share - out;
+    const dated = holding.unlocksAt !== null || holding.fullyUnlocksAt !== null;
+    split.lockers.push({
+      ...holding.locker,
+      share: round(share - out, 4),
+      ...(dated
+        ? {
+            token_account: holder.address,
+            unlocks_at: iso(holding.unlocksAt),
+            fully_unlocks_at: iso(holding.fullyUnlocksAt),
+          }
+        : {}),
+    });
+    if (out > 0 && holding.pullableBy)
+      split.wallets.push({
+        owner: holding.pullableBy,
+        token_account: holder.address,
+        share: round(out, 4),
+        via: holding.locker.name,
+        ...(holding.why ? { why: holding.why } : {}),
+      });
+  }
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** Where a pool's LP is: burned, in a recognised lock, under another program, in wallets, or unknown. */
+function lpSplit(m: Market, liquidity: LiquidityFacts, nowSeconds: number): LpSplit | null {
   if (m.lpMint === null) return null;
   const live = lpLiveShare(m, liquidity.reads.accounts.get(m.lpMint));
   if (live === null) return null;
-  const largest = liquidity.reads.largest.get(m.lpMint);
-  const split = {
+  const split: Mutable<LpSplit> = {
     burned: 1 - live,
     locked: 0,
-    lockers: [] as LpSplit['lockers'],
-    wallets: [] as LpSplit['wallets'],
+    lockers: [],
+    wallets: [],
+    program: 0,
+    programs: [],
     unknown: 0,
   };
+  const largest = liquidity.reads.largest.get(m.lpMint);
   if (largest === undefined || largest === null) return { ...split, unknown: live };
-  // Shares of what the pool issued: an account's LP over the mint's supply, scaled by the unburned part.
-  const lpMintAccount = liquidity.reads.accounts.get(m.lpMint);
-  const decodedMint = lpMintAccount ? decodeMint(lpMintAccount.data, lpMintAccount.owner) : null;
-  const total = decodedMint?.ok ? decodedMint.value.supply : largest.reduce((s, l) => s + l.amount, 0n);
   let known = 0;
-  for (const l of largest) {
-    const share = total === 0n ? 0 : (Number(l.amount) / Number(total)) * live;
-    const account = liquidity.reads.accounts.get(l.address);
-    const owner = account
-      ? (decodeTokenAccount(account.data, account.owner) as { ok: boolean; value?: { owner: Address } })
-      : null;
-    const holder = owner?.ok ? (owner.value?.owner ?? null) : null;
-    if (holder === null) continue;
+  for (const { holder, share } of holderShares(m, liquidity, live)) {
     known += share;
-    if (holder === INCINERATOR) split.burned += share;
-    else if (!isOnCurveAddress(holder)) {
-      split.locked += share;
-      const locker = LP_LOCKERS.get(holder);
-      if (locker) split.lockers.push({ ...locker, share: round(share, 4) });
-    } else if (share > 0)
-      split.wallets.push({ owner: holder, token_account: l.address, share: round(share, 4) });
+    const owner = liquidity.reads.accounts.get(holder.owner);
+    addHolding(split, holder, share, classifyLpHolder(holder, owner, nowSeconds));
   }
   return { ...split, unknown: Math.max(0, live - known) };
+}
+
+function lockedIn(split: LpSplit): string {
+  const names = [...new Set(split.lockers.filter((l) => l.share > 0).map((l) => l.name))];
+  return names.length ? ` (in ${names.join(', ')})` : '';
 }
 
 function lpHits(m: Market, split: LpSplit): Hit[] {
@@ -174,7 +239,7 @@ function lpHits(m: Market, split: LpSplit): Hit[] {
         locked_share: round(split.locked, 4),
         lockers: split.lockers,
       },
-      reason: `${pct(split.burned + split.locked)} of the LP of its ${DEX_NAMES[m.dex]} pool ${short(m.pool)} is burned or locked`,
+      reason: `${pct(split.burned + split.locked)} of the LP of its ${DEX_NAMES[m.dex]} pool ${short(m.pool)} is burned or locked${lockedIn(split)}`,
     });
   }
   return hits;
@@ -190,6 +255,8 @@ export interface LiquidityOutcome {
 export interface LiquidityOptions {
   /** The token trades elsewhere (an active pump.fun curve, a widely used token): no pool found is expected. */
   readonly tradedElsewhere?: boolean;
+  /** The scan's time (unix seconds), for lock schedules; the clock when absent. */
+  readonly nowSeconds?: number;
 }
 
 function unlocatedWhy(v: UnlocatedVault, liquidity: LiquidityFacts): string {
@@ -256,7 +323,10 @@ function summaryOf(
                   split.wallets.reduce((s, w) => s + w.share, 0),
                   4,
                 ),
+                program_share: round(split.program, 4),
                 unknown_share: round(split.unknown, 4),
+                ...(split.lockers.length ? { lockers: split.lockers } : {}),
+                ...(split.programs.length ? { programs: split.programs } : {}),
               },
         ...(CONCENTRATED.has(p.market.dex)
           ? {
@@ -289,7 +359,8 @@ export function assessLiquidity(
     (v) => !markets.some((m) => m.baseVault === v.tokenAccount || m.baseVault === v.owner),
   );
   const priced = markets.map((m) => priceMarket(m, liquidity, mint.supply));
-  const splits = new Map(markets.map((m) => [m, lpSplit(m, liquidity)] as const));
+  const now = options.nowSeconds ?? Math.floor(Date.now() / 1000);
+  const splits = new Map(markets.map((m) => [m, lpSplit(m, liquidity, now)] as const));
   const hits: Hit[] = [];
   const hasMarket = markets.length > 0 || unlocated.length > 0;
   if (!hasMarket && liquidity.errors.length === 0 && !options.tradedElsewhere) {

@@ -49,6 +49,7 @@ import {
   nextAmmV4Searches,
   type SearchResults,
 } from './amm-v4-search.js';
+import { lockerOwnersToRead } from './lockers.js';
 import { curveMarketOf, type Dex, type Market, marketOf, SHARED_VAULT_AUTHORITIES } from './markets.js';
 import { dynamicReserveReads } from './reserves.js';
 
@@ -317,7 +318,12 @@ export function nextReads(
     const live = lpLiveShare(m, reads.accounts.get(m.lpMint));
     if (live === null || live <= LP_HOLDERS_WHEN_UNBURNED_OVER) continue;
     largestOf.push(m.lpMint);
-    for (const holder of reads.largest.get(m.lpMint) ?? []) accounts.push(holder.address);
+    const holders = reads.largest.get(m.lpMint) ?? [];
+    for (const holder of holders) accounts.push(holder.address);
+    // A holder owned by a program address: its owner account says whether that is a known locker.
+    accounts.push(
+      ...lockerOwnersToRead(holders.map((h) => ({ ...h, account: reads.accounts.get(h.address) }))),
+    );
   }
   return {
     accounts: unique(accounts).filter((a) => !reads.accounts.has(a)),

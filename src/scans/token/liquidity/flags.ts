@@ -17,13 +17,13 @@ export const LIQUIDITY_FLAGS = {
   LP_PULLABLE: {
     severity: 'high',
     meaning:
-      "Wallets (single keys) hold 10 % or more of a pool's LP tokens (full strength at 50 %): they can withdraw that share of the pool's liquidity at any time.",
+      "Wallets (single keys) hold 10 % or more of a pool's LP tokens (full strength at 50 %): they can withdraw that share of the pool's liquidity at any time. LP in a Jupiter Lock escrow counts too when its creator can cancel the escrow (a cancel returns the locked LP to the creator) or its schedule releases it within 7 days (`via` names the locker).",
     evidenceKeys: ['pool', 'dex', 'lp_mint', 'pullable_share', 'wallets'],
   },
   LP_BURNED_OR_LOCKED: {
     severity: 'info',
     meaning:
-      "At least 90 % of a pool's LP tokens are burned or held by program-controlled addresses (lockers, the pool): that liquidity cannot be pulled by a key. Shown, not scored; `lockers` names the recognised ones (Raydium's LP lock).",
+      "At least 90 % of a pool's LP tokens are burned or held by a recognised locker — Raydium LP lock (Burn & Earn), Jupiter Lock (a vesting escrow nobody can cancel, releasing nothing within 7 days) or a Meteora DAMM v1 lock escrow — so no key can pull that liquidity. Shown, not scored; `lockers` names each locker with its share (and, for Jupiter Lock, `unlocks_at`). LP under any other program address is not counted as locked.",
     evidenceKeys: ['pool', 'dex', 'lp_mint', 'burned_share', 'locked_share', 'lockers'],
   },
   LIQUIDITY_UNAVAILABLE: {

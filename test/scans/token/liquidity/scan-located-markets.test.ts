@@ -74,7 +74,7 @@ describe('scanToken: AMM v4 pools located through their vault, pump.fun curves a
           quote_depth: 100,
           quote: 'SOL',
           lp_mint: market.lpMint,
-          lp: { burned_share: 0, locked_share: 0, wallet_share: 1, unknown_share: 0 },
+          lp: { burned_share: 0, locked_share: 0, wallet_share: 1, program_share: 0, unknown_share: 0 },
         },
       ]);
       assert.deepEqual(evidence.unlocated_markets, []);
