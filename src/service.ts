@@ -312,8 +312,11 @@ export async function createService(config: Config, options: ServiceOptions = {}
         metricsUrl: served.url,
         // Metrics last: an operator can watch the drain until the last paid call has its response.
         close: async () => {
-          await running.close();
-          await served.close();
+          try {
+            await running.close();
+          } finally {
+            await served.close();
+          }
         },
       };
     },

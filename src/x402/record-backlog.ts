@@ -35,18 +35,14 @@ export function createRecordBacklog(
   let waiting: Unwritten[] = [];
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
-  // A timer's retry holds its batch outside `waiting` while it writes: close() waits for it.
-  let inFlight: Promise<number> | null = null;
+  // A retry holds its batch outside `waiting` while it writes: close() waits for every one.
+  const inFlight = new Set<Promise<number>>();
 
   const schedule = () => {
     if (timer !== null || closed || waiting.length === 0) return;
     timer = setTimeout(() => {
       timer = null;
-      const running = retry();
-      inFlight = running;
-      void running.finally(() => {
-        if (inFlight === running) inFlight = null;
-      });
+      void retry();
     }, retryMs);
     timer.unref();
   };
@@ -59,7 +55,12 @@ export function createRecordBacklog(
       return false;
     }
   };
-  const retry = async (): Promise<number> => {
+  const retry = (): Promise<number> => {
+    const running = retryOnce();
+    inFlight.add(running);
+    return running.finally(() => inFlight.delete(running));
+  };
+  const retryOnce = async (): Promise<number> => {
     const batch = waiting;
     waiting = [];
     const written = await Promise.all(batch.map(writeOne));
@@ -85,7 +86,7 @@ export function createRecordBacklog(
       closed = true;
       if (timer !== null) clearTimeout(timer);
       timer = null;
-      if (inFlight !== null) await inFlight;
+      await Promise.all(inFlight);
       if (waiting.length > 0) await retry();
       while (waiting.length > 0 && performance.now() + retryMs < untilMs) {
         await new Promise((r) => setTimeout(r, retryMs));

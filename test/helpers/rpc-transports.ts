@@ -59,11 +59,15 @@ export function delayedTransport(inner: RpcTransport, ms: number): RpcTransport 
   }) as RpcTransport;
 }
 
-/** Fails calls whose method matches, as a refusing or broken RPC would. */
-export function failingTransport(inner: RpcTransport, fails: (method: string) => boolean): RpcTransport {
+/** Fails calls whose method (and parameters) match, as a refusing or broken RPC would. */
+export function failingTransport(
+  inner: RpcTransport,
+  fails: (method: string, params: readonly unknown[]) => boolean,
+): RpcTransport {
   return (async (request) => {
-    const payload = request.payload as { method?: string };
-    if (fails(String(payload.method))) throw new Error(`injected failure: ${payload.method}`);
+    const payload = request.payload as { method?: string; params?: unknown[] };
+    if (fails(String(payload.method), payload.params ?? []))
+      throw new Error(`injected failure: ${payload.method}`);
     return inner(request);
   }) as RpcTransport;
 }

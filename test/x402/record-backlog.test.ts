@@ -3,7 +3,7 @@
  * record is still being written, and says so when records stay unwritten.
  */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import type { ClaimRecord, PaymentStore } from '../../src/x402/payment-store.js';
 import { createRecordBacklog } from '../../src/x402/record-backlog.js';
 
@@ -28,6 +28,14 @@ function heldStore() {
 const RECORD = {} as ClaimRecord;
 
 describe('record backlog', () => {
+  // The backlog's retry timer is unref'd (it must not hold a process open): something else keeps
+  // the test's event loop alive while it waits for that timer.
+  let alive: NodeJS.Timeout;
+  before(() => {
+    alive = setInterval(() => {}, 60_000);
+  });
+  after(() => clearInterval(alive));
+
   it('close() waits for a write its timer started, instead of returning with the record in flight', async () => {
     const { store, calls, nextCall } = heldStore();
     const warnings: string[] = [];
@@ -45,6 +53,24 @@ describe('record backlog', () => {
     await closing;
     assert.equal(backlog.size(), 0);
     assert.deepEqual(warnings, ['payment records written late']);
+  });
+
+  it('close() also waits for a retry started from outside (retryRecords), not only its timer’s', async () => {
+    const { store, calls, nextCall } = heldStore();
+    const backlog = createRecordBacklog(store, { retryMs: 3_600_000 });
+    backlog.add('key-3', 'holder', RECORD);
+    const writing = nextCall();
+    const retried = backlog.retry();
+    await writing;
+    let closed = false;
+    const closing = backlog.close().then(() => {
+      closed = true;
+    });
+    await new Promise((r) => setImmediate(r));
+    assert.equal(closed, false, 'close() returned while the record was still being written');
+    calls[0]!.answer(true);
+    await Promise.all([retried, closing]);
+    assert.equal(backlog.size(), 0);
   });
 
   it('a record the store still refuses at close is retried once more, then reported unwritten', async () => {

@@ -80,13 +80,14 @@ interface Round {
   readonly found: (RawAccount[] | null)[];
   /** A failed account read: later rounds would build on what it did not show. */
   readonly readError: string | null;
-  readonly searchErrors: string[];
+  /** Refused searches and LP holder lists: what they would show is unknown, and the rounds go on. */
+  readonly softErrors: string[];
 }
 
 /** One round trip: the accounts, the LP mints' largest holders and the AMM v4 searches, side by side. */
 async function readRound(rpc: SolanaRpc, want: Want, send: { abortSignal?: AbortSignal }): Promise<Round> {
   let readError: string | null = null;
-  const searchErrors: string[] = [];
+  const softErrors: string[] = [];
   const [read, lists, found] = await Promise.all([
     want.accounts.length === 0
       ? Promise.resolve([])
@@ -95,22 +96,24 @@ async function readRound(rpc: SolanaRpc, want: Want, send: { abortSignal?: Abort
           return want.accounts.map((a): [Address, RawAccount | null] => [a, null]);
         }),
     Promise.all(
-      want.largestOf.map(
-        (mint) => readLargest(rpc, mint, send).catch(() => null), // a mint that does not exist answers an error too
+      // Every LP mint asked for belongs to a pool that exists: a refusal leaves its holders unknown.
+      want.largestOf.map((mint) =>
+        readLargest(rpc, mint, send).catch((e: unknown) => {
+          softErrors.push(`getTokenLargestAccounts (LP mint ${mint}): ${message(e)}`);
+          return null;
+        }),
       ),
     ),
     Promise.all(
       want.searches.map((search) =>
         searchAmmV4(rpc, search, send).catch((e: unknown) => {
-          searchErrors.push(
-            `getProgramAccounts (Raydium AMM v4 pool of vault ${search.vault}): ${message(e)}`,
-          );
+          softErrors.push(`getProgramAccounts (Raydium AMM v4 pool of vault ${search.vault}): ${message(e)}`);
           return null;
         }),
       ),
     ),
   ]);
-  return { read, lists, found, readError, searchErrors };
+  return { read, lists, found, readError, softErrors };
 }
 
 const wanted = (w: Want) => w.accounts.length > 0 || w.largestOf.length > 0 || w.searches.length > 0;
@@ -148,6 +151,10 @@ export async function gatherLiquidity(
     errors.push(
       `the largest holders could not be read (${facts.largestError ?? 'no answer'}), so pools found through their vaults are unknown`,
     );
+  else if (facts.largest.length > 0 && facts.holderAccounts.every((a) => a === null))
+    errors.push(
+      'the largest holders’ token accounts could not be read, so pools found through their vaults are unknown',
+    );
   // The holders' token accounts are already read: a pool's token vault among them costs nothing.
   for (const account of facts.holderAccounts) if (account) accounts.set(account.address, account);
   const send = signal ? { abortSignal: signal } : {};
@@ -168,7 +175,7 @@ export async function gatherLiquidity(
       searches.set(searchKey(search), pools?.map((p) => p.address) ?? null);
     });
     // A refused search only leaves its vault unlocated; a failed read stops the rounds.
-    errors.push(...round.searchErrors);
+    errors.push(...round.softErrors);
     if (round.readError) {
       errors.push(round.readError);
       break;

@@ -35,12 +35,13 @@ describe('scanToken: AMM v4 pools located through their vault, pump.fun curves a
     for (const s of Object.values(servers)) await s.close();
   });
 
-  async function scan(address: string, profile = 'ideal', failGpa = false) {
+  type Fails = (method: string, params: readonly unknown[]) => boolean;
+  async function scan(address: string, profile = 'ideal', fails: Fails | boolean = false) {
     // Calls 20 ms apart from the server's answer, so the counter tells sequential rounds apart.
     const base = delayedTransport(createDefaultRpcTransport({ url: servers[profile]!.url }), 20);
-    const counter = countingTransport(
-      failGpa ? failingTransport(base, (method) => method === 'getProgramAccounts') : base,
-    );
+    const failing: Fails | null =
+      fails === true ? (method) => method === 'getProgramAccounts' : fails === false ? null : fails;
+    const counter = countingTransport(failing ? failingTransport(base, failing) : base);
     const { result } = await scanToken(address, {
       rpc: createSolanaRpcFromTransport(counter.transport),
       now: Date.now,
@@ -125,6 +126,33 @@ describe('scanToken: AMM v4 pools located through their vault, pump.fun curves a
     assert.ok(result.flags.includes('HOLDERS_UNAVAILABLE'), String(result.flags));
     assert.ok(!result.flags.includes('MARKET_NONE'), 'no pool found is not no pool');
     assert.match(evidence.flags.LIQUIDITY_UNAVAILABLE.reason, /the largest holders could not be read/);
+  });
+
+  it('the holders’ token accounts refused: a pool found through its vault’s owner is unknown, not absent (no MARKET_NONE)', async () => {
+    const s = subject(manifest, 'token', 'token:pool-thin');
+    const vault = s.expect.market!.baseVault;
+    const { result, evidence } = await scan(
+      s.address,
+      'ideal',
+      (method, params) => method === 'getMultipleAccounts' && JSON.stringify(params[0]).includes(vault),
+    );
+    assert.ok(!result.flags.includes('MARKET_NONE'), String(result.flags));
+    assert.match(evidence.flags.LIQUIDITY_UNAVAILABLE.reason, /token accounts could not be read/);
+  });
+
+  it('an LP mint’s largest holders refused: who holds the LP is unknown, and LIQUIDITY_UNAVAILABLE says so', async () => {
+    const s = subject(manifest, 'token', 'token:pool-lp-creator');
+    const lpMint = s.expect.market!.lpMint!;
+    const { result, evidence } = await scan(
+      s.address,
+      'ideal',
+      (method, params) => method === 'getTokenLargestAccounts' && params[0] === lpMint,
+    );
+    assert.ok(!result.flags.includes('LP_PULLABLE'), 'the creator’s LP was not seen');
+    assert.match(
+      evidence.flags.LIQUIDITY_UNAVAILABLE.reason,
+      new RegExp(`getTokenLargestAccounts \\(LP mint ${lpMint}\\)`),
+    );
   });
 
   it('a coin on its pump.fun curve: the curve is its market (its real SOL is the depth), no MARKET_NONE', async () => {
