@@ -194,19 +194,25 @@ export async function gatherPumpfunFacts(
     findBondingCurveAddress(mint),
     findCanonicalPumpPoolAddress(mint),
   ]);
+  // The pool PDAs depend on the mint alone: derived (CPU) while the first rounds are in flight.
+  const derived = derivePools(mint);
   // The simulation waits for round 2's holders, then runs beside the pools and curves in round 3.
   let simulation: ReturnType<typeof simulateTransferRounds> = Promise.resolve(null);
   const { facts, extra } = await gatherTokenFacts(rpc, mint, now, {
     extraAccounts: [curveAddress, poolAddress],
     alsoRead: simulationReads,
-    // The pool PDAs (mint only) are derived while the second round is in flight; a transfer
-    // hook's simulation waits there for the holders, then simulates.
+    // A transfer hook's simulation waits here for the holders, then simulates; the creator's
+    // launches' curve PDAs are derived as soon as its mints are listed, while the rest of the
+    // round is in flight.
     round2: (first) => {
       simulation = simulateTransferRounds(rpc, first, abortSignal ? { abortSignal } : {});
       simulation.catch(() => {}); // awaited below; not unhandled if round 2 fails first
       return Promise.all([
-        creatorMints(rpc, mint, first.extraAccounts[0] ?? null, abortSignal),
-        derivePools(mint),
+        creatorMints(rpc, mint, first.extraAccounts[0] ?? null, abortSignal).then(async (mints) => ({
+          mints,
+          candidates: mints !== null && 'creator' in mints ? await launchCandidates(mints) : null,
+        })),
+        derived,
         gatherLaunchFacts({ mint, history: first.history }, rpc, abortSignal, {
           creator: curveCreator(first.extraAccounts[0]),
         }),
@@ -215,14 +221,10 @@ export async function gatherPumpfunFacts(
     ...(abortSignal ? { abortSignal } : {}),
   });
   const curve = facts.extraAccounts[0] ?? null;
-  const [mints, derived, launch] = extra ?? [null, null, undefined];
+  const [creator, pools, launch] = extra ?? [{ mints: null, candidates: null }, await derived, undefined];
+  const { mints, candidates } = creator;
   const found = mints !== null && 'creator' in mints && curve ? { curve, mints } : null;
-  // Round 3: the launches' curves and the coin's pools, side by side (addresses derived first,
-  // so both reads leave together).
-  const [candidates, pools] = await Promise.all([
-    found ? launchCandidates(found.mints) : null,
-    derived ?? derivePools(mint),
-  ]);
+  // Round 3: the launches' curves and the coin's pools, side by side.
   const discovery = discoverWith(facts, pools);
   const [launches, liquidity, transferSimulation] = await Promise.all([
     found && candidates ? launchCurves(rpc, mint, found.curve, found.mints, candidates, abortSignal) : mints,

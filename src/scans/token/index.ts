@@ -18,6 +18,8 @@ import { TRUSTED_ISSUERS } from './trusted.js';
 export const scanToken: Scanner = async (subject, { rpc, now, signal }) => {
   const mint = address(subject);
   const send = signal ? { abortSignal: signal } : {};
+  // The pool PDAs depend on the mint alone: derived (CPU) while the first rounds are in flight.
+  const derived = derivePools(mint);
   // The simulation waits for round 2's holders, then runs beside the pools in round 3.
   let simulation: ReturnType<typeof simulateTransferRounds> = Promise.resolve(null);
   const { facts, extra } = await gatherTokenFacts(rpc, mint, now, {
@@ -32,13 +34,12 @@ export const scanToken: Scanner = async (subject, { rpc, now, signal }) => {
           ? Promise.resolve([])
           : readGovernors(rpc, derivedAuthoritiesOf(first.mintAccount, first.metadataAccount), signal),
         gatherLaunchFacts({ mint, history: first.history }, rpc, signal),
-        // The pool PDAs depend on the mint alone: derived while the second round is in flight.
-        derivePools(mint),
+        derived,
       ]);
       return { governors, launch, pools };
     },
   });
-  const discovery = discoverWith(facts, extra?.pools ?? (await derivePools(mint)));
+  const discovery = discoverWith(facts, extra?.pools ?? (await derived));
   // The third round: whatever needs the holders' accounts, side by side.
   const [governors, liquidity, transferSimulation] = await Promise.all([
     readRealms(rpc, extra?.governors ?? [], signal),

@@ -80,14 +80,17 @@ interface Round {
   readonly found: (RawAccount[] | null)[];
   /** A failed account read: later rounds would build on what it did not show. */
   readonly readError: string | null;
-  /** Refused searches and LP holder lists: what they would show is unknown, and the rounds go on. */
+  /** Refused searches: what they would show is unknown, and the rounds go on. */
   readonly softErrors: string[];
+  /** LP mints whose largest holders could not be listed, with why. */
+  readonly largestErrors: ReadonlyMap<Address, string>;
 }
 
 /** One round trip: the accounts, the LP mints' largest holders and the AMM v4 searches, side by side. */
 async function readRound(rpc: SolanaRpc, want: Want, send: { abortSignal?: AbortSignal }): Promise<Round> {
   let readError: string | null = null;
   const softErrors: string[] = [];
+  const largestErrors = new Map<Address, string>();
   const [read, lists, found] = await Promise.all([
     want.accounts.length === 0
       ? Promise.resolve([])
@@ -96,10 +99,9 @@ async function readRound(rpc: SolanaRpc, want: Want, send: { abortSignal?: Abort
           return want.accounts.map((a): [Address, RawAccount | null] => [a, null]);
         }),
     Promise.all(
-      // Every LP mint asked for belongs to a pool that exists: a refusal leaves its holders unknown.
       want.largestOf.map((mint) =>
         readLargest(rpc, mint, send).catch((e: unknown) => {
-          softErrors.push(`getTokenLargestAccounts (LP mint ${mint}): ${message(e)}`);
+          largestErrors.set(mint, `getTokenLargestAccounts (LP mint ${mint}): ${message(e)}`);
           return null;
         }),
       ),
@@ -113,7 +115,7 @@ async function readRound(rpc: SolanaRpc, want: Want, send: { abortSignal?: Abort
       ),
     ),
   ]);
-  return { read, lists, found, readError, softErrors };
+  return { read, lists, found, readError, softErrors, largestErrors };
 }
 
 const wanted = (w: Want) => w.accounts.length > 0 || w.largestOf.length > 0 || w.searches.length > 0;
@@ -176,6 +178,9 @@ export async function gatherLiquidity(
     });
     // A refused search only leaves its vault unlocated; a failed read stops the rounds.
     errors.push(...round.softErrors);
+    // An LP mint asked for with its pool's first read may not exist (no pool there): only a mint
+    // that exists, or was not read, leaves its holders unknown.
+    for (const [mint, error] of round.largestErrors) if (accounts.get(mint) !== null) errors.push(error);
     if (round.readError) {
       errors.push(round.readError);
       break;
