@@ -204,28 +204,32 @@ export async function gatherPumpfunFacts(
     // A transfer hook's simulation waits here for the holders, then simulates; the creator's
     // launches' curve PDAs are derived as soon as its mints are listed, while the rest of the
     // round is in flight.
-    round2: (first) => {
+    round2: async (first) => {
       simulation = simulateTransferRounds(rpc, first, abortSignal ? { abortSignal } : {});
       simulation.catch(() => {}); // awaited below; not unhandled if round 2 fails first
-      return Promise.all([
-        creatorMints(rpc, mint, first.extraAccounts[0] ?? null, abortSignal).then(async (mints) => ({
+      // Round 3 needs the creator's mints: asked for first, so a node that answers in order
+      // answers them before the launch's transactions.
+      const creator = creatorMints(rpc, mint, first.extraAccounts[0] ?? null, abortSignal).then(
+        async (mints) => ({
           mints,
           candidates: mints !== null && 'creator' in mints ? await launchCandidates(mints) : null,
-        })),
-        derived,
-        gatherLaunchFacts({ mint, history: first.history }, rpc, abortSignal, {
-          creator: curveCreator(first.extraAccounts[0]),
         }),
-      ]);
+      );
+      const launch = gatherLaunchFacts({ mint, history: first.history }, rpc, abortSignal, {
+        creator: curveCreator(first.extraAccounts[0]),
+      });
+      const [mints, pools, launchFacts] = await Promise.all([creator, derived, launch]);
+      return { creator: mints, pools, launch: launchFacts };
     },
     ...(abortSignal ? { abortSignal } : {}),
   });
   const curve = facts.extraAccounts[0] ?? null;
-  const [creator, pools, launch] = extra ?? [{ mints: null, candidates: null }, await derived, undefined];
-  const { mints, candidates } = creator;
+  const { mints, candidates } = extra?.creator ?? { mints: null, candidates: null };
+  const pools = extra?.pools ?? (await derived);
   const found = mints !== null && 'creator' in mints && curve ? { curve, mints } : null;
   // Round 3: the launches' curves and the coin's pools, side by side.
   const discovery = discoverWith(facts, pools);
+  const launch = extra?.launch;
   const [launches, liquidity, transferSimulation] = await Promise.all([
     found && candidates ? launchCurves(rpc, mint, found.curve, found.mints, candidates, abortSignal) : mints,
     gatherLiquidity(facts, rpc, abortSignal, discovery),
