@@ -266,6 +266,8 @@ function unlocatedWhy(v: UnlocatedVault, liquidity: LiquidityFacts): string {
       return 'its pool was not located: the RPC refused the getProgramAccounts search for it';
     case 'not-found':
       return 'no Raydium AMM v4 pool names it as a vault';
+    case 'not-a-pool':
+      return 'the Raydium AMM v4 account that names it as a vault is not a pool trading this token';
     default:
       return 'its pool was not searched for (getProgramAccounts)';
   }
