@@ -263,7 +263,7 @@ function unlocatedWhy(v: UnlocatedVault, liquidity: LiquidityFacts): string {
   if (v.dex !== 'raydium-amm-v4') return 'its pool cannot be located without getProgramAccounts';
   switch (ammV4SearchOutcome(v.tokenAccount, liquidity.reads.searches)) {
     case 'failed':
-      return 'its pool was not located: the RPC refused the getProgramAccounts search for it';
+      return 'its pool was not located: the RPC refused the getProgramAccounts search for it, or did not answer in time';
     case 'not-found':
       return 'no Raydium AMM v4 pool names it as a vault';
     case 'not-a-pool':

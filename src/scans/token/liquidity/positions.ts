@@ -42,6 +42,7 @@ import {
 import type { SolanaRpc } from '../../../solana/rpc.js';
 import type { TokenFacts } from '../facts.js';
 import { TRUSTED_ISSUERS } from '../trusted.js';
+import { boundedSend, OPTIONAL_SEARCH_MS } from './bounded-search.js';
 import { type LocatedPool, locateConcentratedPools, type PositionDex } from './positions-locate.js';
 
 export const MAX_POSITION_POOLS = 2;
@@ -165,23 +166,27 @@ async function listPositions(
   rpc: SolanaRpc,
   pools: readonly LocatedPool[],
   mint: Address,
-  send: Send,
+  signal: AbortSignal | undefined,
+  searchMs: number,
   n: Counter,
 ) {
+  const send: Send = signal ? { abortSignal: signal } : {};
   n.calls += pools.length + 1;
   const [lists, accounts] = await Promise.all([
     Promise.all(
-      pools.map((p) =>
-        rpc
+      pools.map((p) => {
+        // Each listing is bounded on its own: a slow one leaves its owners unknown, never the scan.
+        const bounded = boundedSend(signal, searchMs);
+        return rpc
           .getProgramAccounts(PROGRAMS[p.dex], {
             encoding: 'base64',
             filters: filtersOf(p.dex, p.pool),
             dataSlice: { offset: 0, length: HEAD[p.dex] },
           })
-          .send(send)
+          .send(bounded.send)
           .then((r) => ({ ok: true as const, r }))
-          .catch((e: unknown) => ({ ok: false as const, e: `getProgramAccounts: ${message(e)}` })),
-      ),
+          .catch((e: unknown) => ({ ok: false as const, e: `getProgramAccounts: ${bounded.why(e)}` }));
+      }),
     ),
     rpc
       .getMultipleAccounts(
@@ -253,10 +258,17 @@ async function resolveOwners(rpc: SolanaRpc, mints: readonly Address[], send: Se
   return { owners, errors, rounds: 2 };
 }
 
-async function readPositions(rpc: SolanaRpc, pools: readonly LocatedPool[], mint: Address, send: Send) {
+async function readPositions(
+  rpc: SolanaRpc,
+  pools: readonly LocatedPool[],
+  mint: Address,
+  signal: AbortSignal | undefined,
+  searchMs: number,
+) {
+  const send: Send = signal ? { abortSignal: signal } : {};
   const n: Counter = { calls: 0 };
   if (pools.length === 0) return { pools: [] as PoolPositions[], rounds: 0, calls: 0 };
-  const listed = (await listPositions(rpc, pools, mint, send, n)).filter(
+  const listed = (await listPositions(rpc, pools, mint, signal, searchMs, n)).filter(
     (p) => p.current !== null || p.positions === null || p.positions.length > 0,
   );
   const chosen = listed.flatMap(toResolve);
@@ -277,16 +289,19 @@ async function readPositions(rpc: SolanaRpc, pools: readonly LocatedPool[], mint
   return { pools: withOwners, rounds: 1 + rounds, calls: n.calls };
 }
 
-/** Reads the positions of the concentrated pools located from the holders (none: no call). */
+/**
+ * Reads the positions of the concentrated pools located from the holders (none: no call). Each
+ * listing (getProgramAccounts) is bounded by `searchMs` as well as by the scan's signal.
+ */
 export async function gatherPositions(
   facts: TokenFacts,
   rpc: SolanaRpc,
   signal?: AbortSignal,
+  searchMs = OPTIONAL_SEARCH_MS,
 ): Promise<PositionFacts> {
-  const send: Send = signal ? { abortSignal: signal } : {};
   // A widely used token's largest holders are the market's deepest pools, with tens of thousands of
   // positions each, and no one wallet can own them: not worth the listing.
   if (TRUSTED_ISSUERS.has(facts.mint)) return { pools: [], rounds: 0, calls: 0 };
   const pools = await locateConcentratedPools(facts);
-  return readPositions(rpc, pools.slice(0, MAX_POSITION_POOLS), facts.mint, send);
+  return readPositions(rpc, pools.slice(0, MAX_POSITION_POOLS), facts.mint, signal, searchMs);
 }
