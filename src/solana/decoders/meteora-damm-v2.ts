@@ -2,7 +2,9 @@
  * Meteora DAMM v2 (cp-amm, program cpamdpZC…) `Pool`, 1112 bytes, zero-copy (MeteoraAg/damm-v2
  * programs/cp-amm/src/state/pool.rs). Checked against the real pool 6CXXieC3… (fixture
  * meteora-damm-v2-pool-6CXXieC3.json). Liquidity is held in position NFTs, not an LP mint; the pool
- * itself counts the liquidity locked for ever (`permanent_lock_liquidity`).
+ * itself counts the liquidity locked for ever (`permanent_lock_liquidity`). After `liquidity` and a
+ * u128 of padding come the fees the vaults hold for others: protocol_a_fee, protocol_b_fee,
+ * partner_a_fee, partner_b_fee (u64 each, offsets 392–416; Meteora's cp_amm IDL).
  *
  * Pool PDAs (program seeds in constants.rs and initialize_pool/*.rs, as MeteoraAg/damm-v2-sdk
  * pda.ts derives them), the two mints ordered max then min by their bytes: the customizable pool
@@ -32,6 +34,9 @@ export interface DammV2Pool {
   /** Protocol fees still in the vaults: not the liquidity providers'. */
   readonly protocolFeeA: bigint;
   readonly protocolFeeB: bigint;
+  /** The partner's (the pool's launch platform's) fees still in the vaults: not the providers' either. */
+  readonly partnerFeeA: bigint;
+  readonly partnerFeeB: bigint;
 }
 
 export function decodeDammV2Pool(data: Uint8Array): DecodeResult<DammV2Pool> {
@@ -50,6 +55,8 @@ export function decodeDammV2Pool(data: Uint8Array): DecodeResult<DammV2Pool> {
     creator: addressAt(data, 648),
     protocolFeeA: u64At(data, 392),
     protocolFeeB: u64At(data, 400),
+    partnerFeeA: u64At(data, 408),
+    partnerFeeB: u64At(data, 416),
   });
 }
 

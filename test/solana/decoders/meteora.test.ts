@@ -142,6 +142,13 @@ describe('Meteora DAMM v2 pool PDAs (real pool 6CXXieC3…)', () => {
     assert.equal(p.protocolFeeA, 0n);
     assert.equal(p.protocolFeeB, 712_006_203_593n);
   });
+  it("decodes the partner's fees after the protocol's (u64 at 408, 416): none in this pool", () => {
+    assert.deepEqual([p.partnerFeeA, p.partnerFeeB], [0n, 0n]);
+    const data = new Uint8Array(dump.data);
+    new DataView(data.buffer).setBigUint64(416, 5_000_000n, true);
+    const withFee = expectDecoded(decodeDammV2Pool(data));
+    assert.deepEqual([withFee.partnerFeeB, withFee.protocolFeeB], [5_000_000n, 712_006_203_593n]);
+  });
   it('the customizable pool ["cpool", max, min] is the same for either order of mints', async () => {
     const x = await findDammV2CustomizablePool(p.mintA, WSOL_MINT);
     assert.equal(await findDammV2CustomizablePool(WSOL_MINT, p.mintA), x);

@@ -240,4 +240,12 @@ describe('Meteora pools as markets', () => {
     assert.equal(market?.quoteMint, WSOL_MINT);
     assert.equal(market?.quoteNotLiquidity, 712_006_203_593n);
   });
+
+  it("a DAMM v2 pool's partner fees are not counted as depth either", () => {
+    const v2 = dump('meteora-damm-v2-pool-6CXXieC3.json');
+    const data = new Uint8Array(v2.data);
+    new DataView(data.buffer).setBigUint64(416, 1_000_000_000n, true); // 1 SOL of partner fees (B is SOL)
+    const market = marketOf({ ...v2, data }, address('G1DXVVmqJs8Ei79QbK41dpgk2WtXSGqLtx9of7o8BAGS'));
+    assert.equal(market?.quoteNotLiquidity, 712_006_203_593n + 1_000_000_000n);
+  });
 });
