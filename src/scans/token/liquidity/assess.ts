@@ -49,11 +49,11 @@ function price(m: Market, base: bigint | null, depth: bigint | null): number | n
   return Number(depth) / Number(base);
 }
 
-function priceMarket(m: Market, liquidity: LiquidityFacts, supply: bigint): Priced {
+function priceMarket(m: Market, liquidity: LiquidityFacts, supply: bigint, now: number): Priced {
   const accounts = liquidity.reads.accounts;
-  const quote = m.stateDepth ?? reserveOf(m, 'quote', accounts);
+  const quote = m.stateDepth ?? reserveOf(m, 'quote', accounts, now);
   const depth = quote === null ? null : quote > m.quoteNotLiquidity ? quote - m.quoteNotLiquidity : 0n;
-  const p = price(m, reserveOf(m, 'base', accounts), depth);
+  const p = price(m, reserveOf(m, 'base', accounts, now), depth);
   const symbol = QUOTES.get(m.quoteMint)?.symbol ?? null;
   return { market: m, symbol, depth, price: p, marketValue: p === null ? null : p * Number(supply) };
 }
@@ -255,7 +255,7 @@ export interface LiquidityOutcome {
 export interface LiquidityOptions {
   /** The token trades elsewhere (an active pump.fun curve, a widely used token): no pool found is expected. */
   readonly tradedElsewhere?: boolean;
-  /** The scan's time (unix seconds), for lock schedules; the clock when absent. */
+  /** The scan's time (unix seconds), for lock schedules and vesting vault profit; the clock when absent. */
   readonly nowSeconds?: number;
 }
 
@@ -360,8 +360,8 @@ export function assessLiquidity(
   const unlocated = liquidity.discovery.unlocated.filter(
     (v) => !markets.some((m) => m.baseVault === v.tokenAccount || m.baseVault === v.owner),
   );
-  const priced = markets.map((m) => priceMarket(m, liquidity, mint.supply));
   const now = options.nowSeconds ?? Math.floor(Date.now() / 1000);
+  const priced = markets.map((m) => priceMarket(m, liquidity, mint.supply, now));
   const splits = new Map(markets.map((m) => [m, lpSplit(m, liquidity, now)] as const));
   const hits: Hit[] = [];
   const hasMarket = markets.length > 0 || unlocated.length > 0;
