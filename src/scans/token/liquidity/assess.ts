@@ -15,7 +15,7 @@ import { lpLiveShare, marketsRead, QUOTES, type UnlocatedVault } from './discove
 import type { LiquidityFacts } from './facts.js';
 import { classifyLpHolder, type LpHolder, type LpHolding, lpHolderOf } from './lockers.js';
 import { CONCENTRATED, DEX_NAMES, type Market } from './markets.js';
-import { assessPositions, type PositionsOutcome } from './positions-assess.js';
+import { assessPositions, type PositionsOutcome, unlistedWhy } from './positions-assess.js';
 import { reserveOf } from './reserves.js';
 
 type Hit = FlagHit<TokenFlag>;
@@ -334,7 +334,7 @@ function summaryOf(
           ? {
               position_owners:
                 owners.byPool.get(p.market.pool) ??
-                'not read: positions are listed (getProgramAccounts on the DEX program) only for Orca Whirlpools under its public config, Raydium CLMM and Meteora DLMM pools',
+                unlistedWhy(p.market.dex, p.market.pool, liquidity.positions),
             }
           : {}),
       };

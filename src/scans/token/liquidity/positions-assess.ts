@@ -18,8 +18,9 @@ import type { Address } from '@solana/kit';
 import { isOnCurveAddress } from '../../../solana/address-curve.js';
 import type { FlagHit } from '../../risk/model.js';
 import type { TokenFlag } from '../flags.js';
-import { DEX_NAMES } from './markets.js';
-import { inRange, type PoolPositions, type PositionFacts } from './positions.js';
+import { DEX_NAMES, type Dex } from './markets.js';
+import { inRange, MAX_POSITION_POOLS, type PoolPositions, type PositionFacts } from './positions.js';
+import { POSITION_DEXES } from './positions-locate.js';
 
 type Hit = FlagHit<TokenFlag>;
 
@@ -133,6 +134,19 @@ export interface PositionsOutcome {
   readonly byPool: ReadonlyMap<string, PoolOwnership | string>;
   readonly rounds: number;
   readonly calls: number;
+}
+
+/** Why a concentrated pool with no listing (none in `byPool`) has none. */
+export function unlistedWhy(dex: Dex, pool: Address, facts: PositionFacts | undefined): string {
+  if (facts?.trustedIssuer)
+    return 'not read: a widely used token’s pools hold a whole market’s positions, which no one wallet can own';
+  if (facts?.pastCap?.includes(pool))
+    return `not read: positions are listed for its ${MAX_POSITION_POOLS} deepest concentrated pools only`;
+  if (!POSITION_DEXES.has(dex))
+    return 'not read: positions are listed (getProgramAccounts on the DEX program) only for Orca Whirlpool, Raydium CLMM and Meteora DLMM pools';
+  return dex === 'orca-whirlpool'
+    ? 'not read: positions are listed only for Whirlpools under Orca’s public config whose vault is among the largest holders'
+    : 'not read: positions are listed only for pools whose vault is among the largest holders';
 }
 
 export function assessPositions(facts: PositionFacts | undefined): PositionsOutcome {

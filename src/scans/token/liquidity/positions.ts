@@ -73,6 +73,9 @@ export interface PoolPositions {
 
 export interface PositionFacts {
   readonly pools: readonly PoolPositions[];
+  /** Why a concentrated pool found has no listing: the mint is a trusted issuer, or the pool is past the deepest MAX_POSITION_POOLS. */
+  readonly trustedIssuer?: boolean;
+  readonly pastCap?: readonly Address[];
   /** Sequential round trips (they start with the liquidity reads' first) and calls made. */
   readonly rounds: number;
   readonly calls: number;
@@ -301,7 +304,9 @@ export async function gatherPositions(
 ): Promise<PositionFacts> {
   // A widely used token's largest holders are the market's deepest pools, with tens of thousands of
   // positions each, and no one wallet can own them: not worth the listing.
-  if (TRUSTED_ISSUERS.has(facts.mint)) return { pools: [], rounds: 0, calls: 0 };
+  if (TRUSTED_ISSUERS.has(facts.mint)) return { pools: [], rounds: 0, calls: 0, trustedIssuer: true };
   const pools = await locateConcentratedPools(facts);
-  return readPositions(rpc, pools.slice(0, MAX_POSITION_POOLS), facts.mint, signal, searchMs);
+  const read = await readPositions(rpc, pools.slice(0, MAX_POSITION_POOLS), facts.mint, signal, searchMs);
+  const pastCap = pools.slice(MAX_POSITION_POOLS).map((p) => p.pool);
+  return pastCap.length > 0 ? { ...read, pastCap } : read;
 }
