@@ -167,8 +167,8 @@ describe('scanToken: pools and liquidity on the seeded sandbox', () => {
     );
     assert.equal(
       evidence.position_calls,
-      5,
-      'one getProgramAccounts, one pool read, two NFT mints, one owner read',
+      4,
+      'one getProgramAccounts, two NFT mints, one owner read (the pool is read with the liquidity candidates)',
     );
     // Positions take three dependent rounds from the pool round (list, NFT holders, their owners)
     // beside the liquidity's two: five deep. The counter merges calls that overlap in time, and

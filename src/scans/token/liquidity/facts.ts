@@ -171,14 +171,20 @@ export async function gatherLiquidity(
     );
   // The holders' token accounts are already read: a pool's token vault among them costs nothing.
   for (const account of facts.holderAccounts) if (account) accounts.set(account.address, account);
-  // Started now, beside the first round; a failure leaves the owners unknown, never the scan.
-  const positions = gatherPositions(facts, rpc, signal, searchMs).catch(() => null);
+  // Started now, beside the first round, whose candidates include the pools it lists (their current
+  // tick is read there, not again); a failure leaves the owners unknown, never the scan.
+  let firstRoundRead: (read: ReadonlyMap<Address, RawAccount | null>) => void = () => {};
+  const firstRound = new Promise<ReadonlyMap<Address, RawAccount | null>>((r) => {
+    firstRoundRead = r;
+  });
+  const positions = gatherPositions(facts, rpc, signal, searchMs, firstRound).catch(() => null);
   let rounds = 0;
   let want = nextReads(discovery, { accounts, largest, searches });
   while (wanted(want) && rounds < MAX_LIQUIDITY_ROUNDS) {
     rounds++;
     const round = await readRound(rpc, want, signal, searchMs);
     for (const [address, account] of round.read) accounts.set(address, account);
+    firstRoundRead(accounts);
     want.largestOf.forEach((mint, i) => {
       largest.set(mint, round.lists[i] ?? null);
     });
@@ -202,6 +208,7 @@ export async function gatherLiquidity(
     errors,
     incomplete: wanted(want),
   };
+  firstRoundRead(accounts); // no round at all: the pools are none of the candidates read
   const owners = await positions;
   return owners ? { ...read, positions: owners } : read;
 }

@@ -2,7 +2,8 @@
  * Who owns a concentrated pool's liquidity (RPC I/O; the share is worked out in positions-assess.ts).
  * For each concentrated pool found (the deepest MAX_POSITION_POOLS), round by round:
  *   1. one filtered getProgramAccounts on the DEX program (dataSize/discriminator + memcmp on the
- *      pool field) lists its positions, and one getMultipleAccounts reads the pools (current tick);
+ *      pool field) lists its positions; the pools themselves (current tick) are the liquidity
+ *      reads' candidates, read in the same round (facts.ts passes them; alone, one getMultipleAccounts);
  *   2. Whirlpool and CLMM positions are owned through a position NFT: getTokenLargestAccounts on
  *      the NFT mints of the OWNERS_RESOLVED largest in-range positions per pool;
  *   3. one getMultipleAccounts of those token accounts names their owners.
@@ -40,7 +41,7 @@ import {
   RAYDIUM_CLMM_PROGRAM,
 } from '../../../solana/programs.js';
 import type { SolanaRpc } from '../../../solana/rpc.js';
-import type { TokenFacts } from '../facts.js';
+import type { RawAccount, TokenFacts } from '../facts.js';
 import { TRUSTED_ISSUERS } from '../trusted.js';
 import { boundedSend, OPTIONAL_SEARCH_MS } from './bounded-search.js';
 import { type LocatedPool, locateConcentratedPools, type PositionDex } from './positions-locate.js';
@@ -82,6 +83,8 @@ export interface PositionFacts {
 }
 
 type Send = { abortSignal?: AbortSignal };
+/** The pool accounts the liquidity reads fetched in their first round (the located pools are among its candidates). */
+export type PoolAccounts = Promise<ReadonlyMap<Address, RawAccount | null>>;
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const base58 = getBase58Decoder();
 const bytes58 = (b: Uint8Array | readonly number[]) =>
@@ -171,10 +174,11 @@ async function listPositions(
   mint: Address,
   signal: AbortSignal | undefined,
   searchMs: number,
+  read: PoolAccounts | undefined,
   n: Counter,
 ) {
   const send: Send = signal ? { abortSignal: signal } : {};
-  n.calls += pools.length + 1;
+  n.calls += pools.length + (read ? 0 : 1);
   const [lists, accounts] = await Promise.all([
     Promise.all(
       pools.map((p) => {
@@ -191,19 +195,21 @@ async function listPositions(
           .catch((e: unknown) => ({ ok: false as const, e: `getProgramAccounts: ${bounded.why(e)}` }));
       }),
     ),
-    rpc
-      .getMultipleAccounts(
-        pools.map((p) => p.pool),
-        { encoding: 'base64' },
-      )
-      .send(send)
-      .then((r) => r.value)
-      .catch(() => pools.map(() => null)),
+    read
+      ? read.then((accounts) => pools.map((p) => accounts.get(p.pool)?.data ?? null))
+      : rpc
+          .getMultipleAccounts(
+            pools.map((p) => p.pool),
+            { encoding: 'base64' },
+          )
+          .send(send)
+          .then((r) => r.value.map((a) => (a ? b64(a.data) : null)))
+          .catch(() => pools.map(() => null)),
   ]);
   return pools.map((p, i): PoolPositions => {
     const list = lists[i];
-    const account = accounts[i];
-    const current = account ? currentOf(p.dex, b64(account.data), mint) : null;
+    const data = accounts[i];
+    const current = data ? currentOf(p.dex, data, mint) : null;
     if (!list?.ok)
       return { dex: p.dex, pool: p.pool, positions: null, current, errors: [list?.e ?? 'no answer'] };
     const positions = list.r
@@ -224,8 +230,12 @@ function toResolve(pool: PoolPositions): PositionRead[] {
     .slice(0, OWNERS_RESOLVED);
 }
 
-/** NFT mint → its holder's owner, in two rounds (largest token account, then that account). */
-async function resolveOwners(rpc: SolanaRpc, mints: readonly Address[], send: Send, n: Counter) {
+/**
+ * NFT mint → its holder's owner, in two rounds (largest token account, then that account). Bundled
+ * Whirlpool positions share their bundle's mint: each mint is looked up once.
+ */
+async function resolveOwners(rpc: SolanaRpc, nftMints: readonly Address[], send: Send, n: Counter) {
+  const mints = [...new Set(nftMints)];
   const owners = new Map<Address, Address>();
   const errors: string[] = [];
   if (mints.length === 0) return { owners, errors, rounds: 0 };
@@ -267,11 +277,12 @@ async function readPositions(
   mint: Address,
   signal: AbortSignal | undefined,
   searchMs: number,
+  read: PoolAccounts | undefined,
 ) {
   const send: Send = signal ? { abortSignal: signal } : {};
   const n: Counter = { calls: 0 };
   if (pools.length === 0) return { pools: [] as PoolPositions[], rounds: 0, calls: 0 };
-  const listed = (await listPositions(rpc, pools, mint, signal, searchMs, n)).filter(
+  const listed = (await listPositions(rpc, pools, mint, signal, searchMs, read, n)).filter(
     (p) => p.current !== null || p.positions === null || p.positions.length > 0,
   );
   const chosen = listed.flatMap(toResolve);
@@ -301,12 +312,20 @@ export async function gatherPositions(
   rpc: SolanaRpc,
   signal?: AbortSignal,
   searchMs = OPTIONAL_SEARCH_MS,
+  poolAccounts?: PoolAccounts,
 ): Promise<PositionFacts> {
   // A widely used token's largest holders are the market's deepest pools, with tens of thousands of
   // positions each, and no one wallet can own them: not worth the listing.
   if (TRUSTED_ISSUERS.has(facts.mint)) return { pools: [], rounds: 0, calls: 0, trustedIssuer: true };
   const pools = await locateConcentratedPools(facts);
-  const read = await readPositions(rpc, pools.slice(0, MAX_POSITION_POOLS), facts.mint, signal, searchMs);
+  const read = await readPositions(
+    rpc,
+    pools.slice(0, MAX_POSITION_POOLS),
+    facts.mint,
+    signal,
+    searchMs,
+    poolAccounts,
+  );
   const pastCap = pools.slice(MAX_POSITION_POOLS).map((p) => p.pool);
   return pastCap.length > 0 ? { ...read, pastCap } : read;
 }
