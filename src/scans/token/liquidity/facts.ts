@@ -177,7 +177,11 @@ export async function gatherLiquidity(
   const firstRound = new Promise<ReadonlyMap<Address, RawAccount | null>>((r) => {
     firstRoundRead = r;
   });
-  const positions = gatherPositions(facts, rpc, signal, searchMs, firstRound).catch(() => null);
+  const positions = gatherPositions(facts, rpc, signal, {
+    searchMs,
+    poolAccounts: firstRound,
+    placedOwners: discovery.placedOwners,
+  }).catch(() => null);
   let rounds = 0;
   let want = nextReads(discovery, { accounts, largest, searches });
   while (wanted(want) && rounds < MAX_LIQUIDITY_ROUNDS) {

@@ -77,10 +77,17 @@ async function clmmVault(pool: Address, mint: Address): Promise<Address> {
   return pda;
 }
 
-/** Concentrated pools whose vault is among the largest holders, deepest first. */
-export async function locateConcentratedPools(facts: TokenFacts): Promise<LocatedPool[]> {
+/**
+ * Concentrated pools whose vault is among the largest holders, deepest first. Holders whose owner
+ * is already `placed` (a bonding curve, a derived pool, a shared vault authority) cost no PDA work:
+ * a pump.fun coin whose only program-owned holder is its curve derives nothing here.
+ */
+export async function locateConcentratedPools(
+  facts: TokenFacts,
+  placed: ReadonlySet<Address> = new Set(),
+): Promise<LocatedPool[]> {
   const holders = (facts.largest ? holdersOf(facts.largest, facts.holderAccounts) : []).filter(
-    (h) => h.owner !== null && h.owner !== INCINERATOR && !isOnCurveAddress(h.owner),
+    (h) => h.owner !== null && h.owner !== INCINERATOR && !placed.has(h.owner) && !isOnCurveAddress(h.owner),
   );
   if (holders.length === 0) return [];
   const whirlpools = new Set(await whirlpoolAddresses(facts.mint));

@@ -303,28 +303,34 @@ async function readPositions(
   return { pools: withOwners, rounds: 1 + rounds, calls: n.calls };
 }
 
-/**
- * Reads the positions of the concentrated pools located from the holders (none: no call). Each
- * listing (getProgramAccounts) is bounded by `searchMs` as well as by the scan's signal.
- */
+/** What the liquidity reads share with the positions (all optional: alone, it reads what it needs). */
+export interface PositionOptions {
+  /** Bound on each listing (getProgramAccounts), besides the scan's signal. */
+  readonly searchMs?: number;
+  /** The first liquidity round's accounts, among them the located pools (their current tick). */
+  readonly poolAccounts?: PoolAccounts;
+  /** Holder owners already placed as no concentrated pool (Discovery.placedOwners). */
+  readonly placedOwners?: ReadonlySet<Address> | undefined;
+}
+
+/** Reads the positions of the concentrated pools located from the holders (none: no call). */
 export async function gatherPositions(
   facts: TokenFacts,
   rpc: SolanaRpc,
   signal?: AbortSignal,
-  searchMs = OPTIONAL_SEARCH_MS,
-  poolAccounts?: PoolAccounts,
+  options: PositionOptions = {},
 ): Promise<PositionFacts> {
   // A widely used token's largest holders are the market's deepest pools, with tens of thousands of
   // positions each, and no one wallet can own them: not worth the listing.
   if (TRUSTED_ISSUERS.has(facts.mint)) return { pools: [], rounds: 0, calls: 0, trustedIssuer: true };
-  const pools = await locateConcentratedPools(facts);
+  const pools = await locateConcentratedPools(facts, options.placedOwners);
   const read = await readPositions(
     rpc,
     pools.slice(0, MAX_POSITION_POOLS),
     facts.mint,
     signal,
-    searchMs,
-    poolAccounts,
+    options.searchMs ?? OPTIONAL_SEARCH_MS,
+    options.poolAccounts,
   );
   const pastCap = pools.slice(MAX_POSITION_POOLS).map((p) => p.pool);
   return pastCap.length > 0 ? { ...read, pastCap } : read;
