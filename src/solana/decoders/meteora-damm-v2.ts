@@ -10,10 +10,11 @@
  * pda.ts derives them), the two mints ordered max then min by their bytes: the customizable pool
  * ["cpool", max, min], a config's pool ["pool", config, max, min]; vaults ["token_vault", mint, pool].
  */
-import { type Address, address, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
+import { type Address, address, getAddressEncoder } from '@solana/kit';
 import { METEORA_DAMM_V2_PROGRAM } from '../programs.js';
 import { maxMinBytes } from './meteora-pair-seeds.js';
 import { addressAt, checkLayout, u8At, u64At, u128At } from './pool-fields.js';
+import { pdaOf } from './program-pda.js';
 import { POOL_DISCRIMINATOR } from './pumpswap-pool.js';
 import { type DecodeResult, decoded } from './result.js';
 
@@ -76,9 +77,7 @@ export const DAMM_V2_DBC_CONFIGS: readonly Address[] = [
 ];
 
 const encoder = getAddressEncoder();
-type Seeds = Parameters<typeof getProgramDerivedAddress>[0]['seeds'];
-const pda = async (seeds: Seeds) =>
-  (await getProgramDerivedAddress({ programAddress: METEORA_DAMM_V2_PROGRAM, seeds }))[0];
+const pda = pdaOf(METEORA_DAMM_V2_PROGRAM);
 
 export function findDammV2CustomizablePool(a: Address, b: Address): Promise<Address> {
   return pda(['cpool', ...maxMinBytes(a, b)]);

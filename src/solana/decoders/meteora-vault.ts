@@ -10,8 +10,9 @@
  * is ["token_vault", vault] and, for vaults made after the first ones, its LP mint ["lp_mint",
  * vault] (the SDK lists the older vaults whose LP mint is not that PDA; wSOL's and USDC's are).
  */
-import { type Address, address, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
+import { type Address, address, getAddressEncoder } from '@solana/kit';
 import { addressAt, checkLayout, u8At, u64At } from './pool-fields.js';
+import { pdaOf } from './program-pda.js';
 import { type DecodeResult, decoded } from './result.js';
 
 export const METEORA_VAULT_PROGRAM = address('24Uqj9JCLxUeoC3hGfh5W3s9FM9uCHDS2SG3LYwBpyTi');
@@ -69,9 +70,7 @@ export function decodeDynamicVault(data: Uint8Array): DecodeResult<DynamicVault>
 }
 
 const encoder = getAddressEncoder();
-type Seeds = Parameters<typeof getProgramDerivedAddress>[0]['seeds'];
-const pda = async (seeds: Seeds) =>
-  (await getProgramDerivedAddress({ programAddress: METEORA_VAULT_PROGRAM, seeds }))[0];
+const pda = pdaOf(METEORA_VAULT_PROGRAM);
 
 export const findDynamicVaultAddress = (mint: Address): Promise<Address> =>
   pda(['vault', encoder.encode(mint), encoder.encode(METEORA_VAULT_BASE)]);

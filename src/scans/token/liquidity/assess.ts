@@ -15,6 +15,7 @@ import { lpLiveShare, marketsRead, QUOTES, type UnlocatedVault } from './discove
 import type { LiquidityFacts } from './facts.js';
 import { classifyLpHolder, type LpHolder, type LpHolding, lpHolderOf } from './lockers.js';
 import { CONCENTRATED, DEX_NAMES, type Market } from './markets.js';
+import { pct, ramp, round, short } from './numbers.js';
 import { assessPositions, type PositionsOutcome, unlistedWhy } from './positions-assess.js';
 import { reserveOf } from './reserves.js';
 
@@ -28,12 +29,6 @@ export const DEEP_ENOUGH: Readonly<Record<string, bigint>> = {
 };
 export const LP_PULLABLE = { warn: 0.1, full: 0.5 } as const;
 export const LP_SAFE_SHARE = 0.9;
-
-const ramp = (x: number, from: number, to: number) =>
-  Math.max(0, Math.min(1, (x - from) / (to - from) + 0.01));
-const round = (x: number, digits = 6) => Number(x.toPrecision(digits));
-const short = (s: string) => `${s.slice(0, 4)}…${s.slice(-4)}`;
-const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
 interface Priced {
   readonly market: Market;

@@ -157,11 +157,9 @@ function currentOf(dex: PositionDex, data: Uint8Array, mint: Address): number | 
   return 'activeId' in p.value ? p.value.activeId : p.value.tickCurrent;
 }
 
-/** In range: the position's liquidity trades at the current price. */
-export function inRange(dex: PositionDex, p: PositionRead, current: number): boolean {
-  return dex === 'meteora-dlmm'
-    ? p.lower <= current && current <= p.upper
-    : p.lower <= current && current < p.upper;
+/** In range (Whirlpool, CLMM; a DLMM position counts whole): its liquidity trades at the current tick. */
+export function inRange(p: PositionRead, current: number): boolean {
+  return p.lower <= current && current < p.upper;
 }
 
 interface Counter {
@@ -224,7 +222,7 @@ function toResolve(pool: PoolPositions): PositionRead[] {
   // Without the pool's current tick nothing is counted (positions-assess.ts): resolve no owner.
   const current = pool.current;
   if (pool.positions === null || pool.dex === 'meteora-dlmm' || current === null) return [];
-  const counted = pool.positions.filter((p) => inRange(pool.dex, p, current));
+  const counted = pool.positions.filter((p) => inRange(p, current));
   return [...counted]
     .sort((a, b) => (b.liquidity > a.liquidity ? 1 : b.liquidity < a.liquidity ? -1 : 0))
     .slice(0, OWNERS_RESOLVED);
