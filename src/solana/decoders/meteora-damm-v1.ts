@@ -16,10 +16,11 @@
  *   - with a config: [max, min, config].
  * The vault-LP accounts are [vault, pool]; the LP mint ["lp_mint", pool].
  */
-import { type Address, address, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
+import { type Address, address, getAddressEncoder } from '@solana/kit';
 import { METEORA_DAMM_V1_PROGRAM } from '../programs.js';
 import { maxMinBytes } from './meteora-pair-seeds.js';
 import { addressAt, checkLayout, u8At, u64At } from './pool-fields.js';
+import { pdaOf } from './program-pda.js';
 import { POOL_DISCRIMINATOR } from './pumpswap-pool.js';
 import { type DecodeResult, decoded } from './result.js';
 
@@ -78,9 +79,7 @@ export const DAMM_V1_DBC_CONFIGS: readonly Address[] = [
 ];
 
 const encoder = getAddressEncoder();
-type Seeds = Parameters<typeof getProgramDerivedAddress>[0]['seeds'];
-const pda = async (seeds: Seeds) =>
-  (await getProgramDerivedAddress({ programAddress: METEORA_DAMM_V1_PROGRAM, seeds }))[0];
+const pda = pdaOf(METEORA_DAMM_V1_PROGRAM);
 
 /** The permissionless constant-product pool; `feeBps` other than the default 25 adds the tier seed. */
 export function findDammV1PermissionlessPool(a: Address, b: Address, feeBps = 25): Promise<Address> {

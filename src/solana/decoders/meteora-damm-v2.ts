@@ -2,16 +2,19 @@
  * Meteora DAMM v2 (cp-amm, program cpamdpZC…) `Pool`, 1112 bytes, zero-copy (MeteoraAg/damm-v2
  * programs/cp-amm/src/state/pool.rs). Checked against the real pool 6CXXieC3… (fixture
  * meteora-damm-v2-pool-6CXXieC3.json). Liquidity is held in position NFTs, not an LP mint; the pool
- * itself counts the liquidity locked for ever (`permanent_lock_liquidity`).
+ * itself counts the liquidity locked for ever (`permanent_lock_liquidity`). After `liquidity` and a
+ * u128 of padding come the fees the vaults hold for others: protocol_a_fee, protocol_b_fee,
+ * partner_a_fee, partner_b_fee (u64 each, offsets 392–416; Meteora's cp_amm IDL).
  *
  * Pool PDAs (program seeds in constants.rs and initialize_pool/*.rs, as MeteoraAg/damm-v2-sdk
  * pda.ts derives them), the two mints ordered max then min by their bytes: the customizable pool
  * ["cpool", max, min], a config's pool ["pool", config, max, min]; vaults ["token_vault", mint, pool].
  */
-import { type Address, address, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
+import { type Address, address, getAddressEncoder } from '@solana/kit';
 import { METEORA_DAMM_V2_PROGRAM } from '../programs.js';
 import { maxMinBytes } from './meteora-pair-seeds.js';
 import { addressAt, checkLayout, u8At, u64At, u128At } from './pool-fields.js';
+import { pdaOf } from './program-pda.js';
 import { POOL_DISCRIMINATOR } from './pumpswap-pool.js';
 import { type DecodeResult, decoded } from './result.js';
 
@@ -32,6 +35,9 @@ export interface DammV2Pool {
   /** Protocol fees still in the vaults: not the liquidity providers'. */
   readonly protocolFeeA: bigint;
   readonly protocolFeeB: bigint;
+  /** The partner's (the pool's launch platform's) fees still in the vaults: not the providers' either. */
+  readonly partnerFeeA: bigint;
+  readonly partnerFeeB: bigint;
 }
 
 export function decodeDammV2Pool(data: Uint8Array): DecodeResult<DammV2Pool> {
@@ -50,6 +56,8 @@ export function decodeDammV2Pool(data: Uint8Array): DecodeResult<DammV2Pool> {
     creator: addressAt(data, 648),
     protocolFeeA: u64At(data, 392),
     protocolFeeB: u64At(data, 400),
+    partnerFeeA: u64At(data, 408),
+    partnerFeeB: u64At(data, 416),
   });
 }
 
@@ -69,9 +77,7 @@ export const DAMM_V2_DBC_CONFIGS: readonly Address[] = [
 ];
 
 const encoder = getAddressEncoder();
-type Seeds = Parameters<typeof getProgramDerivedAddress>[0]['seeds'];
-const pda = async (seeds: Seeds) =>
-  (await getProgramDerivedAddress({ programAddress: METEORA_DAMM_V2_PROGRAM, seeds }))[0];
+const pda = pdaOf(METEORA_DAMM_V2_PROGRAM);
 
 export function findDammV2CustomizablePool(a: Address, b: Address): Promise<Address> {
   return pda(['cpool', ...maxMinBytes(a, b)]);

@@ -1,6 +1,7 @@
 /**
  * How Meteora's DAMM v1 and v2 put a pair of mints in a pool's seeds: the greater by bytes first
  * (`get_first_key` / `max_key`), then the smaller — so either order of mints gives the same pool.
+ * (Orca's Whirlpool seeds take the same two the other way round: positions-locate.ts.)
  */
 import { type Address, getAddressEncoder } from '@solana/kit';
 

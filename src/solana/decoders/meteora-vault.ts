@@ -10,8 +10,9 @@
  * is ["token_vault", vault] and, for vaults made after the first ones, its LP mint ["lp_mint",
  * vault] (the SDK lists the older vaults whose LP mint is not that PDA; wSOL's and USDC's are).
  */
-import { type Address, address, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
+import { type Address, address, getAddressEncoder } from '@solana/kit';
 import { addressAt, checkLayout, u8At, u64At } from './pool-fields.js';
+import { pdaOf } from './program-pda.js';
 import { type DecodeResult, decoded } from './result.js';
 
 export const METEORA_VAULT_PROGRAM = address('24Uqj9JCLxUeoC3hGfh5W3s9FM9uCHDS2SG3LYwBpyTi');
@@ -44,8 +45,13 @@ export interface DynamicVault {
   readonly tokenVault: Address;
   readonly tokenMint: Address;
   readonly lpMint: Address;
-  /** Profit still being released (part of total_amount that withdrawals do not get yet). */
+  /**
+   * The locked-profit tracker: profit reported at `lastReport` (unix seconds) is part of
+   * total_amount but released linearly, `lockedProfitDegradation` / 10¹² of it per second.
+   */
   readonly lockedProfit: bigint;
+  readonly lastReport: bigint;
+  readonly lockedProfitDegradation: bigint;
 }
 
 export function decodeDynamicVault(data: Uint8Array): DecodeResult<DynamicVault> {
@@ -58,13 +64,13 @@ export function decodeDynamicVault(data: Uint8Array): DecodeResult<DynamicVault>
     tokenMint: addressAt(data, 83),
     lpMint: addressAt(data, 115),
     lockedProfit: u64At(data, 1203),
+    lastReport: u64At(data, 1211),
+    lockedProfitDegradation: u64At(data, 1219),
   });
 }
 
 const encoder = getAddressEncoder();
-type Seeds = Parameters<typeof getProgramDerivedAddress>[0]['seeds'];
-const pda = async (seeds: Seeds) =>
-  (await getProgramDerivedAddress({ programAddress: METEORA_VAULT_PROGRAM, seeds }))[0];
+const pda = pdaOf(METEORA_VAULT_PROGRAM);
 
 export const findDynamicVaultAddress = (mint: Address): Promise<Address> =>
   pda(['vault', encoder.encode(mint), encoder.encode(METEORA_VAULT_BASE)]);
@@ -77,7 +83,33 @@ export async function findDynamicVaultLpMint(vault: Address): Promise<Address> {
   return NON_PDA_VAULT_LP_MINTS.get(vault) ?? pda(['lp_mint', encoder.encode(vault)]);
 }
 
-/** What `poolLp` vault-LP units are worth in the vault's token: total_amount × poolLp / LP supply. */
-export function vaultShareAmount(vault: DynamicVault, lpSupply: bigint, poolLp: bigint): bigint {
-  return lpSupply === 0n ? 0n : (vault.totalAmount * poolLp) / lpSupply;
+const LOCKED_PROFIT_DEGRADATION_DENOMINATOR = 1_000_000_000_000n;
+
+/**
+ * What the vault holds that withdrawals get at `nowSeconds`: total_amount less the profit still
+ * locked (MeteoraAg vault SDK calculateWithdrawableAmount / the program's calculate_locked_profit).
+ * A clock behind the last report counts the whole reported profit as locked.
+ */
+export function unlockedAmount(vault: DynamicVault, nowSeconds: number): bigint {
+  const elapsed = BigInt(Math.floor(nowSeconds)) - vault.lastReport;
+  const ratio = (elapsed > 0n ? elapsed : 0n) * vault.lockedProfitDegradation;
+  const locked =
+    ratio > LOCKED_PROFIT_DEGRADATION_DENOMINATOR
+      ? 0n
+      : (vault.lockedProfit * (LOCKED_PROFIT_DEGRADATION_DENOMINATOR - ratio)) /
+        LOCKED_PROFIT_DEGRADATION_DENOMINATOR;
+  return vault.totalAmount > locked ? vault.totalAmount - locked : 0n;
+}
+
+/**
+ * What `poolLp` vault-LP units are worth in the vault's token at `nowSeconds`, as Meteora's SDK
+ * values them (getAmountByShare): the unlocked amount × poolLp / LP supply.
+ */
+export function vaultShareAmount(
+  vault: DynamicVault,
+  lpSupply: bigint,
+  poolLp: bigint,
+  nowSeconds: number,
+): bigint {
+  return lpSupply === 0n ? 0n : (unlockedAmount(vault, nowSeconds) * poolLp) / lpSupply;
 }

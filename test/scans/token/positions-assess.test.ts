@@ -9,7 +9,14 @@ import { describe, it } from 'node:test';
 import { type Address, generateKeyPairSigner, getProgramDerivedAddress } from '@solana/kit';
 import { combineConfidence, combineRisk } from '../../../src/scans/risk/combine.js';
 import { TOKEN_FLAGS } from '../../../src/scans/token/flags.js';
-import type { PoolPositions, PositionRead } from '../../../src/scans/token/liquidity/positions.js';
+import { assessLiquidity } from '../../../src/scans/token/liquidity/assess.js';
+import type { LiquidityFacts } from '../../../src/scans/token/liquidity/facts.js';
+import {
+  MAX_POSITION_POOLS,
+  type PoolPositions,
+  type PositionFacts,
+  type PositionRead,
+} from '../../../src/scans/token/liquidity/positions.js';
 import {
   assessPositions,
   MAX_OWNERS_SHOWN,
@@ -17,7 +24,10 @@ import {
   type PoolOwnership,
 } from '../../../src/scans/token/liquidity/positions-assess.js';
 import { POSITION_FLAGS } from '../../../src/scans/token/liquidity/positions-flags.js';
+import { decodeLbPair } from '../../../src/solana/decoders/meteora-dlmm.js';
+import type { DecodedMint } from '../../../src/solana/decoders/mint.js';
 import { ORCA_WHIRLPOOL_PROGRAM } from '../../../src/solana/programs.js';
+import { expectDecoded, loadAccount } from '../../solana/fixtures.js';
 
 const wallet = async () => (await generateKeyPairSigner()).address;
 const POOL = 'Czfq3xZZDmsdGdUyrNLtRhGc47cXcZtLG4crryfu44zE' as Address;
@@ -171,5 +181,48 @@ describe('LIQUIDITY_OWNERS_UNAVAILABLE', () => {
 describe('position flags', () => {
   it('every position flag has a raising test above, with its catalog evidence keys', () => {
     assert.deepEqual([...raised].sort(), Object.keys(POSITION_FLAGS).sort());
+  });
+});
+
+describe('position_owners of a concentrated pool whose positions were not listed', () => {
+  const pairDump = loadAccount('meteora-dlmm-lbpair-7ubS3Gcc.json');
+  const pair = expectDecoded(decodeLbPair(pairDump.data));
+  /** The markets summary of a token whose one market is the real DLMM pair, with `positions` as read. */
+  const ownersText = (positions: PositionFacts) => {
+    const liquidity: LiquidityFacts = {
+      discovery: {
+        mint: pair.mintA,
+        candidates: [pairDump.address],
+        speculative: [],
+        speculativeLargest: [],
+        unlocated: [],
+      },
+      reads: { accounts: new Map([[pairDump.address, { ...pairDump }]]), largest: new Map() },
+      rounds: 1,
+      errors: [],
+      incomplete: false,
+      positions,
+    };
+    const outcome = assessLiquidity(liquidity, { supply: 10n ** 15n, decimals: 6 } as DecodedMint);
+    return (outcome.summary.markets as { position_owners: string }[])[0]?.position_owners;
+  };
+  it(`a pool past the deepest ${MAX_POSITION_POOLS}: says so, not that DLMM pools are never listed`, () => {
+    const text = ownersText({ pools: [], rounds: 1, calls: 3, pastCap: [pairDump.address] });
+    assert.equal(
+      text,
+      `not read: positions are listed for its ${MAX_POSITION_POOLS} deepest concentrated pools only`,
+    );
+  });
+  it('a trusted issuer: its pools are a whole market’s, no one wallet’s', () => {
+    assert.match(
+      ownersText({ pools: [], rounds: 0, calls: 0, trustedIssuer: true }) ?? '',
+      /widely used token/,
+    );
+  });
+  it('a pool not located from the largest holders: says where pools are located from', () => {
+    assert.equal(
+      ownersText({ pools: [], rounds: 0, calls: 0 }),
+      'not read: positions are listed only for pools whose vault is among the largest holders',
+    );
   });
 });

@@ -14,11 +14,25 @@ import {
   generateKeyPairSigner,
 } from '@solana/kit';
 import { pubkey } from '../../../src/sandbox/scenarios/builders/bytes.js';
-import { encodeTokenAccount } from '../../../src/sandbox/scenarios/builders/pool-layouts.js';
+import {
+  encodeMintAccount,
+  encodeTokenAccount,
+  encodeWhirlpool,
+} from '../../../src/sandbox/scenarios/builders/pool-layouts.js';
+import { encodeWhirlpoolPosition } from '../../../src/sandbox/scenarios/builders/whirlpool-positions.js';
 import type { TokenFacts } from '../../../src/scans/token/facts.js';
 import { gatherPositions } from '../../../src/scans/token/liquidity/positions.js';
+import {
+  ORCA_WHIRLPOOLS_CONFIG,
+  whirlpoolAddresses,
+} from '../../../src/scans/token/liquidity/positions-locate.js';
 import { decodeLbPair } from '../../../src/solana/decoders/meteora-dlmm.js';
-import { METEORA_DLMM_PROGRAM, TOKEN_PROGRAM } from '../../../src/solana/programs.js';
+import {
+  METEORA_DLMM_PROGRAM,
+  ORCA_WHIRLPOOL_PROGRAM,
+  TOKEN_PROGRAM,
+  WSOL_MINT,
+} from '../../../src/solana/programs.js';
 import { countingTransport } from '../../helpers/rpc-transports.js';
 import { type Sandbox, startSandbox } from '../../sandbox/harness.js';
 import { expectDecoded, loadAccount } from '../../solana/fixtures.js';
@@ -102,5 +116,58 @@ describe('gatherPositions on the sandbox RPC (Meteora DLMM)', () => {
     const facts = await gatherPositions(factsWith(pair.mintA, pair.vaultA, wallet), rpc);
     assert.deepEqual(facts, { pools: [], rounds: 0, calls: 0 });
     assert.equal(counter.calls.length, 0);
+  });
+
+  it('two positions of one bundle share its mint: the mint is looked up once, and both are its holder’s', async () => {
+    const key = async () => (await generateKeyPairSigner()).address;
+    const [mint, vault, bundleMint, bundleAccount, holder] = await Promise.all([
+      key(),
+      key(),
+      key(),
+      key(),
+      key(),
+    ]);
+    const pool = (await whirlpoolAddresses(mint))[0] as Address;
+    const [mintA, mintB] = [mint, WSOL_MINT];
+    const put = (address: Address, data: Uint8Array, owner: Address) =>
+      sandbox.chain.setAccount({ address, lamports: 60_000_000n, data, owner });
+    put(
+      pool,
+      encodeWhirlpool({
+        config: ORCA_WHIRLPOOLS_CONFIG,
+        bump: 255,
+        tickSpacing: 64,
+        liquidity: 30n,
+        sqrtPriceX64: 2n ** 64n, // tick 0
+        mintA,
+        vaultA: vault,
+        mintB,
+        vaultB: await key(),
+      }),
+      ORCA_WHIRLPOOL_PROGRAM,
+    );
+    put(bundleMint, encodeMintAccount(holder, 1n, 0), TOKEN_PROGRAM);
+    put(bundleAccount, encodeTokenAccount(bundleMint, holder, 1n), TOKEN_PROGRAM);
+    for (const liquidity of [10n, 20n]) {
+      const position = encodeWhirlpoolPosition({
+        whirlpool: pool,
+        positionMint: bundleMint,
+        liquidity,
+        tickLower: -64,
+        tickUpper: 64,
+      });
+      put(await key(), position, ORCA_WHIRLPOOL_PROGRAM);
+    }
+    const { counter, rpc } = rpcOf();
+    const facts = await gatherPositions(factsWith(mint, vault, pool), rpc);
+    assert.deepEqual(
+      facts.pools[0]?.positions?.map((p) => p.owner),
+      [holder, holder],
+    );
+    assert.equal(
+      counter.calls.filter((c) => c === 'getTokenLargestAccounts').length,
+      1,
+      String(counter.calls),
+    );
   });
 });

@@ -27,6 +27,7 @@ import {
   findDynamicVaultAddress,
   findDynamicVaultLpMint,
   findDynamicVaultTokenAccount,
+  unlockedAmount,
   VAULT_DISCRIMINATOR,
   vaultShareAmount,
 } from '../../../src/solana/decoders/meteora-vault.js';
@@ -112,14 +113,30 @@ describe('Meteora dynamic vault (real wSOL and mSOL vaults)', () => {
     assert.equal(await findDynamicVaultTokenAccount(solVault.address), sol.tokenVault);
     assert.equal(await findDynamicVaultLpMint(solVault.address), sol.lpMint);
   });
-  it("the pool's SOL reserve is its share of the vault: total × pool vault-LP / vault LP supply", () => {
+  // The wSOL vault's tracker: 2,783,432,316 lamports of profit reported at 1719233007, released at
+  // 46,296,296 / 10¹² per second (all of it 21,600 s, six hours, later).
+  const REPORTED = 1_719_233_007;
+  it("the pool's SOL reserve is its share of the vault's unlocked amount: (total − locked profit) × pool vault-LP / vault LP supply", () => {
     const supply = expectDecoded(decodeMint(solVaultLpMint.data, solVaultLpMint.owner)).supply;
     const poolLp = expectDecoded(decodeTokenAccount(poolSolLp.data, poolSolLp.owner)).amount;
     assert.equal(supply, 145_998_019_653_473n);
     assert.equal(poolLp, 41_924_615_981_385n);
-    assert.equal(vaultShareAmount(sol, supply, poolLp), (154_402_082_133_447n * poolLp) / supply);
-    assert.equal(vaultShareAmount(sol, supply, poolLp) / 10n ** 9n, 44_337n, 'about 44,337 SOL');
-    assert.equal(vaultShareAmount(sol, 0n, 0n), 0n);
+    const later = REPORTED + 21_601;
+    assert.equal(vaultShareAmount(sol, supply, poolLp, later), (154_402_082_133_447n * poolLp) / supply);
+    assert.equal(vaultShareAmount(sol, supply, poolLp, later) / 10n ** 9n, 44_337n, 'about 44,337 SOL');
+    assert.equal(vaultShareAmount(sol, 0n, 0n, later), 0n);
+  });
+  it('the profit just reported is locked, and unlocks linearly (the vault SDK calculateWithdrawableAmount)', () => {
+    assert.deepEqual(
+      [sol.lockedProfit, sol.lastReport, sol.lockedProfitDegradation],
+      [2_783_432_316n, BigInt(REPORTED), 46_296_296n],
+    );
+    assert.equal(unlockedAmount(sol, REPORTED), 154_402_082_133_447n - 2_783_432_316n);
+    const half = 10_800; // 0.499999997 of the way: just over half is still locked
+    const locked = (2_783_432_316n * (10n ** 12n - 10_800n * 46_296_296n)) / 10n ** 12n;
+    assert.equal(unlockedAmount(sol, REPORTED + half), 154_402_082_133_447n - locked);
+    assert.equal(unlockedAmount(sol, REPORTED + 21_601), 154_402_082_133_447n);
+    assert.equal(unlockedAmount(sol, REPORTED - 60), 154_402_082_133_447n - 2_783_432_316n, 'a clock behind');
   });
   it('refuses a DAMM v1 pool and a short account', () => {
     assert.equal(decodeDynamicVault(pool.data).ok, false);
@@ -141,6 +158,13 @@ describe('Meteora DAMM v2 pool PDAs (real pool 6CXXieC3…)', () => {
   it("decodes the protocol fees still in its vaults (not the liquidity providers')", () => {
     assert.equal(p.protocolFeeA, 0n);
     assert.equal(p.protocolFeeB, 712_006_203_593n);
+  });
+  it("decodes the partner's fees after the protocol's (u64 at 408, 416): none in this pool", () => {
+    assert.deepEqual([p.partnerFeeA, p.partnerFeeB], [0n, 0n]);
+    const data = new Uint8Array(dump.data);
+    new DataView(data.buffer).setBigUint64(416, 5_000_000n, true);
+    const withFee = expectDecoded(decodeDammV2Pool(data));
+    assert.deepEqual([withFee.partnerFeeB, withFee.protocolFeeB], [5_000_000n, 712_006_203_593n]);
   });
   it('the customizable pool ["cpool", max, min] is the same for either order of mints', async () => {
     const x = await findDammV2CustomizablePool(p.mintA, WSOL_MINT);

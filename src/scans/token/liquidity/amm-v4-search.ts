@@ -67,14 +67,20 @@ export function locatedAmmV4Pools(done: SearchResults | undefined): Address[] {
   return [...new Set([...(done?.values() ?? [])].flatMap((pools) => pools ?? []))];
 }
 
-/** How a vault's search ended: not searched, refused (the error is among the liquidity errors), or empty. */
+/**
+ * How a vault's search ended: not searched, refused (the error is among the liquidity errors),
+ * empty, or answered with accounts that are no pool of this token (asked only of a vault still
+ * unlocated, so what a search found did not decode as an AMM v4 pool trading the mint).
+ */
 export function ammV4SearchOutcome(
   vault: Address,
   done: SearchResults | undefined,
-): 'not-searched' | 'failed' | 'not-found' {
+): 'not-searched' | 'failed' | 'not-found' | 'not-a-pool' {
   const coin = done?.get(searchKey({ vault, side: 'coin' }));
   const pc = done?.get(searchKey({ vault, side: 'pc' }));
   if (coin === undefined) return 'not-searched';
   if (coin === null || pc === null) return 'failed';
+  // The coin side found something: the pc side is never searched, and what was found is no pool.
+  if (coin.length > 0 || (pc !== undefined && pc.length > 0)) return 'not-a-pool';
   return pc === undefined ? 'not-searched' : 'not-found';
 }

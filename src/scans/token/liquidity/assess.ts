@@ -15,7 +15,8 @@ import { lpLiveShare, marketsRead, QUOTES, type UnlocatedVault } from './discove
 import type { LiquidityFacts } from './facts.js';
 import { classifyLpHolder, type LpHolder, type LpHolding, lpHolderOf } from './lockers.js';
 import { CONCENTRATED, DEX_NAMES, type Market } from './markets.js';
-import { assessPositions, type PositionsOutcome } from './positions-assess.js';
+import { pct, ramp, round, short } from './numbers.js';
+import { assessPositions, type PositionsOutcome, unlistedWhy } from './positions-assess.js';
 import { reserveOf } from './reserves.js';
 
 type Hit = FlagHit<TokenFlag>;
@@ -28,12 +29,6 @@ export const DEEP_ENOUGH: Readonly<Record<string, bigint>> = {
 };
 export const LP_PULLABLE = { warn: 0.1, full: 0.5 } as const;
 export const LP_SAFE_SHARE = 0.9;
-
-const ramp = (x: number, from: number, to: number) =>
-  Math.max(0, Math.min(1, (x - from) / (to - from) + 0.01));
-const round = (x: number, digits = 6) => Number(x.toPrecision(digits));
-const short = (s: string) => `${s.slice(0, 4)}…${s.slice(-4)}`;
-const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
 interface Priced {
   readonly market: Market;
@@ -49,11 +44,11 @@ function price(m: Market, base: bigint | null, depth: bigint | null): number | n
   return Number(depth) / Number(base);
 }
 
-function priceMarket(m: Market, liquidity: LiquidityFacts, supply: bigint): Priced {
+function priceMarket(m: Market, liquidity: LiquidityFacts, supply: bigint, now: number): Priced {
   const accounts = liquidity.reads.accounts;
-  const quote = m.stateDepth ?? reserveOf(m, 'quote', accounts);
+  const quote = m.stateDepth ?? reserveOf(m, 'quote', accounts, now);
   const depth = quote === null ? null : quote > m.quoteNotLiquidity ? quote - m.quoteNotLiquidity : 0n;
-  const p = price(m, reserveOf(m, 'base', accounts), depth);
+  const p = price(m, reserveOf(m, 'base', accounts, now), depth);
   const symbol = QUOTES.get(m.quoteMint)?.symbol ?? null;
   return { market: m, symbol, depth, price: p, marketValue: p === null ? null : p * Number(supply) };
 }
@@ -255,7 +250,7 @@ export interface LiquidityOutcome {
 export interface LiquidityOptions {
   /** The token trades elsewhere (an active pump.fun curve, a widely used token): no pool found is expected. */
   readonly tradedElsewhere?: boolean;
-  /** The scan's time (unix seconds), for lock schedules; the clock when absent. */
+  /** The scan's time (unix seconds), for lock schedules and vesting vault profit; the clock when absent. */
   readonly nowSeconds?: number;
 }
 
@@ -263,9 +258,11 @@ function unlocatedWhy(v: UnlocatedVault, liquidity: LiquidityFacts): string {
   if (v.dex !== 'raydium-amm-v4') return 'its pool cannot be located without getProgramAccounts';
   switch (ammV4SearchOutcome(v.tokenAccount, liquidity.reads.searches)) {
     case 'failed':
-      return 'its pool was not located: the RPC refused the getProgramAccounts search for it';
+      return 'its pool was not located: the RPC refused the getProgramAccounts search for it, or did not answer in time';
     case 'not-found':
       return 'no Raydium AMM v4 pool names it as a vault';
+    case 'not-a-pool':
+      return 'the Raydium AMM v4 account that names it as a vault is not a pool trading this token';
     default:
       return 'its pool was not searched for (getProgramAccounts)';
   }
@@ -332,7 +329,7 @@ function summaryOf(
           ? {
               position_owners:
                 owners.byPool.get(p.market.pool) ??
-                'not read: positions are listed (getProgramAccounts on the DEX program) only for Orca Whirlpools under its public config, Raydium CLMM and Meteora DLMM pools',
+                unlistedWhy(p.market.dex, p.market.pool, liquidity.positions),
             }
           : {}),
       };
@@ -358,8 +355,8 @@ export function assessLiquidity(
   const unlocated = liquidity.discovery.unlocated.filter(
     (v) => !markets.some((m) => m.baseVault === v.tokenAccount || m.baseVault === v.owner),
   );
-  const priced = markets.map((m) => priceMarket(m, liquidity, mint.supply));
   const now = options.nowSeconds ?? Math.floor(Date.now() / 1000);
+  const priced = markets.map((m) => priceMarket(m, liquidity, mint.supply, now));
   const splits = new Map(markets.map((m) => [m, lpSplit(m, liquidity, now)] as const));
   const hits: Hit[] = [];
   const hasMarket = markets.length > 0 || unlocated.length > 0;

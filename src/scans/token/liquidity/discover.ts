@@ -86,6 +86,11 @@ export interface Discovery {
   readonly curve?: { readonly address: Address; readonly vault: Address } | null;
   /** Meteora dynamic vault → its LP mint, for the mint's and the quotes' vaults (DAMM v1 reserves). */
   readonly vaultLpMints?: ReadonlyMap<Address, Address>;
+  /**
+   * Owners of holders' accounts already placed without a concentrated pool: the mint's bonding
+   * curve, its canonical PumpSwap pool, shared vault authorities (positions-locate.ts skips them).
+   */
+  readonly placedOwners?: ReadonlySet<Address>;
 }
 
 export interface Reads {
@@ -251,6 +256,7 @@ export function discoverWith(facts: TokenFacts, derived: DerivedPools): Discover
     unlocated,
     curve: curveVault ? { address: derived.curve, vault: curveVault } : null,
     vaultLpMints: derived.meteora.vaultLpMints,
+    placedOwners: new Set([derived.curve, derived.canonical, ...unlocated.map((v) => v.owner)]),
   };
 }
 

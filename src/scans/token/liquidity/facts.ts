@@ -4,10 +4,11 @@
  * largest holders), are read together; only a pool first found in that round (its vaults, LP mint)
  * or an LP that is not burned (its largest holders, then their owners) takes more rounds, at most
  * MAX_LIQUIDITY_ROUNDS. Everything is read by address, except the pool behind a Raydium AMM v4
- * vault among the largest holders: one filtered getProgramAccounts on the AMM v4 program (a small
- * program no provider refuses to scan) in the first of these rounds, beside the other reads; a pool
- * it finds has its quote vault, LP mint and LP largest holders read in the next round. A refused
- * search leaves the vault unlocated and its error among `errors` (LIQUIDITY_UNAVAILABLE).
+ * vault among the largest holders: one filtered getProgramAccounts on the AMM v4 program (hundreds
+ * of thousands of accounts: a provider may refuse the scan, or take seconds over it) in the first
+ * of these rounds, beside the other reads; a pool it finds has its quote vault, LP mint and LP
+ * largest holders read in the next round. A refused search, or one not answered within
+ * OPTIONAL_SEARCH_MS, leaves the vault unlocated and its error among `errors` (LIQUIDITY_UNAVAILABLE).
  */
 import type { Address, Base64EncodedDataResponse } from '@solana/kit';
 import { decodeMint } from '../../../solana/decoders/mint.js';
@@ -15,6 +16,7 @@ import { RAYDIUM_AMM_V4_PROGRAM } from '../../../solana/programs.js';
 import type { SolanaRpc } from '../../../solana/rpc.js';
 import type { LargestAccount, RawAccount, TokenFacts } from '../facts.js';
 import { type AmmV4Search, ammV4Filters, searchKey } from './amm-v4-search.js';
+import { boundedSend, OPTIONAL_SEARCH_MS } from './bounded-search.js';
 import { type Discovery, discover, nextReads, type Reads } from './discover.js';
 import { gatherPositions, type PositionFacts } from './positions.js';
 
@@ -64,11 +66,15 @@ const rawOf = (address: Address, a: NonNullable<Fetched>): RawAccount => ({
   data: new Uint8Array(Buffer.from(a.data[0], 'base64')),
 });
 
-/** One AMM v4 pool search: the pools whose vault at the search's side is the vault. */
-async function searchAmmV4(rpc: SolanaRpc, search: AmmV4Search, send: { abortSignal?: AbortSignal }) {
+/** One AMM v4 pool search (bounded by `ms`): the pools whose vault at the search's side is the vault. */
+async function searchAmmV4(rpc: SolanaRpc, search: AmmV4Search, signal: AbortSignal | undefined, ms: number) {
+  const { send, why } = boundedSend(signal, ms);
   const found = await rpc
     .getProgramAccounts(RAYDIUM_AMM_V4_PROGRAM, { encoding: 'base64', filters: ammV4Filters(search) })
-    .send(send);
+    .send(send)
+    .catch((e: unknown) => {
+      throw new Error(why(e));
+    });
   return found.map((p) => rawOf(p.pubkey, p.account));
 }
 
@@ -87,7 +93,13 @@ interface Round {
 }
 
 /** One round trip: the accounts, the LP mints' largest holders and the AMM v4 searches, side by side. */
-async function readRound(rpc: SolanaRpc, want: Want, send: { abortSignal?: AbortSignal }): Promise<Round> {
+async function readRound(
+  rpc: SolanaRpc,
+  want: Want,
+  signal: AbortSignal | undefined,
+  searchMs: number,
+): Promise<Round> {
+  const send = signal ? { abortSignal: signal } : {};
   let readError: string | null = null;
   const softErrors: string[] = [];
   const largestErrors = new Map<Address, string>();
@@ -108,7 +120,7 @@ async function readRound(rpc: SolanaRpc, want: Want, send: { abortSignal?: Abort
     ),
     Promise.all(
       want.searches.map((search) =>
-        searchAmmV4(rpc, search, send).catch((e: unknown) => {
+        searchAmmV4(rpc, search, signal, searchMs).catch((e: unknown) => {
           softErrors.push(`getProgramAccounts (Raydium AMM v4 pool of vault ${search.vault}): ${message(e)}`);
           return null;
         }),
@@ -123,13 +135,15 @@ const wanted = (w: Want) => w.accounts.length > 0 || w.largestOf.length > 0 || w
 /**
  * Reads the token's pools; `(facts, rpc, signal)` so it can sit in a Promise.all with other
  * third-round work. A caller that starts other reads in the same round can pass the discovery
- * (`discover(facts)`, local work only) so every call of the round leaves at once.
+ * (`discover(facts)`, local work only) so every call of the round leaves at once. `searchMs` bounds
+ * each optional program-wide search (OPTIONAL_SEARCH_MS; tests pass less).
  */
 export async function gatherLiquidity(
   facts: TokenFacts,
   rpc: SolanaRpc,
   signal?: AbortSignal,
   discovered?: Discovery,
+  searchMs = OPTIONAL_SEARCH_MS,
 ): Promise<LiquidityFacts> {
   const accounts = new Map<Address, RawAccount | null>();
   const largest = new Map<Address, readonly LargestAccount[] | null>();
@@ -159,15 +173,24 @@ export async function gatherLiquidity(
     );
   // The holders' token accounts are already read: a pool's token vault among them costs nothing.
   for (const account of facts.holderAccounts) if (account) accounts.set(account.address, account);
-  const send = signal ? { abortSignal: signal } : {};
-  // Started now, beside the first round; a failure leaves the owners unknown, never the scan.
-  const positions = gatherPositions(facts, rpc, signal).catch(() => null);
+  // Started now, beside the first round, whose candidates include the pools it lists (their current
+  // tick is read there, not again); a failure leaves the owners unknown, never the scan.
+  let firstRoundRead: (read: ReadonlyMap<Address, RawAccount | null>) => void = () => {};
+  const firstRound = new Promise<ReadonlyMap<Address, RawAccount | null>>((r) => {
+    firstRoundRead = r;
+  });
+  const positions = gatherPositions(facts, rpc, signal, {
+    searchMs,
+    poolAccounts: firstRound,
+    placedOwners: discovery.placedOwners,
+  }).catch(() => null);
   let rounds = 0;
   let want = nextReads(discovery, { accounts, largest, searches });
   while (wanted(want) && rounds < MAX_LIQUIDITY_ROUNDS) {
     rounds++;
-    const round = await readRound(rpc, want, send);
+    const round = await readRound(rpc, want, signal, searchMs);
     for (const [address, account] of round.read) accounts.set(address, account);
+    firstRoundRead(accounts);
     want.largestOf.forEach((mint, i) => {
       largest.set(mint, round.lists[i] ?? null);
     });
@@ -194,6 +217,7 @@ export async function gatherLiquidity(
     errors,
     incomplete: wanted(want),
   };
+  firstRoundRead(accounts); // no round at all: the pools are none of the candidates read
   const owners = await positions;
   return owners ? { ...read, positions: owners } : read;
 }

@@ -78,7 +78,7 @@ export interface Market {
   readonly poolLpSupply: bigint | null;
   /** Raw quote units per raw base unit from the pool's own price; null: from the vault balances. */
   readonly statePrice: number | null;
-  /** Quote units in the vault that are not the liquidity providers' (protocol fees, AMM v4 PnL). */
+  /** Quote units in the vault that are not the liquidity providers' (protocol and partner fees, AMM v4 PnL). */
   readonly quoteNotLiquidity: bigint;
   /** Quote depth from the pool's own state (a bonding curve's real reserves); absent: the quote vault's balance. */
   readonly stateDepth?: bigint;
@@ -181,7 +181,10 @@ export function marketOf(account: RawAccount, mint: Address): Market | null {
       if (!p.ok) return null;
       return orient('meteora-damm-v2', address, mint, p.value, {
         priceBPerA: sqrtPrice(p.value.sqrtPriceX64),
-        notLiquidity: [p.value.protocolFeeA, p.value.protocolFeeB],
+        notLiquidity: [
+          p.value.protocolFeeA + p.value.partnerFeeA,
+          p.value.protocolFeeB + p.value.partnerFeeB,
+        ],
       });
     }
     case METEORA_DAMM_V1_PROGRAM:

@@ -18,20 +18,15 @@ import type { Address } from '@solana/kit';
 import { isOnCurveAddress } from '../../../solana/address-curve.js';
 import type { FlagHit } from '../../risk/model.js';
 import type { TokenFlag } from '../flags.js';
-import { DEX_NAMES } from './markets.js';
-import { inRange, type PoolPositions, type PositionFacts } from './positions.js';
+import { DEX_NAMES, type Dex } from './markets.js';
+import { pct, ramp, ratio, round, short } from './numbers.js';
+import { inRange, MAX_POSITION_POOLS, type PoolPositions, type PositionFacts } from './positions.js';
+import { POSITION_DEXES } from './positions-locate.js';
 
 type Hit = FlagHit<TokenFlag>;
 
 export const OWNER_CONCENTRATED = { warn: 0.5, full: 0.9 } as const;
 export const MAX_OWNERS_SHOWN = 10;
-
-const ramp = (x: number, from: number, to: number) =>
-  Math.max(0, Math.min(1, (x - from) / (to - from) + 0.01));
-const round4 = (x: number) => Number(x.toPrecision(4));
-const short = (s: string) => `${s.slice(0, 4)}…${s.slice(-4)}`;
-const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
-const ratio = (a: bigint, b: bigint) => (b === 0n ? 0 : Number((a * 1_000_000n) / b) / 1_000_000);
 
 export interface OwnerShare {
   readonly owner: Address;
@@ -63,7 +58,7 @@ export function ownershipOf(pool: PoolPositions): PoolOwnership | null {
   if (pool.positions === null) return null;
   if (pool.dex !== 'meteora-dlmm' && pool.current === null) return null;
   const current = pool.current ?? 0;
-  const counted = pool.positions.filter((p) => pool.dex === 'meteora-dlmm' || inRange(pool.dex, p, current));
+  const counted = pool.positions.filter((p) => pool.dex === 'meteora-dlmm' || inRange(p, current));
   const total = counted.reduce((s, p) => s + p.liquidity, 0n);
   const byOwner = new Map<Address, { liquidity: bigint; positions: number }>();
   let unresolved = 0n;
@@ -78,7 +73,7 @@ export function ownershipOf(pool: PoolPositions): PoolOwnership | null {
   const owners = [...byOwner]
     .map(([owner, o]) => ({
       owner,
-      share: round4(ratio(o.liquidity, total)),
+      share: round(ratio(o.liquidity, total), 4),
       positions: o.positions,
       wallet: isOnCurveAddress(owner),
     }))
@@ -91,7 +86,7 @@ export function ownershipOf(pool: PoolPositions): PoolOwnership | null {
     positions_counted: counted.length,
     owners: owners.slice(0, MAX_OWNERS_SHOWN),
     owners_total: owners.length,
-    unresolved_share: round4(ratio(unresolved, total)),
+    unresolved_share: round(ratio(unresolved, total), 4),
   };
 }
 
@@ -133,6 +128,19 @@ export interface PositionsOutcome {
   readonly byPool: ReadonlyMap<string, PoolOwnership | string>;
   readonly rounds: number;
   readonly calls: number;
+}
+
+/** Why a concentrated pool with no listing (none in `byPool`) has none. */
+export function unlistedWhy(dex: Dex, pool: Address, facts: PositionFacts | undefined): string {
+  if (facts?.trustedIssuer)
+    return 'not read: a widely used token’s pools hold a whole market’s positions, which no one wallet can own';
+  if (facts?.pastCap?.includes(pool))
+    return `not read: positions are listed for its ${MAX_POSITION_POOLS} deepest concentrated pools only`;
+  if (!POSITION_DEXES.has(dex))
+    return 'not read: positions are listed (getProgramAccounts on the DEX program) only for Orca Whirlpool, Raydium CLMM and Meteora DLMM pools';
+  return dex === 'orca-whirlpool'
+    ? 'not read: positions are listed only for Whirlpools under Orca’s public config whose vault is among the largest holders'
+    : 'not read: positions are listed only for pools whose vault is among the largest holders';
 }
 
 export function assessPositions(facts: PositionFacts | undefined): PositionsOutcome {

@@ -6,11 +6,13 @@
  *   - Orca Whirlpool: vaults are plain keypairs, but the pool is the PDA ["whirlpool", config,
  *     mint A, mint B, tick spacing] of Orca's public config, tried against SOL and USDC for each
  *     standard tick spacing.
- * A pool found only later (another Whirlpool config) is handled by positions.ts after the reads.
+ * A pool seen only in the liquidity reads (a Whirlpool under another config) is not located, so its
+ * positions are not listed (position_owners says why).
  */
 import { type Address, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
 import { isOnCurveAddress } from '../../../solana/address-curve.js';
 import { findLbPairReserve } from '../../../solana/decoders/meteora-dlmm.js';
+import { maxMinBytes } from '../../../solana/decoders/meteora-pair-seeds.js';
 import {
   INCINERATOR,
   ORCA_WHIRLPOOL_PROGRAM,
@@ -44,22 +46,16 @@ export interface LocatedPool {
 const encoder = getAddressEncoder();
 const u16 = (n: number) => new Uint8Array([n & 0xff, n >> 8]);
 
-function byteOrder(a: Address, b: Address): number {
-  const x = encoder.encode(a);
-  const y = encoder.encode(b);
-  for (let i = 0; i < 32; i++) if (x[i] !== y[i]) return (x[i] as number) - (y[i] as number);
-  return 0;
-}
-
 /** The Whirlpool PDAs of `mint` against SOL and USDC under Orca's public config. */
 export async function whirlpoolAddresses(mint: Address): Promise<Address[]> {
   const seeds = [WSOL_MINT, USDC_MINT].flatMap((quote) => {
-    const [a, b] = byteOrder(mint, quote) < 0 ? [mint, quote] : [quote, mint];
+    // Orca orders the mints the other way from Meteora: the smaller by bytes first.
+    const [max, min] = maxMinBytes(mint, quote);
     return WHIRLPOOL_TICK_SPACINGS.map((spacing) => [
       'whirlpool',
       encoder.encode(ORCA_WHIRLPOOLS_CONFIG),
-      encoder.encode(a),
-      encoder.encode(b),
+      min,
+      max,
       u16(spacing),
     ]);
   });
@@ -77,10 +73,17 @@ async function clmmVault(pool: Address, mint: Address): Promise<Address> {
   return pda;
 }
 
-/** Concentrated pools whose vault is among the largest holders, deepest first. */
-export async function locateConcentratedPools(facts: TokenFacts): Promise<LocatedPool[]> {
+/**
+ * Concentrated pools whose vault is among the largest holders, deepest first. Holders whose owner
+ * is already `placed` (a bonding curve, a derived pool, a shared vault authority) cost no PDA work:
+ * a pump.fun coin whose only program-owned holder is its curve derives nothing here.
+ */
+export async function locateConcentratedPools(
+  facts: TokenFacts,
+  placed: ReadonlySet<Address> = new Set(),
+): Promise<LocatedPool[]> {
   const holders = (facts.largest ? holdersOf(facts.largest, facts.holderAccounts) : []).filter(
-    (h) => h.owner !== null && h.owner !== INCINERATOR && !isOnCurveAddress(h.owner),
+    (h) => h.owner !== null && h.owner !== INCINERATOR && !placed.has(h.owner) && !isOnCurveAddress(h.owner),
   );
   if (holders.length === 0) return [];
   const whirlpools = new Set(await whirlpoolAddresses(facts.mint));

@@ -2,7 +2,8 @@
  * Who owns a concentrated pool's liquidity (RPC I/O; the share is worked out in positions-assess.ts).
  * For each concentrated pool found (the deepest MAX_POSITION_POOLS), round by round:
  *   1. one filtered getProgramAccounts on the DEX program (dataSize/discriminator + memcmp on the
- *      pool field) lists its positions, and one getMultipleAccounts reads the pools (current tick);
+ *      pool field) lists its positions; the pools themselves (current tick) are the liquidity
+ *      reads' candidates, read in the same round (facts.ts passes them; alone, one getMultipleAccounts);
  *   2. Whirlpool and CLMM positions are owned through a position NFT: getTokenLargestAccounts on
  *      the NFT mints of the OWNERS_RESOLVED largest in-range positions per pool;
  *   3. one getMultipleAccounts of those token accounts names their owners.
@@ -40,8 +41,9 @@ import {
   RAYDIUM_CLMM_PROGRAM,
 } from '../../../solana/programs.js';
 import type { SolanaRpc } from '../../../solana/rpc.js';
-import type { TokenFacts } from '../facts.js';
+import type { RawAccount, TokenFacts } from '../facts.js';
 import { TRUSTED_ISSUERS } from '../trusted.js';
+import { boundedSend, OPTIONAL_SEARCH_MS } from './bounded-search.js';
 import { type LocatedPool, locateConcentratedPools, type PositionDex } from './positions-locate.js';
 
 export const MAX_POSITION_POOLS = 2;
@@ -72,12 +74,17 @@ export interface PoolPositions {
 
 export interface PositionFacts {
   readonly pools: readonly PoolPositions[];
+  /** Why a concentrated pool found has no listing: the mint is a trusted issuer, or the pool is past the deepest MAX_POSITION_POOLS. */
+  readonly trustedIssuer?: boolean;
+  readonly pastCap?: readonly Address[];
   /** Sequential round trips (they start with the liquidity reads' first) and calls made. */
   readonly rounds: number;
   readonly calls: number;
 }
 
 type Send = { abortSignal?: AbortSignal };
+/** The pool accounts the liquidity reads fetched in their first round (the located pools are among its candidates). */
+export type PoolAccounts = Promise<ReadonlyMap<Address, RawAccount | null>>;
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const base58 = getBase58Decoder();
 const bytes58 = (b: Uint8Array | readonly number[]) =>
@@ -150,11 +157,9 @@ function currentOf(dex: PositionDex, data: Uint8Array, mint: Address): number | 
   return 'activeId' in p.value ? p.value.activeId : p.value.tickCurrent;
 }
 
-/** In range: the position's liquidity trades at the current price. */
-export function inRange(dex: PositionDex, p: PositionRead, current: number): boolean {
-  return dex === 'meteora-dlmm'
-    ? p.lower <= current && current <= p.upper
-    : p.lower <= current && current < p.upper;
+/** In range (Whirlpool, CLMM; a DLMM position counts whole): its liquidity trades at the current tick. */
+export function inRange(p: PositionRead, current: number): boolean {
+  return p.lower <= current && current < p.upper;
 }
 
 interface Counter {
@@ -165,37 +170,44 @@ async function listPositions(
   rpc: SolanaRpc,
   pools: readonly LocatedPool[],
   mint: Address,
-  send: Send,
+  signal: AbortSignal | undefined,
+  searchMs: number,
+  read: PoolAccounts | undefined,
   n: Counter,
 ) {
-  n.calls += pools.length + 1;
+  const send: Send = signal ? { abortSignal: signal } : {};
+  n.calls += pools.length + (read ? 0 : 1);
   const [lists, accounts] = await Promise.all([
     Promise.all(
-      pools.map((p) =>
-        rpc
+      pools.map((p) => {
+        // Each listing is bounded on its own: a slow one leaves its owners unknown, never the scan.
+        const bounded = boundedSend(signal, searchMs);
+        return rpc
           .getProgramAccounts(PROGRAMS[p.dex], {
             encoding: 'base64',
             filters: filtersOf(p.dex, p.pool),
             dataSlice: { offset: 0, length: HEAD[p.dex] },
           })
-          .send(send)
+          .send(bounded.send)
           .then((r) => ({ ok: true as const, r }))
-          .catch((e: unknown) => ({ ok: false as const, e: `getProgramAccounts: ${message(e)}` })),
-      ),
+          .catch((e: unknown) => ({ ok: false as const, e: `getProgramAccounts: ${bounded.why(e)}` }));
+      }),
     ),
-    rpc
-      .getMultipleAccounts(
-        pools.map((p) => p.pool),
-        { encoding: 'base64' },
-      )
-      .send(send)
-      .then((r) => r.value)
-      .catch(() => pools.map(() => null)),
+    read
+      ? read.then((accounts) => pools.map((p) => accounts.get(p.pool)?.data ?? null))
+      : rpc
+          .getMultipleAccounts(
+            pools.map((p) => p.pool),
+            { encoding: 'base64' },
+          )
+          .send(send)
+          .then((r) => r.value.map((a) => (a ? b64(a.data) : null)))
+          .catch(() => pools.map(() => null)),
   ]);
   return pools.map((p, i): PoolPositions => {
     const list = lists[i];
-    const account = accounts[i];
-    const current = account ? currentOf(p.dex, b64(account.data), mint) : null;
+    const data = accounts[i];
+    const current = data ? currentOf(p.dex, data, mint) : null;
     if (!list?.ok)
       return { dex: p.dex, pool: p.pool, positions: null, current, errors: [list?.e ?? 'no answer'] };
     const positions = list.r
@@ -210,14 +222,18 @@ function toResolve(pool: PoolPositions): PositionRead[] {
   // Without the pool's current tick nothing is counted (positions-assess.ts): resolve no owner.
   const current = pool.current;
   if (pool.positions === null || pool.dex === 'meteora-dlmm' || current === null) return [];
-  const counted = pool.positions.filter((p) => inRange(pool.dex, p, current));
+  const counted = pool.positions.filter((p) => inRange(p, current));
   return [...counted]
     .sort((a, b) => (b.liquidity > a.liquidity ? 1 : b.liquidity < a.liquidity ? -1 : 0))
     .slice(0, OWNERS_RESOLVED);
 }
 
-/** NFT mint → its holder's owner, in two rounds (largest token account, then that account). */
-async function resolveOwners(rpc: SolanaRpc, mints: readonly Address[], send: Send, n: Counter) {
+/**
+ * NFT mint → its holder's owner, in two rounds (largest token account, then that account). Bundled
+ * Whirlpool positions share their bundle's mint: each mint is looked up once.
+ */
+async function resolveOwners(rpc: SolanaRpc, nftMints: readonly Address[], send: Send, n: Counter) {
+  const mints = [...new Set(nftMints)];
   const owners = new Map<Address, Address>();
   const errors: string[] = [];
   if (mints.length === 0) return { owners, errors, rounds: 0 };
@@ -253,10 +269,18 @@ async function resolveOwners(rpc: SolanaRpc, mints: readonly Address[], send: Se
   return { owners, errors, rounds: 2 };
 }
 
-async function readPositions(rpc: SolanaRpc, pools: readonly LocatedPool[], mint: Address, send: Send) {
+async function readPositions(
+  rpc: SolanaRpc,
+  pools: readonly LocatedPool[],
+  mint: Address,
+  signal: AbortSignal | undefined,
+  searchMs: number,
+  read: PoolAccounts | undefined,
+) {
+  const send: Send = signal ? { abortSignal: signal } : {};
   const n: Counter = { calls: 0 };
   if (pools.length === 0) return { pools: [] as PoolPositions[], rounds: 0, calls: 0 };
-  const listed = (await listPositions(rpc, pools, mint, send, n)).filter(
+  const listed = (await listPositions(rpc, pools, mint, signal, searchMs, read, n)).filter(
     (p) => p.current !== null || p.positions === null || p.positions.length > 0,
   );
   const chosen = listed.flatMap(toResolve);
@@ -277,16 +301,35 @@ async function readPositions(rpc: SolanaRpc, pools: readonly LocatedPool[], mint
   return { pools: withOwners, rounds: 1 + rounds, calls: n.calls };
 }
 
+/** What the liquidity reads share with the positions (all optional: alone, it reads what it needs). */
+export interface PositionOptions {
+  /** Bound on each listing (getProgramAccounts), besides the scan's signal. */
+  readonly searchMs?: number;
+  /** The first liquidity round's accounts, among them the located pools (their current tick). */
+  readonly poolAccounts?: PoolAccounts;
+  /** Holder owners already placed as no concentrated pool (Discovery.placedOwners). */
+  readonly placedOwners?: ReadonlySet<Address> | undefined;
+}
+
 /** Reads the positions of the concentrated pools located from the holders (none: no call). */
 export async function gatherPositions(
   facts: TokenFacts,
   rpc: SolanaRpc,
   signal?: AbortSignal,
+  options: PositionOptions = {},
 ): Promise<PositionFacts> {
-  const send: Send = signal ? { abortSignal: signal } : {};
   // A widely used token's largest holders are the market's deepest pools, with tens of thousands of
   // positions each, and no one wallet can own them: not worth the listing.
-  if (TRUSTED_ISSUERS.has(facts.mint)) return { pools: [], rounds: 0, calls: 0 };
-  const pools = await locateConcentratedPools(facts);
-  return readPositions(rpc, pools.slice(0, MAX_POSITION_POOLS), facts.mint, send);
+  if (TRUSTED_ISSUERS.has(facts.mint)) return { pools: [], rounds: 0, calls: 0, trustedIssuer: true };
+  const pools = await locateConcentratedPools(facts, options.placedOwners);
+  const read = await readPositions(
+    rpc,
+    pools.slice(0, MAX_POSITION_POOLS),
+    facts.mint,
+    signal,
+    options.searchMs ?? OPTIONAL_SEARCH_MS,
+    options.poolAccounts,
+  );
+  const pastCap = pools.slice(MAX_POSITION_POOLS).map((p) => p.pool);
+  return pastCap.length > 0 ? { ...read, pastCap } : read;
 }

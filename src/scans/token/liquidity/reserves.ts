@@ -1,8 +1,9 @@
 /**
  * Pure: how much of each side a market's pool holds, from the accounts read. A pool's vault is
  * normally a token account holding only that pool's tokens; a Meteora DAMM v1 pool instead holds LP
- * of a dynamic vault shared with every other pool of the mint, so its reserve is
- * vault total_amount × the pool's vault-LP balance / the vault LP mint's supply.
+ * of a dynamic vault shared with every other pool of the mint, so its reserve is the vault's
+ * unlocked amount (total_amount less the profit still vesting, at the scan's time) × the pool's
+ * vault-LP balance / the vault LP mint's supply.
  */
 import type { Address } from '@solana/kit';
 import { decodeDynamicVault, vaultShareAmount } from '../../../solana/decoders/meteora-vault.js';
@@ -28,8 +29,11 @@ function dynamicVault(accounts: Accounts, vault: Address) {
   return decoded?.ok ? decoded.value : null;
 }
 
-/** Raw units of `side` that belong to the market's pool; null when an account it needs is missing. */
-export function reserveOf(m: Market, side: Side, accounts: Accounts): bigint | null {
+/**
+ * Raw units of `side` that belong to the market's pool at `nowSeconds` (the scan's time: a DAMM v1
+ * vault's locked profit vests with it); null when an account it needs is missing.
+ */
+export function reserveOf(m: Market, side: Side, accounts: Accounts, nowSeconds: number): bigint | null {
   if (!m.dynamicVaults) return tokenBalance(accounts.get(vaultOf(m, side)));
   const vault = dynamicVault(accounts, vaultOf(m, side));
   if (vault === null) return null;
@@ -39,7 +43,7 @@ export function reserveOf(m: Market, side: Side, accounts: Accounts): bigint | n
     accounts.get(side === 'base' ? m.dynamicVaults.baseLp : m.dynamicVaults.quoteLp),
   );
   if (!supply?.ok || poolLp === null) return null;
-  return vaultShareAmount(vault, supply.value.supply, poolLp);
+  return vaultShareAmount(vault, supply.value.supply, poolLp, nowSeconds);
 }
 
 /**

@@ -49,6 +49,16 @@ describe('AMM v4 pool searches', () => {
     assert.equal(ammV4SearchOutcome(VAULT, both), 'not-found');
   });
 
+  it('a vault still unlocated after its search found an account: that account is no pool of the token, not "not searched"', () => {
+    const found = new Map([[searchKey({ vault: VAULT, side: 'coin' }), [POOL]]]);
+    assert.equal(ammV4SearchOutcome(VAULT, found), 'not-a-pool');
+    const pcFound = new Map([
+      [searchKey({ vault: VAULT, side: 'coin' }), [] as Address[]],
+      [searchKey({ vault: VAULT, side: 'pc' }), [POOL]],
+    ]);
+    assert.equal(ammV4SearchOutcome(VAULT, pcFound), 'not-a-pool');
+  });
+
   it('a refused search is not retried on the other side, and says so', () => {
     const refused = new Map([[searchKey({ vault: VAULT, side: 'coin' }), null]]);
     assert.deepEqual(nextAmmV4Searches([vault(VAULT)], refused), []);

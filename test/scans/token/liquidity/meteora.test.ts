@@ -23,6 +23,8 @@ import { decodeMint } from '../../../../src/solana/decoders/mint.js';
 import { METEORA_DAMM_V2_POOL_AUTHORITY, TOKEN_PROGRAM, WSOL_MINT } from '../../../../src/solana/programs.js';
 import { expectDecoded, loadAccount } from '../../../solana/fixtures.js';
 
+/** Past both vaults' last reports by more than six hours: their reported profit is all unlocked. */
+const LATER = 1_720_000_000;
 const MSOL = address('mSoLzYCxHdYgdzU16g5QSh3i5K3z3KZK7ytfqcJm7So');
 const dump = (file: string): RawAccount => {
   const d = loadAccount(file);
@@ -191,16 +193,16 @@ describe('Meteora pools as markets', () => {
     assert.equal(market.lpMint, loadAccount('meteora-damm-v1-lp-mint-B2uEs9zj.json').address);
     const accounts = byAddress(v1Accounts);
     assert.equal(
-      reserveOf(market, 'quote', accounts),
+      reserveOf(market, 'quote', accounts, LATER),
       (154_402_082_133_447n * 41_924_615_981_385n) / 145_998_019_653_473n,
     );
     assert.equal(
-      reserveOf(market, 'base', accounts),
+      reserveOf(market, 'base', accounts, LATER),
       (82_323_752_629_142n * 78_979_143_181_675n) / 81_482_558_527_139n,
     );
     // Without the vault LP mint the share is unknown, not the vault's whole balance.
     accounts.delete(loadAccount('meteora-vault-lp-mint-FZN7QZ8Z-wsol.json').address);
-    assert.equal(reserveOf(market, 'quote', accounts), null);
+    assert.equal(reserveOf(market, 'quote', accounts, LATER), null);
   });
 
   it('assessLiquidity shows the DAMM v1 depth in SOL, with no pool reported unreadable', () => {
@@ -226,6 +228,11 @@ describe('Meteora pools as markets', () => {
     assert.equal(markets[0]?.dex, 'Meteora DAMM v1');
     assert.equal(markets[0]?.quote, 'SOL');
     assert.equal(markets[0]?.quote_depth, 44_337.9165, '44,337.916469931 SOL to 9 significant digits');
+    // At the wSOL vault's last report its 2.78 SOL of profit is still locked: the pool's share of it is no depth.
+    const reported = assessLiquidity(liquidity, mint, { nowSeconds: 1_719_233_007 });
+    const depth = (reported.summary.markets as { quote_depth: number }[])[0]?.quote_depth;
+    const lockedShare = (2.783432316 * 41_924_615_981_385) / 145_998_019_653_473;
+    assert.equal(depth, Number((44_337.916469931 - lockedShare).toPrecision(9)));
     const codes = outcome.hits.map((h) => h.code);
     assert.ok(!codes.includes('LIQUIDITY_UNAVAILABLE'), String(codes));
     assert.ok(!codes.includes('MARKET_NONE'));
@@ -239,5 +246,13 @@ describe('Meteora pools as markets', () => {
     assert.equal(market?.dex, 'meteora-damm-v2');
     assert.equal(market?.quoteMint, WSOL_MINT);
     assert.equal(market?.quoteNotLiquidity, 712_006_203_593n);
+  });
+
+  it("a DAMM v2 pool's partner fees are not counted as depth either", () => {
+    const v2 = dump('meteora-damm-v2-pool-6CXXieC3.json');
+    const data = new Uint8Array(v2.data);
+    new DataView(data.buffer).setBigUint64(416, 1_000_000_000n, true); // 1 SOL of partner fees (B is SOL)
+    const market = marketOf({ ...v2, data }, address('G1DXVVmqJs8Ei79QbK41dpgk2WtXSGqLtx9of7o8BAGS'));
+    assert.equal(market?.quoteNotLiquidity, 712_006_203_593n + 1_000_000_000n);
   });
 });
