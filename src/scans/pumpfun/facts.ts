@@ -19,7 +19,7 @@ import { PUMP_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../solana/pr
 import type { SolanaRpc } from '../../solana/rpc.js';
 import { gatherTokenFacts, type RawAccount, type TokenFacts } from '../token/facts.js';
 import { gatherLaunchFacts } from '../token/launch/facts.js';
-import { derivePools, discoverWith } from '../token/liquidity/discover.js';
+import { derivePools, discoverWith, withHeldVaults } from '../token/liquidity/discover.js';
 import { gatherLiquidity, type LiquidityFacts } from '../token/liquidity/facts.js';
 import { simulateTransferRounds, simulationReads } from '../token/transfer-simulation/facts.js';
 
@@ -228,7 +228,7 @@ export async function gatherPumpfunFacts(
   const pools = extra?.pools ?? (await derived);
   const found = mints !== null && 'creator' in mints && curve ? { curve, mints } : null;
   // Round 3: the launches' curves and the coin's pools, side by side.
-  const discovery = discoverWith(facts, pools);
+  const discovery = discoverWith(facts, await withHeldVaults(facts, pools));
   const launch = extra?.launch;
   const [launches, liquidity, transferSimulation] = await Promise.all([
     found && candidates ? launchCurves(rpc, mint, found.curve, found.mints, candidates, abortSignal) : mints,

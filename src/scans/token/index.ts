@@ -10,7 +10,7 @@ import { assessToken } from './assess.js';
 import { gatherTokenFacts } from './facts.js';
 import { derivedAuthoritiesOf, readGovernors, readRealms } from './governors.js';
 import { gatherLaunchFacts } from './launch/facts.js';
-import { derivePools, discoverWith } from './liquidity/discover.js';
+import { derivePools, discoverWith, withHeldVaults } from './liquidity/discover.js';
 import { gatherLiquidity } from './liquidity/facts.js';
 import { simulateTransferRounds, simulationReads } from './transfer-simulation/facts.js';
 import { TRUSTED_ISSUERS } from './trusted.js';
@@ -39,7 +39,7 @@ export const scanToken: Scanner = async (subject, { rpc, now, signal }) => {
       return { governors, launch, pools };
     },
   });
-  const discovery = discoverWith(facts, extra?.pools ?? (await derived));
+  const discovery = discoverWith(facts, await withHeldVaults(facts, extra?.pools ?? (await derived)));
   // The third round: whatever needs the holders' accounts, side by side.
   const [governors, liquidity, transferSimulation] = await Promise.all([
     readRealms(rpc, extra?.governors ?? [], signal),

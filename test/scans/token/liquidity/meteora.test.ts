@@ -15,6 +15,7 @@ import {
   derivePools,
   discoverWith,
   nextReads,
+  withHeldVaults,
 } from '../../../../src/scans/token/liquidity/discover.js';
 import type { LiquidityFacts } from '../../../../src/scans/token/liquidity/facts.js';
 import { marketOf } from '../../../../src/scans/token/liquidity/markets.js';
@@ -96,7 +97,10 @@ describe('Meteora pools in discovery', () => {
         },
       ],
     };
-    const d = discoverWith(held, await derivePools(mint));
+    const derived = await derivePools(mint);
+    // The vault PDAs are derived only once a holder is owned by DAMM v2's shared authority.
+    assert.deepEqual(derived.meteora.dammV2, []);
+    const d = discoverWith(held, await withHeldVaults(held, derived));
     assert.ok(d.candidates.includes(address('6CXXieC355gteamwofSzJn8DiyrbKyYyXc3eBKmB81CF')));
     assert.ok(d.speculative.includes(address('wAx8Her71ffN9hNyh5nj6WR7m56tAGrkajNiEdoGy4G')));
     // Until its pool is read, the vault is a DAMM v2 market whose pool is not located.
