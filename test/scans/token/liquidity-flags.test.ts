@@ -364,7 +364,7 @@ describe('liquidity flags of assessToken', () => {
           token_account: keys[7],
           share: 1,
           via: 'Jupiter Lock',
-          why: 'the creator can cancel the escrow and take the LP back',
+          why: 'the escrow can be cancelled, which sends the LP still locked to its creator',
         },
       ],
     });

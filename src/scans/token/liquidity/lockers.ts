@@ -20,6 +20,7 @@ import {
   fullyUnlockedAt,
   minBig,
   unlockedBy,
+  type VestingEscrow,
 } from '../../../solana/decoders/jupiter-lock.js';
 import { decodeLockEscrow } from '../../../solana/decoders/meteora-lock-escrow.js';
 import { decodeTokenAccount } from '../../../solana/decoders/token-account.js';
@@ -107,6 +108,12 @@ export function lockerOwnersToRead(
   });
 }
 
+/** The schedule can be claimed in full by `at` (with no period length, periods never release). */
+function completesBy(e: VestingEscrow, at: bigint): boolean {
+  const reachable = e.frequency !== 0n || e.numberOfPeriod * e.amountPerPeriod === 0n;
+  return reachable && fullyUnlockedAt(e) <= at;
+}
+
 function jupiterHolding(holder: LpHolder, ownerAccount: RawAccount, nowSeconds: number): LpHolding | null {
   const escrow = decodeVestingEscrow(ownerAccount.data);
   if (!escrow.ok || escrow.value.tokenMint !== holder.mint) return null;
@@ -117,10 +124,19 @@ function jupiterHolding(holder: LpHolder, ownerAccount: RawAccount, nowSeconds: 
     const why =
       e.cancelledAt !== 0n
         ? 'the escrow was cancelled'
-        : 'the creator can cancel the escrow and take the LP back';
+        : 'the escrow can be cancelled, which sends the LP still locked to its creator';
     return { ...base, pullable: holder.amount, pullableBy: e.creator, why };
   }
-  const released = unlockedBy(e, BigInt(nowSeconds + UNLOCK_HORIZON_SECONDS)) - e.totalClaimedAmount;
+  const horizon = BigInt(nowSeconds + UNLOCK_HORIZON_SECONDS);
+  const scheduled = e.cliffUnlockAmount + e.numberOfPeriod * e.amountPerPeriod - e.totalClaimedAmount;
+  if (holder.amount > scheduled && completesBy(e, horizon)) {
+    // Once the schedule is fully claimed, close_vesting_escrow (jup-lock 0.3.1) sends the escrow's
+    // whole balance to its creator: LP sent to a spent escrow, beyond its schedule, is no lock.
+    const why =
+      'it holds more than its schedule, which completes within 7 days; then the creator can close the escrow and take the rest';
+    return { ...base, pullable: holder.amount, pullableBy: e.creator, why };
+  }
+  const released = unlockedBy(e, horizon) - e.totalClaimedAmount;
   const pullable = released <= 0n ? 0n : minBig(released, holder.amount);
   const why = pullable > 0n ? 'its schedule releases it to the recipient within 7 days' : null;
   return { ...base, pullable, pullableBy: pullable > 0n ? e.recipient : null, why };

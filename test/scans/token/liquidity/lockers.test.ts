@@ -73,6 +73,30 @@ describe('classifyLpHolder', () => {
     assert.equal(open.kind === 'locked' && open.pullable, 1_000n);
   });
 
+  it('LP sent to an escrow whose schedule is (or is within 7 days of being) complete is pullable whole: the creator closes it and takes the balance', () => {
+    // A 1-unit lock, claimed, then the whole LP sent to its token account: the fake lock.
+    const spent = escrow({
+      frequency: 0n,
+      cliffUnlockAmount: 1n,
+      numberOfPeriod: 0n,
+      totalClaimedAmount: 1n,
+    });
+    const h = classifyLpHolder(holder, spent, NOW);
+    assert.ok(
+      h.kind === 'locked' && h.pullable === 1_000n && h.pullableBy === keys[4],
+      JSON.stringify(h, (_k, v) => (typeof v === 'bigint' ? String(v) : v)),
+    );
+    // A schedule ending one second past the horizon still locks what it has not released.
+    const later = escrow({
+      cliffTime: BigInt(NOW + UNLOCK_HORIZON_SECONDS + 1),
+      frequency: 0n,
+      cliffUnlockAmount: 1_000n,
+      numberOfPeriod: 0n,
+    });
+    const l = classifyLpHolder(holder, later, NOW);
+    assert.equal(l.kind === 'locked' && l.pullable, 0n);
+  });
+
   it('a cancelled escrow, or one that can be cancelled, is pullable whole by the creator', () => {
     for (const fields of [{ cancelMode: 2 }, { cancelledAt: BigInt(NOW - DAY) }]) {
       const h = classifyLpHolder(holder, escrow({ cliffTime: BigInt(NOW + 400 * DAY), ...fields }), NOW);
