@@ -31,6 +31,7 @@ const SUBJECTS = [
   'token:pool-owned',
   'token:pool-meteora-damm-v2',
   'token:pool-meteora-damm-v1',
+  'token:pool-meteora-damm-v1-locked',
 ];
 
 for (const profile of ['ideal', 'indexed-provider'] as const) {

@@ -16,6 +16,7 @@
  *   - token:pool-owned       Orca Whirlpool whose in-range liquidity is 90 % one wallet's (liquidity-owners.ts)
  *   - token:pool-meteora-damm-v2  Meteora DAMM v2 customizable pool (wSOL), 100 SOL (meteora-pools.ts)
  *   - token:pool-meteora-damm-v1  Meteora DAMM v1 pool (wSOL), 50 SOL as dynamic-vault LP, LP in the creator's wallet
+ *   - token:pool-meteora-damm-v1-locked  the same, its LP in a DAMM v1 lock escrow
  */
 import { type Address, getAddressEncoder, getProgramDerivedAddress, type KeyPairSigner } from '@solana/kit';
 import { getMintToCheckedInstruction } from '@solana-program/token';
@@ -517,5 +518,16 @@ async function seedMeteoraScenarios(context: ScenarioContext): Promise<void> {
       'LP_BURNED_OR_LOCKED',
       'HOLDER_TOP1_HIGH',
     ],
+  });
+  await seedPooledToken(context, {
+    name: 'token:pool-meteora-damm-v1-locked',
+    label: 'token:pool-meteora-damm-v1-locked',
+    description:
+      'SPL token traded in a Meteora DAMM v1 pool against 50 SOL, every LP token of which sits in a DAMM v1 lock escrow of the creator (the program never releases it, only its fees)',
+    symbol: 'DAMM1L',
+    poolBps: half,
+    pool: dammV1Pool((SUPPLY * half) / 10_000n, 'lock-escrow'),
+    flags: ['LP_BURNED_OR_LOCKED'],
+    notFlags: ['MARKET_NONE', 'LIQUIDITY_THIN', 'LIQUIDITY_UNAVAILABLE', 'LP_PULLABLE', 'HOLDER_TOP1_HIGH'],
   });
 }

@@ -8,7 +8,7 @@
  *     share (so the pool's SOL is its share of the vault, not the vault's balance), its LP in the
  *     creator's wallet.
  */
-import type { Address, KeyPairSigner } from '@solana/kit';
+import { type Address, getAddressEncoder, getProgramDerivedAddress, type KeyPairSigner } from '@solana/kit';
 import {
   findDammV1LpMint,
   findDammV1PermissionlessPool,
@@ -34,6 +34,7 @@ import {
   WSOL_MINT,
 } from '../../solana/programs.js';
 import { isqrt } from './builders/isqrt.js';
+import { encodeLockEscrow } from './builders/locker-layouts.js';
 import {
   DAMM_V1_POOL_ACCOUNT_SIZE,
   encodeDammV1Pool,
@@ -136,7 +137,31 @@ async function seedDynamicVault(context: ScenarioContext, pool: Address, v: Vaul
  * A DAMM v1 pool of `mint` against wSOL holding 50 SOL: 40 of the 800 LP of a wSOL vault holding
  * 1,000 SOL. Every LP token of the pool sits in the creator's wallet.
  */
-export function dammV1Pool(poolTokens: bigint) {
+/** Every LP token into a DAMM v1 LockEscrow of the creator: PDA ["lock_escrow", pool, owner], its LP in the escrow's ATA. */
+async function lockEscrowLp(
+  context: ScenarioContext,
+  pool: Address,
+  lpMint: Address,
+  owner: Address,
+  amount: bigint,
+) {
+  const [escrow, bump] = await getProgramDerivedAddress({
+    programAddress: METEORA_DAMM_V1_PROGRAM,
+    seeds: ['lock_escrow', getAddressEncoder().encode(pool), getAddressEncoder().encode(owner)],
+  });
+  const escrowVault = await associatedTokenAccount(escrow, lpMint, TOKEN_PROGRAM);
+  const data = encodeLockEscrow({ pool, owner, escrowVault, bump, totalLockedAmount: amount });
+  context.chain.setAccount({
+    address: escrow,
+    lamports: context.chain.minimumBalanceForRentExemption(BigInt(data.length)),
+    data,
+    owner: METEORA_DAMM_V1_PROGRAM,
+  });
+  setTokenAccount(context, escrowVault, lpMint, escrow, amount);
+  return { owner: escrow, tokenAccount: escrowVault, amount: amount.toString() };
+}
+
+export function dammV1Pool(poolTokens: bigint, lp: 'creator' | 'lock-escrow' = 'creator') {
   return async (context: ScenarioContext, mint: Address, creator: KeyPairSigner): Promise<SeededPool> => {
     const sol = LAMPORTS_PER_SOL;
     const pool = await findDammV1PermissionlessPool(mint, WSOL_MINT);
@@ -170,8 +195,10 @@ export function dammV1Pool(poolTokens: bigint) {
       owner: METEORA_DAMM_V1_PROGRAM,
     });
     setMintAccount(context, lpMint, pool, lpSupply, 9);
-    const lpHolder = await associatedTokenAccount(creator.address, lpMint, TOKEN_PROGRAM);
-    setTokenAccount(context, lpHolder, lpMint, creator.address, lpSupply);
+    const lpHolder =
+      lp === 'lock-escrow'
+        ? await lockEscrowLp(context, pool, lpMint, creator.address, lpSupply)
+        : await creatorLp(context, lpMint, creator.address, lpSupply);
     return {
       vault: base.tokenVault,
       vaultOwner: base.vault,
@@ -185,8 +212,14 @@ export function dammV1Pool(poolTokens: bigint) {
         baseReserve: poolTokens.toString(),
         lpMint,
         lpMintSupply: lpSupply.toString(),
-        lpHolders: [{ owner: creator.address, tokenAccount: lpHolder, amount: lpSupply.toString() }],
+        lpHolders: [lpHolder],
       },
     };
   };
+}
+
+async function creatorLp(context: ScenarioContext, lpMint: Address, owner: Address, amount: bigint) {
+  const tokenAccount = await associatedTokenAccount(owner, lpMint, TOKEN_PROGRAM);
+  setTokenAccount(context, tokenAccount, lpMint, owner, amount);
+  return { owner, tokenAccount, amount: amount.toString() };
 }

@@ -126,7 +126,9 @@ describe('the simulation on the seeded sandbox: round trips', { timeout: 120_000
   it('/scan/token: three round trips for a hook mint (the validation account read with the holders, the simulation beside the pools), as for the rest', async () => {
     for (const name of ['token:t22-hook-refuses', 'token:t22-hook-allows']) {
       const { roundTrips, calls } = await scan(scanToken, token(name));
-      assert.equal(roundTrips, 3, name);
+      // No extra round. The simulation leaves once the holders are read, so it can overlap the
+      // launch reads still in flight, and the counter, which merges overlapping calls, sees 2.
+      assert.ok(roundTrips === 2 || roundTrips === 3, `${name}: ${roundTrips} round trips`);
       assert.equal(calls.filter((c) => c === 'getMultipleAccounts').length, 3, `${name}: ${calls}`);
       assert.equal(
         calls.filter((c) => c === 'simulateTransaction').length,
@@ -150,7 +152,8 @@ describe('the simulation on the seeded sandbox: round trips', { timeout: 120_000
     const coin = await scan(scanPumpfun, subject(manifest, 'pumpfun', 'pumpfun:serial-latest').address);
     assert.equal(coin.roundTrips, 3);
     const hooked = await scan(scanPumpfun, token('token:t22-hook-refuses'));
-    assert.equal(hooked.roundTrips, 3);
+    // As on /scan/token: the simulation may overlap the launch reads (counted as one round).
+    assert.ok(hooked.roundTrips === 2 || hooked.roundTrips === 3, `${hooked.roundTrips} round trips`);
     assert.ok(hooked.result.flags.includes('TRANSFER_BLOCKED'), `${hooked.result.flags}`);
   });
 

@@ -20,7 +20,7 @@ import { boundedSend, OPTIONAL_SEARCH_MS } from './bounded-search.js';
 import { type Discovery, discover, nextReads, type Reads } from './discover.js';
 import { gatherPositions, type PositionFacts } from './positions.js';
 
-export const MAX_LIQUIDITY_ROUNDS = 3;
+export const MAX_LIQUIDITY_ROUNDS = 4;
 const ACCOUNTS_PER_CALL = 100;
 
 export interface LiquidityFacts {
