@@ -22,6 +22,9 @@ export async function startSandboxRpcInWorker(): Promise<WorkerSandboxRpc> {
   const ready = await new Promise<{ url: string; manifest: ScenarioManifest }>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
+    worker.once('exit', (code) =>
+      reject(new Error(`the sandbox RPC worker exited (${code}) before it listened`)),
+    );
   });
   return {
     ...ready,

@@ -20,6 +20,7 @@ export const scanToken: Scanner = async (subject, { rpc, now, signal }) => {
   const send = signal ? { abortSignal: signal } : {};
   // The pool PDAs depend on the mint alone: derived (CPU) while the first rounds are in flight.
   const derived = derivePools(mint);
+  derived.catch(() => {}); // awaited below; not unhandled if round 1 fails first
   // The simulation waits for round 2's holders, then runs beside the pools in round 3.
   let simulation: ReturnType<typeof simulateTransferRounds> = Promise.resolve(null);
   const { facts, extra } = await gatherTokenFacts(rpc, mint, now, {

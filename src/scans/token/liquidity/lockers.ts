@@ -50,12 +50,6 @@ export const METEORA_LOCK_ESCROW: Locker = {
 export const FIXED_LOCK_AUTHORITIES: ReadonlyMap<Address, Locker> = new Map([
   [RAYDIUM_CP_LOCK_AUTHORITY, { name: 'Raydium LP lock (Burn & Earn)', program: RAYDIUM_LP_LOCK_PROGRAM }],
 ]);
-/** Every locker recognised, for the flag's meaning and the docs. */
-export const SUPPORTED_LOCKERS: readonly Locker[] = [
-  ...FIXED_LOCK_AUTHORITIES.values(),
-  JUPITER_LOCK,
-  METEORA_LOCK_ESCROW,
-];
 
 /** An LP token account, decoded. */
 export interface LpHolder {
