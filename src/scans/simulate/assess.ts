@@ -9,7 +9,7 @@ import {
   failureOfError,
   LAMPORTS_PER_SIGNATURE,
 } from '../tx/anatomy.js';
-import { mergeRepeats, shapeHit } from '../tx/assess.js';
+import { HIGH_FEE, LARGE_OUTFLOW, mergeRepeats, shapeHit, short, sol } from '../tx/assess.js';
 import { type DecodedTransaction, decodeTransaction } from '../tx/decode.js';
 import { type Effects, effectsOf } from './effects.js';
 import { customErrorName, errorName } from './errors.js';
@@ -17,12 +17,7 @@ import type { SimulateFacts } from './facts.js';
 import { SIMULATE_FLAGS } from './flags.js';
 import { type InvokedProgram, invokedPrograms } from './programs.js';
 
-const SOL = 1_000_000_000n;
-const HIGH_FEE = SOL / 100n;
-const LARGE_OUTFLOW = 10n * SOL;
 const LAST_LOGS = 8;
-const sol = (lamports: bigint) => `${(Number(lamports) / 1e9).toFixed(6).replace(/\.?0+$/, '')} SOL`;
-const short = (s: string) => `${s.slice(0, 4)}…${s.slice(-4)}`;
 const signed = (n: bigint) => (n >= 0n ? `+${n}` : String(n));
 
 const ADVICE = {

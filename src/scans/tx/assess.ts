@@ -16,10 +16,11 @@ import type { TxFacts } from './facts.js';
 import { TX_FLAGS, type TxFlag } from './flags.js';
 
 const SOL = 1_000_000_000n;
-const HIGH_FEE = SOL / 100n;
-const LARGE_OUTFLOW = 10n * SOL;
-const sol = (lamports: bigint) => `${(Number(lamports) / 1e9).toFixed(6).replace(/\.?0+$/, '')} SOL`;
-const short = (s: string) => `${s.slice(0, 4)}…${s.slice(-4)}`;
+/** The fee and outflow thresholds /verify/tx and /simulate/tx share, and how both write amounts. */
+export const HIGH_FEE = SOL / 100n;
+export const LARGE_OUTFLOW = 10n * SOL;
+export const sol = (lamports: bigint) => `${(Number(lamports) / 1e9).toFixed(6).replace(/\.?0+$/, '')} SOL`;
+export const short = (s: string) => `${s.slice(0, 4)}…${s.slice(-4)}`;
 
 const ADVICE = {
   proceed: 'The transaction did what it shows; you can rely on it as a record of success.',
