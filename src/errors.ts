@@ -65,3 +65,6 @@ export function toServiceError(e: unknown): ServiceError {
     },
   );
 }
+
+/** An unknown throwable's message, for a reason or a log line (what a caught RPC error says). */
+export const errorMessage = (e: unknown): string => (e instanceof Error ? e.message : String(e));

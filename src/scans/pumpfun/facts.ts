@@ -13,6 +13,7 @@
  * counts; a closed one does not): docs/risk-model.md, /scan/pumpfun, says what that misses.
  */
 import { type Address, getAddressDecoder } from '@solana/kit';
+import { errorMessage } from '../../errors.js';
 import { decodeBondingCurve, findBondingCurveAddress } from '../../solana/decoders/pump-bonding-curve.js';
 import { findCanonicalPumpPoolAddress } from '../../solana/decoders/pumpswap-pool.js';
 import { PUMP_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../solana/programs.js';
@@ -72,7 +73,6 @@ export interface PumpfunFacts {
 }
 
 const addressDecoder = getAddressDecoder();
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** The mint of every token account `owner` has under `programId` (emptied ones included; closed ones are gone). */
 async function mintsOwnedBy(
@@ -122,7 +122,7 @@ async function creatorMints(
     const owned = [...legacy, ...t22];
     return { creator, owned, others: [...new Set(owned)].filter((m) => m !== mint) };
   } catch (e) {
-    return { curves: null, error: message(e) };
+    return { curves: null, error: errorMessage(e) };
   }
 }
 
@@ -173,7 +173,7 @@ async function launchCurves(
       },
     };
   } catch (e) {
-    return { curves: null, error: message(e) };
+    return { curves: null, error: errorMessage(e) };
   }
 }
 

@@ -7,6 +7,7 @@
  * transactions themselves (docs/risk-model.md, launch forensics).
  */
 import type { Signature } from '@solana/kit';
+import { errorMessage } from '../../../errors.js';
 import type { SolanaRpc } from '../../../solana/rpc.js';
 import type { TokenFacts } from '../facts.js';
 import { decodeLaunchTransaction, type LaunchTransaction } from './decode.js';
@@ -31,8 +32,6 @@ export type LaunchFacts =
       /** The creator when the caller knows it (a pump.fun curve names it); else the creation's fee payer. */
       readonly creator: string | null;
     };
-
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** Why the launch cannot be read from this history page, or null when it can. */
 function notRunReason(history: TokenFacts['history']): string | null {
@@ -73,7 +72,7 @@ export async function gatherLaunchFacts(
         .send(send)
         .then((tx) => (tx === null ? null : decodeLaunchTransaction(tx, facts.mint)))
         .catch((e: unknown) => {
-          error ??= message(e);
+          error ??= errorMessage(e);
           return null;
         }),
     ),

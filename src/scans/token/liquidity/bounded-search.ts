@@ -1,4 +1,5 @@
 /** The bound on optional program-wide searches (getProgramAccounts), apart from the scan's deadline. */
+import { errorMessage } from '../../../errors.js';
 
 /**
  * How long an optional program-wide search (the AMM v4 pool search, the positions listing) may
@@ -10,12 +11,11 @@
  */
 export const OPTIONAL_SEARCH_MS = 4_000;
 
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
 /** A send bounded by `ms` as well as by the scan's signal, and the message of an error it ends with. */
 export function boundedSend(signal: AbortSignal | undefined, ms: number) {
   const bound = AbortSignal.timeout(ms);
   const send = { abortSignal: signal ? AbortSignal.any([signal, bound]) : bound };
-  const why = (e: unknown) => (bound.aborted && !signal?.aborted ? `no answer within ${ms} ms` : message(e));
+  const why = (e: unknown) =>
+    bound.aborted && !signal?.aborted ? `no answer within ${ms} ms` : errorMessage(e);
   return { send, why };
 }

@@ -11,6 +11,7 @@
  * OPTIONAL_SEARCH_MS, leaves the vault unlocated and its error among `errors` (LIQUIDITY_UNAVAILABLE).
  */
 import type { Address, Base64EncodedDataResponse } from '@solana/kit';
+import { errorMessage } from '../../../errors.js';
 import { decodeMint } from '../../../solana/decoders/mint.js';
 import { RAYDIUM_AMM_V4_PROGRAM } from '../../../solana/programs.js';
 import type { SolanaRpc } from '../../../solana/rpc.js';
@@ -37,7 +38,6 @@ export interface LiquidityFacts {
 }
 
 type Fetched = { owner: Address; lamports: bigint; data: Base64EncodedDataResponse } | null;
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 async function readAccounts(rpc: SolanaRpc, addresses: Address[], send: { abortSignal?: AbortSignal }) {
   const chunks: Address[][] = [];
@@ -107,13 +107,13 @@ async function readRound(
     want.accounts.length === 0
       ? Promise.resolve([])
       : readAccounts(rpc, want.accounts, send).catch((e: unknown) => {
-          readError = `getMultipleAccounts: ${message(e)}`;
+          readError = `getMultipleAccounts: ${errorMessage(e)}`;
           return want.accounts.map((a): [Address, RawAccount | null] => [a, null]);
         }),
     Promise.all(
       want.largestOf.map((mint) =>
         readLargest(rpc, mint, send).catch((e: unknown) => {
-          largestErrors.set(mint, `getTokenLargestAccounts (LP mint ${mint}): ${message(e)}`);
+          largestErrors.set(mint, `getTokenLargestAccounts (LP mint ${mint}): ${errorMessage(e)}`);
           return null;
         }),
       ),
@@ -121,7 +121,9 @@ async function readRound(
     Promise.all(
       want.searches.map((search) =>
         searchAmmV4(rpc, search, signal, searchMs).catch((e: unknown) => {
-          softErrors.push(`getProgramAccounts (Raydium AMM v4 pool of vault ${search.vault}): ${message(e)}`);
+          softErrors.push(
+            `getProgramAccounts (Raydium AMM v4 pool of vault ${search.vault}): ${errorMessage(e)}`,
+          );
           return null;
         }),
       ),

@@ -13,6 +13,7 @@
  * concentrated pool makes no call here.
  */
 import { type Address, type Base58EncodedBytes, getBase58Decoder } from '@solana/kit';
+import { errorMessage } from '../../../errors.js';
 import { decodeLbPair } from '../../../solana/decoders/meteora-dlmm.js';
 import {
   DLMM_POSITION_V2_DISCRIMINATOR,
@@ -85,7 +86,6 @@ export interface PositionFacts {
 type Send = { abortSignal?: AbortSignal };
 /** The pool accounts the liquidity reads fetched in their first round (the located pools are among its candidates). */
 export type PoolAccounts = Promise<ReadonlyMap<Address, RawAccount | null>>;
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const base58 = getBase58Decoder();
 const bytes58 = (b: Uint8Array | readonly number[]) =>
   base58.decode(Uint8Array.from(b)) as Base58EncodedBytes;
@@ -245,7 +245,7 @@ async function resolveOwners(rpc: SolanaRpc, nftMints: readonly Address[], send:
         .send(send)
         .then((r) => r.value.find((v) => v.amount !== '0')?.address ?? null)
         .catch((e: unknown) => {
-          errors.push(`getTokenLargestAccounts ${m}: ${message(e)}`);
+          errors.push(`getTokenLargestAccounts ${m}: ${errorMessage(e)}`);
           return null;
         }),
     ),
@@ -258,7 +258,7 @@ async function resolveOwners(rpc: SolanaRpc, nftMints: readonly Address[], send:
     .send(send)
     .then((r) => r.value)
     .catch((e: unknown) => {
-      errors.push(`getMultipleAccounts: ${message(e)}`);
+      errors.push(`getMultipleAccounts: ${errorMessage(e)}`);
       return accounts.map(() => null);
     });
   holders.forEach((h, i) => {

@@ -14,6 +14,7 @@
  */
 import type { Address, Base64EncodedWireTransaction } from '@solana/kit';
 import { findExtraAccountMetaListPda } from '@solana-program/token-2022';
+import { errorMessage } from '../../../errors.js';
 import { decodeMint } from '../../../solana/decoders/mint.js';
 import { decodeTokenAccount } from '../../../solana/decoders/token-account.js';
 import type { SolanaRpc } from '../../../solana/rpc.js';
@@ -50,7 +51,6 @@ export type TransferSimulationFacts =
     };
 
 type Send = { abortSignal?: AbortSignal };
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 interface Prepared {
   readonly plan: SimulationPlan;
@@ -204,7 +204,7 @@ export async function simulateTransferRounds(
   const done = runs.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   if (done.length === 0) {
     const first = runs.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    return unavailable(`the simulation could not run: ${message(first?.reason)}`);
+    return unavailable(`the simulation could not run: ${errorMessage(first?.reason)}`);
   }
   return { status: 'simulated', why: plan.why, hookProgram: plan.hookProgram, runs: done };
 }
