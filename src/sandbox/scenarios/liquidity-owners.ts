@@ -7,9 +7,11 @@
  */
 import { type Address, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
 import { ORCA_WHIRLPOOLS_CONFIG } from '../../scans/token/liquidity/positions-locate.js';
-import { ORCA_WHIRLPOOL_PROGRAM, TOKEN_PROGRAM, WSOL_MINT } from '../../solana/programs.js';
+import { cpmmMintOrder } from '../../solana/decoders/raydium-cpmm.js';
+import { ORCA_WHIRLPOOL_PROGRAM, WSOL_MINT } from '../../solana/programs.js';
 import { u16 } from './builders/bytes.js';
-import { encodeTokenAccount, encodeWhirlpool } from './builders/pool-layouts.js';
+import { setTokenAccount } from './builders/pool-accounts.js';
+import { encodeWhirlpool } from './builders/pool-layouts.js';
 import { seedWhirlpoolPosition } from './builders/whirlpool-positions.js';
 import { LAMPORTS_PER_SOL, type ScenarioContext } from './context.js';
 import type { MarketExpect } from './manifest.js';
@@ -18,36 +20,13 @@ const TICK_SPACING = 64;
 /** In-range liquidity of the two positions holding the current tick: 90 % and 10 %. */
 export const OWNED_LIQUIDITY = { owner: 9_000_000_000n, other: 1_000_000_000n } as const;
 
-const before = (a: Address, b: Address) => {
-  const x = getAddressEncoder().encode(a);
-  const y = getAddressEncoder().encode(b);
-  for (let i = 0; i < 32; i++) if (x[i] !== y[i]) return (x[i] as number) < (y[i] as number);
-  return false;
-};
-
-function setTokenAccount(
-  context: ScenarioContext,
-  address: Address,
-  mint: Address,
-  owner: Address,
-  amount: bigint,
-) {
-  const rent = context.chain.minimumBalanceForRentExemption(165);
-  const native = mint === WSOL_MINT;
-  context.chain.setAccount({
-    address,
-    lamports: rent + (native ? amount : 0n),
-    data: encodeTokenAccount(mint, owner, amount, native ? rent : undefined),
-    owner: TOKEN_PROGRAM,
-  });
-}
-
 /** The pool seed (shape of liquidity.ts's PoolSeed) of a Whirlpool with one dominant position owner. */
 export function ownedWhirlpool(poolTokens: bigint) {
   return async (context: ScenarioContext, mint: Address) => {
     const quote = 100n * LAMPORTS_PER_SOL;
-    const baseIsA = before(mint, WSOL_MINT);
-    const [mintA, mintB] = baseIsA ? [mint, WSOL_MINT] : [WSOL_MINT, mint];
+    // Whirlpool seeds, like CPMM's, take the smaller mint by bytes first.
+    const [mintA, mintB] = cpmmMintOrder(mint, WSOL_MINT);
+    const baseIsA = mintA === mint;
     const encoder = getAddressEncoder();
     const [pool, bump] = await getProgramDerivedAddress({
       programAddress: ORCA_WHIRLPOOL_PROGRAM,
