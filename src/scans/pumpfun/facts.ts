@@ -20,7 +20,7 @@ import { PUMP_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../solana/pr
 import type { SolanaRpc } from '../../solana/rpc.js';
 import { gatherTokenFacts, type RawAccount, type TokenFacts } from '../token/facts.js';
 import { gatherLaunchFacts } from '../token/launch/facts.js';
-import { derivePools, discoverWith, withHeldVaults } from '../token/liquidity/discover.js';
+import { derivePools, discoverWith, poolsOnceHeld, withHeldVaults } from '../token/liquidity/discover.js';
 import { gatherLiquidity, type LiquidityFacts } from '../token/liquidity/facts.js';
 import { simulateTransferRounds, simulationReads } from '../token/transfer-simulation/facts.js';
 
@@ -219,17 +219,19 @@ export async function gatherPumpfunFacts(
       const launch = gatherLaunchFacts({ mint, history: first.history }, rpc, abortSignal, {
         creator: curveCreator(first.extraAccounts[0]),
       });
-      const [mints, pools, launchFacts] = await Promise.all([creator, derived, launch]);
+      // The vault PDAs the holders call for are derived while the rest of the round is in flight.
+      const held = poolsOnceHeld(mint, derived, first.holders);
+      const [mints, pools, launchFacts] = await Promise.all([creator, held, launch]);
       return { creator: mints, pools, launch: launchFacts };
     },
     ...(abortSignal ? { abortSignal } : {}),
   });
   const curve = facts.extraAccounts[0] ?? null;
   const { mints, candidates } = extra?.creator ?? { mints: null, candidates: null };
-  const pools = extra?.pools ?? (await derived);
+  const pools = extra?.pools ?? (await withHeldVaults(facts, await derived));
   const found = mints !== null && 'creator' in mints && curve ? { curve, mints } : null;
   // Round 3: the launches' curves and the coin's pools, side by side.
-  const discovery = discoverWith(facts, await withHeldVaults(facts, pools));
+  const discovery = discoverWith(facts, pools);
   const launch = extra?.launch;
   const [launches, liquidity, transferSimulation] = await Promise.all([
     found && candidates ? launchCurves(rpc, mint, found.curve, found.mints, candidates, abortSignal) : mints,

@@ -10,7 +10,7 @@ import { assessToken } from './assess.js';
 import { gatherTokenFacts } from './facts.js';
 import { derivedAuthoritiesOf, readGovernors, readRealms } from './governors.js';
 import { gatherLaunchFacts } from './launch/facts.js';
-import { derivePools, discoverWith, withHeldVaults } from './liquidity/discover.js';
+import { derivePools, discoverWith, poolsOnceHeld, withHeldVaults } from './liquidity/discover.js';
 import { gatherLiquidity } from './liquidity/facts.js';
 import { simulateTransferRounds, simulationReads } from './transfer-simulation/facts.js';
 import { TRUSTED_ISSUERS } from './trusted.js';
@@ -35,12 +35,13 @@ export const scanToken: Scanner = async (subject, { rpc, now, signal }) => {
           ? Promise.resolve([])
           : readGovernors(rpc, derivedAuthoritiesOf(first.mintAccount, first.metadataAccount), signal),
         gatherLaunchFacts({ mint, history: first.history }, rpc, signal),
-        derived,
+        // The vault PDAs the holders call for are derived while the rest of the round is in flight.
+        poolsOnceHeld(mint, derived, first.holders),
       ]);
       return { governors, launch, pools };
     },
   });
-  const discovery = discoverWith(facts, await withHeldVaults(facts, extra?.pools ?? (await derived)));
+  const discovery = discoverWith(facts, extra?.pools ?? (await withHeldVaults(facts, await derived)));
   // The third round: whatever needs the holders' accounts, side by side.
   const [governors, liquidity, transferSimulation] = await Promise.all([
     readRealms(rpc, extra?.governors ?? [], signal),

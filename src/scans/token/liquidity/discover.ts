@@ -48,7 +48,7 @@ import {
   USDC_MINT,
   WSOL_MINT,
 } from '../../../solana/programs.js';
-import type { LargestAccount, RawAccount, TokenFacts } from '../facts.js';
+import type { HolderRead, LargestAccount, RawAccount, TokenFacts } from '../facts.js';
 import { holdersOf } from '../holders.js';
 import {
   type AmmV4Search,
@@ -246,7 +246,10 @@ export async function derivePools(mint: Address): Promise<DerivedPools> {
  * its DEX's shared authority, so only a holder owned by that authority makes the vault PDAs worth
  * deriving (about 60 PDAs, a quarter of a scan's CPU, saved for every other token).
  */
-export async function withHeldVaults(facts: TokenFacts, derived: DerivedPools): Promise<DerivedPools> {
+export async function withHeldVaults(
+  facts: Pick<TokenFacts, 'mint' | 'largest' | 'holderAccounts'>,
+  derived: DerivedPools,
+): Promise<DerivedPools> {
   const holders = facts.largest ? holdersOf(facts.largest, facts.holderAccounts) : [];
   const owners = new Set(holders.map((h) => h.owner));
   const [cpmm, dammV2] = await Promise.all([
@@ -258,6 +261,16 @@ export async function withHeldVaults(facts: TokenFacts, derived: DerivedPools): 
       : derived.meteora.dammV2,
   ]);
   return { ...derived, cpmm, meteora: { ...derived.meteora, dammV2 } };
+}
+
+/** withHeldVaults as soon as both the pool PDAs and round 2's holders are in: inside round 2. */
+export async function poolsOnceHeld(
+  mint: Address,
+  derived: Promise<DerivedPools>,
+  holders: Promise<HolderRead>,
+): Promise<DerivedPools> {
+  const [pools, read] = await Promise.all([derived, holders]);
+  return withHeldVaults({ mint, largest: read.largest, holderAccounts: read.accounts }, pools);
 }
 
 /** The pool candidates of a token, from its facts and its derived pools (local work only). */
