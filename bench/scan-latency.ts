@@ -2,7 +2,9 @@
  * Scan latency per endpoint against the seeded sandbox with 50 ms added to every RPC call,
  * reported as the number of sequential round trips it amounts to (p50 ÷ 50 ms). Target at p50
  * for token and pump.fun: ≤ 3.2 × 50 ms + 20 ms (three round trips — the third reads the pools —
- * and local work; a young token's launch is read in the second). Each launch case runs young (its
+ * and local work; a young token's launch is sent in the second, and the third does not wait for
+ * it). Round trips are counted as the longest chain of calls each sent after the one before it
+ * finished (test/helpers/rpc-transports.ts, countingTransport). Each launch case runs young (its
  * whole history in one page) and old (the same mint behind a full page: no launch forensics).
  * The sandbox RPC runs in a worker thread, so its own work is not counted as the scanner's.
  */
@@ -33,8 +35,8 @@ const SUBJECTS: readonly (readonly [EndpointId, string, ('old' | undefined)?])[]
 ];
 
 /**
- * The transfer simulation's path (token/transfer-simulation): a hook mint costs one more round
- * trip on /scan/token (the subject above is the path without it) and none on /scan/pumpfun.
+ * The transfer simulation's path (token/transfer-simulation): a hook mint's simulation runs in the
+ * third round, beside the pools, on /scan/token and /scan/pumpfun alike.
  */
 const WITH_SIMULATION: [EndpointId, string][] = [
   ['token', 'token:t22-hook-allows'],

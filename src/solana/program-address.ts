@@ -1,19 +1,110 @@
 /**
- * `create_program_address` with an explicit bump: kit exports only the search from 255 down
- * (`getProgramDerivedAddress`), but the Coral multisig stores its signer's nonce, and a signer
- * derived with a non-canonical nonce must still be recognised.
+ * Program-derived addresses, computed synchronously with node:crypto's SHA-256:
+ *   - `createProgramAddress`: one exact bump. Kit exports only the search from 255 down, but the
+ *     Coral multisig stores its signer's nonce, and a signer derived with a non-canonical nonce
+ *     must still be recognised.
+ *   - `findProgramDerivedAddress`: the canonical search, the same answer as kit's
+ *     `getProgramDerivedAddress` (a property test holds the two together). Kit hashes through
+ *     WebCrypto, one thread-pool hop per bump tried, and throws an error for every bump that lands
+ *     on the curve; a scan derives a hundred addresses, so that cost is on its critical path. Done
+ *     here in one synchronous step, a round's reads also leave in one tick, so a round trip counter
+ *     sees them as the one round they are.
  */
 import { createHash } from 'node:crypto';
-import { type Address, getAddressDecoder, getAddressEncoder, isOffCurveAddress } from '@solana/kit';
+import {
+  type Address,
+  getAddressDecoder,
+  getAddressEncoder,
+  isOffCurveAddress,
+  type ProgramDerivedAddress,
+  type ProgramDerivedAddressBump,
+  type ReadonlyUint8Array,
+} from '@solana/kit';
+import { ASSOCIATED_TOKEN_PROGRAM } from './programs.js';
 
 const PDA_MARKER = new TextEncoder().encode('ProgramDerivedAddress');
+const MAX_SEEDS = 16;
+const MAX_SEED_BYTES = 32;
+
+const addressEncoder = getAddressEncoder();
+const addressDecoder = getAddressDecoder();
+const textEncoder = new TextEncoder();
+
+/** A seed as kit takes it: bytes, or text encoded as UTF-8. */
+export type Seed = ReadonlyUint8Array | string;
+
+/** Program address bytes, kept: base58 decoding is big-integer work, and a few programs recur. */
+const programBytes = new Map<Address, Uint8Array>();
+
+function bytesOfProgram(program: Address): Uint8Array {
+  let bytes = programBytes.get(program);
+  if (bytes === undefined) {
+    bytes = addressEncoder.encode(program) as Uint8Array;
+    if (programBytes.size >= 1_000) programBytes.clear();
+    programBytes.set(program, bytes);
+  }
+  return bytes;
+}
+
+function seedBytes(seeds: readonly Seed[]): Uint8Array[] {
+  if (seeds.length > MAX_SEEDS) throw new Error(`${seeds.length} seeds: a PDA takes at most ${MAX_SEEDS}`);
+  return seeds.map((seed, i) => {
+    const bytes = typeof seed === 'string' ? textEncoder.encode(seed) : (seed as Uint8Array);
+    if (bytes.length > MAX_SEED_BYTES) {
+      throw new Error(`seed ${i} has ${bytes.length} bytes: a PDA seed has at most ${MAX_SEED_BYTES}`);
+    }
+    return bytes;
+  });
+}
+
+function offCurveHash(seeds: readonly Uint8Array[], program: Uint8Array): Address | null {
+  const hash = createHash('sha256');
+  for (const seed of seeds) hash.update(seed);
+  hash.update(program);
+  hash.update(PDA_MARKER);
+  const candidate = addressDecoder.decode(hash.digest());
+  return isOffCurveAddress(candidate) ? candidate : null;
+}
 
 /** The address for these exact seeds (bump included), or null when it falls on the curve. */
 export function createProgramAddress(seeds: readonly Uint8Array[], programAddress: Address): Address | null {
-  const hash = createHash('sha256');
-  for (const seed of seeds) hash.update(seed);
-  hash.update(getAddressEncoder().encode(programAddress) as Uint8Array);
-  hash.update(PDA_MARKER);
-  const candidate = getAddressDecoder().decode(hash.digest());
-  return isOffCurveAddress(candidate) ? candidate : null;
+  return offCurveHash(seeds, bytesOfProgram(programAddress));
+}
+
+/** The canonical PDA: the highest bump whose address is off the curve. */
+export function findProgramAddressSync(
+  seeds: readonly Seed[],
+  programAddress: Address,
+): ProgramDerivedAddress {
+  const bytes = seedBytes(seeds);
+  const program = bytesOfProgram(programAddress);
+  const withBump = [...bytes, new Uint8Array(1)];
+  const bump = withBump.at(-1)!;
+  for (let b = 255; b >= 0; b--) {
+    bump[0] = b;
+    const found = offCurveHash(withBump, program);
+    if (found !== null) return [found, b as ProgramDerivedAddressBump] as ProgramDerivedAddress;
+  }
+  throw new Error(`no bump puts these seeds off the curve for program ${programAddress}`);
+}
+
+/** `findProgramAddressSync` with kit's `getProgramDerivedAddress` signature, for drop-in use. */
+export async function findProgramDerivedAddress(input: {
+  readonly programAddress: Address;
+  readonly seeds: readonly Seed[];
+}): Promise<ProgramDerivedAddress> {
+  return findProgramAddressSync(input.seeds, input.programAddress);
+}
+
+/** An owner's associated token account for a mint (the ATA program's PDA). */
+export async function findAssociatedTokenAddress(input: {
+  readonly owner: Address;
+  readonly mint: Address;
+  readonly tokenProgram: Address;
+}): Promise<ProgramDerivedAddress> {
+  const { owner, mint, tokenProgram } = input;
+  return findProgramAddressSync(
+    [bytesOfProgram(owner), bytesOfProgram(tokenProgram), bytesOfProgram(mint)],
+    ASSOCIATED_TOKEN_PROGRAM,
+  );
 }

@@ -8,45 +8,41 @@ export interface CountingTransport {
   readonly transport: RpcTransport;
   /** Methods of every JSON-RPC call sent, in order (a batch counts each call). */
   readonly calls: string[];
-  /** Sequential round trips: calls that started after every earlier call had finished. */
+  /** Sequential round trips: the longest chain of calls each sent after the one before it finished. */
   roundTrips(): number;
   reset(): void;
 }
 
 /**
- * Counts calls and sequential round trips. Calls that overlap in time (sent in parallel)
- * belong to the same round trip; a call sent after all in-flight calls finished starts a new one.
+ * Counts calls and sequential round trips. A call's round is one more than the highest round among
+ * the calls that had finished when it was sent: calls sent together share a round, and a read that
+ * needed an answer comes a round after it. A call still in flight never merges later rounds into
+ * its own (a slow read that nothing waits for does not hide the round sent beside it), and a call
+ * that nothing waited for never adds a round (it shares the round it was sent in).
  */
 export function countingTransport(inner: RpcTransport): CountingTransport {
   const calls: string[] = [];
-  let inFlight = 0;
-  let rounds = 0;
-  let roundOpen = false;
+  let finished = 0;
+  let deepest = 0;
   const transport = (async (request) => {
     const payload = request.payload as { method?: string } | { method?: string }[];
     for (const p of Array.isArray(payload) ? payload : [payload]) calls.push(String(p.method));
-    if (inFlight === 0 && !roundOpen) rounds++;
-    inFlight++;
-    roundOpen = true;
+    const round = finished + 1;
+    deepest = Math.max(deepest, round);
     try {
       return await inner(request);
     } finally {
-      inFlight--;
-      // A round stays open for calls issued in the same tick the last one resolved in.
-      if (inFlight === 0)
-        queueMicrotask(() => {
-          if (inFlight === 0) roundOpen = false;
-        });
+      finished = Math.max(finished, round);
     }
   }) as RpcTransport;
   return {
     transport,
     calls,
-    roundTrips: () => rounds,
+    roundTrips: () => deepest,
     reset: () => {
       calls.length = 0;
-      rounds = 0;
-      roundOpen = false;
+      finished = 0;
+      deepest = 0;
     },
   };
 }

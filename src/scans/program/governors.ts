@@ -19,13 +19,14 @@
  * read from the chain, owned by the expected program, derives that very authority
  * (`derivedAuthority`), so a forged account or a misleading instruction cannot fake it.
  */
-import { type Address, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
+import { type Address, getAddressEncoder } from '@solana/kit';
 import {
   findNativeTreasuryAddress,
   SPL_GOVERNANCE_DEPLOYMENTS,
 } from '../../solana/decoders/spl-governance.js';
 import { findSquadsV3AuthorityAddress } from '../../solana/decoders/squads-v3.js';
 import { type GovernorLead, wellKnownGovernor } from '../../solana/governance/governors.js';
+import { findProgramDerivedAddress } from '../../solana/program-address.js';
 import { CORAL_MULTISIG_PROGRAM, SQUADS_V3_PROGRAM } from '../../solana/programs.js';
 import { instructionsIn, type RecordedTransaction } from './history.js';
 
@@ -100,7 +101,7 @@ async function derivesAuthority(named: Named, authority: Address): Promise<Gover
   if (program === CORAL_MULTISIG_PROGRAM) {
     // The signer's nonce is in the account: take the lead when the canonical bump gives the
     // authority or the instruction itself names it; the stored nonce decides after the read.
-    const [canonical] = await getProgramDerivedAddress({
+    const [canonical] = await findProgramDerivedAddress({
       programAddress: program,
       seeds: [getAddressEncoder().encode(address)],
     });

@@ -5,7 +5,8 @@
  *      derived locally) read alongside the mint;
  *   2. beside the holders, the mints of every token account the curve's creator owns, under
  *      SPL Token and Token-2022 (getTokenAccountsByOwner, 32-byte data slices: only the mint),
- *      and for a young coin its first transactions (launch forensics, token/launch/facts.ts);
+ *      and for a young coin its first transactions (launch forensics, token/launch/facts.ts),
+ *      which round 3 does not wait for;
  *   3. the bonding-curve PDA of each of those mints (getMultipleAccounts, 100 at a time, in
  *      parallel): those owned by the pump program and naming the same creator are its launches;
  *      beside them, for a mint with a transfer hook, the simulated transfer (token/transfer-simulation).
@@ -216,13 +217,15 @@ export async function gatherPumpfunFacts(
           candidates: mints !== null && 'creator' in mints ? await launchCandidates(mints) : null,
         }),
       );
+      // The launch's transactions feed no later read: round 3 leaves without waiting for them.
       const launch = gatherLaunchFacts({ mint, history: first.history }, rpc, abortSignal, {
         creator: curveCreator(first.extraAccounts[0]),
       });
+      launch.catch(() => {}); // awaited after round 3; not unhandled if this round fails first
       // The vault PDAs the holders call for are derived while the rest of the round is in flight.
       const held = poolsOnceHeld(mint, derived, first.holders);
-      const [mints, pools, launchFacts] = await Promise.all([creator, held, launch]);
-      return { creator: mints, pools, launch: launchFacts };
+      const [mints, pools] = await Promise.all([creator, held]);
+      return { creator: mints, pools, launch: { pending: launch } };
     },
     ...(abortSignal ? { abortSignal } : {}),
   });
@@ -232,11 +235,11 @@ export async function gatherPumpfunFacts(
   const found = mints !== null && 'creator' in mints && curve ? { curve, mints } : null;
   // Round 3: the launches' curves and the coin's pools, side by side.
   const discovery = discoverWith(facts, pools);
-  const launch = extra?.launch;
-  const [launches, liquidity, transferSimulation] = await Promise.all([
+  const [launches, liquidity, transferSimulation, launch] = await Promise.all([
     found && candidates ? launchCurves(rpc, mint, found.curve, found.mints, candidates, abortSignal) : mints,
     gatherLiquidity(facts, rpc, abortSignal, discovery),
     simulation,
+    extra?.launch.pending,
   ]);
   return {
     token: { ...facts, transferSimulation, ...(launch ? { launch } : {}) },

@@ -1,7 +1,7 @@
 /**
  * /scan/token/{mint}: two round trips of token facts, then the pools (a third in the common case),
  * then a pure assessment. The second also carries a young token's first transactions (launch
- * forensics) and the governing accounts behind program-derived authorities; a transfer hook's
+ * forensics, which the third does not wait for) and the governing accounts behind program-derived authorities; a transfer hook's
  * simulated transfer, and a Realms DAO's name, take a round of their own.
  */
 import { address } from '@solana/kit';
@@ -29,26 +29,28 @@ export const scanToken: Scanner = async (subject, { rpc, now, signal }) => {
     round2: async (first) => {
       simulation = simulateTransferRounds(rpc, first, send);
       simulation.catch(() => {}); // awaited below; not unhandled if round 2 fails first
-      const [governors, launch, pools] = await Promise.all([
+      // The launch's transactions feed no later read: round 3 leaves without waiting for them.
+      const launch = gatherLaunchFacts({ mint, history: first.history }, rpc, signal);
+      launch.catch(() => {}); // awaited after round 3; not unhandled if this round fails first
+      const [governors, pools] = await Promise.all([
         // A trusted issuer's own words win: no need to look behind its authorities.
         TRUSTED_ISSUERS.has(mint)
           ? Promise.resolve([])
           : readGovernors(rpc, derivedAuthoritiesOf(first.mintAccount, first.metadataAccount), signal),
-        gatherLaunchFacts({ mint, history: first.history }, rpc, signal),
         // The vault PDAs the holders call for are derived while the rest of the round is in flight.
         poolsOnceHeld(mint, derived, first.holders),
       ]);
-      return { governors, launch, pools };
+      return { governors, launch: { pending: launch }, pools };
     },
   });
   const discovery = discoverWith(facts, extra?.pools ?? (await withHeldVaults(facts, await derived)));
   // The third round: whatever needs the holders' accounts, side by side.
-  const [governors, liquidity, transferSimulation] = await Promise.all([
+  const [governors, liquidity, transferSimulation, launch] = await Promise.all([
     readRealms(rpc, extra?.governors ?? [], signal),
     gatherLiquidity(facts, rpc, signal, discovery),
     simulation,
+    extra?.launch.pending,
   ]);
-  const launch = extra?.launch;
   const full = {
     ...facts,
     transferSimulation: transferSimulation ?? null,

@@ -7,7 +7,8 @@
  * vesting_start_time, cancelled_at (8 × u64). The locked tokens sit in the escrow's associated token
  * account. Tested on a real escrow's bytes (fixtures/mainnet/PROVENANCE.md).
  */
-import { type Address, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
+import { type Address, getAddressEncoder } from '@solana/kit';
+import { findProgramDerivedAddress } from '../program-address.js';
 import { JUPITER_LOCK_PROGRAM } from '../programs.js';
 import { addressAt, checkLayout, u8At, u64At } from './pool-fields.js';
 import { type DecodeResult, decoded } from './result.js';
@@ -78,7 +79,7 @@ export function fullyUnlockedAt(escrow: VestingEscrow): bigint {
 
 /** The escrow PDA: seeds ["escrow", base] (instructions/escrow_instructions/create_vesting_escrow.rs). */
 export async function findVestingEscrowAddress(base: Address): Promise<Address> {
-  const [escrow] = await getProgramDerivedAddress({
+  const [escrow] = await findProgramDerivedAddress({
     programAddress: JUPITER_LOCK_PROGRAM,
     seeds: ['escrow', getAddressEncoder().encode(base)],
   });

@@ -17,7 +17,6 @@ import {
   getArrayDecoder,
   getBooleanDecoder,
   getOptionDecoder,
-  getProgramDerivedAddress,
   getStructDecoder,
   getU8Decoder,
   getU16Decoder,
@@ -25,6 +24,7 @@ import {
   getUtf8Decoder,
   unwrapOption,
 } from '@solana/kit';
+import { findProgramDerivedAddress } from '../program-address.js';
 import { TOKEN_METADATA_PROGRAM } from '../programs.js';
 import { type DecodeResult, decoded, notDecoded, tryDecode } from './result.js';
 
@@ -135,7 +135,7 @@ export function decodeMetadata(data: Uint8Array): DecodeResult<DecodedMetadata> 
 /** The metadata PDA of `mint`: seeds ["metadata", program id, mint] under the Token Metadata program. */
 export async function findMetadataAddress(mint: Address): Promise<Address> {
   const encoder = getAddressEncoder();
-  const [pda] = await getProgramDerivedAddress({
+  const [pda] = await findProgramDerivedAddress({
     programAddress: TOKEN_METADATA_PROGRAM,
     seeds: ['metadata', encoder.encode(TOKEN_METADATA_PROGRAM), encoder.encode(mint)],
   });

@@ -3,7 +3,8 @@
  * against two real pairs (fixtures meteora-dlmm-lbpair-*.json). Reserves are PDAs [lb_pair, mint]
  * owned by the pair. The price of the active bin is (1 + bin_step / 10 000)^active_id, X in Y.
  */
-import { type Address, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
+import { type Address, getAddressEncoder } from '@solana/kit';
+import { findProgramDerivedAddress } from '../program-address.js';
 import { METEORA_DLMM_PROGRAM } from '../programs.js';
 import { addressAt, checkLayout, i32At, u8At, u16At } from './pool-fields.js';
 import { type DecodeResult, decoded } from './result.js';
@@ -42,7 +43,7 @@ export const lbPairPrice = (pair: LbPair): number => (1 + pair.binStep / 10_000)
 
 export async function findLbPairReserve(pair: Address, mint: Address): Promise<Address> {
   const encoder = getAddressEncoder();
-  const [pda] = await getProgramDerivedAddress({
+  const [pda] = await findProgramDerivedAddress({
     programAddress: METEORA_DLMM_PROGRAM,
     seeds: [encoder.encode(pair), encoder.encode(mint)],
   });

@@ -310,6 +310,10 @@ function lengthProblem(data: Uint8Array, program: TokenProgramKind): DecodeResul
   return notDecoded('malformed', `unknown Token-2022 account type ${accountType}`);
 }
 
+// Built once: the packages build a new decoder on every call, which costs more than the decode.
+const SPL_MINT_DECODER = getSplMintDecoder();
+const TOKEN_2022_MINT_DECODER = getToken2022MintDecoder();
+
 /**
  * Decodes a mint owned by `owner` (the account's owner program). Token accounts, multisigs and
  * accounts of other programs come back as a failure with the reason, never as a throw.
@@ -322,7 +326,7 @@ export function decodeMint(data: Uint8Array, owner: Address): DecodeResult<Decod
   if (!isCOptionTag(data, 0) || !isCOptionTag(data, 46)) {
     return notDecoded('malformed', 'authority option tag is neither 0 nor 1');
   }
-  const baseDecoder = program === 'spl-token' ? getSplMintDecoder() : getToken2022MintDecoder();
+  const baseDecoder = program === 'spl-token' ? SPL_MINT_DECODER : TOKEN_2022_MINT_DECODER;
   const base = tryDecode(() => baseDecoder.decode(data.subarray(0, MINT_BASE_SIZE)), 'mint base');
   if (!base.ok) return base;
   const { mintAuthority, freezeAuthority, supply, decimals, isInitialized } = base.value;

@@ -1,9 +1,10 @@
 /** A program's PDA finder: seeds in, the derived address out (the bump is not needed by callers). */
-import { type Address, getProgramDerivedAddress } from '@solana/kit';
+import type { Address } from '@solana/kit';
+import { findProgramDerivedAddress } from '../program-address.js';
 
-export type Seeds = Parameters<typeof getProgramDerivedAddress>[0]['seeds'];
+export type Seeds = Parameters<typeof findProgramDerivedAddress>[0]['seeds'];
 
 export const pdaOf =
   (programAddress: Address) =>
   async (seeds: Seeds): Promise<Address> =>
-    (await getProgramDerivedAddress({ programAddress, seeds }))[0];
+    (await findProgramDerivedAddress({ programAddress, seeds }))[0];

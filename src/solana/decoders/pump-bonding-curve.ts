@@ -12,10 +12,10 @@ import {
   getAddressEncoder,
   getBooleanDecoder,
   getBytesDecoder,
-  getProgramDerivedAddress,
   getStructDecoder,
   getU64Decoder,
 } from '@solana/kit';
+import { findProgramDerivedAddress } from '../program-address.js';
 import { PUMP_PROGRAM, WSOL_MINT } from '../programs.js';
 import { hasDiscriminator } from './discriminator.js';
 import { nonZeroAddress } from './optional-address.js';
@@ -128,7 +128,7 @@ export function curveProgress(
 
 /** The bonding-curve PDA of `mint`: seeds ["bonding-curve", mint] under the pump program. */
 export async function findBondingCurveAddress(mint: Address): Promise<Address> {
-  const [pda] = await getProgramDerivedAddress({
+  const [pda] = await findProgramDerivedAddress({
     programAddress: PUMP_PROGRAM,
     seeds: ['bonding-curve', getAddressEncoder().encode(mint)],
   });

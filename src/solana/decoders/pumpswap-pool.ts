@@ -17,13 +17,13 @@ import {
   getArrayDecoder,
   getBooleanDecoder,
   getBytesDecoder,
-  getProgramDerivedAddress,
   getStructDecoder,
   getU8Decoder,
   getU16Decoder,
   getU16Encoder,
   getU64Decoder,
 } from '@solana/kit';
+import { findProgramDerivedAddress } from '../program-address.js';
 import { PUMP_PROGRAM, PUMPSWAP_PROGRAM, WSOL_MINT } from '../programs.js';
 import { hasDiscriminator } from './discriminator.js';
 import { nonZeroAddress } from './optional-address.js';
@@ -148,7 +148,7 @@ export function decodePumpSwapGlobalConfig(data: Uint8Array): DecodeResult<PumpS
 
 /** pump's `pool-authority` PDA of `mint` (seeds ["pool-authority", mint] under pump): creator of canonical pools. */
 export async function findPumpPoolAuthority(mint: Address): Promise<Address> {
-  const [pda] = await getProgramDerivedAddress({
+  const [pda] = await findProgramDerivedAddress({
     programAddress: PUMP_PROGRAM,
     seeds: ['pool-authority', getAddressEncoder().encode(mint)],
   });
@@ -163,7 +163,7 @@ export async function findPumpSwapPoolAddress(
   index = 0,
 ): Promise<Address> {
   const encoder = getAddressEncoder();
-  const [pda] = await getProgramDerivedAddress({
+  const [pda] = await findProgramDerivedAddress({
     programAddress: PUMPSWAP_PROGRAM,
     seeds: [
       'pool',
@@ -186,7 +186,7 @@ export async function findCanonicalPumpPoolAddress(
 
 /** The LP mint of a PumpSwap pool: seeds ["pool_lp_mint", pool]. */
 export async function findPumpSwapLpMint(pool: Address): Promise<Address> {
-  const [pda] = await getProgramDerivedAddress({
+  const [pda] = await findProgramDerivedAddress({
     programAddress: PUMPSWAP_PROGRAM,
     seeds: ['pool_lp_mint', getAddressEncoder().encode(pool)],
   });

@@ -5,7 +5,8 @@
  * ["pool_vault", pool, mint], LP mint ["pool_lp_mint", pool]. All four are checked against the real
  * pool FmNz8z2o… and config 2fGXL8uh… (fixtures raydium-cpmm-*.json).
  */
-import { type Address, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
+import { type Address, getAddressEncoder } from '@solana/kit';
+import { findProgramDerivedAddress } from '../program-address.js';
 import { RAYDIUM_CPMM_PROGRAM } from '../programs.js';
 import { addressAt, checkLayout, u8At, u64At } from './pool-fields.js';
 import { type DecodeResult, decoded } from './result.js';
@@ -61,9 +62,9 @@ export function decodeRaydiumCpmmPool(data: Uint8Array): DecodeResult<RaydiumCpm
 }
 
 const encoder = getAddressEncoder();
-type Seeds = Parameters<typeof getProgramDerivedAddress>[0]['seeds'];
+type Seeds = Parameters<typeof findProgramDerivedAddress>[0]['seeds'];
 const pda = async (seeds: Seeds) =>
-  (await getProgramDerivedAddress({ programAddress: RAYDIUM_CPMM_PROGRAM, seeds }))[0];
+  (await findProgramDerivedAddress({ programAddress: RAYDIUM_CPMM_PROGRAM, seeds }))[0];
 
 /** CPMM orders a pool's mints by their bytes: token0 < token1. */
 export function cpmmMintOrder(a: Address, b: Address): [Address, Address] {

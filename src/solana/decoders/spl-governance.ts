@@ -27,7 +27,6 @@ import {
   getBytesDecoder,
   getDiscriminatedUnionDecoder,
   getOptionDecoder,
-  getProgramDerivedAddress,
   getStructDecoder,
   getU8Decoder,
   getU16Decoder,
@@ -37,6 +36,7 @@ import {
   getUtf8Decoder,
   unwrapOption,
 } from '@solana/kit';
+import { findProgramDerivedAddress } from '../program-address.js';
 import { PYTH_GOVERNANCE_PROGRAM, SPL_GOVERNANCE_PROGRAM } from '../programs.js';
 import { type DecodeResult, notDecoded, tryDecode } from './result.js';
 
@@ -236,7 +236,7 @@ const PREFIX: Readonly<Record<GovernanceKind, string>> = {
 /** The PDA a governance account must sit at, from its own kind, realm and governed account. */
 export async function governanceAddressOf(governance: Governance, program: Address): Promise<Address> {
   const encoder = getAddressEncoder();
-  const [pda] = await getProgramDerivedAddress({
+  const [pda] = await findProgramDerivedAddress({
     programAddress: program,
     seeds: [
       PREFIX[governance.kind],
@@ -249,7 +249,7 @@ export async function governanceAddressOf(governance: Governance, program: Addre
 
 /** The governance's native treasury ["native-treasury", governance]: the DAO wallet in the Realms UI. */
 export async function findNativeTreasuryAddress(governance: Address, program: Address): Promise<Address> {
-  const [pda] = await getProgramDerivedAddress({
+  const [pda] = await findProgramDerivedAddress({
     programAddress: program,
     seeds: ['native-treasury', getAddressEncoder().encode(governance)],
   });

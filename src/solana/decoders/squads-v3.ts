@@ -15,13 +15,13 @@ import {
   getArrayDecoder,
   getBooleanDecoder,
   getBytesDecoder,
-  getProgramDerivedAddress,
   getStructDecoder,
   getU8Decoder,
   getU16Decoder,
   getU32Decoder,
   getU32Encoder,
 } from '@solana/kit';
+import { findProgramDerivedAddress } from '../program-address.js';
 import { SQUADS_V3_PROGRAM } from '../programs.js';
 import { hasDiscriminator } from './discriminator.js';
 import { type DecodeResult, decoded, notDecoded, tryDecode } from './result.js';
@@ -66,7 +66,7 @@ export function decodeSquadsV3Multisig(data: Uint8Array): DecodeResult<SquadsV3M
 }
 
 export async function findSquadsV3AuthorityAddress(multisig: Address, index: number): Promise<Address> {
-  const [pda] = await getProgramDerivedAddress({
+  const [pda] = await findProgramDerivedAddress({
     programAddress: SQUADS_V3_PROGRAM,
     seeds: ['squad', getAddressEncoder().encode(multisig), getU32Encoder().encode(index), 'authority'],
   });

@@ -16,7 +16,6 @@ import {
   getArrayDecoder,
   getBytesDecoder,
   getOptionDecoder,
-  getProgramDerivedAddress,
   getStructDecoder,
   getU8Decoder,
   getU16Decoder,
@@ -24,6 +23,7 @@ import {
   getU64Decoder,
   unwrapOption,
 } from '@solana/kit';
+import { findProgramDerivedAddress } from '../program-address.js';
 import { SQUADS_V4_PROGRAM } from '../programs.js';
 import { hasDiscriminator } from './discriminator.js';
 import { nonZeroAddress } from './optional-address.js';
@@ -124,7 +124,7 @@ export function decodeSquadsMultisig(data: Uint8Array): DecodeResult<SquadsMulti
  * is what actually holds an upgrade authority on mainnet; the multisig account holds the rules.
  */
 export async function findSquadsVaultAddress(multisig: Address, index: number): Promise<Address> {
-  const [pda] = await getProgramDerivedAddress({
+  const [pda] = await findProgramDerivedAddress({
     programAddress: SQUADS_V4_PROGRAM,
     seeds: ['multisig', getAddressEncoder().encode(multisig), 'vault', new Uint8Array([index])],
   });

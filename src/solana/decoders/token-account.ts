@@ -100,6 +100,10 @@ function lengthProblem(data: Uint8Array, program: TokenProgramKind): DecodeResul
   return notDecoded('malformed', `unknown Token-2022 account type ${accountType}`);
 }
 
+// Built once: the packages build a new decoder on every call, which costs more than the decode.
+const SPL_TOKEN_DECODER = getSplTokenDecoder();
+const TOKEN_2022_TOKEN_DECODER = getToken2022TokenDecoder();
+
 /** Decodes a token account owned by `owner` (the token program that owns the account). */
 export function decodeTokenAccount(data: Uint8Array, owner: Address): DecodeResult<DecodedTokenAccount> {
   const program = tokenProgramKind(owner);
@@ -111,7 +115,7 @@ export function decodeTokenAccount(data: Uint8Array, owner: Address): DecodeResu
   }
   const state = tokenAccountState(data[108] ?? 0);
   if (state === null) return notDecoded('malformed', `account state ${data[108]}`);
-  const baseDecoder = program === 'spl-token' ? getSplTokenDecoder() : getToken2022TokenDecoder();
+  const baseDecoder = program === 'spl-token' ? SPL_TOKEN_DECODER : TOKEN_2022_TOKEN_DECODER;
   const base = tryDecode(
     () => baseDecoder.decode(data.subarray(0, TOKEN_ACCOUNT_BASE_SIZE)),
     'token account',

@@ -8,13 +8,8 @@
  * authority may leave its old key bytes behind, so the tag alone decides.
  * The decoder accepts just the 45-byte header, so callers can fetch ProgramData with a dataSlice.
  */
-import {
-  type Address,
-  getAddressDecoder,
-  getAddressEncoder,
-  getProgramDerivedAddress,
-  getU64Decoder,
-} from '@solana/kit';
+import { type Address, getAddressDecoder, getAddressEncoder, getU64Decoder } from '@solana/kit';
+import { findProgramDerivedAddress } from '../program-address.js';
 import { BPF_UPGRADEABLE_LOADER } from '../programs.js';
 import { type DecodeResult, decoded, notDecoded } from './result.js';
 
@@ -93,7 +88,7 @@ export function decodeUpgradeableLoaderState(data: Uint8Array): DecodeResult<Upg
 
 /** The ProgramData PDA of an upgradeable program: seeds [program id] under the loader. */
 export async function findProgramDataAddress(programId: Address): Promise<Address> {
-  const [pda] = await getProgramDerivedAddress({
+  const [pda] = await findProgramDerivedAddress({
     programAddress: BPF_UPGRADEABLE_LOADER,
     seeds: [getAddressEncoder().encode(programId)],
   });

@@ -1,7 +1,8 @@
 /**
  * Launch forensics, the reads: getTransaction for the mint's first transactions, found in the
- * history page the token facts read in round 1, all in parallel. They need nothing else, so the
- * scans run them in round 2, beside the holders' accounts: no round trip of their own. Nothing
+ * history page the token facts read in round 1, all in parallel. They need nothing else, and no
+ * later read needs them, so the scans send them in round 2, beside the holders' accounts, and let
+ * round 3 leave without them: no round trip of their own, and no wait for the slowest of them. Nothing
  * is read unless that page reaches the mint's creation (not truncated); otherwise the facts say
  * why. Current balances come from the largest holders already read, and funding from the launch
  * transactions themselves (docs/risk-model.md, launch forensics).

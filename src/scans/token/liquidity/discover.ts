@@ -14,7 +14,6 @@
  * A pump.fun bonding curve holding the token is its market while the curve trades (pumpfun-curve).
  */
 import type { Address } from '@solana/kit';
-import { findAssociatedTokenPda } from '@solana-program/token';
 import { isOnCurveAddress } from '../../../solana/address-curve.js';
 import {
   DAMM_V1_DBC_CONFIGS,
@@ -40,6 +39,7 @@ import {
   findCpmmPoolAddress,
   findCpmmVaultAddress,
 } from '../../../solana/decoders/raydium-cpmm.js';
+import { findAssociatedTokenAddress } from '../../../solana/program-address.js';
 import {
   INCINERATOR,
   METEORA_DAMM_V2_POOL_AUTHORITY,
@@ -183,10 +183,18 @@ function dammV1PairPools(mint: Address, quote: Address): Promise<Address>[] {
   ];
 }
 
+/**
+ * Lets the event loop turn. PDA derivation is synchronous hashing (solana/program-address.ts): the
+ * fifty-odd pools a mint may have are derived in steps of a few milliseconds, begun once the reads
+ * sent this tick have left, so neither they nor other requests wait behind them.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export async function deriveMeteoraPools(mint: Address): Promise<MeteoraPools> {
   const quoteMints = [...QUOTES.keys()];
-  const [dammV2Pools, dammV1, own, quotes] = await Promise.all([
-    Promise.all(quoteMints.flatMap((quote) => dammV2PairPools(mint, quote))),
+  const dammV2Pools = await Promise.all(quoteMints.flatMap((quote) => dammV2PairPools(mint, quote)));
+  await nextTurn();
+  const [dammV1, own, quotes] = await Promise.all([
     Promise.all(quoteMints.flatMap((quote) => dammV1PairPools(mint, quote))),
     vaultWithLpMint(mint),
     quoteVaults,
@@ -227,17 +235,19 @@ async function cpmmVaults(mint: Address, { pool, quote }: PairPool) {
 }
 
 export async function derivePools(mint: Address): Promise<DerivedPools> {
+  await nextTurn();
   const configs = await Promise.all(cpmmConfigs);
   const canonical = await findCanonicalPumpPoolAddress(mint);
-  const [[canonicalQuote], canonicalLp, cpmmPools, curve, meteora] = await Promise.all([
-    findAssociatedTokenPda({ owner: canonical, mint: WSOL_MINT, tokenProgram: TOKEN_PROGRAM }),
+  const [[canonicalQuote], canonicalLp, cpmmPools, curve] = await Promise.all([
+    findAssociatedTokenAddress({ owner: canonical, mint: WSOL_MINT, tokenProgram: TOKEN_PROGRAM }),
     findPumpSwapLpMint(canonical),
     Promise.all(
       configs.flatMap((config) => [...QUOTES.keys()].map((quote) => cpmmPool(config, mint, quote))),
     ),
     findBondingCurveAddress(mint),
-    deriveMeteoraPools(mint),
   ]);
+  await nextTurn();
+  const meteora = await deriveMeteoraPools(mint);
   return { canonical, canonicalQuote, canonicalLp, cpmmPools, cpmm: [], curve, meteora };
 }
 

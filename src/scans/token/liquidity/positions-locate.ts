@@ -9,10 +9,11 @@
  * A pool seen only in the liquidity reads (a Whirlpool under another config) is not located, so its
  * positions are not listed (position_owners says why).
  */
-import { type Address, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
+import { type Address, getAddressEncoder } from '@solana/kit';
 import { isOnCurveAddress } from '../../../solana/address-curve.js';
 import { findLbPairReserve } from '../../../solana/decoders/meteora-dlmm.js';
 import { maxMinBytes } from '../../../solana/decoders/meteora-pair-seeds.js';
+import { findProgramDerivedAddress } from '../../../solana/program-address.js';
 import {
   INCINERATOR,
   ORCA_WHIRLPOOL_PROGRAM,
@@ -60,13 +61,13 @@ export async function whirlpoolAddresses(mint: Address): Promise<Address[]> {
     ]);
   });
   const pdas = await Promise.all(
-    seeds.map((s) => getProgramDerivedAddress({ programAddress: ORCA_WHIRLPOOL_PROGRAM, seeds: s })),
+    seeds.map((s) => findProgramDerivedAddress({ programAddress: ORCA_WHIRLPOOL_PROGRAM, seeds: s })),
   );
   return pdas.map(([pda]) => pda);
 }
 
 async function clmmVault(pool: Address, mint: Address): Promise<Address> {
-  const [pda] = await getProgramDerivedAddress({
+  const [pda] = await findProgramDerivedAddress({
     programAddress: RAYDIUM_CLMM_PROGRAM,
     seeds: ['pool_vault', encoder.encode(pool), encoder.encode(mint)],
   });

@@ -24,12 +24,12 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
 } from '@solana/kit';
 import {
-  findAssociatedTokenPda,
   findExtraAccountMetaListPda,
   getCreateAssociatedTokenIdempotentInstruction,
   getTransferCheckedInstruction,
   resolveExtraAccountMetasForExecute,
 } from '@solana-program/token-2022';
+import { findAssociatedTokenAddress } from '../../../solana/program-address.js';
 import type { RawAccount } from '../facts.js';
 
 /** Any blockhash: the RPC replaces it (`replaceRecentBlockhash`). */
@@ -110,7 +110,7 @@ export async function transferTransaction(
 ): Promise<{ wire: string; destination: Address }> {
   const tokenProgram = plan.mint.owner;
   const owner = createNoopSigner(plan.owner);
-  const [destination] = await findAssociatedTokenPda({
+  const [destination] = await findAssociatedTokenAddress({
     owner: plan.recipient,
     mint: plan.mint.address,
     tokenProgram,
