@@ -47,6 +47,69 @@ export function countingTransport(inner: RpcTransport): CountingTransport {
   };
 }
 
+export interface HoldingTransport {
+  readonly transport: RpcTransport;
+  /** What released the held answers: a call of a later round, or the scan waiting on them. */
+  releasedBy(): 'a later round' | 'the scan waited' | null;
+}
+
+/**
+ * Holds the answers of the calls `held` picks until the scan sends a call of a later round (it
+ * went on without them) or has had nothing else in flight for 50 turns of the event loop (it is
+ * waiting for them: the scans' own work between rounds is synchronous hashing and decoding, done
+ * in a handful of turns). No clock is involved. One scan per transport.
+ */
+export function holdingTransport(inner: RpcTransport, held: (method: string) => boolean): HoldingTransport {
+  let finished = 0;
+  let heldRound = 0;
+  let heldPending = 0;
+  let others = 0;
+  let releasedBy: ReturnType<HoldingTransport['releasedBy']> = null;
+  const waiting: (() => void)[] = [];
+  const release = (why: NonNullable<typeof releasedBy>) => {
+    releasedBy ??= why;
+    for (const resume of waiting.splice(0)) resume();
+  };
+  const releaseIfWaitedOn = async () => {
+    for (let turn = 0; turn < 50; turn++) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (releasedBy !== null || others > 0) return;
+    }
+    release('the scan waited');
+  };
+  const transport = (async (request) => {
+    const method = String((request.payload as { method?: string }).method);
+    const round = finished + 1;
+    if (!held(method)) {
+      if (heldPending > 0 && round > heldRound) release('a later round');
+      others++;
+      try {
+        return await inner(request);
+      } finally {
+        others--;
+        finished = Math.max(finished, round);
+        if (others === 0 && heldPending > 0) void releaseIfWaitedOn();
+      }
+    }
+    heldRound = Math.max(heldRound, round);
+    heldPending++;
+    try {
+      const answer = await inner(request);
+      if (releasedBy === null) {
+        await new Promise<void>((resume) => {
+          waiting.push(resume);
+          if (others === 0) void releaseIfWaitedOn();
+        });
+      }
+      return answer;
+    } finally {
+      heldPending--;
+      finished = Math.max(finished, round);
+    }
+  }) as RpcTransport;
+  return { transport, releasedBy: () => releasedBy };
+}
+
 /** Adds latency to every call, to measure how a scan's time scales with round trips. */
 export function delayedTransport(inner: RpcTransport, ms: number): RpcTransport {
   return (async (request) => {

@@ -6,7 +6,12 @@ import type { SandboxChain } from '../../../src/sandbox/chain/chain.js';
 import { type SandboxRpc, startSandboxRpc } from '../../../src/sandbox/rpc/server.js';
 import { type ScenarioManifest, seededChain, subject } from '../../../src/sandbox/scenarios/index.js';
 import { scanPumpfun } from '../../../src/scans/pumpfun/index.js';
-import { countingTransport, delayedTransport, failingTransport } from '../../helpers/rpc-transports.js';
+import {
+  countingTransport,
+  delayedTransport,
+  failingTransport,
+  holdingTransport,
+} from '../../helpers/rpc-transports.js';
 
 describe('scanPumpfun on the seeded sandbox', () => {
   let chain: SandboxChain;
@@ -65,6 +70,20 @@ describe('scanPumpfun on the seeded sandbox', () => {
     assert.equal(evidence.curve_complete, true);
     assert.equal(evidence.graduated, true);
     assert.equal(evidence.pool, s.expect.pool?.address);
+  });
+
+  it('round 3 (the launches’ curves, the pools) leaves without waiting for the launch’s transactions, whose findings still reach the result', async () => {
+    const s = subject(manifest, 'pumpfun', 'pumpfun:launch-bundled');
+    const hold = holdingTransport(
+      createDefaultRpcTransport({ url: server.url }),
+      (m) => m === 'getTransaction',
+    );
+    const { result } = await scanPumpfun(s.address, {
+      rpc: createSolanaRpcFromTransport(hold.transport),
+      now: Date.now,
+    });
+    assert.equal(hold.releasedBy(), 'a later round');
+    assert.ok(result.flags.includes('LAUNCH_BUNDLED'), String(result.flags));
   });
 
   it("the serial creator's coin: every launch found through its token accounts, CREATOR_SERIAL_LAUNCHER raised, in three round trips", async () => {

@@ -12,7 +12,12 @@ import { loadAccountFile } from '../../../src/sandbox/chain/dumps.js';
 import { type SandboxRpc, startSandboxRpc } from '../../../src/sandbox/rpc/server.js';
 import { type ScenarioManifest, seededChain, subject } from '../../../src/sandbox/scenarios/index.js';
 import { scanToken } from '../../../src/scans/token/index.js';
-import { countingTransport, failingTransport, fullHistoryTransport } from '../../helpers/rpc-transports.js';
+import {
+  countingTransport,
+  failingTransport,
+  fullHistoryTransport,
+  holdingTransport,
+} from '../../helpers/rpc-transports.js';
 
 const FIXTURES = fileURLToPath(new URL('../../../fixtures/mainnet/accounts/', import.meta.url));
 
@@ -172,6 +177,20 @@ describe('scanToken on the seeded sandbox', () => {
     assert.equal(old.evidence.created_at, (await firstOf('token:clean')).at);
     assert.ok(old.evidence.age_hours > 7 * 24, String(old.evidence.age_hours));
     assert.ok(!old.result.flags.includes('TOKEN_NEW'));
+  });
+
+  it('the third round leaves without waiting for the launch’s transactions, whose findings still reach the result', async () => {
+    const mint = subject(manifest, 'pumpfun', 'pumpfun:launch-bundled').address;
+    const hold = holdingTransport(
+      createDefaultRpcTransport({ url: server.url }),
+      (m) => m === 'getTransaction',
+    );
+    const { result } = await scanToken(mint, {
+      rpc: createSolanaRpcFromTransport(hold.transport),
+      now: Date.now,
+    });
+    assert.equal(hold.releasedBy(), 'a later round');
+    assert.ok(result.flags.includes('LAUNCH_BUNDLED'), String(result.flags));
   });
 
   it('launch forensics: a young bundled launch is read beside the holders (no round trip of its own: three, the third the pools); the same mint behind a full history page (an old token) is not, and says why', async () => {
