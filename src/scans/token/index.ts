@@ -1,8 +1,9 @@
 /**
  * /scan/token/{mint}: two round trips of token facts, then the pools (a third in the common case),
  * then a pure assessment. The second also carries a young token's first transactions (launch
- * forensics, which the third does not wait for) and the governing accounts behind program-derived authorities; a transfer hook's
- * simulated transfer, and a Realms DAO's name, take a round of their own.
+ * forensics, which the third does not wait for) and the governing accounts behind
+ * program-derived authorities; a transfer hook's simulated transfer, and a Realms DAO's name,
+ * take a round of their own.
  */
 import { address } from '@solana/kit';
 import type { Scanner } from '../scanner.js';

@@ -193,6 +193,56 @@ describe('sandbox RPC: SPL Token and Token-2022', () => {
     });
   }
 
+  it('the owner index answers every change at once: a transfer, and an account written directly', async () => {
+    const s = await tokenScenario(sandbox, SPL);
+    const largest = async () =>
+      (await sandbox.rpc.getTokenLargestAccounts(s.mint).send()).value.map((h) => [h.address, h.amount]);
+    const heldByB = async () =>
+      (
+        await sandbox.rpc
+          .getTokenAccountsByOwner(s.holderB, { mint: s.mint }, { encoding: 'jsonParsed' })
+          .send()
+      ).value as unknown as {
+        account: { data: { parsed: { info: { tokenAmount: { amount: string } } } } };
+      }[];
+    assert.deepEqual(await largest(), [
+      [s.ataA, '3750000'],
+      [s.ataB, '1250000'],
+    ]);
+    assert.equal((await heldByB())[0]?.account.data.parsed.info.tokenAmount.amount, '1250000');
+    await send(sandbox, s.holderA, [
+      SPL.transfer({
+        source: s.ataA,
+        mint: s.mint,
+        destination: s.ataB,
+        authority: s.holderA,
+        amount: 2_500_000n,
+        decimals: 6,
+      }),
+    ]);
+    assert.deepEqual(await largest(), [
+      [s.ataB, '3750000'],
+      [s.ataA, '1250000'],
+    ]);
+    assert.equal((await heldByB())[0]?.account.data.parsed.info.tokenAmount.amount, '3750000');
+
+    const program = (await generateKeyPairSigner()).address;
+    const before = await sandbox.rpc.getProgramAccounts(program, { encoding: 'base64' }).send();
+    assert.equal(before.length, 0);
+    const written = (await generateKeyPairSigner()).address;
+    sandbox.chain.setAccount({
+      address: written,
+      lamports: 1_000_000n,
+      owner: program,
+      data: new Uint8Array([7]),
+    });
+    const after = await sandbox.rpc.getProgramAccounts(program, { encoding: 'base64' }).send();
+    assert.deepEqual(
+      after.map((a) => [a.pubkey, a.account.data[0]]),
+      [[written, 'Bw==']],
+    );
+  });
+
   it('decodes the mint with the program client over base64 getAccountInfo', async () => {
     const mint = await fetchMint(sandbox.rpc, spl.mint);
     assert.equal(mint.data.decimals, 6);

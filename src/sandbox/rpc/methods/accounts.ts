@@ -78,10 +78,9 @@ export const accountMethods: MethodTable = {
     const encoding = accountEncodingOf(options);
     const filters = filtersOf(options);
     const value = [];
-    for (const entry of chain.programAccounts(owner)) {
-      const account = entry.account();
-      if (!matches(account.data(), filters)) continue;
-      value.push({ pubkey: addressText(entry.address), account: encodeAccount(account, encoding, chain) });
+    for (const { address, account, data } of chain.programAccounts(owner)) {
+      if (!matches(data, filters)) continue;
+      value.push({ pubkey: addressText(address), account: encodeAccount(account, encoding, chain) });
     }
     return options.withContext === true ? withContext(chain, value) : value;
   },

@@ -68,10 +68,9 @@ export const tokenMethods: MethodTable = {
     const { program, decimals } = mintOf(chain, address);
     const mintBytes = addressBytes(address);
     const holders: { address: string; amount: bigint }[] = [];
-    for (const entry of chain.programAccounts(program)) {
-      const data = entry.account().data();
+    for (const { address, data } of chain.programAccounts(program)) {
       if (!isTokenAccountData(program, data) || !bytesEqualAt(data, 0, mintBytes)) continue;
-      holders.push({ address: addressText(entry.address), amount: tokenAccountFields(data).amount });
+      holders.push({ address: addressText(address), amount: tokenAccountFields(data).amount });
     }
     holders.sort((a, b) => (b.amount > a.amount ? 1 : b.amount < a.amount ? -1 : 0));
     return withContext(
@@ -90,12 +89,10 @@ export const tokenMethods: MethodTable = {
     const encoding = accountEncodingOf(options);
     const value = [];
     for (const program of programs) {
-      for (const entry of chain.programAccounts(program)) {
-        const account = entry.account();
-        const data = account.data();
+      for (const { address, account, data } of chain.programAccounts(program)) {
         if (!isTokenAccountData(program, data) || !bytesEqualAt(data, 32, ownerBytes)) continue;
         if (mint && !bytesEqualAt(data, 0, mint)) continue;
-        value.push({ pubkey: addressText(entry.address), account: encodeAccount(account, encoding, chain) });
+        value.push({ pubkey: addressText(address), account: encodeAccount(account, encoding, chain) });
       }
     }
     return withContext(chain, value);
