@@ -9,6 +9,7 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { unusedPort } from '../helpers/ports.js';
 import { TEST_PAY_TO } from '../helpers/service.js';
 import { assertOneLine, closedPort, holdPort, npmStart, riskScan, tempDir } from './run-cli.js';
 
@@ -27,14 +28,15 @@ async function sandboxEnv(ports: { api?: number; rpc?: number; facilitator?: num
   };
 }
 
-/** A held port whose predecessor is free: the first facilitator's, when the second's is taken. */
+/**
+ * A held port whose predecessor is free: the first facilitator's, when the second's is taken. Both
+ * lie below the ephemeral range, so no other test's listen(0) takes the free one meanwhile.
+ */
 async function heldAfterFreePort() {
   for (;;) {
-    const held = await holdPort();
-    const before = await holdPort(held.port - 1);
-    await before.close();
-    if (before.held) return held;
-    await held.close();
+    const free = await unusedPort(2);
+    const held = await holdPort(free + 1);
+    if (held.held) return held;
   }
 }
 
