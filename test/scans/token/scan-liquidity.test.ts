@@ -41,9 +41,15 @@ describe('scanToken: pools and liquidity on the seeded sandbox', () => {
     for (const s of Object.values(servers)) await s.close();
   });
 
-  async function scan(name: string, profile = 'ideal', delayMs = 0, refuse?: string) {
+  async function scan(
+    name: string,
+    profile = 'ideal',
+    delayMs = 0,
+    refuse?: string | ((method: string, params: readonly unknown[]) => boolean),
+  ) {
     const direct = createDefaultRpcTransport({ url: servers[profile]!.url });
-    const base = refuse ? failingTransport(direct, (m) => m === refuse) : direct;
+    const fails = typeof refuse === 'string' ? (m: string) => m === refuse : refuse;
+    const base = fails ? failingTransport(direct, fails) : direct;
     const counter = countingTransport(delayMs > 0 ? delayedTransport(base, delayMs) : base);
     const s = subject(manifest, 'token', name);
     const { result } = await scanToken(s.address, {
@@ -128,6 +134,25 @@ describe('scanToken: pools and liquidity on the seeded sandbox', () => {
     // The creator's-LP pool takes four; the escrow (the LP holder's owner) is one more getMultipleAccounts.
     assert.equal(roundTrips, 5);
     assert.equal(calls.at(-1), 'getMultipleAccounts');
+  });
+
+  it('a round of pool reads that fails leaves what it asked for unread, never "no account": the LP is not called unlocked', async () => {
+    const escrow = subject(manifest, 'token', 'token:pool-lp-jup-locked').expect.market!.lpLocker!.escrow;
+    const { result, evidence } = await scan(
+      'token:pool-lp-jup-locked',
+      'ideal',
+      0,
+      (method, params) =>
+        method === 'getMultipleAccounts' && Array.isArray(params[0]) && params[0].includes(escrow),
+    );
+    const lp = evidence.markets.find((m: { lp: unknown }) => m.lp !== null).lp;
+    assert.equal(lp.locked_share, 0);
+    assert.deepEqual(
+      lp.programs.map((p: { owner: string; why: string }) => [p.owner, p.why]),
+      [[escrow, 'its owner was not read']],
+    );
+    assert.ok(result.flags.includes('LIQUIDITY_UNAVAILABLE'), String(result.flags));
+    assert.ok(!result.flags.includes('LP_PULLABLE'), String(result.flags));
   });
 
   it('thin Whirlpool: depth 0.5 SOL against a 500 SOL market value, ratio 0.1 %', async () => {

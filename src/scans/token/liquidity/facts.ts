@@ -106,9 +106,10 @@ async function readRound(
   const [read, lists, found] = await Promise.all([
     want.accounts.length === 0
       ? Promise.resolve([])
-      : readAccounts(rpc, want.accounts, send).catch((e: unknown) => {
+      : readAccounts(rpc, want.accounts, send).catch((e: unknown): [Address, RawAccount | null][] => {
+          // Nothing is recorded: an account that was not read is unknown, not absent (null).
           readError = `getMultipleAccounts: ${errorMessage(e)}`;
-          return want.accounts.map((a): [Address, RawAccount | null] => [a, null]);
+          return [];
         }),
     Promise.all(
       want.largestOf.map((mint) =>
