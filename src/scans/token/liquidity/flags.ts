@@ -29,7 +29,7 @@ export const LIQUIDITY_FLAGS = {
   LIQUIDITY_UNAVAILABLE: {
     severity: 'low',
     meaning:
-      "Some of the token's pools could not be read or located (an RPC read failed, the RPC refused the getProgramAccounts search for a Raydium AMM v4 pool seen only through its vault, or a Meteora DAMM pool seen only through its vault, at no address derivable from the mints): their depth or LP holders are unknown.",
+      "Some of the token's pools could not be read or located (an RPC read failed, the RPC refused the getProgramAccounts search for a Raydium AMM v4 pool seen only through its vault, or did not answer it within 4 s, or a Meteora DAMM pool seen only through its vault, at no address derivable from the mints): their depth or LP holders are unknown.",
     evidenceKeys: ['reason', 'pools'],
     confidencePenalty: 0.1,
   },

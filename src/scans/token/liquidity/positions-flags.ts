@@ -11,7 +11,7 @@ export const POSITION_FLAGS = {
   LIQUIDITY_OWNERS_UNAVAILABLE: {
     severity: 'info',
     meaning:
-      'The positions of a concentrated pool could not be listed (the RPC refused or failed the filtered getProgramAccounts on the DEX program), the pool could not be read, or the owners of its largest positions could not be looked up: who owns its liquidity is unknown. Lowers confidence, not risk.',
+      'The positions of a concentrated pool could not be listed (the RPC refused or failed the filtered getProgramAccounts on the DEX program, or did not answer it within 4 s), the pool could not be read, or the owners of its largest positions could not be looked up: who owns its liquidity is unknown. Lowers confidence, not risk.',
     evidenceKeys: ['reason', 'pools'],
     confidencePenalty: 0.05,
   },
