@@ -77,6 +77,23 @@ export function fullyUnlockedAt(escrow: VestingEscrow): bigint {
     : escrow.cliffTime + escrow.frequency * escrow.numberOfPeriod;
 }
 
+/** Whether the whole schedule can ever be claimed: with no period length, periods never release. */
+export function scheduleCompletes(escrow: VestingEscrow): boolean {
+  return escrow.frequency !== 0n || escrow.numberOfPeriod * escrow.amountPerPeriod === 0n;
+}
+
+/**
+ * The first moment after `at` at which the schedule releases more (unix seconds), or null when it
+ * releases nothing more: the cliff while it is ahead, then each period's end.
+ */
+export function nextUnlockAfter(escrow: VestingEscrow, at: bigint): bigint | null {
+  const { cliffTime, frequency, cliffUnlockAmount, amountPerPeriod, numberOfPeriod } = escrow;
+  if (at < cliffTime && cliffUnlockAmount > 0n) return cliffTime;
+  if (frequency === 0n || amountPerPeriod === 0n) return null;
+  const period = at < cliffTime ? 1n : (at - cliffTime) / frequency + 1n;
+  return period <= numberOfPeriod ? cliffTime + period * frequency : null;
+}
+
 /** The escrow PDA: seeds ["escrow", base] (instructions/escrow_instructions/create_vesting_escrow.rs). */
 export async function findVestingEscrowAddress(base: Address): Promise<Address> {
   const [escrow] = await findProgramDerivedAddress({

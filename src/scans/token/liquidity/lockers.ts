@@ -19,6 +19,8 @@ import {
   decodeVestingEscrow,
   fullyUnlockedAt,
   minBig,
+  nextUnlockAfter,
+  scheduleCompletes,
   unlockedBy,
   type VestingEscrow,
 } from '../../../solana/decoders/jupiter-lock.js';
@@ -69,7 +71,10 @@ export type LpHolding =
       readonly pullable: bigint;
       readonly pullableBy: Address | null;
       readonly why: string | null;
-      /** Unix seconds: the first release, and the last (null: never). */
+      /**
+       * Unix seconds: the next release after the scan (null: nothing more releases), and the last
+       * (null: never, as for periods with no length).
+       */
       readonly unlocksAt: number | null;
       readonly fullyUnlocksAt: number | null;
     }
@@ -102,17 +107,20 @@ export function lockerOwnersToRead(
   });
 }
 
-/** The schedule can be claimed in full by `at` (with no period length, periods never release). */
+/** The schedule can be claimed in full by `at`. */
 function completesBy(e: VestingEscrow, at: bigint): boolean {
-  const reachable = e.frequency !== 0n || e.numberOfPeriod * e.amountPerPeriod === 0n;
-  return reachable && fullyUnlockedAt(e) <= at;
+  return scheduleCompletes(e) && fullyUnlockedAt(e) <= at;
 }
 
 function jupiterHolding(holder: LpHolder, ownerAccount: RawAccount, nowSeconds: number): LpHolding | null {
   const escrow = decodeVestingEscrow(ownerAccount.data);
   if (!escrow.ok || escrow.value.tokenMint !== holder.mint) return null;
   const e = escrow.value;
-  const times = { unlocksAt: Number(e.cliffTime), fullyUnlocksAt: Number(fullyUnlockedAt(e)) };
+  const next = nextUnlockAfter(e, BigInt(nowSeconds));
+  const times = {
+    unlocksAt: next === null ? null : Number(next),
+    fullyUnlocksAt: scheduleCompletes(e) ? Number(fullyUnlockedAt(e)) : null,
+  };
   const base = { kind: 'locked', locker: JUPITER_LOCK, ...times } as const;
   if (e.cancelledAt !== 0n || e.cancelMode !== 0) {
     const why =

@@ -60,8 +60,33 @@ describe('classifyLpHolder', () => {
     if (h.kind !== 'locked') return;
     assert.equal(h.pullable, 70n);
     assert.equal(h.pullableBy, keys[3]);
-    assert.equal(h.unlocksAt, NOW - 10 * DAY);
+    // The cliff is past: the next release is the 11th period's end, tomorrow.
+    assert.equal(h.unlocksAt, NOW + DAY);
     assert.equal(h.fullyUnlocksAt, NOW - 10 * DAY + 100 * DAY);
+  });
+
+  it('the next release: the cliff while ahead (or the first period when the cliff releases nothing), none once all is out; periods with no length never complete', () => {
+    const at = (fields: Partial<VestingEscrowFields>) => {
+      const h = classifyLpHolder(holder, escrow(fields), NOW);
+      return h.kind === 'locked' ? [h.unlocksAt, h.fullyUnlocksAt] : h.kind;
+    };
+    assert.deepEqual(at({ cliffTime: BigInt(NOW + 30 * DAY) }), [NOW + 31 * DAY, NOW + 130 * DAY]);
+    assert.deepEqual(at({ cliffTime: BigInt(NOW + 30 * DAY), cliffUnlockAmount: 5n }), [
+      NOW + 30 * DAY,
+      NOW + 130 * DAY,
+    ]);
+    // Exactly on a period's end, the next one is a period later.
+    assert.deepEqual(at({ cliffTime: BigInt(NOW - 2 * DAY) }), [NOW + DAY, NOW + 98 * DAY]);
+    assert.deepEqual(at({ cliffTime: BigInt(NOW - 200 * DAY) }), [null, NOW - 100 * DAY]);
+    // No period length: the cliff is all that ever releases; the periods' tokens never do.
+    assert.deepEqual(at({ cliffTime: BigInt(NOW + DAY), frequency: 0n, cliffUnlockAmount: 5n }), [
+      NOW + DAY,
+      null,
+    ]);
+    assert.deepEqual(at({ cliffTime: BigInt(NOW - DAY), frequency: 0n, cliffUnlockAmount: 5n }), [
+      null,
+      null,
+    ]);
   });
 
   it('a cliff one second past the horizon releases nothing; at the horizon, all of it', () => {
