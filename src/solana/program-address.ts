@@ -108,3 +108,11 @@ export async function findAssociatedTokenAddress(input: {
     ASSOCIATED_TOKEN_PROGRAM,
   );
 }
+
+/** A transfer hook's validation account for a mint (spl-transfer-hook-interface: ["extra-account-metas", mint]). */
+export async function findExtraAccountMetaListAddress(input: {
+  readonly mint: Address;
+  readonly hookProgram: Address;
+}): Promise<ProgramDerivedAddress> {
+  return findProgramAddressSync(['extra-account-metas', bytesOfProgram(input.mint)], input.hookProgram);
+}

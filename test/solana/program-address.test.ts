@@ -3,10 +3,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type Address, getAddressDecoder, getProgramDerivedAddress } from '@solana/kit';
 import { findAssociatedTokenPda } from '@solana-program/token';
+import { findExtraAccountMetaListPda } from '@solana-program/token-2022';
 import fc from 'fast-check';
 import {
   createProgramAddress,
   findAssociatedTokenAddress,
+  findExtraAccountMetaListAddress,
   findProgramAddressSync,
   findProgramDerivedAddress,
 } from '../../src/solana/program-address.js';
@@ -40,6 +42,18 @@ describe('findProgramDerivedAddress', () => {
           );
         },
       ),
+      { numRuns: 100 },
+    );
+  });
+
+  it('equals the token-2022 package’s transfer hook validation account', async () => {
+    await fc.assert(
+      fc.asyncProperty(addressArb, addressArb, async (mint, hookProgram) => {
+        assert.deepEqual(
+          await findExtraAccountMetaListAddress({ mint, hookProgram }),
+          await findExtraAccountMetaListPda({ mint }, { programAddress: hookProgram }),
+        );
+      }),
       { numRuns: 100 },
     );
   });

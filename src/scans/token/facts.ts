@@ -11,6 +11,7 @@
  *      simulation waits there for the holders, then simulates: a third round).
  */
 import type { Address, Base64EncodedDataResponse } from '@solana/kit';
+import { errorMessage } from '../../errors.js';
 import { findMetadataAddress } from '../../solana/decoders/metaplex-metadata.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
 import { ScanFailedError } from '../scanner.js';
@@ -87,7 +88,7 @@ const toRaw = (address: Address, a: Fetched): RawAccount | null =>
       };
 
 const rpcFailure = (e: unknown) =>
-  new ScanFailedError(`the Solana RPC could not be read: ${e instanceof Error ? e.message : String(e)}`);
+  new ScanFailedError(`the Solana RPC could not be read: ${errorMessage(e)}`);
 
 /** What round 2 work gets: round 1's reads, and the holders' accounts round 2 is reading. */
 export interface Round1 {
@@ -115,6 +116,79 @@ export interface TokenFactsOptions<T> {
   readonly abortSignal?: AbortSignal;
 }
 
+type Send = { abortSignal?: AbortSignal };
+/** The largest holders, or why they could not be read (e.g. too many holders for the RPC). */
+type LargestRead = { list: LargestAccount[] | null; error: string | null };
+
+/** The mint's newest signatures as its history (one page; full means older than it reaches). */
+function historyOf(
+  page: readonly { signature: string; slot: bigint; err: unknown; blockTime: bigint | null }[],
+): MintHistory {
+  const last = page.at(-1);
+  return {
+    count: page.length,
+    oldest:
+      last === undefined
+        ? null
+        : { signature: last.signature, blockTime: last.blockTime === null ? null : Number(last.blockTime) },
+    truncated: page.length >= MINT_HISTORY_LIMIT,
+    entries: page.map((e) => ({ signature: e.signature, slot: Number(e.slot), failed: e.err !== null })),
+  };
+}
+
+/** Round 1: the accounts (mint first), the largest holders, the epoch and the history, in parallel. */
+async function readRound1(rpc: SolanaRpc, mint: Address, addresses: readonly Address[], send: Send) {
+  const [accounts, largest, epoch, history] = await Promise.all([
+    rpc
+      .getMultipleAccounts(addresses as Address[], { encoding: 'base64' })
+      .send(send)
+      .catch((e: unknown) => {
+        throw rpcFailure(e);
+      }),
+    rpc
+      .getTokenLargestAccounts(mint)
+      .send(send)
+      .then(
+        (r): LargestRead => ({
+          list: r.value.map((v) => ({ address: v.address, amount: BigInt(v.amount) })),
+          error: null,
+        }),
+      )
+      .catch((e: unknown): LargestRead => ({ list: null, error: errorMessage(e) })),
+    rpc
+      .getEpochInfo()
+      .send(send)
+      .then((e) => e.epoch)
+      .catch(() => null),
+    rpc
+      .getSignaturesForAddress(mint, { limit: MINT_HISTORY_LIMIT })
+      .send(send)
+      .then(historyOf)
+      .catch(() => null),
+  ]);
+  const raw = addresses.map((address, i) => toRaw(address, (accounts.value[i] ?? null) as Fetched));
+  return { raw, largest, epoch, history };
+}
+
+/** Round 2's read: the holders' token accounts and what `also` adds, in one call; a failure leaves them unknown. */
+function readHolders(
+  rpc: SolanaRpc,
+  holders: readonly LargestAccount[],
+  also: readonly Address[],
+  send: Send,
+): Promise<HolderRead> {
+  const addresses = [...holders.map((h) => h.address), ...also];
+  if (addresses.length === 0) return Promise.resolve({ largest: holders, accounts: [], also: [] });
+  return rpc
+    .getMultipleAccounts(addresses, { encoding: 'base64' })
+    .send(send)
+    .then((r) => {
+      const read = addresses.map((a, i) => toRaw(a, (r.value[i] ?? null) as Fetched));
+      return { largest: holders, accounts: read.slice(0, holders.length), also: read.slice(holders.length) };
+    })
+    .catch(() => ({ largest: holders, accounts: holders.map(() => null), also: null }));
+}
+
 export async function gatherTokenFacts<T = undefined>(
   rpc: SolanaRpc,
   mint: Address,
@@ -124,70 +198,11 @@ export async function gatherTokenFacts<T = undefined>(
   const send = options.abortSignal ? { abortSignal: options.abortSignal } : {};
   const metadataAddress = await findMetadataAddress(mint);
   const addresses = [mint, metadataAddress, ...(options.extraAccounts ?? [])];
-  const [accounts, largest, epoch, history] = await Promise.all([
-    rpc
-      .getMultipleAccounts(addresses, { encoding: 'base64' })
-      .send(send)
-      .catch((e: unknown) => {
-        throw rpcFailure(e);
-      }),
-    rpc
-      .getTokenLargestAccounts(mint)
-      .send(send)
-      .then((r) => ({
-        list: r.value.map((v) => ({ address: v.address, amount: BigInt(v.amount) })),
-        error: null,
-      }))
-      .catch((e: unknown) => ({ list: null, error: e instanceof Error ? e.message : String(e) })),
-    rpc
-      .getEpochInfo()
-      .send(send)
-      .then((e) => e.epoch)
-      .catch(() => null),
-    rpc
-      .getSignaturesForAddress(mint, { limit: MINT_HISTORY_LIMIT })
-      .send(send)
-      .then((page): MintHistory => {
-        const last = page.at(-1);
-        return {
-          count: page.length,
-          oldest:
-            last === undefined
-              ? null
-              : {
-                  signature: last.signature,
-                  blockTime: last.blockTime === null ? null : Number(last.blockTime),
-                },
-          truncated: page.length >= MINT_HISTORY_LIMIT,
-          entries: page.map((e) => ({
-            signature: e.signature,
-            slot: Number(e.slot),
-            failed: e.err !== null,
-          })),
-        };
-      })
-      .catch(() => null),
-  ]);
-  const raw = addresses.map((address, i) => toRaw(address, (accounts.value[i] ?? null) as Fetched));
+  const { raw, largest, epoch, history } = await readRound1(rpc, mint, addresses, send);
   const extraAccounts = raw.slice(2);
   const holders = largest.list ?? [];
   const also = options.alsoRead ? await options.alsoRead(raw[0] ?? null) : [];
-  const round2Addresses = [...holders.map((h) => h.address), ...also];
-  const holderRead: Promise<HolderRead> =
-    round2Addresses.length === 0
-      ? Promise.resolve({ largest: holders, accounts: [], also: [] })
-      : rpc
-          .getMultipleAccounts(round2Addresses, { encoding: 'base64' })
-          .send(send)
-          .then((r) => {
-            const read = round2Addresses.map((a, i) => toRaw(a, (r.value[i] ?? null) as Fetched));
-            return {
-              largest: holders,
-              accounts: read.slice(0, holders.length),
-              also: read.slice(holders.length),
-            };
-          })
-          .catch(() => ({ largest: holders, accounts: holders.map(() => null), also: null }));
+  const holderRead = readHolders(rpc, holders, also, send);
   const [holderAccounts, extra] = await Promise.all([
     holderRead.then((r) => r.accounts),
     options.round2

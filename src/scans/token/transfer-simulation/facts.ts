@@ -13,10 +13,10 @@
  * the same round, is the fallback, and with neither the result says the simulation is unavailable.
  */
 import type { Address, Base64EncodedWireTransaction } from '@solana/kit';
-import { findExtraAccountMetaListPda } from '@solana-program/token-2022';
 import { errorMessage } from '../../../errors.js';
 import { decodeMint } from '../../../solana/decoders/mint.js';
 import { decodeTokenAccount } from '../../../solana/decoders/token-account.js';
+import { findExtraAccountMetaListAddress } from '../../../solana/program-address.js';
 import type { SolanaRpc } from '../../../solana/rpc.js';
 import type { HolderRead, LargestAccount, RawAccount } from '../facts.js';
 import { concentration, holdersOf } from '../holders.js';
@@ -66,10 +66,7 @@ async function prepare(mintAccount: RawAccount | null): Promise<Prepared | null>
   const validationAddress =
     plan.simulate && plan.hookProgram !== null
       ? (
-          await findExtraAccountMetaListPda(
-            { mint: mintAccount.address },
-            { programAddress: plan.hookProgram },
-          )
+          await findExtraAccountMetaListAddress({ mint: mintAccount.address, hookProgram: plan.hookProgram })
         )[0]
       : null;
   return { plan, decimals: decoded.value.decimals, validationAddress };

@@ -24,12 +24,14 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
 } from '@solana/kit';
 import {
-  findExtraAccountMetaListPda,
   getCreateAssociatedTokenIdempotentInstruction,
   getTransferCheckedInstruction,
   resolveExtraAccountMetasForExecute,
 } from '@solana-program/token-2022';
-import { findAssociatedTokenAddress } from '../../../solana/program-address.js';
+import {
+  findAssociatedTokenAddress,
+  findExtraAccountMetaListAddress,
+} from '../../../solana/program-address.js';
 import type { RawAccount } from '../facts.js';
 
 /** Any blockhash: the RPC replaces it (`replaceRecentBlockhash`). */
@@ -81,10 +83,10 @@ export interface TransferPlan {
 
 async function hookAccounts(plan: TransferPlan, destination: Address): Promise<AccountMeta[]> {
   if (plan.hookProgram === null) return [];
-  const [validationAddress] = await findExtraAccountMetaListPda(
-    { mint: plan.mint.address },
-    { programAddress: plan.hookProgram },
-  );
+  const [validationAddress] = await findExtraAccountMetaListAddress({
+    mint: plan.mint.address,
+    hookProgram: plan.hookProgram,
+  });
   if (plan.validation === null) {
     // No list: Token-2022 still needs the hook program (and takes the missing list as empty).
     return [
