@@ -3,6 +3,8 @@
  * so a flood of free /health probes cannot become a flood of RPC or facilitator calls.
  */
 
+import { errorMessage } from './errors.js';
+
 export interface CheckResult {
   readonly status: 'ok' | 'down';
   readonly detail?: string;
@@ -18,9 +20,7 @@ export function cachedCheck(check: HealthCheck, ttlMs: number, now: () => number
   return async () => {
     if (last !== null && now() - last.at < ttlMs) return last.result;
     running ??= check()
-      .catch(
-        (e: unknown): CheckResult => ({ status: 'down', detail: e instanceof Error ? e.message : String(e) }),
-      )
+      .catch((e: unknown): CheckResult => ({ status: 'down', detail: errorMessage(e) }))
       .then((result) => {
         last = { at: now(), result };
         running = null;

@@ -35,6 +35,7 @@ import { decodePaymentRequiredHeader } from '@x402/core/http';
 import type { PaymentRequired, PaymentRequirements } from '@x402/core/types';
 import { decodePaymentResponseHeader, x402Client } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm';
+import { errorMessage } from '../errors.js';
 import { readKeypairFile } from '../sandbox/keypair-file.js';
 import { type CliFailure, callFailures, isTimeout } from './failures.js';
 
@@ -282,11 +283,7 @@ export async function payAndCall(options: CallOptions): Promise<CallOutcome> {
   ).catch((e: unknown) => {
     throw isTimeout(e)
       ? callFailures.rpcUnreachable(rpcUrl, e, timeoutS)
-      : callFailures.rpcRefused(
-          rpcUrl,
-          `the payment could not be built (${e instanceof Error ? e.message : String(e)})`,
-          e,
-        );
+      : callFailures.rpcRefused(rpcUrl, `the payment could not be built (${errorMessage(e)})`, e);
   });
   const headers = new x402HTTPClient(client).encodePaymentSignatureHeader(payload);
   options.onPaymentSent?.(priceUsd);

@@ -5,6 +5,7 @@
  */
 import type { Config } from '../config.js';
 import { ConfigError } from '../config.js';
+import { errorMessage } from '../errors.js';
 import { KeypairFileError } from '../sandbox/keypair-file.js';
 import { AccountLoadError } from '../sandbox/loaded-accounts.js';
 import { describeStartFailure } from './start-failure.js';
@@ -74,7 +75,7 @@ export function networkReason(e: unknown): string {
       if (e instanceof Error && e.cause instanceof Error && e.cause.message === 'bad port')
         return 'fetch refuses to connect to that port (it is reserved for another protocol)';
       const inner = e instanceof Error && e.cause instanceof Error ? e.cause : e;
-      return inner instanceof Error ? inner.message : String(inner);
+      return errorMessage(inner);
     }
   }
 }

@@ -4,6 +4,7 @@
  * chain, and listed as subjects in sandbox.json where a scanner can be pointed at them.
  */
 import { basename } from 'node:path';
+import { errorMessage } from '../errors.js';
 import { SYSTEM_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../solana/programs.js';
 import { addressText } from './chain/addresses.js';
 import type { SandboxChain } from './chain/chain.js';
@@ -65,7 +66,7 @@ async function loadAll(chain: SandboxChain, toLoad: AccountsToLoad): Promise<Loa
   return loaded;
 }
 
-const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e)).replace(/\.$/, '');
+const reasonOf = (e: unknown) => errorMessage(e).replace(/\.$/, '');
 
 /** Loads the accounts into `chain`; resolves to them as subjects, in the order given. */
 export async function loadAccounts(chain: SandboxChain, toLoad: AccountsToLoad): Promise<LoadedSubject[]> {

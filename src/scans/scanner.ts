@@ -4,6 +4,7 @@ import { setMaxListeners } from 'node:events';
  * only code that talks to RPC) and `assess.ts` (pure: facts → ScanResult).
  */
 import type { ScanResult } from '../contract/schemas.js';
+import { errorMessage } from '../errors.js';
 import type { SolanaRpc } from '../solana/rpc.js';
 
 export interface ScanContext {
@@ -36,4 +37,9 @@ export function scanDeadline(timeoutMs: number): AbortSignal {
   const signal = AbortSignal.timeout(timeoutMs);
   setMaxListeners(100, signal);
   return signal;
+}
+
+/** The scan's failure when the RPC could not be read at all (a 500 that says why). */
+export function rpcReadFailed(e: unknown): ScanFailedError {
+  return new ScanFailedError(`the Solana RPC could not be read: ${errorMessage(e)}`);
 }

@@ -46,8 +46,11 @@ function bytesOfProgram(program: Address): Uint8Array {
   return bytes;
 }
 
-function seedBytes(seeds: readonly Seed[]): Uint8Array[] {
-  if (seeds.length > MAX_SEEDS) throw new Error(`${seeds.length} seeds: a PDA takes at most ${MAX_SEEDS}`);
+/** The seeds as bytes, refused as the runtime refuses them (`maxSeeds` counts the bump when there is one). */
+function seedBytes(seeds: readonly Seed[], maxSeeds = MAX_SEEDS): Uint8Array[] {
+  if (seeds.length > maxSeeds) {
+    throw new Error(`${seeds.length} seeds: a PDA takes at most ${MAX_SEEDS}, the bump included`);
+  }
   return seeds.map((seed, i) => {
     const bytes = typeof seed === 'string' ? textEncoder.encode(seed) : (seed as Uint8Array);
     if (bytes.length > MAX_SEED_BYTES) {
@@ -68,7 +71,7 @@ function offCurveHash(seeds: readonly Uint8Array[], program: Uint8Array): Addres
 
 /** The address for these exact seeds (bump included), or null when it falls on the curve. */
 export function createProgramAddress(seeds: readonly Uint8Array[], programAddress: Address): Address | null {
-  return offCurveHash(seeds, bytesOfProgram(programAddress));
+  return offCurveHash(seedBytes(seeds), bytesOfProgram(programAddress));
 }
 
 /** The canonical PDA: the highest bump whose address is off the curve. */
@@ -76,11 +79,12 @@ export function findProgramAddressSync(
   seeds: readonly Seed[],
   programAddress: Address,
 ): ProgramDerivedAddress {
-  const bytes = seedBytes(seeds);
+  const bytes = seedBytes(seeds, MAX_SEEDS - 1);
   const program = bytesOfProgram(programAddress);
   const withBump = [...bytes, new Uint8Array(1)];
   const bump = withBump.at(-1)!;
-  for (let b = 255; b >= 0; b--) {
+  // From 255 down to 1, as kit and the runtime's find_program_address search.
+  for (let b = 255; b > 0; b--) {
     bump[0] = b;
     const found = offCurveHash(withBump, program);
     if (found !== null) return [found, b as ProgramDerivedAddressBump] as ProgramDerivedAddress;

@@ -17,6 +17,7 @@
  */
 import { createHash } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
+import { errorMessage } from '../errors.js';
 import type {
   ClaimOutcome,
   ClaimRecord,
@@ -71,7 +72,7 @@ export async function connectRedis(url: string, onError: (error: Error) => void 
     await redis.connect();
   } catch (error) {
     redis.disconnect();
-    throw new Error(`Redis at ${redactUrl(url)} is unreachable: ${messageOf(cause ?? error)}`);
+    throw new Error(`Redis at ${redactUrl(url)} is unreachable: ${errorMessage(cause ?? error)}`);
   } finally {
     redis.off('error', noteCause);
   }
@@ -163,7 +164,7 @@ function script(redis: Redis, body: string): Script {
     try {
       return await redis.evalsha(sha, 1, key, ...args);
     } catch (error) {
-      if (!messageOf(error).startsWith('NOSCRIPT')) throw error;
+      if (!errorMessage(error).startsWith('NOSCRIPT')) throw error;
       return redis.eval(lua, 1, key, ...args);
     }
   };
@@ -214,7 +215,7 @@ export function createRedisPaymentStore(options: RedisPaymentStoreOptions): Paym
       try {
         await redis.ping();
       } catch (error) {
-        throw new Error(`Redis payment store unavailable: ${messageOf(error)}`);
+        throw new Error(`Redis payment store unavailable: ${errorMessage(error)}`);
       }
     },
     async close() {
@@ -236,10 +237,6 @@ function dataOf(record: ClaimRecord): string {
   if (record.state === 'settled') return JSON.stringify(record.response);
   if (record.state === 'pending') return JSON.stringify(record.pending);
   return '';
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** The URL without its password, fit for a log line. */

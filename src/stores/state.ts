@@ -9,6 +9,7 @@ import { createRedisCache } from '../cache/redis-cache.js';
 import { createRedisFlights } from '../cache/redis-flights.js';
 import { type CacheStore, createMemoryCache } from '../cache/result-cache.js';
 import type { Config } from '../config.js';
+import { errorMessage } from '../errors.js';
 import type { PaymentStore } from '../x402/payment-store.js';
 import { openLmdbPaymentStore } from './lmdb-payment-store.js';
 import { assertNoEviction, persistenceWarning } from './redis-eviction.js';
@@ -29,7 +30,7 @@ export class StateError extends Error {
   override readonly name = 'StateError';
 }
 
-const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e)).replace(/\.+$/, '');
+const reasonOf = (e: unknown) => errorMessage(e).replace(/\.+$/, '');
 
 export interface StateLog {
   warn(fields: object, message: string): void;

@@ -9,6 +9,7 @@
  * skipped for a payment built around its fee payer: no other facilitator can settle it.
  */
 import { z } from 'zod';
+import { errorMessage } from '../errors.js';
 import { base58Problem } from '../solana/base58.js';
 import { isSolanaMainnet, SOLANA_MAINNET_CAIP2 } from './networks.js';
 
@@ -233,7 +234,7 @@ export class FacilitatorDirectory {
       this.update(i, { ...state, ...learned, healthy: true, lastError: null, checkedAt: now });
       return 'healthy';
     } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
+      const message = errorMessage(e);
       this.options.onError?.(url, message);
       // Keep the last known fee payer: payments already built around it can still settle there.
       this.update(i, { ...this.states[i]!, healthy: false, lastError: message, checkedAt: now });

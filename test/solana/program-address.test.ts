@@ -73,6 +73,16 @@ describe('findProgramDerivedAddress', () => {
       findProgramDerivedAddress({ programAddress: program, seeds: Array.from({ length: 17 }, () => 'a') }),
       /17 seeds: a PDA takes at most 16/,
     );
+    // The bump is the sixteenth: fifteen seeds are the most a search takes, as kit counts them.
+    const sixteen = Array.from({ length: 16 }, () => 'a');
+    await assert.rejects(findProgramDerivedAddress({ programAddress: program, seeds: sixteen }), /16 seeds/);
+    await assert.rejects(getProgramDerivedAddress({ programAddress: program, seeds: sixteen }));
+    const fifteen = sixteen.slice(1);
+    assert.deepEqual(
+      await findProgramDerivedAddress({ programAddress: program, seeds: fifteen }),
+      await getProgramDerivedAddress({ programAddress: program, seeds: fifteen }),
+    );
+    assert.throws(() => createProgramAddress([new Uint8Array(33)], program), /seed 0 has 33 bytes/);
     await assert.rejects(
       findProgramDerivedAddress({ programAddress: program, seeds: [new Uint8Array(33)] }),
       /seed 0 has 33 bytes/,

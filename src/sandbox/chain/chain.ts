@@ -15,6 +15,7 @@ import {
 import { getTransferSolInstruction } from '@solana-program/system';
 import { Account, Clock, EpochSchedule, FailedTransactionMetadata, type TransactionMetadata } from 'litesvm';
 import { type AddressAndAccount, LiteSvm, type SimulatedTransactionInfo } from 'litesvm/dist/internal.js';
+import { errorMessage } from '../../errors.js';
 import { addressBytes, addressText, MAINNET_GENESIS_HASH, SYSTEM_PROGRAM } from './addresses.js';
 import { type AccountReader, resolveAccountKeys, snapshotBalances } from './balances.js';
 import { BlockhashWindow, MAX_PROCESSING_AGE, type RecentBlockhash } from './blockhashes.js';
@@ -118,10 +119,6 @@ export interface ChainState {
 const DEFAULT_FAUCET_LAMPORTS = 500_000_000n * 1_000_000_000n;
 const U64_MAX = 0xffff_ffff_ffff_ffffn;
 
-/**
- * A simulated mainnet over LiteSVM: real SPL programs, a slot clock, mainnet's blockhash expiry and fees,
- * and a transaction history that LiteSVM itself does not keep.
- */
 /** An account `programAccounts` lists: its address, the account and a copy of its data. */
 export interface OwnedAccount {
   readonly address: Uint8Array;
@@ -129,6 +126,10 @@ export interface OwnedAccount {
   readonly data: Uint8Array;
 }
 
+/**
+ * A simulated mainnet over LiteSVM: real SPL programs, a slot clock, mainnet's blockhash expiry and fees,
+ * and a transaction history that LiteSVM itself does not keep.
+ */
 export class SandboxChain {
   readonly slotMs: number;
   readonly finalityDepth: bigint;
@@ -140,9 +141,8 @@ export class SandboxChain {
   private history = new TransactionHistory();
   private faucetSeed: Uint8Array;
   private faucet: Promise<KeyPairSigner> | undefined;
-  /** Bumped by every write to the accounts (`changed`). */
-  private version = 0;
-  private readonly owned = new Map<string, { version: number; accounts: readonly OwnedAccount[] }>();
+  /** `programAccounts` answers by program, kept until the accounts next change (`changed`). */
+  private readonly owned = new Map<string, readonly OwnedAccount[]>();
   private readonly slotListeners = new Set<(event: SlotEvent) => void>();
   private readonly transactionListeners = new Set<(record: TransactionRecord) => void>();
   private ticker: NodeJS.Timeout | undefined;
@@ -307,18 +307,18 @@ export class SandboxChain {
   programAccounts(program: string): readonly OwnedAccount[] {
     this.sync();
     const kept = this.owned.get(program);
-    if (kept?.version === this.version) return kept.accounts;
+    if (kept) return kept;
     const accounts = this.svm.getProgramAccounts(addressBytes(program)).map((entry: AddressAndAccount) => {
       const account = entry.account();
       return { address: entry.address, account, data: account.data() };
     });
-    this.owned.set(program, { version: this.version, accounts });
+    this.owned.set(program, accounts);
     return accounts;
   }
 
-  /** Every write to LiteSVM's accounts ends here: what `programAccounts` keeps is stale from now on. */
+  /** Every write to LiteSVM's accounts ends here: what `programAccounts` kept is stale from now on. */
   private changed(): void {
-    this.version++;
+    this.owned.clear();
   }
 
   minimumBalanceForRentExemption(dataLength: number | bigint): bigint {
@@ -335,7 +335,7 @@ export class SandboxChain {
     try {
       return parseWireTransaction(wire);
     } catch (error) {
-      throw new TransactionRejectedError('malformed', error instanceof Error ? error.message : String(error));
+      throw new TransactionRejectedError('malformed', errorMessage(error));
     }
   }
 

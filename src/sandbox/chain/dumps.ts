@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { errorMessage } from '../../errors.js';
 import { type AccountDump, parseAccountDump as parseDump } from '../../solana/decoders/account-dump.js';
 import type { SandboxChain } from './chain.js';
 
@@ -16,7 +17,7 @@ export function parseAccountDump(text: string, file = '<inline>'): AccountDump {
   try {
     return parseDump(JSON.parse(text));
   } catch (e) {
-    throw new Error(`${file}: not a solana account dump: ${e instanceof Error ? e.message : String(e)}`);
+    throw new Error(`${file}: not a solana account dump: ${errorMessage(e)}`);
   }
 }
 

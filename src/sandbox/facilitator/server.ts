@@ -12,6 +12,7 @@ import type { Network, PaymentPayload, PaymentRequirements } from '@x402/core/ty
 import { SettlementCache, toFacilitatorSvmSigner } from '@x402/svm';
 import { ExactSvmScheme } from '@x402/svm/exact/facilitator';
 import { ExactSvmSchemeV1 } from '@x402/svm/exact/v1/facilitator';
+import { errorMessage } from '../../errors.js';
 
 const CAIP2_MAINNET = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' as Network;
 const MAX_BODY_BYTES = 256 * 1024;
@@ -87,7 +88,7 @@ export async function startSandboxFacilitator(
   };
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((e: unknown) => {
-      const message = e instanceof Error ? e.message : String(e);
+      const message = errorMessage(e);
       if (!res.headersSent) send(res, 500, { error: 'facilitator_error', message });
     });
   });

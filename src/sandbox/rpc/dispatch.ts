@@ -1,3 +1,4 @@
+import { errorMessage } from '../../errors.js';
 import { InvalidAddressError } from '../chain/addresses.js';
 import type { SandboxChain } from '../chain/chain.js';
 import type { MethodTable } from './context.js';
@@ -83,7 +84,7 @@ async function handleOne(chain: SandboxChain, request: unknown, gate?: CallGate)
     if (error instanceof InvalidAddressError) {
       return errorResponse(id as Id, new RpcError(RpcErrorCode.InvalidParams, 'Invalid param: Invalid'));
     }
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     return errorResponse(id as Id, new RpcError(RpcErrorCode.InternalError, `Internal error: ${message}`));
   }
 }

@@ -1,4 +1,5 @@
 import type { WebSocket } from 'ws';
+import { errorMessage } from '../../errors.js';
 import { SYSTEM_PROGRAM } from '../chain/addresses.js';
 import type { SandboxChain } from '../chain/chain.js';
 import { accountEncodingOf, encodeAccount } from './encoding.js';
@@ -55,9 +56,7 @@ export class SubscriptionSession {
       this.send({ jsonrpc: '2.0', id: request.id, result: this.dispatch(request) });
     } catch (error) {
       const rpc =
-        error instanceof RpcError
-          ? error
-          : new RpcError(RpcErrorCode.InternalError, error instanceof Error ? error.message : String(error));
+        error instanceof RpcError ? error : new RpcError(RpcErrorCode.InternalError, errorMessage(error));
       this.send({ jsonrpc: '2.0', id: request.id, error: { code: rpc.code, message: rpc.message } });
     }
   }

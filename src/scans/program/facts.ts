@@ -11,13 +11,14 @@
  * A program whose authority is a key, none, or an unrecognised PDA costs two round trips.
  */
 import type { Address, Base64EncodedDataResponse, Signature } from '@solana/kit';
+import { errorMessage } from '../../errors.js';
 import { isOnCurveAddress } from '../../solana/address-curve.js';
 import { decodeGovernance } from '../../solana/decoders/spl-governance.js';
 import { findSquadsVaultAddress } from '../../solana/decoders/squads.js';
 import { findProgramDataAddress } from '../../solana/decoders/upgradeable-loader.js';
 import { SQUADS_V4_PROGRAM, SYSTEM_PROGRAM } from '../../solana/programs.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
-import { ScanFailedError } from '../scanner.js';
+import { rpcReadFailed } from '../scanner.js';
 import { derivedAuthority, type GovernorLead, governanceAuthority, governorLead } from './governors.js';
 import { instructionsOf, type RecordedTransaction } from './history.js';
 
@@ -101,15 +102,13 @@ export async function gatherProgramFacts(
       .getMultipleAccounts([programId, programDataAddress], { encoding: 'base64' })
       .send(send)
       .catch((e: unknown) => {
-        throw new ScanFailedError(
-          `the Solana RPC could not be read: ${e instanceof Error ? e.message : String(e)}`,
-        );
+        throw rpcReadFailed(e);
       }),
     rpc
       .getSignaturesForAddress(programDataAddress, { limit: HISTORY_LIMIT })
       .send(send)
       .then((list) => ({ list, error: null }))
-      .catch((e: unknown) => ({ list: null, error: e instanceof Error ? e.message : String(e) })),
+      .catch((e: unknown) => ({ list: null, error: errorMessage(e) })),
   ]);
   const program = toAccount(accounts.value[0] ?? null);
   const programData = toAccount(accounts.value[1] ?? null);

@@ -25,7 +25,7 @@ import {
 import { findProgramDataAddress } from '../../solana/decoders/upgradeable-loader.js';
 import { WELL_KNOWN_ADDRESS_NAMES } from '../../solana/programs.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
-import { ScanFailedError } from '../scanner.js';
+import { rpcReadFailed } from '../scanner.js';
 
 export interface AccountState {
   readonly lamports: bigint;
@@ -86,9 +86,7 @@ const stateOf = (raw: RawAccount): AccountState | null =>
       };
 
 function rpcFailed(e: unknown): never {
-  throw new ScanFailedError(
-    `the Solana RPC could not be read: ${e instanceof Error ? e.message : String(e)}`,
-  );
+  throw rpcReadFailed(e);
 }
 
 interface Message {

@@ -12,6 +12,7 @@ import {
   getTransactionDecoder,
 } from '@solana/kit';
 import { MAX_TRANSACTION_BYTES } from '../../catalog.js';
+import { errorMessage } from '../../errors.js';
 
 export interface WireTransaction {
   /** Canonical base64 of the wire bytes: the scan's subject. */
@@ -57,7 +58,7 @@ export function transactionProblem(bytes: Uint8Array): string | null {
     if (message.instructions.length === 0) return 'it has no instructions';
     return null;
   } catch (e) {
-    return `it does not decode as a Solana transaction (${e instanceof Error ? e.message : String(e)})`;
+    return `it does not decode as a Solana transaction (${errorMessage(e)})`;
   }
 }
 

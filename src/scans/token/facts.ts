@@ -6,15 +6,16 @@
  *   2. the largest holders' token accounts (owner, frozen, delegate), with the accounts the
  *      caller asks for given the mint (`alsoRead`: a transfer hook's validation account), in
  *      parallel with whatever the caller adds (/scan/token reads the governing accounts behind
- *      the mint's authorities there, governors.ts; both scans, a young token's first
- *      transactions, ./launch/facts.ts; pump.fun, the creator's launches; the transfer
- *      simulation waits there for the holders, then simulates: a third round).
+ *      the mint's authorities there, governors.ts; both scans send a young token's first
+ *      transactions there and let the third round leave without them, ./launch/facts.ts;
+ *      pump.fun, the creator's launches; the transfer simulation waits there for the holders,
+ *      then simulates: a third round).
  */
 import type { Address, Base64EncodedDataResponse } from '@solana/kit';
 import { errorMessage } from '../../errors.js';
 import { findMetadataAddress } from '../../solana/decoders/metaplex-metadata.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
-import { ScanFailedError } from '../scanner.js';
+import { rpcReadFailed } from '../scanner.js';
 import type { TokenGovernor } from './governors.js';
 import type { LaunchFacts } from './launch/facts.js';
 import type { TransferSimulationFacts } from './transfer-simulation/facts.js';
@@ -87,9 +88,6 @@ const toRaw = (address: Address, a: Fetched): RawAccount | null =>
         data: new Uint8Array(Buffer.from(a.data[0], 'base64')),
       };
 
-const rpcFailure = (e: unknown) =>
-  new ScanFailedError(`the Solana RPC could not be read: ${errorMessage(e)}`);
-
 /** What round 2 work gets: round 1's reads, and the holders' accounts round 2 is reading. */
 export interface Round1 {
   readonly extraAccounts: readonly (RawAccount | null)[];
@@ -143,7 +141,7 @@ async function readRound1(rpc: SolanaRpc, mint: Address, addresses: readonly Add
       .getMultipleAccounts(addresses as Address[], { encoding: 'base64' })
       .send(send)
       .catch((e: unknown) => {
-        throw rpcFailure(e);
+        throw rpcReadFailed(e);
       }),
     rpc
       .getTokenLargestAccounts(mint)

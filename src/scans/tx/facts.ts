@@ -4,7 +4,7 @@
  */
 import type { Signature } from '@solana/kit';
 import type { SolanaRpc } from '../../solana/rpc.js';
-import { ScanFailedError } from '../scanner.js';
+import { rpcReadFailed, ScanFailedError } from '../scanner.js';
 
 export interface TokenBalance {
   readonly accountIndex: number;
@@ -73,9 +73,7 @@ export async function gatherTxFacts(
   try {
     answers = await read();
   } catch (e) {
-    throw new ScanFailedError(
-      `the Solana RPC could not be read: ${e instanceof Error ? e.message : String(e)}`,
-    );
+    throw rpcReadFailed(e);
   }
   const [raw, statuses] = answers;
   const status = statuses.value[0];

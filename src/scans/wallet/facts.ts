@@ -5,8 +5,9 @@
  *      and the latest, in parallel.
  */
 import type { Address, Signature } from '@solana/kit';
+import { errorMessage } from '../../errors.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
-import { ScanFailedError } from '../scanner.js';
+import { rpcReadFailed } from '../scanner.js';
 import { decodeTransaction } from '../tx/decode.js';
 
 /** History read per scan; a wallet with more is flagged as truncated. */
@@ -82,15 +83,13 @@ export async function gatherWalletFacts(
       .getAccountInfo(address, { encoding: 'base64', dataSlice: { offset: 0, length: 0 } })
       .send(send)
       .catch((e: unknown) => {
-        throw new ScanFailedError(
-          `the Solana RPC could not be read: ${e instanceof Error ? e.message : String(e)}`,
-        );
+        throw rpcReadFailed(e);
       }),
     rpc
       .getSignaturesForAddress(address, { limit: HISTORY_LIMIT })
       .send(send)
       .then((list) => ({ list, error: null }))
-      .catch((e: unknown) => ({ list: null, error: e instanceof Error ? e.message : String(e) })),
+      .catch((e: unknown) => ({ list: null, error: errorMessage(e) })),
   ]);
   const entries =
     history.list?.map((s) => ({

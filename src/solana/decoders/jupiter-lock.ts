@@ -70,9 +70,9 @@ export function unlockedBy(escrow: VestingEscrow, at: bigint): bigint {
   return escrow.cliffUnlockAmount + minBig(periods, escrow.numberOfPeriod) * escrow.amountPerPeriod;
 }
 
-/** When the last period releases (unix seconds). */
+/** When the last release happens (unix seconds): the last period's end, or the cliff when periods release nothing. */
 export function fullyUnlockedAt(escrow: VestingEscrow): bigint {
-  return escrow.frequency === 0n
+  return escrow.frequency === 0n || escrow.amountPerPeriod * escrow.numberOfPeriod === 0n
     ? escrow.cliffTime
     : escrow.cliffTime + escrow.frequency * escrow.numberOfPeriod;
 }
@@ -84,7 +84,8 @@ export function scheduleCompletes(escrow: VestingEscrow): boolean {
 
 /**
  * The first moment after `at` at which the schedule releases more (unix seconds), or null when it
- * releases nothing more: the cliff while it is ahead, then each period's end.
+ * releases nothing more: the cliff while it is ahead (the first period's end when the cliff
+ * releases nothing), then each period's end.
  */
 export function nextUnlockAfter(escrow: VestingEscrow, at: bigint): bigint | null {
   const { cliffTime, frequency, cliffUnlockAmount, amountPerPeriod, numberOfPeriod } = escrow;

@@ -3,6 +3,8 @@
  * Decoders never throw on account data — hostile or truncated bytes come from the chain, and a
  * scan must turn them into a flag (NOT_A_MINT, …), not a 500.
  */
+
+import { errorMessage } from '../../errors.js';
 export type DecodeFailureReason =
   /** The account is owned by a program that never writes this kind of account. */
   | 'wrong-owner'
@@ -34,7 +36,7 @@ export function tryDecode<T>(decode: () => T, what: string): DecodeResult<T> {
   try {
     return decoded(decode());
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     return notDecoded('malformed', `${what}: ${message}`);
   }
 }

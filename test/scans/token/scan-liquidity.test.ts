@@ -152,6 +152,10 @@ describe('scanToken: pools and liquidity on the seeded sandbox', () => {
       [[escrow, 'its owner was not read']],
     );
     assert.ok(result.flags.includes('LIQUIDITY_UNAVAILABLE'), String(result.flags));
+    // The reason is the failed read, not a round-trip budget that did not run out.
+    const reason = (evidence.flags as any).LIQUIDITY_UNAVAILABLE.reason;
+    assert.match(reason, /getMultipleAccounts: injected failure/);
+    assert.doesNotMatch(reason, /round-trip budget/);
     assert.ok(!result.flags.includes('LP_PULLABLE'), String(result.flags));
   });
 

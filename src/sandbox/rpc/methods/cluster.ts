@@ -1,3 +1,4 @@
+import { errorMessage } from '../../../errors.js';
 import { blockHeightOf, epochOf, SLOTS_PER_EPOCH } from '../../chain/clock.js';
 import { parseWireTransaction } from '../../chain/wire.js';
 import { API_VERSION, type MethodTable, withContext } from '../context.js';
@@ -65,6 +66,6 @@ function parseUnsignedMessage(message: Buffer): ReturnType<typeof parseWireTrans
   try {
     return parseWireTransaction(placeholder);
   } catch (error) {
-    throw invalidParams(`invalid message: ${error instanceof Error ? error.message : String(error)}`);
+    throw invalidParams(`invalid message: ${errorMessage(error)}`);
   }
 }

@@ -218,7 +218,8 @@ export async function gatherLiquidity(
     reads: { accounts, largest, searches },
     rounds,
     errors,
-    incomplete: wanted(want),
+    // Out of rounds with reads still wanted (a failed read stopped them early: its error says so).
+    incomplete: rounds >= MAX_LIQUIDITY_ROUNDS && wanted(want),
   };
   firstRoundRead(accounts); // no round at all: the pools are none of the candidates read
   const owners = await positions;

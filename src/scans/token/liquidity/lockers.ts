@@ -116,10 +116,12 @@ function jupiterHolding(holder: LpHolder, ownerAccount: RawAccount, nowSeconds: 
   const escrow = decodeVestingEscrow(ownerAccount.data);
   if (!escrow.ok || escrow.value.tokenMint !== holder.mint) return null;
   const e = escrow.value;
-  const next = nextUnlockAfter(e, BigInt(nowSeconds));
+  // A cancelled escrow releases nothing more: the cancel sent what was locked to its creator.
+  const cancelled = e.cancelledAt !== 0n;
+  const next = cancelled ? null : nextUnlockAfter(e, BigInt(nowSeconds));
   const times = {
     unlocksAt: next === null ? null : Number(next),
-    fullyUnlocksAt: scheduleCompletes(e) ? Number(fullyUnlockedAt(e)) : null,
+    fullyUnlocksAt: !cancelled && scheduleCompletes(e) ? Number(fullyUnlockedAt(e)) : null,
   };
   const base = { kind: 'locked', locker: JUPITER_LOCK, ...times } as const;
   if (e.cancelledAt !== 0n || e.cancelMode !== 0) {

@@ -87,6 +87,12 @@ describe('classifyLpHolder', () => {
       null,
       null,
     ]);
+    // Periods that release nothing leave only the cliff; a cancelled escrow releases nothing more.
+    assert.deepEqual(at({ cliffTime: BigInt(NOW + DAY), cliffUnlockAmount: 5n, amountPerPeriod: 0n }), [
+      NOW + DAY,
+      NOW + DAY,
+    ]);
+    assert.deepEqual(at({ cliffTime: BigInt(NOW + DAY), cancelledAt: BigInt(NOW - DAY) }), [null, null]);
   });
 
   it('a cliff one second past the horizon releases nothing; at the horizon, all of it', () => {
