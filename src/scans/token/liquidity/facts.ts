@@ -39,19 +39,31 @@ export interface LiquidityFacts {
 
 type Fetched = { owner: Address; lamports: bigint; data: Base64EncodedDataResponse } | null;
 
+/**
+ * The accounts, 100 per call, all calls at once. A call that fails records nothing for its
+ * accounts (unread is unknown, not absent), and the others' answers are kept; the first failure
+ * is returned as the round's error.
+ */
 async function readAccounts(rpc: SolanaRpc, addresses: Address[], send: { abortSignal?: AbortSignal }) {
   const chunks: Address[][] = [];
   for (let i = 0; i < addresses.length; i += ACCOUNTS_PER_CALL)
     chunks.push(addresses.slice(i, i + ACCOUNTS_PER_CALL));
-  const answers = await Promise.all(
+  const answers = await Promise.allSettled(
     chunks.map((c) => rpc.getMultipleAccounts(c, { encoding: 'base64' }).send(send)),
   );
-  return answers
-    .flatMap((a) => a.value as Fetched[])
-    .map((a, i): [Address, RawAccount | null] => {
-      const address = addresses[i] as Address;
-      return [address, a === null ? null : rawOf(address, a)];
+  const read: [Address, RawAccount | null][] = [];
+  let error: string | null = null;
+  answers.forEach((answer, k) => {
+    if (answer.status === 'rejected') {
+      error ??= `getMultipleAccounts: ${errorMessage(answer.reason)}`;
+      return;
+    }
+    (answer.value.value as Fetched[]).forEach((a, i) => {
+      const address = chunks[k]![i]!;
+      read.push([address, a === null ? null : rawOf(address, a)]);
     });
+  });
+  return { read, error };
 }
 
 async function readLargest(rpc: SolanaRpc, mint: Address, send: { abortSignal?: AbortSignal }) {
@@ -100,17 +112,12 @@ async function readRound(
   searchMs: number,
 ): Promise<Round> {
   const send = signal ? { abortSignal: signal } : {};
-  let readError: string | null = null;
   const softErrors: string[] = [];
   const largestErrors = new Map<Address, string>();
-  const [read, lists, found] = await Promise.all([
+  const [{ read, error: readError }, lists, found] = await Promise.all([
     want.accounts.length === 0
-      ? Promise.resolve([])
-      : readAccounts(rpc, want.accounts, send).catch((e: unknown): [Address, RawAccount | null][] => {
-          // Nothing is recorded: an account that was not read is unknown, not absent (null).
-          readError = `getMultipleAccounts: ${errorMessage(e)}`;
-          return [];
-        }),
+      ? Promise.resolve({ read: [], error: null })
+      : readAccounts(rpc, want.accounts, send),
     Promise.all(
       want.largestOf.map((mint) =>
         readLargest(rpc, mint, send).catch((e: unknown) => {

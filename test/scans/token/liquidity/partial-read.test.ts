@@ -1,0 +1,64 @@
+/**
+ * A round of pool reads spans several getMultipleAccounts calls (100 accounts each). One call that
+ * fails loses only its own accounts, which stay unread (unknown, not absent); the others' answers
+ * are kept, so a pool they found is still reported, and the failure is named. On the seeded sandbox.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import {
+  type Address,
+  address,
+  createDefaultRpcTransport,
+  createSolanaRpcFromTransport,
+  generateKeyPairSigner,
+} from '@solana/kit';
+import type { SandboxChain } from '../../../../src/sandbox/chain/chain.js';
+import { type SandboxRpc, startSandboxRpc } from '../../../../src/sandbox/rpc/server.js';
+import { type ScenarioManifest, seededChain, subject } from '../../../../src/sandbox/scenarios/index.js';
+import { gatherTokenFacts } from '../../../../src/scans/token/facts.js';
+import { discover } from '../../../../src/scans/token/liquidity/discover.js';
+import { gatherLiquidity } from '../../../../src/scans/token/liquidity/facts.js';
+import { failingTransport } from '../../../helpers/rpc-transports.js';
+
+describe('a pool round whose reads partly fail', () => {
+  let chain: SandboxChain;
+  let manifest: ScenarioManifest;
+  let server: SandboxRpc;
+  before(async () => {
+    ({ chain, manifest } = await seededChain({ autoAdvance: false }));
+    server = await startSandboxRpc({ chain, host: '127.0.0.1', port: 0 });
+  });
+  after(async () => {
+    chain.stop();
+    await server.close();
+  });
+
+  it('keeps the calls that answered: the pool they found is reported, the failed call’s accounts stay unread', async () => {
+    const s = subject(manifest, 'token', 'token:pool-lp-burned');
+    // 250 more candidates, all without an account: the round takes three calls, the pools in the first.
+    const filler: Address[] = await Promise.all(
+      Array.from({ length: 250 }, async () => (await generateKeyPairSigner()).address),
+    );
+    const marker = filler.at(-1)!;
+    const transport = failingTransport(
+      createDefaultRpcTransport({ url: server.url }),
+      (method, params) =>
+        method === 'getMultipleAccounts' && Array.isArray(params[0]) && params[0].includes(marker),
+    );
+    const rpc = createSolanaRpcFromTransport(transport);
+    const { facts } = await gatherTokenFacts(rpc, address(s.address), Date.now);
+    const found = await discover(facts);
+    const discovery = { ...found, candidates: [...found.candidates, ...filler] };
+    const pool = s.expect.market!.pool as Address;
+    assert.ok(discovery.candidates.indexOf(pool) < 100, 'the pool is read by the first call');
+    const liquidity = await gatherLiquidity(facts, rpc, undefined, discovery);
+
+    assert.ok(liquidity.reads.accounts.get(pool), 'the pool, read by a call that answered');
+    assert.equal(liquidity.reads.accounts.get(filler[0]!), null, 'no account: read, absent');
+    assert.equal(liquidity.reads.accounts.has(marker), false, 'unread: unknown');
+    assert.ok(
+      liquidity.errors.some((e) => e.startsWith('getMultipleAccounts: injected failure')),
+      String(liquidity.errors),
+    );
+  });
+});
