@@ -3,29 +3,18 @@
  * loader transactions) and on real mainnet ProgramData dumps, in at most two round trips.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createDefaultRpcTransport, createSolanaRpcFromTransport } from '@solana/kit';
-import type { SandboxChain } from '../../../src/sandbox/chain/chain.js';
-import { type SandboxRpc, startSandboxRpc } from '../../../src/sandbox/rpc/server.js';
-import { type ScenarioManifest, seededChain, subject } from '../../../src/sandbox/scenarios/index.js';
+import { subject } from '../../../src/sandbox/scenarios/index.js';
 import { scanProgram } from '../../../src/scans/program/index.js';
 import { countingTransport, failingTransport } from '../../helpers/rpc-transports.js';
+import { useSeededSandbox } from '../../helpers/seeded-sandbox.js';
 
 describe('scanProgram on the seeded sandbox', () => {
-  let chain: SandboxChain;
-  let server: SandboxRpc;
-  let manifest: ScenarioManifest;
-  before(async () => {
-    ({ chain, manifest } = await seededChain({ autoAdvance: false }));
-    server = await startSandboxRpc({ chain, host: '127.0.0.1', port: 0 });
-  });
-  after(async () => {
-    chain.stop();
-    await server.close();
-  });
+  const sandbox = useSeededSandbox();
 
   const scan = async (id: string, wrap = (t: ReturnType<typeof createDefaultRpcTransport>) => t) => {
-    const counter = countingTransport(wrap(createDefaultRpcTransport({ url: server.url })));
+    const counter = countingTransport(wrap(createDefaultRpcTransport({ url: sandbox.server.url })));
     const { result } = await scanProgram(id, {
       rpc: createSolanaRpcFromTransport(counter.transport),
       now: Date.now,
@@ -34,7 +23,7 @@ describe('scanProgram on the seeded sandbox', () => {
   };
 
   it('immutable program: PROGRAM_IMMUTABLE, no authority, low risk (giving the authority up is no risk)', async () => {
-    const s = subject(manifest, 'program', 'program:immutable');
+    const s = subject(sandbox.manifest, 'program', 'program:immutable');
     const { result, roundTrips, evidence } = await scan(s.address);
     assert.ok(roundTrips <= 2, `${roundTrips} round trips`);
     assert.ok(result.flags.includes('PROGRAM_IMMUTABLE'));
@@ -44,7 +33,7 @@ describe('scanProgram on the seeded sandbox', () => {
   });
 
   it('single-key authority upgraded hours ago: SINGLE_KEY and RECENTLY_UPGRADED (medium) with the deploy slot and time', async () => {
-    const s = subject(manifest, 'program', 'program:single-key');
+    const s = subject(sandbox.manifest, 'program', 'program:single-key');
     const { result, roundTrips, evidence } = await scan(s.address);
     assert.ok(roundTrips <= 2, `${roundTrips} round trips`);
     assert.ok(result.flags.includes('UPGRADE_AUTHORITY_SINGLE_KEY'));
@@ -52,7 +41,7 @@ describe('scanProgram on the seeded sandbox', () => {
     assert.ok(result.flags.includes('RECENTLY_UPGRADED'));
     assert.equal(evidence.flags.RECENTLY_UPGRADED.last_deploy_slot, s.expect.lastDeploySlot);
     const last = s.expect.deployments.at(-1)!;
-    const lastTime = chain.transaction(last.signature)!.blockTime;
+    const lastTime = sandbox.chain.transaction(last.signature)!.blockTime;
     assert.equal(
       evidence.flags.RECENTLY_UPGRADED.last_deploy_time,
       new Date(Number(lastTime) * 1000).toISOString(),
@@ -69,8 +58,8 @@ describe('scanProgram on the seeded sandbox', () => {
   });
 
   it('multisig authority: UPGRADE_AUTHORITY_MULTISIG with threshold and voters, lower risk than a single key', async () => {
-    const s = subject(manifest, 'program', 'program:multisig');
-    const single = subject(manifest, 'program', 'program:single-key');
+    const s = subject(sandbox.manifest, 'program', 'program:multisig');
+    const single = subject(sandbox.manifest, 'program', 'program:single-key');
     const { result, evidence } = await scan(s.address);
     assert.ok(result.flags.includes('UPGRADE_AUTHORITY_MULTISIG'));
     assert.equal(evidence.flags.UPGRADE_AUTHORITY_MULTISIG.threshold, s.expect.multisig?.threshold);
@@ -79,7 +68,7 @@ describe('scanProgram on the seeded sandbox', () => {
   });
 
   it('a wallet is not a program: NOT_A_PROGRAM as an answer', async () => {
-    const wallet = subject(manifest, 'wallet', 'wallet:old-active');
+    const wallet = subject(sandbox.manifest, 'wallet', 'wallet:old-active');
     const { result } = await scan(wallet.address);
     assert.deepEqual(result.flags, ['NOT_A_PROGRAM']);
     assert.ok(result.risk_score >= 0.5);
@@ -100,7 +89,7 @@ describe('scanProgram on the seeded sandbox', () => {
   });
 
   it('an unreadable history lowers confidence but never the score', async () => {
-    const s = subject(manifest, 'program', 'program:single-key');
+    const s = subject(sandbox.manifest, 'program', 'program:single-key');
     const full = await scan(s.address);
     const blind = await scan(s.address, (t) => failingTransport(t, (m) => m === 'getSignaturesForAddress'));
     assert.ok(blind.result.flags.includes('HISTORY_UNAVAILABLE'));

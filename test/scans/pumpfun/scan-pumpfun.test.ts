@@ -1,10 +1,8 @@
 /** /scan/pumpfun on the seeded pump.fun curves, pools and serial creator, and on real mainnet pump mints. */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createDefaultRpcTransport, createSolanaRpcFromTransport } from '@solana/kit';
-import type { SandboxChain } from '../../../src/sandbox/chain/chain.js';
-import { type SandboxRpc, startSandboxRpc } from '../../../src/sandbox/rpc/server.js';
-import { type ScenarioManifest, seededChain, subject } from '../../../src/sandbox/scenarios/index.js';
+import { subject } from '../../../src/sandbox/scenarios/index.js';
 import { scanPumpfun } from '../../../src/scans/pumpfun/index.js';
 import {
   countingTransport,
@@ -12,22 +10,13 @@ import {
   failingTransport,
   holdingTransport,
 } from '../../helpers/rpc-transports.js';
+import { useSeededSandbox } from '../../helpers/seeded-sandbox.js';
 
 describe('scanPumpfun on the seeded sandbox', () => {
-  let chain: SandboxChain;
-  let server: SandboxRpc;
-  let manifest: ScenarioManifest;
-  before(async () => {
-    ({ chain, manifest } = await seededChain({ autoAdvance: false }));
-    server = await startSandboxRpc({ chain, host: '127.0.0.1', port: 0 });
-  });
-  after(async () => {
-    chain.stop();
-    await server.close();
-  });
+  const sandbox = useSeededSandbox();
 
   const scan = async (mint: string, wrap = (t: ReturnType<typeof createDefaultRpcTransport>) => t) => {
-    const counter = countingTransport(wrap(createDefaultRpcTransport({ url: server.url })));
+    const counter = countingTransport(wrap(createDefaultRpcTransport({ url: sandbox.server.url })));
     const { result } = await scanPumpfun(mint, {
       rpc: createSolanaRpcFromTransport(counter.transport),
       now: Date.now,
@@ -41,7 +30,7 @@ describe('scanPumpfun on the seeded sandbox', () => {
   };
 
   it('an active curve: progress from the decoded reserves, the curve excluded from concentration, at most three round trips', async () => {
-    const s = subject(manifest, 'pumpfun', 'pumpfun:curve-active');
+    const s = subject(sandbox.manifest, 'pumpfun', 'pumpfun:curve-active');
     const { result, roundTrips, calls, evidence } = await scan(s.address);
     assert.ok(roundTrips <= 3, `${roundTrips} round trips`);
     assert.ok(!calls.includes('getProgramAccounts'), `no getProgramAccounts: ${calls}`);
@@ -65,7 +54,7 @@ describe('scanPumpfun on the seeded sandbox', () => {
   });
 
   it('a graduated coin: complete curve and its PumpSwap pool found', async () => {
-    const s = subject(manifest, 'pumpfun', 'pumpfun:graduated');
+    const s = subject(sandbox.manifest, 'pumpfun', 'pumpfun:graduated');
     const { evidence } = await scan(s.address);
     assert.equal(evidence.curve_complete, true);
     assert.equal(evidence.graduated, true);
@@ -73,9 +62,9 @@ describe('scanPumpfun on the seeded sandbox', () => {
   });
 
   it('round 3 (the launches’ curves, the pools) leaves without waiting for the launch’s transactions, whose findings still reach the result', async () => {
-    const s = subject(manifest, 'pumpfun', 'pumpfun:launch-bundled');
+    const s = subject(sandbox.manifest, 'pumpfun', 'pumpfun:launch-bundled');
     const hold = holdingTransport(
-      createDefaultRpcTransport({ url: server.url }),
+      createDefaultRpcTransport({ url: sandbox.server.url }),
       (m) => m === 'getTransaction',
     );
     const { result } = await scanPumpfun(s.address, {
@@ -87,8 +76,8 @@ describe('scanPumpfun on the seeded sandbox', () => {
   });
 
   it("the serial creator's coin: every launch found through its token accounts, CREATOR_SERIAL_LAUNCHER raised, in three round trips", async () => {
-    const s = subject(manifest, 'pumpfun', 'pumpfun:serial-latest');
-    const creator = subject(manifest, 'wallet', 'wallet:pump-serial-creator');
+    const s = subject(sandbox.manifest, 'pumpfun', 'pumpfun:serial-latest');
+    const creator = subject(sandbox.manifest, 'wallet', 'wallet:pump-serial-creator');
     const { result, evidence, roundTrips, calls } = await scan(s.address);
     assert.ok(roundTrips <= 3, `${roundTrips} round trips`);
     assert.ok(!calls.includes('getProgramAccounts'), `no getProgramAccounts: ${calls}`);
@@ -108,12 +97,12 @@ describe('scanPumpfun on the seeded sandbox', () => {
       [...(s.expect.creatorLaunches?.mints ?? [])].sort(),
     );
     assert.equal(history.list[0].mint, s.address, 'this coin first');
-    const active = await scan(subject(manifest, 'pumpfun', 'pumpfun:curve-active').address);
+    const active = await scan(subject(sandbox.manifest, 'pumpfun', 'pumpfun:curve-active').address);
     assert.ok(result.risk_score > active.result.risk_score);
   });
 
   it('three sequential round trips: with every call delayed, the calls fall into three rounds', async () => {
-    const s = subject(manifest, 'pumpfun', 'pumpfun:serial-latest');
+    const s = subject(sandbox.manifest, 'pumpfun', 'pumpfun:serial-latest');
     const DELAY = 400;
     const started = performance.now();
     const { result, roundTrips } = await scan(s.address, (t) => delayedTransport(t, DELAY));
@@ -125,7 +114,7 @@ describe('scanPumpfun on the seeded sandbox', () => {
   });
 
   it("a dumper's coin: twelve earlier coins, all dead, and this one", async () => {
-    const s = subject(manifest, 'pumpfun', 'pumpfun:dumper-latest');
+    const s = subject(sandbox.manifest, 'pumpfun', 'pumpfun:dumper-latest');
     const { result, evidence, roundTrips } = await scan(s.address);
     assert.ok(roundTrips <= 3, `${roundTrips} round trips`);
     assert.ok(result.flags.includes('CREATOR_SERIAL_LAUNCHER'), String(result.flags));
@@ -145,7 +134,7 @@ describe('scanPumpfun on the seeded sandbox', () => {
 
   it('a one-coin creator: its own coin is its one launch, and the history is complete', async () => {
     // The serial creator holds its own nine coins; the graduated coin's creator only its one.
-    const s = subject(manifest, 'pumpfun', 'pumpfun:graduated');
+    const s = subject(sandbox.manifest, 'pumpfun', 'pumpfun:graduated');
     const { evidence, result } = await scan(s.address);
     assert.equal(evidence.creator_launches.launches, 1);
     assert.equal(evidence.creator_launches.holds_this_coin, true);
@@ -153,7 +142,7 @@ describe('scanPumpfun on the seeded sandbox', () => {
   });
 
   it('a non-pump token is NOT_PUMPFUN_MINT, and still gets the token checks', async () => {
-    const { result } = await scan(subject(manifest, 'token', 'token:authorities-live').address);
+    const { result } = await scan(subject(sandbox.manifest, 'token', 'token:authorities-live').address);
     assert.ok(result.flags.includes('NOT_PUMPFUN_MINT'));
     assert.ok(result.flags.includes('MINT_AUTHORITY_ACTIVE'));
     assert.ok(result.risk_score >= 0.6);
@@ -171,7 +160,7 @@ describe('scanPumpfun on the seeded sandbox', () => {
   });
 
   it('a creator history that cannot be read lowers confidence, never the score', async () => {
-    const s = subject(manifest, 'pumpfun', 'pumpfun:serial-latest');
+    const s = subject(sandbox.manifest, 'pumpfun', 'pumpfun:serial-latest');
     const known = await scan(s.address);
     for (const method of ['getTokenAccountsByOwner', 'getMultipleAccounts']) {
       // getMultipleAccounts fails everywhere but the first round (the mint itself must be read).

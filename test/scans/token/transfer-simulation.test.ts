@@ -5,12 +5,10 @@
  * keeps its three. A refused simulateTransaction only lowers confidence.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createDefaultRpcTransport, createSolanaRpcFromTransport, type RpcTransport } from '@solana/kit';
 import { AccountState, type ExtensionArgs } from '@solana-program/token-2022';
-import type { SandboxChain } from '../../../src/sandbox/chain/chain.js';
-import { type SandboxRpc, startSandboxRpc } from '../../../src/sandbox/rpc/server.js';
-import { type ScenarioManifest, seededChain, subject } from '../../../src/sandbox/scenarios/index.js';
+import { subject } from '../../../src/sandbox/scenarios/index.js';
 import { scanPumpfun } from '../../../src/scans/pumpfun/index.js';
 import type { Scanner } from '../../../src/scans/scanner.js';
 import { scanToken } from '../../../src/scans/token/index.js';
@@ -20,6 +18,7 @@ import { decodeMint } from '../../../src/solana/decoders/mint.js';
 import { SYSTEM_PROGRAM, TOKEN_2022_PROGRAM } from '../../../src/solana/programs.js';
 import { wallet } from '../../helpers/labelled-keys.js';
 import { countingTransport, delayedTransport, failingTransport } from '../../helpers/rpc-transports.js';
+import { useSeededSandbox } from '../../helpers/seeded-sandbox.js';
 import { mintBytes } from '../../helpers/token-accounts.js';
 
 const HOOK = wallet('risk-scan test hook');
@@ -97,17 +96,7 @@ describe('reading a failed simulation', () => {
 });
 
 describe('the simulation on the seeded sandbox: round trips', { timeout: 120_000 }, () => {
-  let chain: SandboxChain;
-  let server: SandboxRpc;
-  let manifest: ScenarioManifest;
-  before(async () => {
-    ({ chain, manifest } = await seededChain({ autoAdvance: false }));
-    server = await startSandboxRpc({ chain, host: '127.0.0.1', port: 0 });
-  });
-  after(async () => {
-    chain.stop();
-    await server.close();
-  });
+  const sandbox = useSeededSandbox();
   const scan = async (
     scanner: Scanner,
     address: string,
@@ -117,14 +106,14 @@ describe('the simulation on the seeded sandbox: round trips', { timeout: 120_000
     // must not outlast a round-3 read, or the counter would place the simulation a round late.
     wrap = (t: ReturnType<typeof createDefaultRpcTransport>): RpcTransport => delayedTransport(t, 100),
   ) => {
-    const counter = countingTransport(wrap(createDefaultRpcTransport({ url: server.url })));
+    const counter = countingTransport(wrap(createDefaultRpcTransport({ url: sandbox.server.url })));
     const { result } = await scanner(address, {
       rpc: createSolanaRpcFromTransport(counter.transport),
       now: Date.now,
     });
     return { result, roundTrips: counter.roundTrips(), calls: counter.calls };
   };
-  const token = (name: string) => subject(manifest, 'token', name).address;
+  const token = (name: string) => subject(sandbox.manifest, 'token', name).address;
 
   it('/scan/token: three round trips for a hook mint (the validation account read with the holders, the simulation beside the pools), as for the rest', async () => {
     for (const name of ['token:t22-hook-refuses', 'token:t22-hook-allows']) {
@@ -151,7 +140,10 @@ describe('the simulation on the seeded sandbox: round trips', { timeout: 120_000
   });
 
   it('/scan/pumpfun: still three round trips, the simulation beside the launches', async () => {
-    const coin = await scan(scanPumpfun, subject(manifest, 'pumpfun', 'pumpfun:serial-latest').address);
+    const coin = await scan(
+      scanPumpfun,
+      subject(sandbox.manifest, 'pumpfun', 'pumpfun:serial-latest').address,
+    );
     assert.equal(coin.roundTrips, 3);
     const hooked = await scan(scanPumpfun, token('token:t22-hook-refuses'));
     assert.equal(hooked.roundTrips, 3);

@@ -4,30 +4,19 @@
  * shapes exactly as the chain recorded them, in one round trip.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createDefaultRpcTransport, createSolanaRpcFromTransport } from '@solana/kit';
-import type { SandboxChain } from '../../../src/sandbox/chain/chain.js';
-import { type SandboxRpc, startSandboxRpc } from '../../../src/sandbox/rpc/server.js';
-import { type ScenarioManifest, seededChain, subject } from '../../../src/sandbox/scenarios/index.js';
+import { subject } from '../../../src/sandbox/scenarios/index.js';
 import { verifyTransaction } from '../../../src/scans/tx/index.js';
 import { countingTransport, replayTransport } from '../../helpers/rpc-transports.js';
+import { useSeededSandbox } from '../../helpers/seeded-sandbox.js';
 import { readFixtureJson } from '../../solana/fixtures.js';
 
 describe('verifyTransaction on the seeded sandbox', () => {
-  let chain: SandboxChain;
-  let server: SandboxRpc;
-  let manifest: ScenarioManifest;
-  before(async () => {
-    ({ chain, manifest } = await seededChain({ autoAdvance: false }));
-    server = await startSandboxRpc({ chain, host: '127.0.0.1', port: 0 });
-  });
-  after(async () => {
-    chain.stop();
-    await server.close();
-  });
+  const sandbox = useSeededSandbox();
 
   const scan = async (signature: string) => {
-    const counter = countingTransport(createDefaultRpcTransport({ url: server.url }));
+    const counter = countingTransport(createDefaultRpcTransport({ url: sandbox.server.url }));
     const outcome = await verifyTransaction(signature, {
       rpc: createSolanaRpcFromTransport(counter.transport),
       now: Date.now,
@@ -36,7 +25,7 @@ describe('verifyTransaction on the seeded sandbox', () => {
   };
 
   it('a plain transfer: success, exact fee and signer change, one round trip, low risk', async () => {
-    const s = subject(manifest, 'tx', 'tx:success');
+    const s = subject(sandbox.manifest, 'tx', 'tx:success');
     const { result, roundTrips, calls } = await scan(s.signature);
     assert.equal(roundTrips, 1);
     assert.deepEqual(calls.sort(), ['getSignatureStatuses', 'getTransaction']);
@@ -54,7 +43,7 @@ describe('verifyTransaction on the seeded sandbox', () => {
   });
 
   it('a failed transfer: TX_FAILED with the instruction and custom code decoded', async () => {
-    const s = subject(manifest, 'tx', 'tx:failed-custom-error');
+    const s = subject(sandbox.manifest, 'tx', 'tx:failed-custom-error');
     const { result } = await scan(s.signature);
     assert.ok(result.flags.includes('TX_FAILED'));
     const flag = (result.evidence as any).flags.TX_FAILED;
@@ -64,7 +53,7 @@ describe('verifyTransaction on the seeded sandbox', () => {
   });
 
   it('a high priority fee is split into base and priority exactly', async () => {
-    const s = subject(manifest, 'tx', 'tx:high-priority-fee');
+    const s = subject(sandbox.manifest, 'tx', 'tx:high-priority-fee');
     const { result } = await scan(s.signature);
     const e = result.evidence as any;
     assert.equal(e.fee.priority, s.expect.priorityFeeLamports);
@@ -73,7 +62,7 @@ describe('verifyTransaction on the seeded sandbox', () => {
   });
 
   it('a large signer outflow is flagged with the signer balances', async () => {
-    const s = subject(manifest, 'tx', 'tx:large-outflow');
+    const s = subject(sandbox.manifest, 'tx', 'tx:large-outflow');
     const { result } = await scan(s.signature);
     assert.ok(result.flags.includes('TX_SIGNER_LARGE_SOL_OUTFLOW'));
     assert.equal(
@@ -83,7 +72,7 @@ describe('verifyTransaction on the seeded sandbox', () => {
   });
 
   it('the drainer shape: approve to a third party and an owner change, scored at least 0.85', async () => {
-    const s = subject(manifest, 'tx', 'tx:drainer');
+    const s = subject(sandbox.manifest, 'tx', 'tx:drainer');
     const { result } = await scan(s.signature);
     assert.ok(result.flags.includes('TX_TOKEN_APPROVE_THIRD_PARTY'));
     assert.ok(result.flags.includes('TX_TOKEN_ACCOUNT_OWNER_CHANGED'));
@@ -104,7 +93,7 @@ describe('verifyTransaction on the seeded sandbox', () => {
 
   it('ordering: success < failed < drainer', async () => {
     const risk = async (name: string) =>
-      (await scan(subject(manifest, 'tx', name).signature)).result.risk_score;
+      (await scan(subject(sandbox.manifest, 'tx', name).signature)).result.risk_score;
     const [ok, failed, drainer] = [
       await risk('tx:success'),
       await risk('tx:failed-custom-error'),

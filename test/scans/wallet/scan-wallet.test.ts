@@ -1,28 +1,17 @@
 /** /scan/wallet on wallets with real transaction history in the seeded sandbox, in at most two round trips. */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createDefaultRpcTransport, createSolanaRpcFromTransport, generateKeyPairSigner } from '@solana/kit';
-import type { SandboxChain } from '../../../src/sandbox/chain/chain.js';
-import { type SandboxRpc, startSandboxRpc } from '../../../src/sandbox/rpc/server.js';
-import { type ScenarioManifest, seededChain, subject } from '../../../src/sandbox/scenarios/index.js';
+import { subject } from '../../../src/sandbox/scenarios/index.js';
 import { scanWallet } from '../../../src/scans/wallet/index.js';
 import { countingTransport, failingTransport } from '../../helpers/rpc-transports.js';
+import { useSeededSandbox } from '../../helpers/seeded-sandbox.js';
 
 describe('scanWallet on the seeded sandbox', () => {
-  let chain: SandboxChain;
-  let server: SandboxRpc;
-  let manifest: ScenarioManifest;
-  before(async () => {
-    ({ chain, manifest } = await seededChain({ autoAdvance: false }));
-    server = await startSandboxRpc({ chain, host: '127.0.0.1', port: 0 });
-  });
-  after(async () => {
-    chain.stop();
-    await server.close();
-  });
+  const sandbox = useSeededSandbox();
 
   const scan = async (address: string, wrap = (t: ReturnType<typeof createDefaultRpcTransport>) => t) => {
-    const counter = countingTransport(wrap(createDefaultRpcTransport({ url: server.url })));
+    const counter = countingTransport(wrap(createDefaultRpcTransport({ url: sandbox.server.url })));
     const { result } = await scanWallet(address, {
       rpc: createSolanaRpcFromTransport(counter.transport),
       now: Date.now,
@@ -31,7 +20,7 @@ describe('scanWallet on the seeded sandbox', () => {
   };
 
   it('an old, active wallet: low risk, its history counted exactly, two round trips', async () => {
-    const s = subject(manifest, 'wallet', 'wallet:old-active');
+    const s = subject(sandbox.manifest, 'wallet', 'wallet:old-active');
     const { result, roundTrips, evidence } = await scan(s.address);
     assert.ok(roundTrips <= 2, `${roundTrips} round trips`);
     assert.equal(evidence.transactions_read, s.expect.signatureCount);
@@ -43,7 +32,7 @@ describe('scanWallet on the seeded sandbox', () => {
   });
 
   it('a burner funded then drained seconds later: FUNDED_THEN_DRAINED and QUICK_FIRST_ACTION', async () => {
-    const s = subject(manifest, 'wallet', 'wallet:burner');
+    const s = subject(sandbox.manifest, 'wallet', 'wallet:burner');
     const { result, evidence } = await scan(s.address);
     assert.ok(result.flags.includes('FUNDED_THEN_DRAINED'), String(result.flags));
     assert.equal(evidence.flags.FUNDED_THEN_DRAINED.drain_signature, s.expect.drain?.signature);
@@ -57,7 +46,7 @@ describe('scanWallet on the seeded sandbox', () => {
   });
 
   it('a wallet whose transactions mostly fail: HIGH_FAILURE_RATE with the exact counts', async () => {
-    const s = subject(manifest, 'wallet', 'wallet:high-failure');
+    const s = subject(sandbox.manifest, 'wallet', 'wallet:high-failure');
     const { result, evidence } = await scan(s.address);
     assert.ok(result.flags.includes('HIGH_FAILURE_RATE'));
     assert.equal(evidence.flags.HIGH_FAILURE_RATE.failed, s.expect.failedCount);
@@ -66,7 +55,7 @@ describe('scanWallet on the seeded sandbox', () => {
 
   it('orders risk: old and active < failing < burner', async () => {
     const risk = async (name: string) =>
-      (await scan(subject(manifest, 'wallet', name).address)).result.risk_score;
+      (await scan(subject(sandbox.manifest, 'wallet', name).address)).result.risk_score;
     const [old, failing, burner] = [
       await risk('wallet:old-active'),
       await risk('wallet:high-failure'),
@@ -76,10 +65,10 @@ describe('scanWallet on the seeded sandbox', () => {
   });
 
   it('a token mint or a program is not a wallet: NOT_A_WALLET says what it is', async () => {
-    const mint = await scan(subject(manifest, 'token', 'token:clean').address);
+    const mint = await scan(subject(sandbox.manifest, 'token', 'token:clean').address);
     assert.ok(mint.result.flags.includes('NOT_A_WALLET'));
     assert.equal(mint.evidence.account_kind, 'mint');
-    const program = await scan(subject(manifest, 'program', 'program:immutable').address);
+    const program = await scan(subject(sandbox.manifest, 'program', 'program:immutable').address);
     assert.equal(program.evidence.account_kind, 'program');
   });
 
@@ -90,7 +79,7 @@ describe('scanWallet on the seeded sandbox', () => {
   });
 
   it('an unreadable history lowers confidence, it never makes the wallet look safer', async () => {
-    const s = subject(manifest, 'wallet', 'wallet:old-active');
+    const s = subject(sandbox.manifest, 'wallet', 'wallet:old-active');
     const full = await scan(s.address);
     const blind = await scan(s.address, (t) => failingTransport(t, (m) => m === 'getSignaturesForAddress'));
     assert.ok(blind.result.flags.includes('HISTORY_UNAVAILABLE'));

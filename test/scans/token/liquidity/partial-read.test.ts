@@ -4,7 +4,7 @@
  * are kept, so a pool they found is still reported, and the failure is named. On the seeded sandbox.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import {
   type Address,
   address,
@@ -12,36 +12,25 @@ import {
   createSolanaRpcFromTransport,
   generateKeyPairSigner,
 } from '@solana/kit';
-import type { SandboxChain } from '../../../../src/sandbox/chain/chain.js';
-import { type SandboxRpc, startSandboxRpc } from '../../../../src/sandbox/rpc/server.js';
-import { type ScenarioManifest, seededChain, subject } from '../../../../src/sandbox/scenarios/index.js';
+import { subject } from '../../../../src/sandbox/scenarios/index.js';
 import { gatherTokenFacts } from '../../../../src/scans/token/facts.js';
 import { discover } from '../../../../src/scans/token/liquidity/discover.js';
 import { gatherLiquidity } from '../../../../src/scans/token/liquidity/facts.js';
 import { failingTransport } from '../../../helpers/rpc-transports.js';
+import { useSeededSandbox } from '../../../helpers/seeded-sandbox.js';
 
 describe('a pool round whose reads partly fail', () => {
-  let chain: SandboxChain;
-  let manifest: ScenarioManifest;
-  let server: SandboxRpc;
-  before(async () => {
-    ({ chain, manifest } = await seededChain({ autoAdvance: false }));
-    server = await startSandboxRpc({ chain, host: '127.0.0.1', port: 0 });
-  });
-  after(async () => {
-    chain.stop();
-    await server.close();
-  });
+  const sandbox = useSeededSandbox();
 
   it('keeps the calls that answered: the pool they found is reported, the failed call’s accounts stay unread', async () => {
-    const s = subject(manifest, 'token', 'token:pool-lp-burned');
+    const s = subject(sandbox.manifest, 'token', 'token:pool-lp-burned');
     // 250 more candidates, all without an account: the round takes three calls, the pools in the first.
     const filler: Address[] = await Promise.all(
       Array.from({ length: 250 }, async () => (await generateKeyPairSigner()).address),
     );
     const marker = filler.at(-1)!;
     const transport = failingTransport(
-      createDefaultRpcTransport({ url: server.url }),
+      createDefaultRpcTransport({ url: sandbox.server.url }),
       (method, params) =>
         method === 'getMultipleAccounts' && Array.isArray(params[0]) && params[0].includes(marker),
     );

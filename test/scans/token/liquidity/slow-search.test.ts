@@ -6,20 +6,19 @@
  * every other flag intact. On the seeded sandbox; the hanging call ends only when its signal aborts.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import {
   address,
   createDefaultRpcTransport,
   createSolanaRpcFromTransport,
   type RpcTransport,
 } from '@solana/kit';
-import type { SandboxChain } from '../../../../src/sandbox/chain/chain.js';
-import { type SandboxRpc, startSandboxRpc } from '../../../../src/sandbox/rpc/server.js';
-import { type ScenarioManifest, seededChain, subject } from '../../../../src/sandbox/scenarios/index.js';
+import { subject } from '../../../../src/sandbox/scenarios/index.js';
 import { assessToken } from '../../../../src/scans/token/assess.js';
 import { gatherTokenFacts } from '../../../../src/scans/token/facts.js';
 import { gatherLiquidity } from '../../../../src/scans/token/liquidity/facts.js';
 import { failingTransport } from '../../../helpers/rpc-transports.js';
+import { useSeededSandbox } from '../../../helpers/seeded-sandbox.js';
 
 /** Never answers getProgramAccounts: the call ends only when the caller's signal aborts it. */
 function hangingSearches(inner: RpcTransport): RpcTransport {
@@ -34,22 +33,12 @@ function hangingSearches(inner: RpcTransport): RpcTransport {
 }
 
 describe('optional searches a provider never answers', () => {
-  let chain: SandboxChain;
-  let manifest: ScenarioManifest;
-  let server: SandboxRpc;
-  before(async () => {
-    ({ chain, manifest } = await seededChain({ autoAdvance: false }));
-    server = await startSandboxRpc({ chain, host: '127.0.0.1', port: 0 });
-  });
-  after(async () => {
-    chain.stop();
-    await server.close();
-  });
+  const sandbox = useSeededSandbox();
 
   /** The token's facts and pools, assessed (the scan's liquidity path), with searches bounded at 20 ms. */
   async function scan(name: string, wrap: (t: RpcTransport) => RpcTransport) {
-    const s = subject(manifest, 'token', name);
-    const rpc = createSolanaRpcFromTransport(wrap(createDefaultRpcTransport({ url: server.url })));
+    const s = subject(sandbox.manifest, 'token', name);
+    const rpc = createSolanaRpcFromTransport(wrap(createDefaultRpcTransport({ url: sandbox.server.url })));
     const { facts } = await gatherTokenFacts(rpc, address(s.address), Date.now);
     const liquidity = await gatherLiquidity(facts, rpc, undefined, undefined, 20);
     const result = assessToken(
