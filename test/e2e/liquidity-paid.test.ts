@@ -26,6 +26,7 @@ const SUBJECTS = [
   'token:pool-lp-creator',
   'token:pool-lp-jup-locked',
   'token:pool-amm-v4-lp-creator',
+  'token:pool-amm-v4-pc-side',
   'token:pool-thin',
   'token:no-market',
   'token:pool-owned',

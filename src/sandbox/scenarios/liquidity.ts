@@ -12,6 +12,8 @@
  *   - token:pool-amm-v4-lp-creator  Raydium AMM v4 pool (wSOL, its addresses derived from an OpenBook
  *                            market as the program derives them), every LP token in the creator's wallet:
  *                            its vault, owned by the shared AMM v4 authority, is all the scan sees at first
+ *   - token:pool-amm-v4-pc-side  the same with the token on the pool's pc side (wSOL the coin): found
+ *                            by the pc-side search, once the coin-side search finds nothing
  *   - token:no-market        holders, no pool anywhere
  *   - token:pool-owned       Orca Whirlpool whose in-range liquidity is 90 % one wallet's (liquidity-owners.ts)
  *   - token:pool-meteora-damm-v2  Meteora DAMM v2 customizable pool (wSOL), 100 SOL (meteora-pools.ts)
@@ -207,11 +209,15 @@ async function ammV4Associated(market: Address, seed: string) {
   });
 }
 
-/** A Raydium AMM v4 pool of `mint` (coin) against wSOL (pc): 100 SOL, every LP token in the creator's wallet. */
-function ammV4Pool(poolTokens: bigint) {
+/**
+ * A Raydium AMM v4 pool of `mint` against wSOL, 100 SOL, every LP token in the creator's wallet.
+ * `mintSide` says which of the pool's sides holds the token: 'coin' (as nearly every pool has it, so
+ * the scan's coin-side search finds it) or 'pc' (wSOL as the coin: only the pc-side search does).
+ */
+function ammV4Pool(poolTokens: bigint, label: string, mintSide: 'coin' | 'pc' = 'coin') {
   return async (context: ScenarioContext, mint: Address, creator: KeyPairSigner): Promise<PoolSeed> => {
     const quote = 100n * LAMPORTS_PER_SOL;
-    const market = (await context.keys.signer('token:pool-amm-v4-lp-creator:openbook-market')).address;
+    const market = (await context.keys.signer(`${label}:openbook-market`)).address;
     const [pool, nonce] = await ammV4Associated(market, 'amm_associated_seed');
     const [coinVault] = await ammV4Associated(market, 'coin_vault_associated_seed');
     const [pcVault] = await ammV4Associated(market, 'pc_vault_associated_seed');
@@ -220,17 +226,19 @@ function ammV4Pool(poolTokens: bigint) {
     const [targetOrders] = await ammV4Associated(market, 'target_associated_seed');
     const lpSupply = isqrt(poolTokens * quote);
     const chain = context.chain;
+    const onCoin = mintSide === 'coin';
+    const [tokenVault, quoteVault] = onCoin ? [coinVault, pcVault] : [pcVault, coinVault];
     chain.setAccount({
       address: pool,
       lamports: chain.minimumBalanceForRentExemption(752),
       data: encodeAmmV4Pool({
         nonce,
-        coinDecimals: DECIMALS,
-        pcDecimals: 9,
+        coinDecimals: onCoin ? DECIMALS : 9,
+        pcDecimals: onCoin ? 9 : DECIMALS,
         coinVault,
         pcVault,
-        coinMint: mint,
-        pcMint: WSOL_MINT,
+        coinMint: onCoin ? mint : WSOL_MINT,
+        pcMint: onCoin ? WSOL_MINT : mint,
         lpMint,
         openOrders,
         market,
@@ -241,8 +249,8 @@ function ammV4Pool(poolTokens: bigint) {
       }),
       owner: RAYDIUM_AMM_V4_PROGRAM,
     });
-    setTokenAccount(context, coinVault, mint, RAYDIUM_AMM_V4_AUTHORITY, 0n);
-    setTokenAccount(context, pcVault, WSOL_MINT, RAYDIUM_AMM_V4_AUTHORITY, quote);
+    setTokenAccount(context, tokenVault, mint, RAYDIUM_AMM_V4_AUTHORITY, 0n);
+    setTokenAccount(context, quoteVault, WSOL_MINT, RAYDIUM_AMM_V4_AUTHORITY, quote);
     chain.setAccount({
       address: lpMint,
       lamports: chain.minimumBalanceForRentExemption(MINT_SIZE),
@@ -252,13 +260,13 @@ function ammV4Pool(poolTokens: bigint) {
     const lpHolder = await associatedTokenAccount(creator.address, lpMint, TOKEN_PROGRAM);
     setTokenAccount(context, lpHolder, lpMint, creator.address, lpSupply);
     return {
-      vault: coinVault,
+      vault: tokenVault,
       vaultOwner: RAYDIUM_AMM_V4_AUTHORITY,
       market: {
         dex: 'raydium-amm-v4',
         pool,
-        baseVault: coinVault,
-        quoteVault: pcVault,
+        baseVault: tokenVault,
+        quoteVault,
         quoteMint: WSOL_MINT,
         quoteReserve: quote.toString(),
         baseReserve: poolTokens.toString(),
@@ -448,7 +456,18 @@ export async function seedLiquidityScenarios(context: ScenarioContext): Promise<
       'SPL token traded in a Raydium AMM v4 pool against 100 SOL (half the supply); its vault is owned by the shared AMM v4 authority, and every LP token sits in the creator’s wallet',
     symbol: 'AMMRUG',
     poolBps: half,
-    pool: ammV4Pool((SUPPLY * half) / 10_000n),
+    pool: ammV4Pool((SUPPLY * half) / 10_000n, 'token:pool-amm-v4-lp-creator'),
+    flags: ['LP_PULLABLE'],
+    notFlags: ['LP_BURNED_OR_LOCKED', 'MARKET_NONE', 'LIQUIDITY_THIN', 'LIQUIDITY_UNAVAILABLE'],
+  });
+  await seedPooledToken(context, {
+    name: 'token:pool-amm-v4-pc-side',
+    label: 'token:pool-amm-v4-pc-side',
+    description:
+      'SPL token on the pc side of a Raydium AMM v4 pool whose coin side is 100 SOL (half the supply): the coin-side search for its vault finds nothing, the pc-side search finds the pool; every LP token sits in the creator’s wallet',
+    symbol: 'AMMPC',
+    poolBps: half,
+    pool: ammV4Pool((SUPPLY * half) / 10_000n, 'token:pool-amm-v4-pc-side', 'pc'),
     flags: ['LP_PULLABLE'],
     notFlags: ['LP_BURNED_OR_LOCKED', 'MARKET_NONE', 'LIQUIDITY_THIN', 'LIQUIDITY_UNAVAILABLE'],
   });

@@ -92,6 +92,40 @@ describe('scanToken: AMM v4 pools located through their vault, pump.fun curves a
     });
   }
 
+  for (const profile of ['ideal', 'indexed-provider']) {
+    it(`AMM v4, the token on the pc side (${profile}): the coin-side search finds nothing, the pc-side one finds the pool; its depth is the coin side's SOL`, async () => {
+      const s = subject(manifest, 'token', 'token:pool-amm-v4-pc-side');
+      const { result, evidence, calls, roundTrips } = await scan(s.address, profile);
+      const market = s.expect.market!;
+      for (const code of s.expect.flags ?? [])
+        assert.ok(result.flags.includes(code), `${code} in ${result.flags}`);
+      for (const code of s.expect.notFlags ?? [])
+        assert.ok(!result.flags.includes(code), `${code} not in ${result.flags}`);
+      assert.equal(calls.filter((c) => c === 'getProgramAccounts').length, 2, String(calls));
+      // As the coin-side pool, with the pc-side search a round of its own after the coin side's.
+      assert.equal(roundTrips, 6);
+      assert.deepEqual(evidence.markets, [
+        {
+          dex: 'Raydium AMM v4',
+          pool: market.pool,
+          quote_mint: market.quoteMint,
+          quote_depth: 100,
+          quote: 'SOL',
+          lp_mint: market.lpMint,
+          lp: { burned_share: 0, locked_share: 0, wallet_share: 1, program_share: 0, unknown_share: 0 },
+        },
+      ]);
+      assert.deepEqual(
+        evidence.flags.LP_PULLABLE.wallets.map((w: { owner: string }) => w.owner),
+        [market.lpHolders![0]!.owner],
+      );
+      assert.deepEqual(
+        evidence.excluded.map((e: { token_account: string; why: string }) => [e.token_account, e.why]),
+        [[market.baseVault, `pool vault: Raydium AMM v4 pool ${market.pool}`]],
+      );
+    });
+  }
+
   it('AMM v4, search refused: the vault stays unlocated, the refusal is in LIQUIDITY_UNAVAILABLE', async () => {
     const s = subject(manifest, 'token', AMM_V4);
     const { result, evidence } = await scan(s.address, 'ideal', true);
