@@ -54,76 +54,52 @@ describe('scanToken: AMM v4 pools located through their vault, pump.fun curves a
     };
   }
 
-  for (const profile of ['ideal', 'indexed-provider']) {
-    it(`AMM v4 (${profile}): one getProgramAccounts finds the pool; its depth and the creator's LP are shown`, async () => {
-      const s = subject(manifest, 'token', AMM_V4);
-      const { result, evidence, calls, roundTrips } = await scan(s.address, profile);
-      const market = s.expect.market!;
-      for (const code of s.expect.flags ?? [])
-        assert.ok(result.flags.includes(code), `${code} in ${result.flags}`);
-      for (const code of s.expect.notFlags ?? [])
-        assert.ok(!result.flags.includes(code), `${code} not in ${result.flags}`);
-      assert.equal(calls.filter((c) => c === 'getProgramAccounts').length, 1, String(calls));
-      // Two rounds of token facts; the search beside the pool candidates; the pool's quote vault, LP
-      // mint and LP holders; the LP holders' owners.
-      assert.equal(roundTrips, 5);
-      assert.deepEqual(evidence.markets, [
-        {
-          dex: 'Raydium AMM v4',
-          pool: market.pool,
-          quote_mint: market.quoteMint,
-          quote_depth: 100,
-          quote: 'SOL',
-          lp_mint: market.lpMint,
-          lp: { burned_share: 0, locked_share: 0, wallet_share: 1, program_share: 0, unknown_share: 0 },
-        },
-      ]);
-      assert.deepEqual(evidence.unlocated_markets, []);
-      const pullable = evidence.flags.LP_PULLABLE;
-      assert.equal(pullable.pool, market.pool);
-      assert.deepEqual(
-        pullable.wallets.map((w: { owner: string }) => w.owner),
-        [market.lpHolders![0]!.owner],
-      );
-      assert.deepEqual(
-        evidence.excluded.map((e: { token_account: string; why: string }) => [e.token_account, e.why]),
-        [[market.baseVault, `pool vault: Raydium AMM v4 pool ${market.pool}`]],
-      );
-    });
-  }
-
-  for (const profile of ['ideal', 'indexed-provider']) {
-    it(`AMM v4, the token on the pc side (${profile}): the coin-side search finds nothing, the pc-side one finds the pool; its depth is the coin side's SOL`, async () => {
-      const s = subject(manifest, 'token', 'token:pool-amm-v4-pc-side');
-      const { result, evidence, calls, roundTrips } = await scan(s.address, profile);
-      const market = s.expect.market!;
-      for (const code of s.expect.flags ?? [])
-        assert.ok(result.flags.includes(code), `${code} in ${result.flags}`);
-      for (const code of s.expect.notFlags ?? [])
-        assert.ok(!result.flags.includes(code), `${code} not in ${result.flags}`);
-      assert.equal(calls.filter((c) => c === 'getProgramAccounts').length, 2, String(calls));
-      // As the coin-side pool, with the pc-side search a round of its own after the coin side's.
-      assert.equal(roundTrips, 6);
-      assert.deepEqual(evidence.markets, [
-        {
-          dex: 'Raydium AMM v4',
-          pool: market.pool,
-          quote_mint: market.quoteMint,
-          quote_depth: 100,
-          quote: 'SOL',
-          lp_mint: market.lpMint,
-          lp: { burned_share: 0, locked_share: 0, wallet_share: 1, program_share: 0, unknown_share: 0 },
-        },
-      ]);
-      assert.deepEqual(
-        evidence.flags.LP_PULLABLE.wallets.map((w: { owner: string }) => w.owner),
-        [market.lpHolders![0]!.owner],
-      );
-      assert.deepEqual(
-        evidence.excluded.map((e: { token_account: string; why: string }) => [e.token_account, e.why]),
-        [[market.baseVault, `pool vault: Raydium AMM v4 pool ${market.pool}`]],
-      );
-    });
+  /**
+   * A located AMM v4 pool, the token on `side`: the manifest's flags, the searches (one per side
+   * searched) and rounds (the coin side's search beside the pool candidates, the pc side's a round
+   * of its own after it; then the pool's quote vault, LP mint and LP holders; then their owners),
+   * 100 SOL of depth, the creator's LP pullable, the vault excluded from concentration.
+   */
+  const AMM_V4_CASES = [
+    { name: AMM_V4, side: 'coin', searches: 1, rounds: 5 },
+    { name: 'token:pool-amm-v4-pc-side', side: 'pc', searches: 2, rounds: 6 },
+  ] as const;
+  for (const { name, side, searches, rounds } of AMM_V4_CASES) {
+    for (const profile of ['ideal', 'indexed-provider']) {
+      it(`AMM v4, the token on the ${side} side (${profile}): ${searches} getProgramAccounts locate the pool; its depth and the creator's LP are shown`, async () => {
+        const s = subject(manifest, 'token', name);
+        const { result, evidence, calls, roundTrips } = await scan(s.address, profile);
+        const market = s.expect.market!;
+        for (const code of s.expect.flags ?? [])
+          assert.ok(result.flags.includes(code), `${code} in ${result.flags}`);
+        for (const code of s.expect.notFlags ?? [])
+          assert.ok(!result.flags.includes(code), `${code} not in ${result.flags}`);
+        assert.equal(calls.filter((c) => c === 'getProgramAccounts').length, searches, String(calls));
+        assert.equal(roundTrips, rounds);
+        assert.deepEqual(evidence.markets, [
+          {
+            dex: 'Raydium AMM v4',
+            pool: market.pool,
+            quote_mint: market.quoteMint,
+            quote_depth: 100,
+            quote: 'SOL',
+            lp_mint: market.lpMint,
+            lp: { burned_share: 0, locked_share: 0, wallet_share: 1, program_share: 0, unknown_share: 0 },
+          },
+        ]);
+        assert.deepEqual(evidence.unlocated_markets, []);
+        const pullable = evidence.flags.LP_PULLABLE;
+        assert.equal(pullable.pool, market.pool);
+        assert.deepEqual(
+          pullable.wallets.map((w: { owner: string }) => w.owner),
+          [market.lpHolders![0]!.owner],
+        );
+        assert.deepEqual(
+          evidence.excluded.map((e: { token_account: string; why: string }) => [e.token_account, e.why]),
+          [[market.baseVault, `pool vault: Raydium AMM v4 pool ${market.pool}`]],
+        );
+      });
+    }
   }
 
   it('AMM v4, search refused: the vault stays unlocated, the refusal is in LIQUIDITY_UNAVAILABLE', async () => {
