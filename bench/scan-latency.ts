@@ -8,10 +8,15 @@
  * whole history in one page) and old (the same mint behind a full page: no launch forensics).
  * The sandbox RPC runs in a worker thread, so its own work is not counted as the scanner's.
  */
-import { createDefaultRpcTransport, createSolanaRpcFromTransport } from '@solana/kit';
+import { createDefaultRpcTransport, createSolanaRpcFromTransport, type RpcTransport } from '@solana/kit';
 import type { EndpointId } from '../src/catalog.js';
 import { SCANNERS } from '../src/scans/registry.js';
-import { countingTransport, delayedTransport, fullHistoryTransport } from '../test/helpers/rpc-transports.js';
+import {
+  type CountingTransport,
+  countingTransport,
+  delayedTransport,
+  fullHistoryTransport,
+} from '../test/helpers/rpc-transports.js';
 import { median, percentile, printTable } from './lib/report.js';
 import { startSandboxRpcInWorker } from './lib/sandbox-rpc-worker.js';
 
@@ -44,6 +49,32 @@ const WITH_SIMULATION: [EndpointId, string][] = [
   ['pumpfun', 'token:t22-hook-refuses'],
 ];
 
+/**
+ * The calls one scan sent, sent again round by round (each round's calls at once, the next round
+ * once they are all answered) with no scan work between: what the RPC, the latency and the HTTP
+ * client cost alone. The scan's p50 less this one, measured in the same run, is the scanner's own
+ * time, which the machine's noise moves far less than either figure. The replay is stricter than
+ * the scans, whose third round does not wait for a launch's transactions: there the difference
+ * can fall below zero.
+ */
+async function replayRounds(
+  transport: RpcTransport,
+  sent: CountingTransport['sent'],
+  runs: number,
+): Promise<number[]> {
+  const rounds = Math.max(0, ...sent.map((c) => c.round));
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    for (let round = 1; round <= rounds; round++) {
+      const calls = sent.filter((c) => c.round === round);
+      await Promise.all(calls.map((c) => transport({ payload: c.payload })));
+    }
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
 export async function runScanLatency(options: { runs: number }) {
   // The RPC answers from a worker thread, as a node on another machine would.
   const server = await startSandboxRpcInWorker();
@@ -74,12 +105,15 @@ export async function runScanLatency(options: { runs: number }) {
         roundTrips = counter.roundTrips();
         calls = counter.calls.length;
       }
+      const replayed = median(await replayRounds(counter.transport, [...counter.sent], options.runs));
       const p50 = median(times);
       rows.push({
         endpoint,
         subject: age === 'old' ? `${name} (history page full)` : name,
         p50,
         p95: percentile(times, 95),
+        replayed,
+        ownTime: p50 - replayed,
         roundTrips,
         calls,
         effective: p50 / RPC_LATENCY_MS,
@@ -95,6 +129,8 @@ export async function runScanLatency(options: { runs: number }) {
       'subject',
       'p50 ms',
       'p95 ms',
+      'its calls replayed, p50 ms',
+      'scan work, ms (p50 − replayed)',
       'sequential round trips (counted)',
       'RPC calls',
       'p50 ÷ 50 ms',
@@ -104,6 +140,8 @@ export async function runScanLatency(options: { runs: number }) {
       r.subject,
       r.p50.toFixed(1),
       r.p95.toFixed(1),
+      r.replayed.toFixed(1),
+      r.ownTime.toFixed(1),
       String(r.roundTrips),
       String(r.calls),
       r.effective.toFixed(2),

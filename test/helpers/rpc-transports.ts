@@ -10,6 +10,8 @@ export interface CountingTransport {
   readonly calls: string[];
   /** Sequential round trips: the longest chain of calls each sent after the one before it finished. */
   roundTrips(): number;
+  /** Every request sent, with its round (benchmarks replay them: bench/scan-latency.ts). */
+  readonly sent: { readonly round: number; readonly payload: unknown }[];
   reset(): void;
 }
 
@@ -22,12 +24,14 @@ export interface CountingTransport {
  */
 export function countingTransport(inner: RpcTransport): CountingTransport {
   const calls: string[] = [];
+  const sent: CountingTransport['sent'] = [];
   let finished = 0;
   let deepest = 0;
   const transport = (async (request) => {
     const payload = request.payload as { method?: string } | { method?: string }[];
     for (const p of Array.isArray(payload) ? payload : [payload]) calls.push(String(p.method));
     const round = finished + 1;
+    sent.push({ round, payload: request.payload });
     deepest = Math.max(deepest, round);
     try {
       return await inner(request);
@@ -39,8 +43,10 @@ export function countingTransport(inner: RpcTransport): CountingTransport {
     transport,
     calls,
     roundTrips: () => deepest,
+    sent,
     reset: () => {
       calls.length = 0;
+      sent.length = 0;
       finished = 0;
       deepest = 0;
     },
