@@ -49,7 +49,8 @@ function bytesOfProgram(program: Address): Uint8Array {
 /** The seeds as bytes, refused as the runtime refuses them (`maxSeeds` counts the bump when there is one). */
 function seedBytes(seeds: readonly Seed[], maxSeeds = MAX_SEEDS): Uint8Array[] {
   if (seeds.length > maxSeeds) {
-    throw new Error(`${seeds.length} seeds: a PDA takes at most ${MAX_SEEDS}, the bump included`);
+    const counted = seeds.length + MAX_SEEDS - maxSeeds;
+    throw new Error(`${counted} seeds, the bump included: a PDA takes at most ${MAX_SEEDS}`);
   }
   return seeds.map((seed, i) => {
     const bytes = typeof seed === 'string' ? textEncoder.encode(seed) : (seed as Uint8Array);

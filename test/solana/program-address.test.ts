@@ -71,11 +71,14 @@ describe('findProgramDerivedAddress', () => {
     const program = USDC_MINT as Address;
     await assert.rejects(
       findProgramDerivedAddress({ programAddress: program, seeds: Array.from({ length: 17 }, () => 'a') }),
-      /17 seeds: a PDA takes at most 16/,
+      /18 seeds, the bump included: a PDA takes at most 16/,
     );
     // The bump is the sixteenth: fifteen seeds are the most a search takes, as kit counts them.
     const sixteen = Array.from({ length: 16 }, () => 'a');
-    await assert.rejects(findProgramDerivedAddress({ programAddress: program, seeds: sixteen }), /16 seeds/);
+    await assert.rejects(
+      findProgramDerivedAddress({ programAddress: program, seeds: sixteen }),
+      /17 seeds, the bump included/,
+    );
     await assert.rejects(getProgramDerivedAddress({ programAddress: program, seeds: sixteen }));
     const fifteen = sixteen.slice(1);
     assert.deepEqual(
