@@ -283,7 +283,7 @@ describe('liquidity flags of assessToken', () => {
       seeds: ['escrow', getAddressEncoder().encode(keys[31]!)],
     });
     const lpMint = keys[5]!;
-    const jupiter = (cliffTime: number, cancelMode = 0) =>
+    const jupiter = (cliffTime: number, cancelMode = 0, recipient = keys[32]!) =>
       liquidity({
         lpMintSupply: LP_ISSUED,
         lpHolders: [{ owner: escrow, amount: LP_ISSUED }],
@@ -292,7 +292,7 @@ describe('liquidity flags of assessToken', () => {
             escrow,
             JUPITER_LOCK_PROGRAM,
             encodeVestingEscrow({
-              recipient: keys[32]!,
+              recipient,
               tokenMint: lpMint,
               creator: keys[33]!,
               base: keys[31]!,
@@ -340,6 +340,22 @@ describe('liquidity flags of assessToken', () => {
         },
       ],
     });
+    // Released within a week to a program address (a multisig vault): held under that program, as
+    // any LP there is, not a single key's to pull.
+    const toVault = assessToken(token(), undefined, jupiter(NOW + week, 0, escrow));
+    flags.notRaised(toVault, 'LP_PULLABLE');
+    flags.notRaised(toVault, 'LP_BURNED_OR_LOCKED');
+    const lp = (toVault.evidence as any).markets[0].lp;
+    assert.equal(lp.program_share, 1);
+    assert.deepEqual(lp.programs, [
+      {
+        owner: escrow,
+        program: null,
+        token_account: keys[7],
+        share: 1,
+        why: 'its schedule releases it to the recipient within 7 days (Jupiter Lock), to a program address, not a single key',
+      },
+    ]);
     // A cliff past any date (valid bytes, a u64): locked, its date shown as null rather than a crash.
     const forever = assessToken(token(), undefined, jupiter(Number.MAX_SAFE_INTEGER));
     flags.raised(forever, 'LP_BURNED_OR_LOCKED', {

@@ -7,6 +7,7 @@
  * liquidity ratio sums each SOL/USDC pool's quote depth over the market value at its own price.
  */
 import type { Address } from '@solana/kit';
+import { isOnCurveAddress } from '../../../solana/address-curve.js';
 import { type DecodedMint, decodeMint } from '../../../solana/decoders/mint.js';
 import type { FlagHit } from '../../risk/model.js';
 import type { TokenFlag } from '../flags.js';
@@ -169,15 +170,39 @@ function addHolding(split: Mutable<LpSplit>, holder: LpHolder, share: number, ho
           }
         : {}),
     });
-    if (out > 0 && holding.pullableBy)
-      split.wallets.push({
-        owner: holding.pullableBy,
-        token_account: holder.address,
-        share: round(out, 4),
-        via: holding.locker.name,
-        ...(holding.why ? { why: holding.why } : {}),
-      });
+    if (out > 0 && holding.pullableBy) addReleased(split, holder, out, holding.pullableBy, holding);
   }
+}
+
+/**
+ * LP a lock lets out soon: a wallet's to pull when it goes to a single key; when it goes to a
+ * program address (a multisig, a DAO, a vault), held under that program, as any LP there is.
+ */
+function addReleased(
+  split: Mutable<LpSplit>,
+  holder: LpHolder,
+  out: number,
+  owner: Address,
+  holding: Extract<LpHolding, { kind: 'locked' }>,
+) {
+  if (isOnCurveAddress(owner)) {
+    split.wallets.push({
+      owner,
+      token_account: holder.address,
+      share: round(out, 4),
+      via: holding.locker.name,
+      ...(holding.why ? { why: holding.why } : {}),
+    });
+    return;
+  }
+  split.program += out;
+  split.programs.push({
+    owner,
+    program: null,
+    token_account: holder.address,
+    share: round(out, 4),
+    why: `${holding.why ?? 'the lock lets it out'} (${holding.locker.name}), to a program address, not a single key`,
+  });
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };

@@ -17,7 +17,7 @@ export const LIQUIDITY_FLAGS = {
   LP_PULLABLE: {
     severity: 'high',
     meaning:
-      "Wallets (single keys) hold 10 % or more of a pool's LP tokens (full strength at 50 %): they can withdraw that share of the pool's liquidity at any time. LP in a Jupiter Lock escrow counts too when its creator can cancel the escrow (a cancel returns the locked LP to the creator) or its schedule releases it within 7 days (`via` names the locker).",
+      "Wallets (single keys) hold 10 % or more of a pool's LP tokens (full strength at 50 %): they can withdraw that share of the pool's liquidity at any time. LP in a Jupiter Lock escrow counts too when its creator can cancel the escrow (a cancel returns the locked LP to the creator) or its schedule releases it within 7 days (`via` names the locker), and the one it goes to is a single key; going to a program address (a multisig, a DAO, a vault), it counts as LP held under that program.",
     evidenceKeys: ['pool', 'dex', 'lp_mint', 'pullable_share', 'wallets'],
   },
   LP_BURNED_OR_LOCKED: {
