@@ -18,7 +18,7 @@ import { MCP_PATH } from './tools.js';
 export const MAX_MCP_BODY_BYTES = 64 * 1024;
 
 export const MCP_INSTRUCTIONS =
-  'Each scan tool costs the USDC price in its description, paid with x402 on Solana: call it without payment to receive the PaymentRequired offer (isError, structuredContent), then call it again with the signed PaymentPayload in _meta["x402/payment"]. The settlement comes back in _meta["x402/payment-response"]. A bad argument is refused before any payment; a failed scan is never charged; the same payment with the same arguments returns the same result.';
+  'Each paid tool costs the USDC price in its description, paid with x402 on Solana: call it without payment to receive the PaymentRequired offer (isError, structuredContent), then call it again with the signed PaymentPayload in _meta["x402/payment"]. The settlement comes back in _meta["x402/payment-response"]. A bad argument is refused before any payment; a failed scan is never charged; the same payment with the same arguments returns the same result.';
 
 const HOW_PAID = 'paid with x402 (USDC on Solana) through _meta["x402/payment"]';
 

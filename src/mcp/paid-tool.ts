@@ -75,10 +75,9 @@ function outcomeResult(
   }
 }
 
-/** What an admitted call buys: the scan's subject, the path its 402 names, and what its payment pays for. */
+/** What an admitted call buys: the scan's subject, and what its payment pays for. */
 interface Purchase {
   readonly subject: string;
-  readonly resourcePath: string;
   readonly paidFor: string;
 }
 
@@ -98,12 +97,12 @@ function admitTool(
 ): { readonly resourcePath: string; readonly admission: ToolAdmission } {
   if (endpoint.method === 'GET') {
     const resourcePath = concretePath(endpoint, value);
-    const request = { method: 'POST', value, hasPayment };
+    const request = { method: 'GET', value, hasPayment };
     const admission = admitRequest(endpoint, request, takingPayments);
     if (admission.kind !== 'pay') return { resourcePath, admission };
     return {
       resourcePath,
-      admission: { kind: 'pay', purchase: { subject: value, resourcePath, paidFor: resourcePath } },
+      admission: { kind: 'pay', purchase: { subject: value, paidFor: resourcePath } },
     };
   }
   const resourcePath = endpoint.path;
@@ -111,7 +110,7 @@ function admitTool(
   const admission = admitBodyRequest(endpoint, { body, hasPayment }, takingPayments);
   if (admission.kind !== 'pay') return { resourcePath, admission };
   const { base64, sha256 } = admission.transaction;
-  const purchase = { subject: base64, resourcePath, paidFor: paidForBody(endpoint.path, sha256) };
+  const purchase = { subject: base64, paidFor: paidForBody(endpoint.path, sha256) };
   return { resourcePath, admission: { kind: 'pay', purchase } };
 }
 

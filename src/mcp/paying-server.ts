@@ -87,11 +87,16 @@ const failureText = (e: unknown) => describeFailure(e, null)?.line ?? unexpected
 const refusal = (error: string, message: string, parameter?: string): CallToolResult =>
   errorResult({ error, message, ...(parameter === undefined ? {} : { parameter }) });
 
+/** The API's own error body (`{"error", "message", …}`): every such status means not charged (src/errors.ts). */
+function isApiError(body: unknown): body is ErrorBody {
+  const said = body as Partial<ErrorBody> | null;
+  return typeof said?.error === 'string' && typeof said.message === 'string';
+}
+
 /** The API's error answer (400, 500, …) as the tool's error: its body when it is the API's error JSON. */
 function apiError(status: number, body: unknown): CallToolResult {
-  const said = body as Partial<ErrorBody> | null;
-  if (typeof said?.error === 'string' && typeof said.message === 'string') {
-    const fields = Object.entries(said).filter((e): e is [string, string] => typeof e[1] === 'string');
+  if (isApiError(body)) {
+    const fields = Object.entries(body).filter((e): e is [string, string] => typeof e[1] === 'string');
     return errorResult(Object.fromEntries(fields));
   }
   return refusal('call_failed', `The API answered HTTP ${status} without an error body.`);
@@ -150,7 +155,9 @@ export async function payForTool(
         sentUsd = usd;
       },
     });
-    paidUsd = outcome.paidUsd;
+    // Only the API's own error, with no receipt, says nothing was charged; anything else (a
+    // proxy's 502 after the API settled) counts against the budget.
+    paidUsd = outcome.paidUsd ?? (outcome.settlement === null && isApiError(outcome.body) ? null : sentUsd);
     if (outcome.status === 200) {
       return scanResult(JSON.stringify(outcome.body), outcome.settlement as Record<string, unknown> | null);
     }
@@ -167,7 +174,7 @@ export async function payForTool(
 }
 
 export const PAYING_INSTRUCTIONS =
-  'Each scan tool costs the USDC price in its description; this server pays it from its own keypair (x402, USDC on Solana) and returns the ScanResult. Calls above the per-call cap or past the session budget are refused without paying. list_endpoints is free.';
+  'Each paid tool costs the USDC price in its description; this server pays it from its own keypair (x402, USDC on Solana) and returns its result. Calls above the per-call cap or past the session budget are refused without paying. list_endpoints is free.';
 
 /** Serves the tools on stdin/stdout until the host closes stdin. */
 export async function servePayingMcp(options: PayingServerOptions): Promise<void> {

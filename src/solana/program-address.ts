@@ -109,7 +109,7 @@ export async function findAssociatedTokenAddress(input: {
 }): Promise<ProgramDerivedAddress> {
   const { owner, mint, tokenProgram } = input;
   return findProgramAddressSync(
-    [bytesOfProgram(owner), bytesOfProgram(tokenProgram), bytesOfProgram(mint)],
+    [addressEncoder.encode(owner), bytesOfProgram(tokenProgram), addressEncoder.encode(mint)],
     ASSOCIATED_TOKEN_PROGRAM,
   );
 }
@@ -119,5 +119,8 @@ export async function findExtraAccountMetaListAddress(input: {
   readonly mint: Address;
   readonly hookProgram: Address;
 }): Promise<ProgramDerivedAddress> {
-  return findProgramAddressSync(['extra-account-metas', bytesOfProgram(input.mint)], input.hookProgram);
+  return findProgramAddressSync(
+    ['extra-account-metas', addressEncoder.encode(input.mint)],
+    input.hookProgram,
+  );
 }

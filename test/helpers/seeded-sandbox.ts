@@ -1,6 +1,7 @@
 /**
  * The seeded sandbox chain and its RPC for one describe block: started in `before`, stopped in
- * `after`. Read the fields inside tests (they are set once `before` has run).
+ * `after`. Read the fields inside tests (they are set once `before` has run). With several
+ * profiles, one RPC per profile on the same chain (`servers`); `server` is the first.
  */
 import { after, before } from 'node:test';
 import type { SandboxChain } from '../../src/sandbox/chain/chain.js';
@@ -12,17 +13,27 @@ export interface SeededSandbox {
   readonly chain: SandboxChain;
   readonly manifest: ScenarioManifest;
   readonly server: SandboxRpc;
+  readonly servers: Readonly<Record<string, SandboxRpc>>;
 }
 
-export function useSeededSandbox(profile?: RpcProfileName): SeededSandbox {
-  const sandbox = {} as { chain: SandboxChain; manifest: ScenarioManifest; server: SandboxRpc };
+export function useSeededSandbox(...profiles: RpcProfileName[]): SeededSandbox {
+  const sandbox = { servers: {} } as {
+    chain: SandboxChain;
+    manifest: ScenarioManifest;
+    server: SandboxRpc;
+    servers: Record<string, SandboxRpc>;
+  };
   before(async () => {
     ({ chain: sandbox.chain, manifest: sandbox.manifest } = await seededChain({ autoAdvance: false }));
-    sandbox.server = await startSandboxRpc({ chain: sandbox.chain, host: '127.0.0.1', port: 0, profile });
+    for (const profile of profiles.length ? profiles : [undefined]) {
+      const server = await startSandboxRpc({ chain: sandbox.chain, host: '127.0.0.1', port: 0, profile });
+      sandbox.server ??= server;
+      sandbox.servers[profile ?? 'ideal'] = server;
+    }
   });
   after(async () => {
     sandbox.chain?.stop();
-    await sandbox.server?.close();
+    for (const server of Object.values(sandbox.servers)) await server.close();
   });
   return sandbox;
 }

@@ -25,7 +25,8 @@ import {
   type ExtensionArgs,
   getMintEncoder as getT22MintEncoder,
 } from '@solana-program/token-2022';
-import type { LargestAccount, RawAccount } from '../../src/scans/token/facts.js';
+import { encodeTokenAccount } from '../../src/sandbox/scenarios/builders/pool-layouts.js';
+import type { LargestAccount, RawAccount, TokenFacts } from '../../src/scans/token/facts.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../src/solana/programs.js';
 
 export const SUPPLY = 1_000_000_000n;
@@ -36,6 +37,24 @@ export const raw = (address: Address, owner: Address, data: Uint8Array): RawAcco
   lamports: 1_461_600n,
   data,
 });
+
+/** An SPL token account at `address` holding `amount` of `mint` for `owner`, as the RPC gives it. */
+export const splTokenAccount = (
+  address: Address,
+  mint: Address,
+  owner: Address,
+  amount: bigint,
+): RawAccount => raw(address, TOKEN_PROGRAM, encodeTokenAccount(mint, owner, amount));
+
+/** The token facts of `mint` whose one largest holder is `vault`, owned by `owner` (the pool lookups' input). */
+export function factsHeldBy(mint: Address, vault: Address, owner: Address): TokenFacts {
+  const holder = { ...splTokenAccount(vault, mint, owner, 1_000n), lamports: 2_039_280n };
+  return {
+    mint,
+    largest: [{ address: vault, amount: 1_000n }],
+    holderAccounts: [holder],
+  } as unknown as TokenFacts;
+}
 
 export interface MintSpec {
   readonly mintAuthority?: Address | null;

@@ -21,6 +21,7 @@ import { fundUsdc } from '../../src/sandbox/usdc.js';
 import { SCANNERS } from '../../src/scans/registry.js';
 import { USDC_MINT } from '../../src/x402/networks.js';
 import { tempDir } from '../cli/run-cli.js';
+import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 
 const TOKEN_PRICE = BigInt(atomicPrice(GET_ENDPOINTS.find((e) => e.id === 'token')!.priceUsd));
@@ -31,6 +32,34 @@ const errorOf = (result: CallToolResult) => {
   assert.equal(result.isError, true, JSON.stringify(result.content));
   return result.structuredContent as { error: string; message: string };
 };
+
+/**
+ * A new funded payer's `risk-scan mcp` on stdio, paying the API at `apiUrl` with --max-usd and
+ * --budget-usd 0.5; nothing from the checkout is read (no sandbox manifest).
+ */
+async function startPayingMcp(sandbox: PaidSandbox, apiUrl: string, onStderr?: (text: string) => void) {
+  const dir = tempDir('mcp-stdio-');
+  const keypair = await generateKeypairWithBytes();
+  await writeKeypairFile(join(dir, 'payer.json'), keypair);
+  await fundUsdc(sandbox.chain, sandbox.usdcAuthority, [{ owner: keypair.signer.address, amount: FUNDS }]);
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['bin/risk-scan.mjs', 'mcp', '--keypair', join(dir, 'payer.json'), '--url', apiUrl].concat([
+      '--rpc',
+      sandbox.rpcServer.url,
+      '--max-usd',
+      '0.5',
+      '--budget-usd',
+      '0.5',
+    ]),
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SANDBOX_DIR: join(dir, 'none') },
+    stderr: 'pipe',
+  });
+  transport.stderr?.on('data', (chunk: Buffer) => onStderr?.(chunk.toString()));
+  const client = new Client({ name: 'mcp-stdio-test', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, payer: keypair.signer.address };
+}
 
 describe('risk-scan mcp: an MCP server on stdio that pays from a keypair', () => {
   let sandbox: PaidSandbox;
@@ -50,36 +79,9 @@ describe('risk-scan mcp: an MCP server on stdio that pays from a keypair', () =>
         return address;
       },
     });
-    const dir = tempDir('mcp-stdio-');
-    const keypair = await generateKeypairWithBytes();
-    payer = keypair.signer.address;
-    await writeKeypairFile(join(dir, 'payer.json'), keypair);
-    await fundUsdc(sandbox.chain, sandbox.usdcAuthority, [{ owner: payer, amount: FUNDS }]);
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [
-        'bin/risk-scan.mjs',
-        'mcp',
-        '--keypair',
-        join(dir, 'payer.json'),
-        '--url',
-        sandbox.url,
-        '--rpc',
-        sandbox.rpcServer.url,
-        '--max-usd',
-        '0.5',
-        '--budget-usd',
-        '0.5',
-      ],
-      // Nothing from the checkout: no sandbox manifest is read.
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SANDBOX_DIR: join(dir, 'none') },
-      stderr: 'pipe',
-    });
-    transport.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    mcp = new Client({ name: 'mcp-stdio-test', version: '1.0.0' });
-    await mcp.connect(transport);
+    ({ client: mcp, payer } = await startPayingMcp(sandbox, sandbox.url, (text) => {
+      stderr += text;
+    }));
   });
   after(async () => {
     await mcp?.close();
@@ -116,6 +118,32 @@ describe('risk-scan mcp: an MCP server on stdio that pays from a keypair', () =>
     assert.ok(sandbox.chain.transaction(receipt.transaction), 'the settlement is on chain');
     assert.equal(await sandbox.usdcBalance(payer), FUNDS - TOKEN_PRICE);
     assert.equal(await sandbox.usdcBalance(sandbox.payTo), payToBefore + TOKEN_PRICE);
+  });
+
+  it('a paid answer lost on the way back (a proxy’s 500 after the API settled) counts against --budget-usd', async () => {
+    // The paid request (the second GET of the path: the first is the unpaid offer) reaches the
+    // API, which settles; the proxy then replaces its 200 with a 500 that is not the API's own error.
+    const proxy = await startFaultProxy(sandbox.url, ({ method, n }) =>
+      method.startsWith('GET /scan/') && n >= 2 ? { kind: '500', afterForwarding: true } : { kind: 'pass' },
+    );
+    const { client: lost, payer: lostPayer } = await startPayingMcp(sandbox, proxy.url);
+    try {
+      const first = errorOf(
+        (await lost.callTool({ name: 'scan_token', arguments: { mint: USDC_MINT } })) as CallToolResult,
+      );
+      assert.equal(first.error, 'call_failed');
+      // The chain says the payment was taken: the session counts it.
+      assert.equal(await sandbox.usdcBalance(lostPayer), FUNDS - TOKEN_PRICE);
+      const second = errorOf(
+        (await lost.callTool({ name: 'scan_token', arguments: { mint: USDC_MINT } })) as CallToolResult,
+      );
+      assert.equal(second.error, 'budget_spent');
+      assert.match(second.message, /this session has 0\.2 USDC left of --budget-usd; nothing was paid/);
+      assert.equal(await sandbox.usdcBalance(lostPayer), FUNDS - TOKEN_PRICE);
+    } finally {
+      await lost.close();
+      await proxy.close();
+    }
   });
 
   it('refuses without paying: a call over --max-usd, a malformed subject, a call past --budget-usd', async () => {

@@ -18,7 +18,7 @@ import type { MarketExpect } from './manifest.js';
 
 const TICK_SPACING = 64;
 /** In-range liquidity of the two positions holding the current tick: 90 % and 10 %. */
-export const OWNED_LIQUIDITY = { owner: 9_000_000_000n, other: 1_000_000_000n } as const;
+const OWNED_LIQUIDITY = { owner: 9_000_000_000n, other: 1_000_000_000n } as const;
 
 /** The pool seed (shape of liquidity.ts's PoolSeed) of a Whirlpool with one dominant position owner. */
 export function ownedWhirlpool(poolTokens: bigint) {

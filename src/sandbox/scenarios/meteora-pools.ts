@@ -47,7 +47,7 @@ import { associatedTokenAccount } from './builders/token.js';
 import { LAMPORTS_PER_SOL, type ScenarioContext } from './context.js';
 import type { MarketExpect } from './manifest.js';
 
-export interface SeededPool {
+interface SeededPool {
   /** The token account the token's side is minted into, and its owner. */
   vault: Address;
   vaultOwner: Address;

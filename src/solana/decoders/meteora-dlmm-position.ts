@@ -11,7 +11,7 @@ import { type DecodeResult, decoded } from './result.js';
 
 /** sha256("account:PositionV2")[0..8]. */
 export const DLMM_POSITION_V2_DISCRIMINATOR: readonly number[] = [117, 176, 212, 199, 245, 180, 133, 182];
-export const DLMM_POSITION_V2_SIZE = 8120;
+const DLMM_POSITION_V2_SIZE = 8120;
 /** Offset of `lb_pair`, for a getProgramAccounts memcmp. */
 export const DLMM_POSITION_V2_PAIR_OFFSET = 8;
 const BINS = 70;

@@ -13,7 +13,7 @@ import { type DecodeResult, decoded } from './result.js';
 /** sha256("account:LockEscrow")[0..8]. */
 export const LOCK_ESCROW_DISCRIMINATOR = [190, 106, 121, 6, 200, 182, 21, 75] as const;
 /** Up to total_locked_amount: 8 + 3 × 32 + 1 + 8. */
-export const LOCK_ESCROW_MIN_SIZE = 113;
+const LOCK_ESCROW_MIN_SIZE = 113;
 
 export interface LockEscrow {
   readonly pool: Address;

@@ -21,13 +21,13 @@ export const METEORA_VAULT_BASE = address('HWzXGcGHy4tcpYfaRDCyLNzXqBTv3E6BttpCH
 /** sha256("account:Vault")[0..8]. */
 export const VAULT_DISCRIMINATOR: readonly number[] = [211, 8, 232, 43, 2, 152, 117, 119];
 /** Up to the end of the locked-profit tracker: 8 + 1 + 2 + 8 + 4×32 + 30×32 + 3×32 + 3×8. */
-export const VAULT_MIN_SIZE = 1227;
+const VAULT_MIN_SIZE = 1227;
 
 /**
  * Vault → LP mint for the quote vaults whose LP mint is not the ["lp_mint", vault] PDA (the SDK's
  * VAULT_WITH_NON_PDA_BASED_LP_MINT; wSOL's checked against the real vault FERjPVNE…).
  */
-export const NON_PDA_VAULT_LP_MINTS: ReadonlyMap<Address, Address> = new Map<Address, Address>([
+const NON_PDA_VAULT_LP_MINTS: ReadonlyMap<Address, Address> = new Map<Address, Address>([
   [
     address('FERjPVNEa7Udq8CEv68h6tPL46Tq7ieE49HrE2wea3XT'),
     address('FZN7QZ8ZUUAxMPfxYEYkH3cXUASzH8EqA6B4tyCL8f1j'),

@@ -6,9 +6,9 @@
  * pool FmNz8z2o… and config 2fGXL8uh… (fixtures raydium-cpmm-*.json).
  */
 import { type Address, getAddressEncoder } from '@solana/kit';
-import { findProgramDerivedAddress } from '../program-address.js';
 import { RAYDIUM_CPMM_PROGRAM } from '../programs.js';
 import { addressAt, checkLayout, u8At, u64At } from './pool-fields.js';
+import { pdaOf } from './program-pda.js';
 import { type DecodeResult, decoded } from './result.js';
 
 /** sha256("account:PoolState")[0..8] — the same bytes as Raydium CLMM's PoolState: route by owner. */
@@ -62,9 +62,7 @@ export function decodeRaydiumCpmmPool(data: Uint8Array): DecodeResult<RaydiumCpm
 }
 
 const encoder = getAddressEncoder();
-type Seeds = Parameters<typeof findProgramDerivedAddress>[0]['seeds'];
-const pda = async (seeds: Seeds) =>
-  (await findProgramDerivedAddress({ programAddress: RAYDIUM_CPMM_PROGRAM, seeds }))[0];
+const pda = pdaOf(RAYDIUM_CPMM_PROGRAM);
 
 /** CPMM orders a pool's mints by their bytes: token0 < token1. */
 export function cpmmMintOrder(a: Address, b: Address): [Address, Address] {

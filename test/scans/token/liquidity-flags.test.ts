@@ -10,10 +10,7 @@ import {
   generateKeyPairSigner,
   getAddressEncoder,
   getProgramDerivedAddress,
-  none,
-  type Option,
 } from '@solana/kit';
-import { AccountState, getTokenEncoder } from '@solana-program/token';
 import { encodePumpSwapPool } from '../../../src/sandbox/scenarios/builders/layouts.js';
 import {
   encodeLockEscrow,
@@ -37,24 +34,10 @@ import {
   WSOL_MINT,
 } from '../../../src/solana/programs.js';
 import { flagCoverage } from '../../helpers/flag-coverage.js';
-import { holderAccounts, mintBytes, raw, SUPPLY } from '../../helpers/token-accounts.js';
+import { holderAccounts, mintBytes, raw, SUPPLY, splTokenAccount } from '../../helpers/token-accounts.js';
 
 const NOW = 1_800_000_000;
 const LP_ISSUED = 1_000_000n;
-
-function tokenAccount(address: Address, mint: Address, owner: Address, amount: bigint): RawAccount {
-  const data = getTokenEncoder().encode({
-    mint,
-    owner,
-    amount,
-    delegate: none() as Option<Address>,
-    state: AccountState.Initialized,
-    isNative: none(),
-    delegatedAmount: 0n,
-    closeAuthority: none(),
-  });
-  return raw(address, TOKEN_PROGRAM, new Uint8Array(data));
-}
 
 interface PoolSpec {
   /** Tokens in the pool's base vault, of SUPPLY. */
@@ -123,15 +106,15 @@ describe('liquidity flags of assessToken', () => {
       });
       const accounts = new Map<Address, RawAccount | null>([
         [pool, raw(pool, PUMPSWAP_PROGRAM, poolData)],
-        [baseVault, tokenAccount(baseVault, mint, pool, spec.base ?? SUPPLY / 5n)],
-        [quoteVault, tokenAccount(quoteVault, quoteMint, pool, spec.quote ?? 85n * 10n ** 9n)],
+        [baseVault, splTokenAccount(baseVault, mint, pool, spec.base ?? SUPPLY / 5n)],
+        [quoteVault, splTokenAccount(quoteVault, quoteMint, pool, spec.quote ?? 85n * 10n ** 9n)],
         [lpMint, raw(lpMint, TOKEN_PROGRAM, mintBytes({ supply: spec.lpMintSupply ?? 0n }).data)],
       ]);
       const largest: LargestAccount[] = [];
       (spec.lpHolders ?? []).forEach((h, i) => {
         const address = keys[7 + i]!;
         largest.push({ address, amount: h.amount });
-        accounts.set(address, tokenAccount(address, lpMint, h.owner, h.amount));
+        accounts.set(address, splTokenAccount(address, lpMint, h.owner, h.amount));
       });
       for (const account of spec.extra ?? []) accounts.set(account.address, account);
       const discovery: Discovery = {

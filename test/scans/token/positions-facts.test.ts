@@ -20,7 +20,6 @@ import {
   encodeWhirlpool,
 } from '../../../src/sandbox/scenarios/builders/pool-layouts.js';
 import { encodeWhirlpoolPosition } from '../../../src/sandbox/scenarios/builders/whirlpool-positions.js';
-import type { TokenFacts } from '../../../src/scans/token/facts.js';
 import { gatherPositions } from '../../../src/scans/token/liquidity/positions.js';
 import {
   ORCA_WHIRLPOOLS_CONFIG,
@@ -34,6 +33,7 @@ import {
   WSOL_MINT,
 } from '../../../src/solana/programs.js';
 import { countingTransport } from '../../helpers/rpc-transports.js';
+import { factsHeldBy } from '../../helpers/token-accounts.js';
 import { type Sandbox, startSandbox } from '../../sandbox/harness.js';
 import { expectDecoded, loadAccount } from '../../solana/fixtures.js';
 
@@ -52,15 +52,6 @@ function positionV2(lbPair: Address, owner: Address, shares: bigint[]): Uint8Arr
     view.setBigUint64(80 + 16 * i, s >> 64n, true);
   });
   return data;
-}
-
-function factsWith(mint: Address, vault: Address, owner: Address): TokenFacts {
-  const data = encodeTokenAccount(mint, owner, 1_000n);
-  return {
-    mint,
-    largest: [{ address: vault, amount: 1_000n }],
-    holderAccounts: [{ address: vault, owner: TOKEN_PROGRAM, lamports: 2_039_280n, data }],
-  } as unknown as TokenFacts;
 }
 
 describe('gatherPositions on the sandbox RPC (Meteora DLMM)', () => {
@@ -93,7 +84,7 @@ describe('gatherPositions on the sandbox RPC (Meteora DLMM)', () => {
 
   it("lists the pair's positions with their stored owners, in one round and two calls", async () => {
     const { counter, rpc } = rpcOf();
-    const facts = await gatherPositions(factsWith(pair.mintA, pair.vaultA, pairDump.address), rpc);
+    const facts = await gatherPositions(factsHeldBy(pair.mintA, pair.vaultA, pairDump.address), rpc);
     assert.equal(facts.pools.length, 1);
     const pool = facts.pools[0];
     assert.equal(pool?.dex, 'meteora-dlmm');
@@ -113,7 +104,7 @@ describe('gatherPositions on the sandbox RPC (Meteora DLMM)', () => {
   it('a token whose holders are no concentrated pool makes no call', async () => {
     const { counter, rpc } = rpcOf();
     const wallet = (await generateKeyPairSigner()).address;
-    const facts = await gatherPositions(factsWith(pair.mintA, pair.vaultA, wallet), rpc);
+    const facts = await gatherPositions(factsHeldBy(pair.mintA, pair.vaultA, wallet), rpc);
     assert.deepEqual(facts, { pools: [], rounds: 0, calls: 0 });
     assert.equal(counter.calls.length, 0);
   });
@@ -159,7 +150,7 @@ describe('gatherPositions on the sandbox RPC (Meteora DLMM)', () => {
       put(await key(), position, ORCA_WHIRLPOOL_PROGRAM);
     }
     const { counter, rpc } = rpcOf();
-    const facts = await gatherPositions(factsWith(mint, vault, pool), rpc);
+    const facts = await gatherPositions(factsHeldBy(mint, vault, pool), rpc);
     assert.deepEqual(
       facts.pools[0]?.positions?.map((p) => p.owner),
       [holder, holder],

@@ -5,9 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type Address, generateKeyPairSigner, getProgramDerivedAddress } from '@solana/kit';
-import { encodeTokenAccount } from '../../../src/sandbox/scenarios/builders/pool-layouts.js';
-import type { TokenFacts } from '../../../src/scans/token/facts.js';
+import { generateKeyPairSigner, getProgramDerivedAddress } from '@solana/kit';
 import {
   locateConcentratedPools,
   ORCA_WHIRLPOOLS_CONFIG,
@@ -17,17 +15,8 @@ import { decodeLbPair } from '../../../src/solana/decoders/meteora-dlmm.js';
 import { decodeWhirlpool } from '../../../src/solana/decoders/orca-whirlpool.js';
 import { decodeRaydiumClmmPool } from '../../../src/solana/decoders/raydium-clmm.js';
 import { TOKEN_PROGRAM } from '../../../src/solana/programs.js';
+import { factsHeldBy } from '../../helpers/token-accounts.js';
 import { expectDecoded, loadAccount } from '../../solana/fixtures.js';
-
-/** The token facts of `mint` whose largest holder is `vault`, owned by `owner`. */
-function factsWith(mint: Address, vault: Address, owner: Address): TokenFacts {
-  const data = encodeTokenAccount(mint, owner, 1_000n);
-  return {
-    mint,
-    largest: [{ address: vault, amount: 1_000n }],
-    holderAccounts: [{ address: vault, owner: TOKEN_PROGRAM, lamports: 2_039_280n, data }],
-  } as unknown as TokenFacts;
-}
 
 describe('locateConcentratedPools (real pools)', () => {
   it("an Orca Whirlpool under Orca's public config: the PDA for its mints and tick spacing", async () => {
@@ -35,7 +24,7 @@ describe('locateConcentratedPools (real pools)', () => {
     const pool = expectDecoded(decodeWhirlpool(dump.data));
     assert.equal(pool.config, ORCA_WHIRLPOOLS_CONFIG);
     assert.ok((await whirlpoolAddresses(pool.mintB)).includes(dump.address));
-    assert.deepEqual(await locateConcentratedPools(factsWith(pool.mintB, pool.vaultB, dump.address)), [
+    assert.deepEqual(await locateConcentratedPools(factsHeldBy(pool.mintB, pool.vaultB, dump.address)), [
       { dex: 'orca-whirlpool', pool: dump.address, amount: 1_000n },
     ]);
   });
@@ -43,14 +32,14 @@ describe('locateConcentratedPools (real pools)', () => {
   it('a Raydium CLMM pool: its vault is the PDA ["pool_vault", pool, mint]', async () => {
     const dump = loadAccount('raydium-clmm-pool-AcPS8Srz.json');
     const pool = expectDecoded(decodeRaydiumClmmPool(dump.data));
-    const found = await locateConcentratedPools(factsWith(pool.mintB, pool.vaultB, dump.address));
+    const found = await locateConcentratedPools(factsHeldBy(pool.mintB, pool.vaultB, dump.address));
     assert.deepEqual(found, [{ dex: 'raydium-clmm', pool: dump.address, amount: 1_000n }]);
   });
 
   it('a Meteora DLMM pair: its reserve is the PDA [pair, mint]', async () => {
     const dump = loadAccount('meteora-dlmm-lbpair-7ubS3Gcc.json');
     const pair = expectDecoded(decodeLbPair(dump.data));
-    const found = await locateConcentratedPools(factsWith(pair.mintA, pair.vaultA, dump.address));
+    const found = await locateConcentratedPools(factsHeldBy(pair.mintA, pair.vaultA, dump.address));
     assert.deepEqual(found, [{ dex: 'meteora-dlmm', pool: dump.address, amount: 1_000n }]);
   });
 
@@ -58,8 +47,8 @@ describe('locateConcentratedPools (real pools)', () => {
     const dump = loadAccount('raydium-clmm-pool-AcPS8Srz.json');
     const pool = expectDecoded(decodeRaydiumClmmPool(dump.data));
     const [other] = await getProgramDerivedAddress({ programAddress: TOKEN_PROGRAM, seeds: ['not a pool'] });
-    assert.deepEqual(await locateConcentratedPools(factsWith(pool.mintB, pool.vaultB, other)), []);
+    assert.deepEqual(await locateConcentratedPools(factsHeldBy(pool.mintB, pool.vaultB, other)), []);
     const wallet = (await generateKeyPairSigner()).address;
-    assert.deepEqual(await locateConcentratedPools(factsWith(pool.mintB, pool.vaultB, wallet)), []);
+    assert.deepEqual(await locateConcentratedPools(factsHeldBy(pool.mintB, pool.vaultB, wallet)), []);
   });
 });

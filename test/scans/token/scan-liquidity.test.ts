@@ -5,13 +5,12 @@
  * stated, with the extra calls counted.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createDefaultRpcTransport, createSolanaRpcFromTransport } from '@solana/kit';
-import type { SandboxChain } from '../../../src/sandbox/chain/chain.js';
-import { type SandboxRpc, startSandboxRpc } from '../../../src/sandbox/rpc/server.js';
-import { type ScenarioManifest, seededChain, subject } from '../../../src/sandbox/scenarios/index.js';
+import { subject } from '../../../src/sandbox/scenarios/index.js';
 import { scanToken } from '../../../src/scans/token/index.js';
 import { countingTransport, delayedTransport, failingTransport } from '../../helpers/rpc-transports.js';
+import { useSeededSandbox } from '../../helpers/seeded-sandbox.js';
 
 const SUBJECTS = [
   'token:pool-lp-burned',
@@ -23,23 +22,7 @@ const SUBJECTS = [
 ];
 
 describe('scanToken: pools and liquidity on the seeded sandbox', () => {
-  let chain: SandboxChain;
-  let manifest: ScenarioManifest;
-  const servers: Record<string, SandboxRpc> = {};
-  before(async () => {
-    ({ chain, manifest } = await seededChain({ autoAdvance: false }));
-    servers.ideal = await startSandboxRpc({ chain, host: '127.0.0.1', port: 0 });
-    servers['indexed-provider'] = await startSandboxRpc({
-      chain,
-      host: '127.0.0.1',
-      port: 0,
-      profile: 'indexed-provider',
-    });
-  });
-  after(async () => {
-    chain.stop();
-    for (const s of Object.values(servers)) await s.close();
-  });
+  const sandbox = useSeededSandbox('ideal', 'indexed-provider');
 
   async function scan(
     name: string,
@@ -47,11 +30,11 @@ describe('scanToken: pools and liquidity on the seeded sandbox', () => {
     delayMs = 0,
     refuse?: string | ((method: string, params: readonly unknown[]) => boolean),
   ) {
-    const direct = createDefaultRpcTransport({ url: servers[profile]!.url });
+    const direct = createDefaultRpcTransport({ url: sandbox.servers[profile]!.url });
     const fails = typeof refuse === 'string' ? (m: string) => m === refuse : refuse;
     const base = fails ? failingTransport(direct, fails) : direct;
     const counter = countingTransport(delayMs > 0 ? delayedTransport(base, delayMs) : base);
-    const s = subject(manifest, 'token', name);
+    const s = subject(sandbox.manifest, 'token', name);
     const { result } = await scanToken(s.address, {
       rpc: createSolanaRpcFromTransport(counter.transport),
       now: Date.now,
@@ -67,7 +50,7 @@ describe('scanToken: pools and liquidity on the seeded sandbox', () => {
 
   for (const profile of ['ideal', 'indexed-provider']) {
     for (const name of SUBJECTS) {
-      it(`${name} (${profile}): raises what its manifest entry says, and nothing it rules out`, async () => {
+      it(`${name} (${profile}): raises what its sandbox.manifest entry says, and nothing it rules out`, async () => {
         const { s, result } = await scan(name, profile);
         for (const code of s.expect.flags ?? [])
           assert.ok(result.flags.includes(code), `${code} in [${result.flags}]`);
@@ -137,7 +120,8 @@ describe('scanToken: pools and liquidity on the seeded sandbox', () => {
   });
 
   it('a round of pool reads that fails leaves what it asked for unread, never "no account": the LP is not called unlocked', async () => {
-    const escrow = subject(manifest, 'token', 'token:pool-lp-jup-locked').expect.market!.lpLocker!.escrow;
+    const escrow = subject(sandbox.manifest, 'token', 'token:pool-lp-jup-locked').expect.market!.lpLocker!
+      .escrow;
     const { result, evidence } = await scan(
       'token:pool-lp-jup-locked',
       'ideal',
@@ -201,7 +185,7 @@ describe('scanToken: pools and liquidity on the seeded sandbox', () => {
     );
     // Positions take three dependent rounds from the pool round (list, NFT holders, their owners)
     // beside the liquidity's two: five deep. The counter merges calls that overlap in time, and
-    // the position chain starts a moment after the pool round's first call, so it may count four.
+    // the position sandbox.chain starts a moment after the pool round's first call, so it may count four.
     assert.equal(evidence.position_rounds, 3);
     assert.ok(roundTrips >= 4 && roundTrips <= 5, String(roundTrips));
     assert.equal(calls.filter((c) => c === 'getProgramAccounts').length, 1);

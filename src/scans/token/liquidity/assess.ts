@@ -144,8 +144,7 @@ function addHolding(split: Mutable<LpSplit>, holder: LpHolder, share: number, ho
   if (share <= 0) return;
   if (holding.kind === 'burned') split.burned += share;
   else if (holding.kind === 'wallet') {
-    if (share > 0)
-      split.wallets.push({ owner: holder.owner, token_account: holder.address, share: round(share, 4) });
+    split.wallets.push({ owner: holder.owner, token_account: holder.address, share: round(share, 4) });
   } else if (holding.kind === 'program') {
     split.program += share;
     split.programs.push({

@@ -58,6 +58,7 @@ import {
 } from './amm-v4-search.js';
 import { lockerOwnersToRead } from './lockers.js';
 import { curveMarketOf, type Dex, type Market, marketOf, SHARED_VAULT_AUTHORITIES } from './markets.js';
+import { ratio } from './numbers.js';
 import { dynamicReserveReads } from './reserves.js';
 
 /** Quote mints whose vault balance is reported as depth. */
@@ -190,7 +191,7 @@ function dammV1PairPools(mint: Address, quote: Address): Promise<Address>[] {
  */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export async function deriveMeteoraPools(mint: Address): Promise<MeteoraPools> {
+async function deriveMeteoraPools(mint: Address): Promise<MeteoraPools> {
   const quoteMints = [...QUOTES.keys()];
   const dammV2Pools = await Promise.all(quoteMints.flatMap((quote) => dammV2PairPools(mint, quote)));
   await nextTurn();
@@ -356,7 +357,7 @@ export function lpLiveShare(market: Market, lpMint: RawAccount | null | undefine
   if (!decoded.ok) return null;
   const supply = decoded.value.supply;
   const issued = market.poolLpSupply !== null && market.poolLpSupply > supply ? market.poolLpSupply : supply;
-  return issued === 0n ? 0 : Number((supply * 1_000_000n) / issued) / 1_000_000;
+  return ratio(supply, issued);
 }
 
 /**

@@ -58,9 +58,11 @@ async function readAccounts(rpc: SolanaRpc, addresses: Address[], send: { abortS
       error ??= `getMultipleAccounts: ${errorMessage(answer.reason)}`;
       return;
     }
-    (answer.value.value as Fetched[]).forEach((a, i) => {
-      const address = chunks[k]![i]!;
-      read.push([address, a === null ? null : rawOf(address, a)]);
+    // Keyed by the addresses asked for: a value missing from a short answer stays unread.
+    const values = answer.value.value as (Fetched | undefined)[];
+    chunks[k]!.forEach((address, i) => {
+      const a = values[i];
+      if (a !== undefined) read.push([address, a === null ? null : rawOf(address, a)]);
     });
   });
   return { read, error };

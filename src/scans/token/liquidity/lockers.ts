@@ -43,13 +43,13 @@ export interface Locker {
   readonly program: Address;
 }
 
-export const JUPITER_LOCK: Locker = { name: 'Jupiter Lock', program: JUPITER_LOCK_PROGRAM };
-export const METEORA_LOCK_ESCROW: Locker = {
+const JUPITER_LOCK: Locker = { name: 'Jupiter Lock', program: JUPITER_LOCK_PROGRAM };
+const METEORA_LOCK_ESCROW: Locker = {
   name: 'Meteora DAMM v1 lock escrow',
   program: METEORA_DAMM_V1_PROGRAM,
 };
 /** Lock authorities recognised by their own address (fixed PDAs that hold the LP). */
-export const FIXED_LOCK_AUTHORITIES: ReadonlyMap<Address, Locker> = new Map([
+const FIXED_LOCK_AUTHORITIES: ReadonlyMap<Address, Locker> = new Map([
   [RAYDIUM_CP_LOCK_AUTHORITY, { name: 'Raydium LP lock (Burn & Earn)', program: RAYDIUM_LP_LOCK_PROGRAM }],
 ]);
 
@@ -118,20 +118,20 @@ function jupiterHolding(holder: LpHolder, ownerAccount: RawAccount, nowSeconds: 
   const e = escrow.value;
   // A cancelled escrow releases nothing more: the cancel sent what was locked to its creator.
   const cancelled = e.cancelledAt !== 0n;
-  const next = cancelled ? null : nextUnlockAfter(e, BigInt(nowSeconds));
+  const now = BigInt(Math.floor(nowSeconds));
+  const next = cancelled ? null : nextUnlockAfter(e, now);
   const times = {
     unlocksAt: next === null ? null : Number(next),
     fullyUnlocksAt: !cancelled && scheduleCompletes(e) ? Number(fullyUnlockedAt(e)) : null,
   };
   const base = { kind: 'locked', locker: JUPITER_LOCK, ...times } as const;
-  if (e.cancelledAt !== 0n || e.cancelMode !== 0) {
-    const why =
-      e.cancelledAt !== 0n
-        ? 'the escrow was cancelled'
-        : 'the escrow can be cancelled, which sends the LP still locked to its creator';
+  if (cancelled || e.cancelMode !== 0) {
+    const why = cancelled
+      ? 'the escrow was cancelled'
+      : 'the escrow can be cancelled, which sends the LP still locked to its creator';
     return { ...base, pullable: holder.amount, pullableBy: e.creator, why };
   }
-  const horizon = BigInt(nowSeconds + UNLOCK_HORIZON_SECONDS);
+  const horizon = now + BigInt(UNLOCK_HORIZON_SECONDS);
   const scheduled = e.cliffUnlockAmount + e.numberOfPeriod * e.amountPerPeriod - e.totalClaimedAmount;
   if (holder.amount > scheduled && completesBy(e, horizon)) {
     // Once the schedule is fully claimed, close_vesting_escrow (jup-lock 0.3.1) sends the escrow's
@@ -149,9 +149,14 @@ function jupiterHolding(holder: LpHolder, ownerAccount: RawAccount, nowSeconds: 
 function meteoraHolding(holder: LpHolder, ownerAccount: RawAccount): LpHolding | null {
   const escrow = decodeLockEscrow(ownerAccount.data);
   if (!escrow.ok || escrow.value.escrowVault !== holder.address) return null;
+  return lockedForGood(METEORA_LOCK_ESCROW);
+}
+
+/** LP a locker never releases (fees only): no date, nobody can pull it. */
+function lockedForGood(locker: Locker): LpHolding {
   return {
     kind: 'locked',
-    locker: METEORA_LOCK_ESCROW,
+    locker,
     pullable: 0n,
     pullableBy: null,
     why: null,
@@ -185,16 +190,7 @@ export function classifyLpHolder(
 ): LpHolding {
   if (holder.owner === INCINERATOR) return { kind: 'burned' };
   const fixed = FIXED_LOCK_AUTHORITIES.get(holder.owner);
-  if (fixed)
-    return {
-      kind: 'locked',
-      locker: fixed,
-      pullable: 0n,
-      pullableBy: null,
-      why: null,
-      unlocksAt: null,
-      fullyUnlocksAt: null,
-    };
+  if (fixed) return lockedForGood(fixed);
   if (isOnCurveAddress(holder.owner)) return { kind: 'wallet' };
   const byProgram =
     ownerAccount?.owner === JUPITER_LOCK_PROGRAM

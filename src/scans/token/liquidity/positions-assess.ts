@@ -54,7 +54,7 @@ function measureOf(pool: PoolPositions): string {
 }
 
 /** The counted positions: in range for Whirlpool / CLMM (all, DLMM), and their owners' shares. */
-export function ownershipOf(pool: PoolPositions): PoolOwnership | null {
+function ownershipOf(pool: PoolPositions): PoolOwnership | null {
   if (pool.positions === null) return null;
   if (pool.dex !== 'meteora-dlmm' && pool.current === null) return null;
   const current = pool.current ?? 0;

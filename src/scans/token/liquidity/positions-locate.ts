@@ -35,7 +35,7 @@ export const POSITION_DEXES: ReadonlySet<Dex> = new Set<Dex>([
 /** Orca's public WhirlpoolsConfig: every pool listed by Orca's app is created under it. */
 export const ORCA_WHIRLPOOLS_CONFIG = '2LecshUwdy9xi7meFgHtFJQNSKk4KdTrcpvaB56dP2NQ' as Address;
 /** Tick spacings of its fee tiers (32896: splash pools). */
-export const WHIRLPOOL_TICK_SPACINGS = [1, 2, 4, 8, 16, 32, 64, 96, 128, 256, 512, 32896] as const;
+const WHIRLPOOL_TICK_SPACINGS = [1, 2, 4, 8, 16, 32, 64, 96, 128, 256, 512, 32896] as const;
 
 export interface LocatedPool {
   readonly dex: PositionDex;

@@ -13,7 +13,6 @@
  * concentrated pool makes no call here.
  */
 import { type Address, type Base58EncodedBytes, getBase58Decoder } from '@solana/kit';
-import { errorMessage } from '../../../errors.js';
 import { decodeLbPair } from '../../../solana/decoders/meteora-dlmm.js';
 import {
   DLMM_POSITION_V2_DISCRIMINATOR,
@@ -48,7 +47,7 @@ import { boundedSend, OPTIONAL_SEARCH_MS } from './bounded-search.js';
 import { type LocatedPool, locateConcentratedPools, type PositionDex } from './positions-locate.js';
 
 export const MAX_POSITION_POOLS = 2;
-export const OWNERS_RESOLVED = 5;
+const OWNERS_RESOLVED = 5;
 
 export interface PositionRead {
   readonly address: Address;
@@ -232,7 +231,12 @@ function toResolve(pool: PoolPositions): PositionRead[] {
  * NFT mint → its holder's owner, in two rounds (largest token account, then that account). Bundled
  * Whirlpool positions share their bundle's mint: each mint is looked up once.
  */
-async function resolveOwners(rpc: SolanaRpc, nftMints: readonly Address[], send: Send, n: Counter) {
+async function resolveOwners(
+  rpc: SolanaRpc,
+  nftMints: readonly Address[],
+  { send, why }: ReturnType<typeof boundedSend>,
+  n: Counter,
+) {
   const mints = [...new Set(nftMints)];
   const owners = new Map<Address, Address>();
   const errors: string[] = [];
@@ -245,7 +249,7 @@ async function resolveOwners(rpc: SolanaRpc, nftMints: readonly Address[], send:
         .send(send)
         .then((r) => r.value.find((v) => v.amount !== '0')?.address ?? null)
         .catch((e: unknown) => {
-          errors.push(`getTokenLargestAccounts ${m}: ${errorMessage(e)}`);
+          errors.push(`getTokenLargestAccounts ${m}: ${why(e)}`);
           return null;
         }),
     ),
@@ -258,7 +262,7 @@ async function resolveOwners(rpc: SolanaRpc, nftMints: readonly Address[], send:
     .send(send)
     .then((r) => r.value)
     .catch((e: unknown) => {
-      errors.push(`getMultipleAccounts: ${errorMessage(e)}`);
+      errors.push(`getMultipleAccounts: ${why(e)}`);
       return accounts.map(() => null);
     });
   holders.forEach((h, i) => {
@@ -277,17 +281,17 @@ async function readPositions(
   searchMs: number,
   read: PoolAccounts | undefined,
 ) {
-  const send: Send = signal ? { abortSignal: signal } : {};
   const n: Counter = { calls: 0 };
   if (pools.length === 0) return { pools: [] as PoolPositions[], rounds: 0, calls: 0 };
   const listed = (await listPositions(rpc, pools, mint, signal, searchMs, read, n)).filter(
     (p) => p.current !== null || p.positions === null || p.positions.length > 0,
   );
   const chosen = listed.flatMap(toResolve);
+  // Optional like the listing: bounded, so a slow lookup leaves owners unknown, not the scan late.
   const { owners, errors, rounds } = await resolveOwners(
     rpc,
     chosen.map((p) => p.nftMint as Address),
-    send,
+    boundedSend(signal, searchMs),
     n,
   );
   const withOwners = listed.map((pool) => ({

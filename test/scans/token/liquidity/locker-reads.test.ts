@@ -5,14 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import {
-  type Address,
-  generateKeyPairSigner,
-  getProgramDerivedAddress,
-  none,
-  type Option,
-} from '@solana/kit';
-import { AccountState, getTokenEncoder } from '@solana-program/token';
+import { type Address, generateKeyPairSigner, getProgramDerivedAddress } from '@solana/kit';
 import { encodePumpSwapPool } from '../../../../src/sandbox/scenarios/builders/layouts.js';
 import type { LargestAccount, RawAccount } from '../../../../src/scans/token/facts.js';
 import { type Discovery, nextReads } from '../../../../src/scans/token/liquidity/discover.js';
@@ -24,23 +17,9 @@ import {
   TOKEN_PROGRAM,
   WSOL_MINT,
 } from '../../../../src/solana/programs.js';
-import { mintBytes, raw } from '../../../helpers/token-accounts.js';
+import { mintBytes, raw, splTokenAccount } from '../../../helpers/token-accounts.js';
 
 const LP = 1_000_000n;
-
-function tokenAccount(address: Address, mint: Address, owner: Address, amount: bigint): RawAccount {
-  const data = getTokenEncoder().encode({
-    mint,
-    owner,
-    amount,
-    delegate: none() as Option<Address>,
-    state: AccountState.Initialized,
-    isNative: none(),
-    delegatedAmount: 0n,
-    closeAuthority: none(),
-  });
-  return raw(address, TOKEN_PROGRAM, new Uint8Array(data));
-}
 
 describe('nextReads: locker owner accounts', () => {
   let keys: Address[];
@@ -84,13 +63,13 @@ describe('nextReads: locker owner accounts', () => {
           }),
         ),
       ],
-      [baseVault, tokenAccount(baseVault, keys[0]!, pool, 1n)],
-      [quoteVault, tokenAccount(quoteVault, WSOL_MINT, pool, 1n)],
+      [baseVault, splTokenAccount(baseVault, keys[0]!, pool, 1n)],
+      [quoteVault, splTokenAccount(quoteVault, WSOL_MINT, pool, 1n)],
       [lpMint, raw(lpMint, TOKEN_PROGRAM, mintBytes({ supply: lpMintSupply }).data)],
     ]);
     const largest: LargestAccount[] = holders.map((h, i) => {
       const address = keys[6 + i]!;
-      accounts.set(address, tokenAccount(address, lpMint, h.owner, h.amount));
+      accounts.set(address, splTokenAccount(address, lpMint, h.owner, h.amount));
       return { address, amount: h.amount };
     });
     return { accounts, largest: new Map([[lpMint, lpMintSupply > 0n ? largest : null]]) };

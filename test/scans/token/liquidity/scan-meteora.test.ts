@@ -5,38 +5,21 @@
  * indexed provider; the pools are located, their depth shown, within the round trips stated.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createDefaultRpcTransport, createSolanaRpcFromTransport } from '@solana/kit';
-import type { SandboxChain } from '../../../../src/sandbox/chain/chain.js';
-import { type SandboxRpc, startSandboxRpc } from '../../../../src/sandbox/rpc/server.js';
-import { type ScenarioManifest, seededChain, subject } from '../../../../src/sandbox/scenarios/index.js';
+import { subject } from '../../../../src/sandbox/scenarios/index.js';
 import { scanToken } from '../../../../src/scans/token/index.js';
 import { countingTransport } from '../../../helpers/rpc-transports.js';
+import { useSeededSandbox } from '../../../helpers/seeded-sandbox.js';
 
 const SUBJECTS = ['token:pool-meteora-damm-v2', 'token:pool-meteora-damm-v1'];
 
 describe('scanToken: Meteora DAMM pools on the seeded sandbox', () => {
-  let chain: SandboxChain;
-  let manifest: ScenarioManifest;
-  const servers: Record<string, SandboxRpc> = {};
-  before(async () => {
-    ({ chain, manifest } = await seededChain({ autoAdvance: false }));
-    servers.ideal = await startSandboxRpc({ chain, host: '127.0.0.1', port: 0 });
-    servers['indexed-provider'] = await startSandboxRpc({
-      chain,
-      host: '127.0.0.1',
-      port: 0,
-      profile: 'indexed-provider',
-    });
-  });
-  after(async () => {
-    chain.stop();
-    for (const s of Object.values(servers)) await s.close();
-  });
+  const sandbox = useSeededSandbox('ideal', 'indexed-provider');
 
   async function scan(name: string, profile = 'ideal') {
-    const counter = countingTransport(createDefaultRpcTransport({ url: servers[profile]!.url }));
-    const s = subject(manifest, 'token', name);
+    const counter = countingTransport(createDefaultRpcTransport({ url: sandbox.servers[profile]!.url }));
+    const s = subject(sandbox.manifest, 'token', name);
     const { result } = await scanToken(s.address, {
       rpc: createSolanaRpcFromTransport(counter.transport),
       now: Date.now,
@@ -46,7 +29,7 @@ describe('scanToken: Meteora DAMM pools on the seeded sandbox', () => {
 
   for (const profile of ['ideal', 'indexed-provider']) {
     for (const name of SUBJECTS) {
-      it(`${name} (${profile}): raises what its manifest entry says, and nothing it rules out`, async () => {
+      it(`${name} (${profile}): raises what its sandbox.manifest entry says, and nothing it rules out`, async () => {
         const { s, result } = await scan(name, profile);
         for (const code of s.expect.flags ?? [])
           assert.ok(result.flags.includes(code), `${code} in [${result.flags}]`);
