@@ -16,18 +16,14 @@
  * (`%7Bmint%7D` included: Hono decodes it and answers the same offer),
  * a Host header that node-server would have to normalise.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { concretePath, GET_ENDPOINTS, type GetEndpoint, honoPath } from '../catalog.js';
 import { admitRequest } from './admission.js';
-import { logRequest, MAX_HOST_LENGTH, newFrame } from './frame.js';
+import { type Lane, logRequest, MAX_HOST_LENGTH, newFrame } from './frame.js';
 import type { Logger } from './logger.js';
 import type { BoundCounter } from './metrics.js';
 import { addOfferHeaders, type PaidRouteDeps } from './paid-routes.js';
 import { frameHeaders } from './respond.js';
-
-/** Answers the request and returns true, or returns false having touched nothing. */
-export type Lane = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /** Host headers node-server uses as they are (the same test as its own). */
 const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
