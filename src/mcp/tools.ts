@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { PAID_ENDPOINTS, type PaidEndpoint } from '../catalog.js';
 import { paramTextHints } from '../contract/schemas.js';
-import { SERVICE_DESCRIPTION } from '../server/discovery/context.js';
+import { SERVICE_DESCRIPTION } from '../identity.js';
 import type { DocsMcpSection } from '../server/docs/page.js';
 
 export const MCP_PATH = '/mcp';

@@ -10,6 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { EndpointId } from '../catalog.js';
+import type { ScanMetrics } from '../scans/service.js';
 
 export type PaymentOutcome = 'verified' | 'settled' | 'replayed' | 'refused' | 'pending' | 'failed';
 
@@ -18,7 +19,8 @@ export interface BoundCounter {
   inc(): void;
 }
 
-export interface Metrics {
+/** The operator's metrics: what the scans count (ScanMetrics) and what the service counts. */
+export interface Metrics extends ScanMetrics {
   readonly registry: Registry;
   /** A request answered: counted by route template and status, its duration observed. */
   request(route: string | null, status: number, seconds: number): void;
@@ -27,10 +29,6 @@ export interface Metrics {
   payment(outcome: PaymentOutcome): void;
   /** A fresh settlement delivered: `atomic` USDC units earned on `endpoint`. */
   revenue(endpoint: EndpointId, atomic: number): void;
-  cache(result: 'hit' | 'miss'): void;
-  /** A scan that waited for an identical one already running (here or on another instance). */
-  flightJoined(endpoint: EndpointId): void;
-  scanDuration(endpoint: EndpointId, seconds: number, outcome: 'ok' | 'failed'): void;
   /** A paid call refused with 503 before its payment was touched. */
   shed(reason: ShedReason): void;
   /** Where circuit states are read at each scrape. */
