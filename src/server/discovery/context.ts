@@ -4,6 +4,17 @@ import type { ServiceMetadata } from '../../x402/bazaar.js';
 
 export { DISCOVERY_PATHS, SERVICE_DESCRIPTION, SERVICE_NAME } from '../../identity.js';
 
+/** The MCP endpoint as discovery names it, given as data by the composition root. */
+export interface McpFacts {
+  readonly path: string;
+  /** Every tool: a paid one with its endpoint's path and price, a free one with path null and price 0. */
+  readonly tools: readonly {
+    readonly name: string;
+    readonly path: string | null;
+    readonly priceUsd: number;
+  }[];
+}
+
 export interface DiscoveryContext {
   /** Absolute origin, no trailing slash. */
   readonly origin: string;
@@ -19,4 +30,5 @@ export interface DiscoveryContext {
   readonly service: ServiceMetadata;
   /** CONTACT_EMAIL: the operator's address, or null when none is configured. */
   readonly contactEmail: string | null;
+  readonly mcp: McpFacts;
 }
