@@ -27,7 +27,7 @@ import {
   PINNING,
   startChildServer,
 } from './lib/processes.js';
-import { median, printTable } from './lib/report.js';
+import { median, printTable, type Spread, showSpread, spread } from './lib/report.js';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const SERVERS = ['service', 'official @x402/hono', 'node:http'] as const;
@@ -46,9 +46,9 @@ export interface OfficialRow {
   readonly requestsPerSecond: number;
   readonly p99Ms: number;
   readonly cpuMicrosPerRequest: number;
-  /** Medians of per-round ratios (this server ÷ the other, same round). */
-  readonly vsOfficial: { readonly throughput: number; readonly cpu: number };
-  readonly vsNodeHttp: { readonly throughput: number; readonly cpu: number };
+  /** Per-round ratios (this server ÷ the other, same round): median, lowest and highest round. */
+  readonly vsOfficial: { readonly throughput: Spread; readonly cpu: Spread };
+  readonly vsNodeHttp: { readonly throughput: Spread; readonly cpu: Spread };
 }
 
 /** One measured run of `load` against `server`, with the server's CPU time per request. */
@@ -71,7 +71,7 @@ async function rounds(count: number, one: (name: ServerName, round: number) => P
 
 function rowsOf(caseName: string, runs: Map<ServerName, Run[]>): OfficialRow[] {
   const ratio = (name: ServerName, base: ServerName, f: (r: Run) => number) =>
-    median(runs.get(name)!.map((r, i) => f(r) / Math.max(f(runs.get(base)![i]!), 1e-9)));
+    spread(runs.get(name)!.map((r, i) => f(r) / Math.max(f(runs.get(base)![i]!), 1e-9)));
   return SERVERS.map((name) => {
     const mine = runs.get(name)!;
     const vs = (base: ServerName) => ({
@@ -236,7 +236,7 @@ function printOfficial(rows: readonly OfficialRow[], o: Parameters<typeof runOff
     ? `servers on CPU ${PINNING.server}, autocannon on CPU ${PINNING.load}`
     : 'not pinned (one CPU or no taskset)';
   printTable(
-    `x402: service vs the official @x402/hono middleware and bare node:http (autocannon -c ${CONNECTIONS}; 402: ${o.rounds} interleaved rounds of ${o.seconds} s; paid: ${o.paidRounds} rounds of ${o.paidCalls} calls, a new payment each, sandbox facilitator; ${setup})`,
+    `x402: service vs the official @x402/hono middleware and bare node:http (autocannon -c ${CONNECTIONS}; 402: ${o.rounds} interleaved rounds of ${o.seconds} s; paid: ${o.paidRounds} rounds of ${o.paidCalls} calls, a new payment each, sandbox facilitator; ${setup}; ratios are per round, as the median and the lowest–highest round)`,
     [
       'case',
       'server',
@@ -254,10 +254,10 @@ function printOfficial(rows: readonly OfficialRow[], o: Parameters<typeof runOff
       r.requestsPerSecond.toFixed(0),
       String(r.p99Ms),
       r.cpuMicrosPerRequest.toFixed(1),
-      r.vsOfficial.throughput.toFixed(2),
-      r.vsOfficial.cpu.toFixed(2),
-      r.vsNodeHttp.throughput.toFixed(2),
-      r.vsNodeHttp.cpu.toFixed(2),
+      showSpread(r.vsOfficial.throughput),
+      showSpread(r.vsOfficial.cpu),
+      showSpread(r.vsNodeHttp.throughput),
+      showSpread(r.vsNodeHttp.cpu),
     ]),
   );
 }

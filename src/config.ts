@@ -5,7 +5,7 @@
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { RPC_PROFILE_NAMES, type RpcProfileName } from './sandbox/rpc/profiles.js';
+import { RPC_PROFILE_NAMES, type RpcProfileName } from './rpc-profile-names.js';
 import { base58Problem } from './solana/base58.js';
 import {
   DEFAULT_MAX_COMPUTE_UNIT_LIMIT,

@@ -7,20 +7,22 @@ import { findAssociatedTokenPda } from '@solana-program/token';
 import { type CacheStore, createMemoryCache } from './cache/result-cache.js';
 import type { EndpointId } from './catalog.js';
 import type { Config } from './config.js';
+import { OfferBook } from './door/offers.js';
+import { createPaidDoor } from './door/paid-door.js';
+import { createShedder, type Shedder } from './door/shedding.js';
 import { cachedCheck, type HealthCheck } from './health.js';
-import { mcpDocsSection } from './mcp/tools.js';
+import { DISCOVERY_PATHS, SERVICE_NAME } from './identity.js';
+import { createMcpHandler } from './mcp/http-route.js';
+import { mcpDocsSection, mcpFacts } from './mcp/tools.js';
 import { createResultProducer } from './scans/result-body.js';
 import type { Scanner } from './scans/scanner.js';
 import { ScanService } from './scans/service.js';
 import { buildApp } from './server/app.js';
-import { DISCOVERY_PATHS, SERVICE_NAME } from './server/discovery/context.js';
 import { createDocsRoutes } from './server/docs/routes.js';
 import type { FramedApp } from './server/frame.js';
 import { listen, type RunningServer } from './server/listen.js';
 import { createLogger, type Logger } from './server/logger.js';
 import { type CircuitReading, createMetrics, type Metrics, serveMetrics } from './server/metrics.js';
-import { OfferBook } from './server/offers.js';
-import { createShedder, type Shedder } from './server/shedding.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './solana/programs.js';
 import { createRpcEndpoints, type SolanaRpc } from './solana/rpc.js';
 import {
@@ -247,21 +249,23 @@ export async function createService(config: Config, options: ServiceOptions = {}
       unrecorded: () => paymentGate?.unrecorded() ?? 0,
     });
   }
+  const door = createPaidDoor({
+    offers: new OfferBook({
+      payTo: config.payTo,
+      maxTimeoutSeconds: config.maxTimeoutSeconds,
+      facilitators,
+      publicBaseUrl: config.publicBaseUrl,
+    }),
+    log,
+    ...(paymentGate ? { gate: paymentGate } : {}),
+    ...(metrics ? { metrics } : {}),
+    shedder,
+  });
   const app = buildApp({
     log,
-    paid: {
-      offers: new OfferBook({
-        payTo: config.payTo,
-        maxTimeoutSeconds: config.maxTimeoutSeconds,
-        facilitators,
-        publicBaseUrl: config.publicBaseUrl,
-      }),
-      publicBaseUrl: config.publicBaseUrl,
-      log,
-      ...(paymentGate ? { paymentGate } : {}),
-      ...(metrics ? { metrics } : {}),
-      shedder,
-    },
+    paid: { door, publicBaseUrl: config.publicBaseUrl },
+    ...(metrics ? { metrics } : {}),
+    mounted: [createMcpHandler(door)],
     discovery: {
       mode: config.mode,
       payTo: config.payTo,
@@ -271,6 +275,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
       contactEmail: config.contactEmail,
       facilitators,
       health: { mode: config.mode, version: SERVICE_VERSION, startedAt: Date.now(), facilitators, checks },
+      mcp: mcpFacts(),
     },
     extraRoutes: [
       createDocsRoutes({

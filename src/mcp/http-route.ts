@@ -1,15 +1,15 @@
 /**
  * POST /mcp: the API's MCP endpoint (Streamable HTTP, stateless, JSON answers). Each request
  * gets its own server and transport, as the SDK requires of stateless transports; tools are
- * paid with the x402 MCP transport through callPaidTool. GET and DELETE (SSE streams, sessions)
- * are not served: the app's 405 answers them with `Allow: POST`.
+ * paid with the x402 MCP transport through callPaidTool, at the paid door. GET and DELETE (SSE
+ * streams, sessions) are not served: the app's 405 answers them with `Allow: POST`.
+ *
+ * It answers whole web Requests and knows nothing of the HTTP server: the composition root
+ * (service.ts) mounts it at MCP_PATH.
  */
 import { randomUUID } from 'node:crypto';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import type { Hono } from 'hono';
-import type { AppEnv, RequestFrame } from '../server/context.js';
-import { requestOrigin } from '../server/origin.js';
-import type { PaidRouteDeps } from '../server/paid-routes.js';
+import type { PaidDoor } from '../door/paid-door.js';
 import { callPaidTool, type ToolCallSite } from './paid-tool.js';
 import { createToolServer } from './tool-server.js';
 import { MCP_PATH } from './tools.js';
@@ -22,42 +22,53 @@ export const MCP_INSTRUCTIONS =
 
 const HOW_PAID = 'paid with x402 (USDC on Solana) through _meta["x402/payment"]';
 
+/** What the MCP endpoint knows of the HTTP request that carried it. */
+export interface McpRequestSite {
+  /** PUBLIC_BASE_URL or the request's origin. */
+  readonly origin: string;
+  /** The request's id (X-Request-Id): its first paid call takes it. */
+  readonly requestId: string;
+  /** Fields for the request's log line. */
+  readonly logFields: Record<string, unknown>;
+}
+
 /** The site of one HTTP request: its first paid call takes the request's own id (X-Request-Id). */
-function callSite(origin: string, frame: RequestFrame): ToolCallSite {
+function callSite(request: McpRequestSite): ToolCallSite {
   let first = true;
-  const requestId = frame.requestId;
   return {
-    origin,
-    logFields: frame.logFields,
+    origin: request.origin,
+    logFields: request.logFields,
     nextRequestId: () => {
       if (!first) return randomUUID();
       first = false;
-      return requestId;
+      return request.requestId;
     },
   };
 }
 
-export function registerMcpRoute(app: Hono<AppEnv>, deps: PaidRouteDeps): void {
-  app.post(MCP_PATH, async (c) => {
-    const frame = c.env.frame;
-    frame.route = MCP_PATH;
-    const site = callSite(requestOrigin(deps.publicBaseUrl, c.req.url), frame);
-    const server = createToolServer({
-      howPaid: HOW_PAID,
-      instructions: MCP_INSTRUCTIONS,
-      call: (endpoint, value, meta) => callPaidTool(deps, site, endpoint, value, meta),
-    });
-    // No sessionIdGenerator: stateless.
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      enableJsonResponse: true,
-      maxRequestBodySize: MAX_MCP_BODY_BYTES,
-    });
-    await server.connect(transport);
-    try {
-      return await transport.handleRequest(c.req.raw);
-    } finally {
-      // JSON mode: the answer is complete once handleRequest resolves.
-      await server.close();
-    }
-  });
+/** The MCP endpoint's handler, to mount at `path` (POST). */
+export function createMcpHandler(door: PaidDoor) {
+  return {
+    path: MCP_PATH,
+    async answer(request: Request, site: McpRequestSite): Promise<Response> {
+      const tools = callSite(site);
+      const server = createToolServer({
+        howPaid: HOW_PAID,
+        instructions: MCP_INSTRUCTIONS,
+        call: (endpoint, value, meta) => callPaidTool(door, tools, endpoint, value, meta),
+      });
+      // No sessionIdGenerator: stateless.
+      const transport = new WebStandardStreamableHTTPServerTransport({
+        enableJsonResponse: true,
+        maxRequestBodySize: MAX_MCP_BODY_BYTES,
+      });
+      await server.connect(transport);
+      try {
+        return await transport.handleRequest(request);
+      } finally {
+        // JSON mode: the answer is complete once handleRequest resolves.
+        await server.close();
+      }
+    },
+  };
 }

@@ -5,7 +5,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { PaidEndpoint } from '../catalog.js';
-import { SERVICE_NAME } from '../server/discovery/context.js';
+import { SERVICE_NAME } from '../identity.js';
 import { SERVICE_VERSION } from '../version.js';
 import {
   argumentName,

@@ -7,8 +7,7 @@
 import { z } from 'zod';
 import { PAID_ENDPOINTS, type PaidEndpoint } from '../catalog.js';
 import { paramTextHints } from '../contract/schemas.js';
-import { SERVICE_DESCRIPTION } from '../server/discovery/context.js';
-import type { DocsMcpSection } from '../server/docs/page.js';
+import { SERVICE_DESCRIPTION } from '../identity.js';
 
 export const MCP_PATH = '/mcp';
 export const LIST_TOOL = 'list_endpoints';
@@ -102,8 +101,26 @@ export const endpointListSchema = {
 export const LIST_TOOL_DESCRIPTION =
   'Lists the paid tools of Solana Risk Scan with their HTTP endpoints and prices in USDC. Free.';
 
+/** A tool as discovery documents list it: a paid one with its HTTP path and price, the free one with none. */
+export interface ToolFact {
+  readonly name: string;
+  readonly path: string | null;
+  readonly priceUsd: number;
+}
+
+/** The MCP endpoint as discovery documents list it: its path and its tools. */
+export function mcpFacts(): { readonly path: string; readonly tools: readonly ToolFact[] } {
+  return {
+    path: MCP_PATH,
+    tools: [
+      ...TOOL_ENDPOINTS.map((e) => ({ name: toolName(e), path: e.path, priceUsd: e.priceUsd })),
+      { name: LIST_TOOL, path: null, priceUsd: 0 },
+    ],
+  };
+}
+
 /** The MCP endpoint as /docs lists it. */
-export function mcpDocsSection(): DocsMcpSection {
+export function mcpDocsSection() {
   return {
     path: MCP_PATH,
     tools: [

@@ -1,5 +1,5 @@
 /**
- * Runs scans for the HTTP layer: picks the endpoint's scanner, serves fresh cached results
+ * Runs scans for the paid calls: picks the endpoint's scanner, serves fresh cached results
  * (spec §8), and coalesces identical concurrent scans into one (single flight), within this
  * process by default or across instances with other ScanFlights (src/cache/redis-flights.ts).
  */
@@ -8,9 +8,16 @@ import { createLocalFlights, type ScanFlights } from '../cache/flights.js';
 import type { CacheStore } from '../cache/result-cache.js';
 import { type EndpointId, PAID_ENDPOINTS } from '../catalog.js';
 import type { ScanResult } from '../contract/schemas.js';
-import type { Metrics } from '../server/metrics.js';
 import type { SolanaRpc } from '../solana/rpc.js';
 import { ScanFailedError, type Scanner, scanDeadline } from './scanner.js';
+
+/** What the scans count, for the operator's metrics (which implement it). */
+export interface ScanMetrics {
+  cache(result: 'hit' | 'miss'): void;
+  /** A scan that waited for an identical one already running (here or on another instance). */
+  flightJoined(endpoint: EndpointId): void;
+  scanDuration(endpoint: EndpointId, seconds: number, outcome: 'ok' | 'failed'): void;
+}
 
 export interface ScanRun {
   readonly result: ScanResult;
@@ -29,7 +36,7 @@ export interface ScanServiceOptions {
   /** How identical concurrent runs share one scan; within this process when absent. */
   readonly flights?: ScanFlights;
   /** Where cache hits and misses, single-flight joins and scan durations are counted. */
-  readonly metrics?: Metrics;
+  readonly metrics?: ScanMetrics;
 }
 
 interface CachedEntry {

@@ -4,21 +4,44 @@
  */
 import { Hono } from 'hono';
 import { ServiceError, toServiceError } from '../errors.js';
-import { registerMcpRoute } from '../mcp/http-route.js';
 import type { AppEnv } from './context.js';
 import { type DiscoveryDeps, registerDiscoveryRoutes } from './discovery/routes.js';
 import { type FramedApp, frameRequests } from './frame.js';
 import type { Logger } from './logger.js';
 import { createMethodCheck } from './method-check.js';
-import { pathStartOf } from './origin.js';
-import { type PaidRouteDeps, registerPaidRoutes } from './paid-routes.js';
+import type { Metrics } from './metrics.js';
+import { pathStartOf, requestOrigin } from './origin.js';
+import type { PaidRouteDeps } from './paid-answers.js';
+import { registerPaidRoutes } from './paid-routes.js';
 import { reply, replyError } from './respond.js';
 import { createUnpaidLane } from './unpaid-lane.js';
+
+/** What a mounted handler knows of the request that reached it. */
+export interface MountSite {
+  /** PUBLIC_BASE_URL or the request's origin. */
+  readonly origin: string;
+  /** The request's id (X-Request-Id). */
+  readonly requestId: string;
+  /** Fields for the request's log line. */
+  readonly logFields: Record<string, unknown>;
+}
+
+/**
+ * A POST path answered by a handler of whole web Requests (the MCP endpoint): mounted by the
+ * composition root, so the server knows no more of it than this.
+ */
+export interface MountedHandler {
+  readonly path: string;
+  answer(request: Request, site: MountSite): Promise<Response>;
+}
 
 export interface AppDeps {
   readonly log: Logger;
   readonly paid: PaidRouteDeps;
+  /** Where requests, and the unpaid lane's 402s, are counted; absent = not counted. */
+  readonly metrics?: Metrics;
   readonly discovery: DiscoveryDeps;
+  readonly mounted?: readonly MountedHandler[];
   /** Extra routes mounted at the root (e.g. the /docs reference). */
   readonly extraRoutes?: readonly Hono[];
 }
@@ -45,10 +68,19 @@ function trailingSlashRedirect(
   return rawPath + url.slice(end);
 }
 
+function mount(app: Hono<AppEnv>, handler: MountedHandler, publicBaseUrl: string | null): void {
+  app.post(handler.path, (c) => {
+    const frame = c.env.frame;
+    frame.route = handler.path;
+    const origin = requestOrigin(publicBaseUrl, c.req.url);
+    return handler.answer(c.req.raw, { origin, requestId: frame.requestId, logFields: frame.logFields });
+  });
+}
+
 export function buildApp(deps: AppDeps): FramedApp {
   const app = new Hono<AppEnv>();
   registerPaidRoutes(app, deps.paid);
-  registerMcpRoute(app, deps.paid);
+  for (const handler of deps.mounted ?? []) mount(app, handler, deps.paid.publicBaseUrl);
   registerDiscoveryRoutes(app, deps.discovery);
   for (const routes of deps.extraRoutes ?? []) app.route('/', routes);
 
@@ -77,5 +109,10 @@ export function buildApp(deps: AppDeps): FramedApp {
       deps.log.error({ req_id: c.env.frame.requestId, err: error.cause ?? err }, 'request failed');
     return replyError(c, error);
   });
-  return { ...frameRequests(app, deps.log, deps.paid.metrics), lane: createUnpaidLane(deps.paid, deps.log) };
+  const lane = createUnpaidLane({
+    ...deps.paid,
+    log: deps.log,
+    ...(deps.metrics ? { metrics: deps.metrics } : {}),
+  });
+  return { ...frameRequests(app, deps.log, deps.metrics), lane };
 }

@@ -10,6 +10,7 @@
  * (README, "How the cheap paths stay cheap").
  */
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Hono } from 'hono';
 import { ServiceError, toServiceError } from '../errors.js';
@@ -18,7 +19,6 @@ import { type Logger, writeRequestLine } from './logger.js';
 import type { Metrics } from './metrics.js';
 import { pathStartOf } from './origin.js';
 import { ERROR_HEADERS, errorBody, frameHeaders, frameResponse } from './respond.js';
-import type { Lane } from './unpaid-lane.js';
 
 /** Longest request target (path and query) accepted; paid paths are under 120 characters. */
 export const MAX_URL_LENGTH = 2048;
@@ -39,6 +39,9 @@ const PREFLIGHT_HEADERS = {
   'Access-Control-Max-Age': '86400',
 };
 const LONGEST_LOGGED_PATH = 200;
+
+/** Answers the request and returns true, or returns false having touched nothing. */
+export type Lane = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /** What the server calls: Hono's `fetch` and `request`, with the frame around them. */
 export interface FramedApp {

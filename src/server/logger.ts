@@ -1,5 +1,4 @@
 /** Structured JSON logs (pino): one line per request, never a payment header in full. */
-import { createHash } from 'node:crypto';
 import { tracingChannel } from 'node:diagnostics_channel';
 import { pino } from 'pino';
 
@@ -183,12 +182,4 @@ export function flushLogs(log: Logger): void {
     // Nothing left to flush, or stdout already closed: nothing to do at exit.
   }
   stdout?.flushSync();
-}
-
-/**
- * What may be logged of a payment header: its size and a short digest, enough to correlate
- * retries of the same payment without putting a signed transaction into the logs.
- */
-export function paymentFingerprint(header: string): { bytes: number; sha256: string } {
-  return { bytes: header.length, sha256: createHash('sha256').update(header).digest('hex').slice(0, 16) };
 }

@@ -9,30 +9,21 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { EndpointId } from '../catalog.js';
-
-export type PaymentOutcome = 'verified' | 'settled' | 'replayed' | 'refused' | 'pending' | 'failed';
+import type { DoorMetrics } from '../door/metrics.js';
+import type { ScanMetrics } from '../scans/service.js';
 
 /** An increment bound to its labels once. */
 export interface BoundCounter {
   inc(): void;
 }
 
-export interface Metrics {
+/** The operator's metrics: what the paid door and the scans count, and what the server counts. */
+export interface Metrics extends DoorMetrics, ScanMetrics {
   readonly registry: Registry;
   /** A request answered: counted by route template and status, its duration observed. */
   request(route: string | null, status: number, seconds: number): void;
   /** The counter of one route and status, bound once (the unpaid lane's only cost). */
   requestCounter(route: string, status: number): BoundCounter;
-  payment(outcome: PaymentOutcome): void;
-  /** A fresh settlement delivered: `atomic` USDC units earned on `endpoint`. */
-  revenue(endpoint: EndpointId, atomic: number): void;
-  cache(result: 'hit' | 'miss'): void;
-  /** A scan that waited for an identical one already running (here or on another instance). */
-  flightJoined(endpoint: EndpointId): void;
-  scanDuration(endpoint: EndpointId, seconds: number, outcome: 'ok' | 'failed'): void;
-  /** A paid call refused with 503 before its payment was touched. */
-  shed(reason: ShedReason): void;
   /** Where circuit states are read at each scrape. */
   watchCircuits(read: () => readonly CircuitReading[]): void;
   /** Where the event-loop delay the shedder acts on is read at each scrape (seconds). */
@@ -42,9 +33,6 @@ export interface Metrics {
   /** The text a scrape receives. */
   scrape(): Promise<string>;
 }
-
-/** Why a paid call was refused with 503 before its payment was touched. */
-export type ShedReason = 'inflight' | 'event_loop' | 'shutting_down';
 
 /** One circuit's state: an RPC endpoint's breaker, or a facilitator's health. */
 export interface CircuitReading {

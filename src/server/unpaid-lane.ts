@@ -3,12 +3,12 @@
  * first request of every paid exchange, and most of the traffic — is answered with its 402
  * offer directly on node:http, before the request is wrapped for Hono.
  *
- * Why: the offer is ready-made bytes (offers.ts), so such a request costs little more than
+ * Why: the offer is ready-made bytes (door/offers.ts), so such a request costs little more than
  * node:http itself, and the wrapping it skips — @hono/node-server's
  * Request/Response objects, Hono's routing and context — was a measurable share of the rest
- * (README, "How the cheap paths stay cheap"). The answer is the same one the Hono route gives,
- * built by the same functions (the offer book's kept offers, addOfferHeaders, the frame's headers
- * and log line); a test compares the two byte for byte.
+ * (README, "How the cheap paths stay cheap"). It asks the paid door the same two things the
+ * door's knock asks first (its admission, its kept offer) and answers as the Hono route does
+ * (addOfferHeaders, the frame's headers and log line); a test compares the two byte for byte.
  *
  * The endpoint's literal template (`/scan/token/{mint}`, which indexers probe) is an offer too.
  * Anything else is declined and goes to Hono unchanged: other methods, a payment header, a
@@ -16,18 +16,14 @@
  * (`%7Bmint%7D` included: Hono decodes it and answers the same offer),
  * a Host header that node-server would have to normalise.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { concretePath, GET_ENDPOINTS, type GetEndpoint, honoPath } from '../catalog.js';
-import { admitRequest } from './admission.js';
-import { logRequest, MAX_HOST_LENGTH, newFrame } from './frame.js';
+import type { PaidDoor } from '../door/paid-door.js';
+import { type Lane, logRequest, MAX_HOST_LENGTH, newFrame } from './frame.js';
 import type { Logger } from './logger.js';
-import type { BoundCounter } from './metrics.js';
-import { addOfferHeaders, type PaidRouteDeps } from './paid-routes.js';
+import type { BoundCounter, Metrics } from './metrics.js';
+import { addOfferHeaders } from './paid-answers.js';
 import { frameHeaders } from './respond.js';
-
-/** Answers the request and returns true, or returns false having touched nothing. */
-export type Lane = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /** Host headers node-server uses as they are (the same test as its own). */
 const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
@@ -63,7 +59,15 @@ interface LaneRoute {
   readonly counted: BoundCounter | undefined;
 }
 
-export function createUnpaidLane(deps: PaidRouteDeps, log: Logger): Lane {
+export interface UnpaidLaneDeps {
+  readonly door: PaidDoor;
+  readonly publicBaseUrl: string | null;
+  readonly log: Logger;
+  readonly metrics?: Metrics;
+}
+
+export function createUnpaidLane(deps: UnpaidLaneDeps): Lane {
+  const { door, log } = deps;
   const routes: readonly LaneRoute[] = GET_ENDPOINTS.map((endpoint) => ({
     prefix: concretePath(endpoint, ''),
     endpoint,
@@ -74,7 +78,6 @@ export function createUnpaidLane(deps: PaidRouteDeps, log: Logger): Lane {
   // server by one name, so the pattern test and the string building are done once per name.
   let plainHost: string | undefined;
   let plainOrigin = '';
-  const takingPayments = deps.paymentGate !== undefined;
 
   return (req, res) => {
     // performance is imported: the global is a lazy getter, looked up on every use.
@@ -91,11 +94,11 @@ export function createUnpaidLane(deps: PaidRouteDeps, log: Logger): Lane {
     if (match === undefined) return false;
     const value = url.slice(match.prefix.length);
     const host = hostUnlessPaid(req.rawHeaders);
-    // The lane answers only what the shared admission calls a plain offer. An admitted parameter
+    // The lane answers only what the door's admission calls a plain offer. An admitted parameter
     // is base58 text or the endpoint's literal template ('{mint}', named in the offer as it is
     // written, as Hono names it decoded), so a query, escapes and odd paths all go to Hono.
     const request = { method: 'GET', value, hasPayment: host === PAYMENT };
-    if (admitRequest(match.endpoint, request, takingPayments).kind !== 'offer') return false;
+    if (door.admit(match.endpoint, request).kind !== 'offer') return false;
     // No Host (refused for HTTP/1.1, named from the socket for 1.0), or one too long for a host
     // name (refused, and never kept by the offer book): Hono's side answers.
     if (host === undefined || host.length > MAX_HOST_LENGTH) return false;
@@ -111,7 +114,7 @@ export function createUnpaidLane(deps: PaidRouteDeps, log: Logger): Lane {
 
     const frame = newFrame();
     frame.route = match.route;
-    const offer = deps.offers.unpaid(match.endpoint, origin + url);
+    const offer = door.offer(match.endpoint, origin + url);
     const headers = addOfferHeaders(frameHeaders(frame), offer);
     headers['Content-Length'] = String(offer.bodyBytes);
     res.writeHead(402, headers);

@@ -15,7 +15,7 @@ import {
 } from '@x402/extensions/bazaar';
 import { concretePath, honoPath, type PaidEndpoint, type PostEndpoint } from '../catalog.js';
 import type { ScanResult } from '../contract/schemas.js';
-import { DISCOVERY_PATHS, SERVICE_NAME } from '../server/discovery/context.js';
+import { DISCOVERY_PATHS, SERVICE_NAME } from '../identity.js';
 
 /** Catalog tags: at most 5, each at most 32 printable ASCII characters (the spec's limits). */
 export const BAZAAR_TAGS: readonly string[] = ['solana', 'security', 'risk-scan', 'tokens', 'wallets'];

@@ -12,10 +12,8 @@
  * - "nothing was charged" is said only before sending, or when the chain shows it;
  * - a settled payment's response is kept: the same payment for the same path gets it again.
  */
-import type { PaidEndpoint } from '../catalog.js';
 import { toServiceError } from '../errors.js';
-import type { FacilitatorClient } from './facilitator-client.js';
-import type { FundsCheck } from './funds-check.js';
+import type { PaidCall, PaymentCore, PaymentCoreOptions, PresentedPayment } from './core.js';
 import {
   type Decision,
   deliver,
@@ -30,68 +28,13 @@ import {
   STORE_UNREADABLE,
   UNRECORDED_SALE,
 } from './outcomes.js';
-import { type CheckedPayment, checkPayment, type PaymentCheckOptions } from './payment-check.js';
-import type { PaymentStore, PendingSettlement } from './payment-store.js';
+import { type CheckedPayment, checkPayment } from './payment-check.js';
+import type { PendingSettlement } from './payment-store.js';
 import { pendingOf, recheckPending, settleAndDecide, verifyAndProduce } from './purchase.js';
-import { createRecordBacklog, type RecordBacklog } from './record-backlog.js';
-import type { SettlementWatch } from './settlement.js';
-import type { SettlementLookup } from './settlement-lookup.js';
+import { createRecordBacklog } from './record-backlog.js';
 
-/** A payment found on a request, before any check of its content. */
-export interface PresentedPayment {
-  /** x402 transport version the header name implies: X-PAYMENT (1) or PAYMENT-SIGNATURE (2). */
-  readonly transport: 1 | 2;
-  readonly header: string;
-  /** The path paid for (`/scan/token/<mint>`): a payment's result is given again only for it. */
-  readonly path: string;
-  /** The absolute resource URL the 402 offered for this request (sent on to the facilitator). */
-  readonly resource: string;
-}
-
-export interface PaidCall {
-  readonly endpoint: PaidEndpoint;
-  readonly subject: string;
-  readonly payment: PresentedPayment;
-  /** Unique per call: it holds the payment's claim and becomes the result's `request_id`. */
-  readonly requestId: string;
-}
-
-/** Produces the ScanResult body sold for this call (scan, `version`, `request_id`), validated. */
-export type ProduceResult = (endpoint: PaidEndpoint, subject: string, requestId: string) => Promise<string>;
-
-/** The warnings the core reports (a pino logger fits). */
-export interface CoreLog {
-  warn(fields: object, message: string): void;
-}
-
-export interface PaymentCoreOptions extends PaymentCheckOptions {
-  readonly client: FacilitatorClient;
-  readonly store: PaymentStore;
-  readonly lookup: SettlementLookup;
-  readonly funds: FundsCheck;
-  readonly produce: ProduceResult;
-  readonly maxTimeoutSeconds: number;
-  readonly verifyTimeoutMs: number;
-  readonly settleTimeoutMs: number;
-  /** Produce while the facilitator verifies (once the payer's funds are seen). */
-  readonly parallelVerify: boolean;
-  /** How long an ambiguous settlement is watched on chain before answering. */
-  readonly confirmWindowMs: number;
-  readonly confirmIntervalMs?: number;
-  readonly now?: () => number;
-  readonly sleep?: (ms: number) => Promise<void>;
-  readonly log?: CoreLog;
-  /** Told each time a facilitator has verified a payment (for metrics). */
-  readonly onVerified?: () => void;
-  /** How often records the store refused are tried again. */
-  readonly recordRetryMs?: number;
-}
-
-/** The options with their defaults filled in, as the steps use them. */
-export interface PaymentCore extends PaymentCoreOptions {
-  readonly watch: SettlementWatch;
-  readonly backlog: RecordBacklog;
-}
+// The call and the core's options are in core.ts, which the steps share; named here for callers.
+export type { PaidCall, PresentedPayment };
 
 /** Takes a call that carries a payment; answers with its outcome. */
 export interface PaymentGate {

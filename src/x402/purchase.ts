@@ -4,6 +4,7 @@
  * (paid-call.ts) is the one place that records it or gives the claim back.
  */
 
+import type { PaidCall, PaymentCore } from './core.js';
 import { facilitatorCall } from './facilitator-call.js';
 import { FacilitatorError, type SettleAnswer } from './facilitator-client.js';
 import {
@@ -20,7 +21,6 @@ import {
   SETTLED_ELSEWHERE,
   withReceipt,
 } from './outcomes.js';
-import type { PaidCall, PaymentCore } from './paid-call.js';
 import type { CheckedPayment } from './payment-check.js';
 import type { PendingSettlement, ReceiptBasis, StoredResponse } from './payment-store.js';
 import { findOnChain, judgeSettlement } from './settlement.js';

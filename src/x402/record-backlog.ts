@@ -5,8 +5,12 @@
  * A process that dies with records here loses nothing: the result was kept before settling
  * (markSending), so its claim turns pending and the chain decides.
  */
-import type { CoreLog } from './paid-call.js';
 import type { ClaimRecord, PaymentStore } from './payment-store.js';
+
+/** Where a record that still cannot be written is reported (the core's log). */
+interface BacklogLog {
+  warn(fields: object, message: string): void;
+}
 
 interface Unwritten {
   readonly key: string;
@@ -29,7 +33,7 @@ export interface RecordBacklog {
 
 export function createRecordBacklog(
   store: PaymentStore,
-  options: { retryMs?: number | undefined; log?: CoreLog | undefined } = {},
+  options: { retryMs?: number | undefined; log?: BacklogLog | undefined } = {},
 ): RecordBacklog {
   const retryMs = options.retryMs ?? 1_000;
   let waiting: Unwritten[] = [];

@@ -14,7 +14,7 @@ import { getProbe } from '@agentcash/discovery';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
 import { concretePath, GET_ENDPOINTS, type GetEndpoint } from '../../src/catalog.js';
 import { PaymentRequiredSchema } from '../../src/contract/schemas.js';
-import { paymentPrompt } from '../../src/server/offers.js';
+import { paymentPrompt } from '../../src/door/offers.js';
 import { type FacilitatorStub, startFacilitatorStub } from '../helpers/facilitator-stub.js';
 import { startTestService, TEST_FEE_PAYER, type TestService } from '../helpers/service.js';
 

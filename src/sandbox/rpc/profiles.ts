@@ -5,14 +5,15 @@
  * before dispatch. The answers are the providers' own, recorded in fixtures/providers (see
  * PROVENANCE.md there for the sources and for what could not be found).
  */
+
+import { RPC_PROFILE_NAMES, type RpcProfileName } from '../../rpc-profile-names.js';
 import { PUMP_PROGRAM, PUMPSWAP_PROGRAM } from '../../solana/programs.js';
 import { addressText, SYSTEM_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../chain/addresses.js';
 import type { SandboxChain } from '../chain/chain.js';
 import { isTokenProgram } from '../chain/token-accounts.js';
 import { RpcError } from './errors.js';
 
-export const RPC_PROFILE_NAMES = ['ideal', 'public-mainnet', 'indexed-provider'] as const;
-export type RpcProfileName = (typeof RPC_PROFILE_NAMES)[number];
+export { RPC_PROFILE_NAMES, type RpcProfileName };
 
 /** Serum DEX v3: the program the public endpoint's 410 answer was recorded for. */
 export const SERUM_DEX_V3_PROGRAM = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';

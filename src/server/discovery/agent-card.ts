@@ -8,7 +8,6 @@
  * so an A2A client that only knows JSON-RPC finds no interface it could misuse.
  */
 import { concretePath, PAID_ENDPOINTS, type PaidEndpoint } from '../../catalog.js';
-import { MCP_PATH } from '../../mcp/tools.js';
 import { X402_VERSION } from '../../version.js';
 import { SOLANA_MAINNET_CAIP2, USDC_MINT } from '../../x402/networks.js';
 import { DISCOVERY_PATHS, type DiscoveryContext, SERVICE_DESCRIPTION, SERVICE_NAME } from './context.js';
@@ -57,7 +56,7 @@ export function agentCard(ctx: DiscoveryContext) {
     preferredTransport: HTTP_X402_TRANSPORT,
     additionalInterfaces: [
       { url: ctx.origin, transport: HTTP_X402_TRANSPORT },
-      { url: ctx.origin + MCP_PATH, transport: MCP_TRANSPORT },
+      { url: ctx.origin + ctx.mcp.path, transport: MCP_TRANSPORT },
     ],
     iconUrl: ctx.origin + DISCOVERY_PATHS.favicon,
     documentationUrl: ctx.origin + DISCOVERY_PATHS.docs,

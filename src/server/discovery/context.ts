@@ -2,9 +2,18 @@
 import type { Mode } from '../../config.js';
 import type { ServiceMetadata } from '../../x402/bazaar.js';
 
-export const SERVICE_NAME = 'Solana Risk Scan';
-export const SERVICE_DESCRIPTION =
-  'Pay-per-call risk assessments of one Solana subject per call — a pump.fun token, any SPL / Token-2022 token, a wallet, a transaction or a program — for autonomous agents. Paid per call with x402 (USDC on Solana mainnet); no API keys, no accounts.';
+export { DISCOVERY_PATHS, SERVICE_DESCRIPTION, SERVICE_NAME } from '../../identity.js';
+
+/** The MCP endpoint as discovery names it, given as data by the composition root. */
+export interface McpFacts {
+  readonly path: string;
+  /** Every tool: a paid one with its endpoint's path and price, a free one with path null and price 0. */
+  readonly tools: readonly {
+    readonly name: string;
+    readonly path: string | null;
+    readonly priceUsd: number;
+  }[];
+}
 
 export interface DiscoveryContext {
   /** Absolute origin, no trailing slash. */
@@ -21,20 +30,5 @@ export interface DiscoveryContext {
   readonly service: ServiceMetadata;
   /** CONTACT_EMAIL: the operator's address, or null when none is configured. */
   readonly contactEmail: string | null;
+  readonly mcp: McpFacts;
 }
-
-/** Paths of the free discovery endpoints (contract §4.2). */
-export const DISCOVERY_PATHS = {
-  root: '/',
-  health: '/health',
-  openapi: '/openapi.json',
-  x402Discovery: '/.well-known/x402-discovery',
-  x402Manifest: '/.well-known/x402.json',
-  agentCard: '/.well-known/agent-card.json',
-  aiPlugin: '/.well-known/ai-plugin.json',
-  aiTxt: '/ai.txt',
-  llmsTxt: '/llms.txt',
-  robotsTxt: '/robots.txt',
-  docs: '/docs',
-  favicon: '/favicon.svg',
-} as const;

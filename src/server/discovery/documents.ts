@@ -1,11 +1,22 @@
 /** The free discovery documents other than OpenAPI, all generated from the catalog. */
-import { atomicPrice, PAID_ENDPOINTS, type PaidEndpoint, USDC_DECIMALS } from '../../catalog.js';
-import { LIST_TOOL, MCP_PATH, TOOL_ENDPOINTS, toolName } from '../../mcp/tools.js';
+import { atomicPrice, PAID_ENDPOINTS, USDC_DECIMALS } from '../../catalog.js';
 import { X402_VERSION } from '../../version.js';
 import { ADVERTISED_NETWORK, SOLANA_MAINNET_CAIP2, USDC_MINT } from '../../x402/networks.js';
 import { DISCOVERY_PATHS, type DiscoveryContext, SERVICE_DESCRIPTION, SERVICE_NAME } from './context.js';
 
-const price = (e: PaidEndpoint) => `${e.priceUsd.toFixed(2)} USDC`;
+const price = (e: { readonly priceUsd: number }) => `${e.priceUsd.toFixed(2)} USDC`;
+
+/** The MCP tools that cost, each with its price; and the free ones. */
+const paidTools = (ctx: DiscoveryContext) =>
+  ctx.mcp.tools
+    .filter((t) => t.path !== null)
+    .map((t) => `${t.name} ${price(t)}`)
+    .join(', ');
+const freeTools = (ctx: DiscoveryContext) =>
+  ctx.mcp.tools
+    .filter((t) => t.path === null)
+    .map((t) => t.name)
+    .join(', ');
 
 function links(ctx: DiscoveryContext) {
   const at = (path: string) => ctx.origin + path;
@@ -20,21 +31,18 @@ function links(ctx: DiscoveryContext) {
     ai_txt: at(DISCOVERY_PATHS.aiTxt),
     health: at(DISCOVERY_PATHS.health),
     favicon: at(DISCOVERY_PATHS.favicon),
-    mcp: at(MCP_PATH),
+    mcp: at(ctx.mcp.path),
   };
 }
 
 /** The MCP endpoint as discovery documents describe it: where, how, and its tools with their prices. */
 function mcpEndpoint(ctx: DiscoveryContext) {
   return {
-    url: ctx.origin + MCP_PATH,
+    url: ctx.origin + ctx.mcp.path,
     transport: 'streamable-http',
     payment:
       'x402 MCP transport: PaymentPayload in _meta["x402/payment"], settlement in _meta["x402/payment-response"]',
-    tools: [
-      ...TOOL_ENDPOINTS.map((e) => ({ name: toolName(e), path: e.path, price_usd: e.priceUsd })),
-      { name: LIST_TOOL, path: null, price_usd: 0 },
-    ],
+    tools: ctx.mcp.tools.map((t) => ({ name: t.name, path: t.path, price_usd: t.priceUsd })),
   };
 }
 
@@ -154,7 +162,7 @@ export function llmsTxt(ctx: DiscoveryContext): string {
     '',
     '## MCP',
     '',
-    `- [MCP server](${ctx.origin}${MCP_PATH}): POST, Streamable HTTP. One tool per paid endpoint (${TOOL_ENDPOINTS.map((e) => `${toolName(e)} ${price(e)}`).join(', ')}) and the free ${LIST_TOOL}.`,
+    `- [MCP server](${ctx.origin}${ctx.mcp.path}): POST, Streamable HTTP. One tool per paid endpoint (${paidTools(ctx)}) and the free ${freeTools(ctx)}.`,
     '- A tool called without payment answers the x402 PaymentRequired (isError, structuredContent); call it again with the PaymentPayload in _meta["x402/payment"]. The settlement comes back in _meta["x402/payment-response"].',
     '- Hosts that cannot pay run `npx risk-scan mcp --keypair FILE --max-usd N`, a local MCP server (stdio) that pays each call from the keypair.',
     '',

@@ -10,7 +10,7 @@ import type { AppEnv } from '../context.js';
 import { OriginMemo, requestOrigin } from '../origin.js';
 import { type HeaderMap, reply, replyJson } from '../respond.js';
 import { agentCard } from './agent-card.js';
-import { DISCOVERY_PATHS, type DiscoveryContext } from './context.js';
+import { DISCOVERY_PATHS, type DiscoveryContext, type McpFacts } from './context.js';
 import {
   aiPluginDocument,
   aiTxt,
@@ -34,6 +34,8 @@ export interface DiscoveryDeps {
   readonly contactEmail: string | null;
   readonly facilitators: FacilitatorDirectory;
   readonly health: HealthDeps;
+  /** The MCP endpoint and its tools, for the documents that list them. */
+  readonly mcp: McpFacts;
 }
 
 type Rendered = { readonly body: string; readonly contentType: string };
@@ -90,6 +92,7 @@ export function registerDiscoveryRoutes(app: Hono<AppEnv>, deps: DiscoveryDeps):
     maxTimeoutSeconds: deps.maxTimeoutSeconds,
     service,
     contactEmail: deps.contactEmail,
+    mcp: deps.mcp,
   });
 
   for (const [path, render] of STATIC_DOCUMENTS) {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import bs58 from 'bs58';
 import { PAID_ENDPOINTS } from '../../src/catalog.js';
-import { OfferBook } from '../../src/server/offers.js';
+import { OfferBook } from '../../src/door/offers.js';
 import type { FacilitatorDirectory } from '../../src/x402/facilitators.js';
 import { createOfferTemplate } from '../../src/x402/offer.js';
 

@@ -1,13 +1,13 @@
 /**
- * The first decision about any request for a paid endpoint, taken in one place for every door
- * (the unpaid lane and the Hono route): a rule added here — a limit, a refusal when saturated,
- * a new check — cannot be skipped by one of them.
+ * The first decision about any request for a paid endpoint, taken in one place for every
+ * transport (the unpaid lane, the HTTP routes, the MCP tools, all through the paid door): a rule
+ * added here — a limit, a new check — cannot be skipped by one of them.
  *
  * The endpoint's own template (`/scan/token/{mint}`) is the one parameter that is not a subject
  * and still gets the offer: indexers (x402scan's checker, catalogs reading a `routeTemplate`)
  * probe it to register the endpoint. It can never be paid.
  */
-import type { GetEndpoint, PostEndpoint } from '../catalog.js';
+import { concretePath, type GetEndpoint, type PaidEndpoint, type PostEndpoint } from '../catalog.js';
 import { paramProblem } from '../contract/schemas.js';
 import { checkSimulateBody, type WireTransaction } from '../scans/simulate/wire.js';
 
@@ -23,7 +23,7 @@ export type Admission =
 
 export interface AdmissionRequest {
   readonly method: string;
-  /** The path parameter, as given. */
+  /** The raw input: a GET's path parameter as given (a POST's body, for admitInput). */
   readonly value: string;
   readonly hasPayment: boolean;
 }
@@ -103,4 +103,44 @@ export function admitBodyRequest(
   if (!request.hasPayment) return OFFER;
   if (!takingPayments) return NOT_TAKING_PAYMENTS;
   return { kind: 'pay', transaction: checked.transaction };
+}
+
+/** What one payment buys: the scan's subject, and the path (or POST body) it pays for. */
+export interface Purchase {
+  readonly subject: string;
+  readonly paidFor: string;
+}
+
+/** What one payment at `path` buys: the transaction with this digest. */
+export function paidForBody(path: string, sha256: string): string {
+  return `${path} (transaction sha256 ${sha256})`;
+}
+
+export type InputAdmission =
+  | Exclude<Admission, { kind: 'pay' }>
+  | { readonly kind: 'pay'; readonly purchase: Purchase };
+
+/**
+ * The admission of any endpoint's raw input: a GET's path parameter as given, or a POST's body
+ * (checked as a transaction, and paid for by its sha256), with the path a 402 names for it.
+ */
+export function admitInput(
+  endpoint: PaidEndpoint,
+  request: AdmissionRequest,
+  takingPayments: boolean,
+): { readonly resourcePath: string; readonly admission: InputAdmission } {
+  if (endpoint.method === 'GET') {
+    const resourcePath = concretePath(endpoint, request.value);
+    const admission = admitRequest(endpoint, request, takingPayments);
+    if (admission.kind !== 'pay') return { resourcePath, admission };
+    const purchase = { subject: request.value, paidFor: resourcePath };
+    return { resourcePath, admission: { kind: 'pay', purchase } };
+  }
+  const resourcePath = endpoint.path;
+  const body = { body: request.value, hasPayment: request.hasPayment };
+  const admission = admitBodyRequest(endpoint, body, takingPayments);
+  if (admission.kind !== 'pay') return { resourcePath, admission };
+  const { base64, sha256 } = admission.transaction;
+  const purchase = { subject: base64, paidFor: paidForBody(endpoint.path, sha256) };
+  return { resourcePath, admission: { kind: 'pay', purchase } };
 }

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createShedder, type Entry } from '../../src/server/shedding.js';
+import { createShedder, type Entry } from '../../src/door/shedding.js';
 
 const refusedFor = (entry: Entry) => (entry.admitted ? null : entry.reason);
 

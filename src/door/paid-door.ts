@@ -1,0 +1,207 @@
+/**
+ * The one door of every paid call, whatever carries it — a GET's path, a POST's body, an MCP
+ * tool call: admission → offer → refuse or pay → count, written once, here. A transport reads its
+ * request into a Knock and translates the Answer out; it decides nothing itself. Load shedding,
+ * the metrics and the payment gate are all behind this door, so no transport can skip a step or
+ * take them in another order.
+ *
+ * The order is the money rule: a malformed input is refused (400) before anyone is asked to pay;
+ * a payment that will not be used is refused (402 with the reason) before it is claimed; a
+ * saturated or stopping service refuses (503) before the payment is even decoded, so it stays good.
+ */
+import { createHash } from 'node:crypto';
+import { atomicPrice, type GetEndpoint, type PaidEndpoint } from '../catalog.js';
+import { ServiceError } from '../errors.js';
+import type { PaidCall } from '../x402/core.js';
+import type { RenderedOffer } from '../x402/offer.js';
+import type { PaidCallOutcome, Receipt } from '../x402/outcomes.js';
+import type { PaymentGate } from '../x402/paid-call.js';
+import type { StoredResponse } from '../x402/payment-store.js';
+import {
+  type Admission,
+  type AdmissionRequest,
+  admitInput,
+  admitRequest,
+  type Purchase,
+} from './admission.js';
+import type { DoorMetrics } from './metrics.js';
+import type { OfferBook, UnpaidOffer } from './offers.js';
+import type { Shedder } from './shedding.js';
+
+/** A payment as a transport found it: its text and the x402 version its carrier implies. */
+export type PresentedText =
+  | { readonly transport: 1 | 2; readonly header: string }
+  /** Something was presented as a payment but cannot be one: why, for the 402. */
+  | { readonly unreadable: string };
+
+/** One request at the door, as any transport reads it. */
+export interface Knock {
+  /** GET, HEAD or POST: HEAD is offered, and never takes a payment. */
+  readonly method: string;
+  /** The raw input: a GET's path parameter as given, a POST's body text. */
+  readonly input: string;
+  readonly payment: PresentedText | null;
+  /** PUBLIC_BASE_URL or the request's origin: the resource URL an offer names is built on it. */
+  readonly origin: string;
+  /** The id a handed-over payment is claimed under (its result's request_id); asked only then. */
+  requestId(): string;
+  /** Fields for the request's log line: the payment's fingerprint and key. */
+  readonly logFields: Record<string, unknown>;
+}
+
+/** What the door answers; each transport words it (HTTP status and headers, MCP tool results). */
+export type Answer =
+  /** A malformed input: 400, before any payment. */
+  | { readonly kind: 'invalid'; readonly error: ServiceError }
+  /** A 402: no payment, or one that bought nothing (now); `receipt` when it was settled even so. */
+  | { readonly kind: 'offer'; readonly offer: RenderedOffer; readonly receipt: Receipt | null }
+  /** The paid result, exactly as stored (its receipt among its headers). */
+  | { readonly kind: 'deliver'; readonly response: StoredResponse }
+  /** Nothing was settled: 5xx with the reason (the cause is logged here, never shown). */
+  | { readonly kind: 'failed'; readonly error: ServiceError; readonly requestId: string }
+  /** Refused before the payment was looked at (503): it stays valid for a later try. */
+  | { readonly kind: 'shed'; readonly error: ServiceError; readonly retryAfterSeconds: number };
+
+/** Where the door reports a paid call that failed (a pino logger fits). */
+export interface DoorLog {
+  warn(fields: object, message: string): void;
+}
+
+export interface PaidDoorDeps {
+  readonly offers: OfferBook;
+  /** Absent until payments are wired: every payment is then refused with a 402 that says so. */
+  readonly gate?: PaymentGate;
+  /** Where payment outcomes, revenue and shed calls are counted; absent = not counted. */
+  readonly metrics?: DoorMetrics;
+  /** Refuses paid calls with 503 when saturated or shutting down; absent = no limit. */
+  readonly shedder?: Shedder;
+  readonly log?: DoorLog;
+}
+
+export interface PaidDoor {
+  /** The whole ladder for one request; synchronous unless a payment is handed over. */
+  knock(endpoint: PaidEndpoint, knock: Knock): Answer | Promise<Answer>;
+  /**
+   * The knock's first step alone, for a GET's path parameter (the unpaid lane's fast test): the
+   * same admission, and no allocation for a plain offer.
+   */
+  admit(endpoint: GetEndpoint, request: AdmissionRequest): Admission;
+  /** The standard offer for `resourceUrl`: the kept one (as bytes) once asked for before. */
+  offer(endpoint: PaidEndpoint, resourceUrl: string): UnpaidOffer;
+}
+
+/**
+ * What may be logged of a payment header: its size and a short digest, enough to correlate
+ * retries of the same payment without putting a signed transaction into the logs.
+ */
+export function paymentFingerprint(header: string): { bytes: number; sha256: string } {
+  return { bytes: header.length, sha256: createHash('sha256').update(header).digest('hex').slice(0, 16) };
+}
+
+/** Counts a paid call's outcome (refused, settled, replayed …) and a fresh sale's revenue. */
+function countOutcome(metrics: DoorMetrics | undefined, endpoint: PaidEndpoint, outcome: PaidCallOutcome) {
+  if (metrics === undefined) return;
+  if (outcome.kind !== 'deliver') {
+    metrics.payment(outcome.kind === 'refuse' ? 'refused' : outcome.kind);
+  } else if (outcome.replay === true) {
+    metrics.payment('replayed');
+  } else {
+    metrics.payment('settled');
+    metrics.revenue(endpoint.id, Number(atomicPrice(endpoint.priceUsd)));
+  }
+}
+
+/** The name of the endpoint's one input, as a 400 names it: a GET's path parameter, a POST's body field. */
+const inputName = (endpoint: PaidEndpoint): string =>
+  endpoint.method === 'GET' ? endpoint.param.name : endpoint.body.field;
+
+/** A 402 whose offer says why this payment buys nothing (`receipt` when it was settled even so). */
+function refusal(
+  deps: PaidDoorDeps,
+  endpoint: PaidEndpoint,
+  url: string,
+  reason: string,
+  receipt: Receipt | null,
+): Answer {
+  return { kind: 'offer', offer: deps.offers.refusal(endpoint, reason).render(url), receipt };
+}
+
+/** A payment refused at the door: counted, never claimed. */
+function refuse(deps: PaidDoorDeps, endpoint: PaidEndpoint, url: string, reason: string): Answer {
+  deps.metrics?.payment('refused');
+  return refusal(deps, endpoint, url, reason, null);
+}
+
+/** The gate's outcome as the door's answer: counted, its payment key and any failure logged. */
+function answerOutcome(deps: PaidDoorDeps, call: PaidCall, outcome: PaidCallOutcome, knock: Knock): Answer {
+  if (outcome.paymentKey !== null) knock.logFields.payment_key = outcome.paymentKey.slice(0, 16);
+  countOutcome(deps.metrics, call.endpoint, outcome);
+  const url = call.payment.resource;
+  switch (outcome.kind) {
+    case 'deliver':
+      return { kind: 'deliver', response: outcome.response };
+    case 'refuse':
+      return refusal(deps, call.endpoint, url, outcome.reason, outcome.receipt);
+    case 'pending':
+      return refusal(deps, call.endpoint, url, outcome.reason, null);
+    case 'failed':
+      deps.log?.warn({ req_id: call.requestId, err: outcome.cause }, 'paid call failed; payment not settled');
+      return { kind: 'failed', error: outcome.error, requestId: call.requestId };
+  }
+}
+
+/** Hands an admitted payment to the gate, unless the service sheds it first (then it is not even decoded). */
+function pay(
+  deps: PaidDoorDeps,
+  gate: PaymentGate,
+  endpoint: PaidEndpoint,
+  purchase: Purchase,
+  payment: { readonly transport: 1 | 2; readonly header: string },
+  url: string,
+  knock: Knock,
+): Answer | Promise<Answer> {
+  const { shedder } = deps;
+  const entry = shedder?.enter();
+  if (entry !== undefined && !entry.admitted) {
+    deps.metrics?.shed(entry.reason);
+    return { kind: 'shed', error: entry.error, retryAfterSeconds: shedder!.retryAfterSeconds };
+  }
+  const call: PaidCall = {
+    endpoint,
+    subject: purchase.subject,
+    payment: { transport: payment.transport, header: payment.header, path: purchase.paidFor, resource: url },
+    requestId: knock.requestId(),
+  };
+  const answered = gate.handle(call).then((outcome) => answerOutcome(deps, call, outcome, knock));
+  return entry === undefined ? answered : answered.finally(() => entry.slot.leave());
+}
+
+/** The ladder: admission → offer → refuse or pay. */
+function answerKnock(deps: PaidDoorDeps, endpoint: PaidEndpoint, knock: Knock): Answer | Promise<Answer> {
+  const { gate } = deps;
+  const payment = knock.payment;
+  const request = { method: knock.method, value: knock.input, hasPayment: payment !== null };
+  const { resourcePath, admission } = admitInput(endpoint, request, gate !== undefined);
+  if (admission.kind === 'invalid') {
+    const error = new ServiceError('invalid_input', admission.message, { parameter: inputName(endpoint) });
+    return { kind: 'invalid', error };
+  }
+  const url = knock.origin + resourcePath;
+  if (payment === null || admission.kind === 'offer') {
+    return { kind: 'offer', offer: deps.offers.unpaid(endpoint, url), receipt: null };
+  }
+  if ('header' in payment) knock.logFields.payment = paymentFingerprint(payment.header);
+  if (admission.kind === 'refuse_payment') return refuse(deps, endpoint, url, admission.reason);
+  if (gate === undefined) return refuse(deps, endpoint, url, 'payments are not wired');
+  if (!('header' in payment)) return refuse(deps, endpoint, url, payment.unreadable);
+  return pay(deps, gate, endpoint, admission.purchase, payment, url, knock);
+}
+
+export function createPaidDoor(deps: PaidDoorDeps): PaidDoor {
+  const takingPayments = deps.gate !== undefined;
+  return {
+    knock: (endpoint, knock) => answerKnock(deps, endpoint, knock),
+    admit: (endpoint, request) => admitRequest(endpoint, request, takingPayments),
+    offer: (endpoint, resourceUrl) => deps.offers.unpaid(endpoint, resourceUrl),
+  };
+}
