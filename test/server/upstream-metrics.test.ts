@@ -5,10 +5,39 @@
  * RPC call counted but not timed (its duration is the caller's deadline, not the endpoint's).
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { Registry } from 'prom-client';
 import { createFacilitatorMetrics, createRpcMetrics } from '../../src/server/upstream-metrics.js';
+import { RPC_CALL_OUTCOMES } from '../../src/solana/rpc-observer.js';
+import { FACILITATOR_CALL_OUTCOMES } from '../../src/x402/facilitator-observer.js';
 import { sampleSum, sampleValue } from '../helpers/prometheus.js';
+
+const DOC = readFileSync(new URL('../../docs/upstream-metrics.md', import.meta.url), 'utf8');
+
+/** The rows of each of the doc's tables whose header starts with `first`: their cells, trimmed. */
+function docTables(first: string): string[][][] {
+  const lines = DOC.split('\n');
+  const tables: string[][][] = [];
+  lines.forEach((line, at) => {
+    if (!line.startsWith(`| ${first} |`)) return;
+    const rows = [];
+    for (const row of lines.slice(at + 2)) {
+      if (!row.startsWith('|')) break;
+      rows.push(
+        row
+          .split('|')
+          .slice(1, -1)
+          .map((cell) => cell.trim()),
+      );
+    }
+    tables.push(rows);
+  });
+  return tables;
+}
+
+/** The backticked words of a cell (names, labels, values). */
+const codes = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
 
 const KEYED_RPC = 'https://rpc.example.com/v2/SECRET-PATH?api-key=SECRET-QUERY';
 const SPARE_RPC = 'https://rpc.example.com/other';
@@ -49,6 +78,34 @@ describe('upstream metrics', () => {
     assert.match(
       text,
       /risk_scan_facilitator_calls_total\{operation="settle",host="g\.example\.com",position="2",outcome="timeout"\} 0/,
+    );
+  });
+
+  it('docs/upstream-metrics.md lists every metric with its type and labels, and every outcome', async () => {
+    const registry = new Registry();
+    createRpcMetrics(registry, ['https://rpc.example.com']).call(0, 'getSlot', 'ok', 0.01);
+    createFacilitatorMetrics(registry, ['https://f.example.com']);
+    const exposed = new Map<string, { type: string; labels: Set<string> }>();
+    for (const metric of await registry.getMetricsAsJSON()) {
+      const labels = new Set(metric.values.flatMap((v) => Object.keys(v.labels)).filter((l) => l !== 'le'));
+      exposed.set(metric.name, { type: String(metric.type), labels });
+    }
+    const documented = new Map<string, { type: string; labels: Set<string> }>(
+      docTables('Metric')[0]!.map(([name, type, labels]) => [
+        codes(name!)[0]!,
+        { type: type!, labels: new Set(codes(labels!)) },
+      ]),
+    );
+    assert.deepEqual([...documented.keys()].sort(), [...exposed.keys()].sort());
+    for (const [name, { type, labels }] of exposed) {
+      assert.equal(documented.get(name)?.type, type, name);
+      for (const label of labels)
+        assert.ok(documented.get(name)?.labels.has(label), `${name}: label ${label}`);
+    }
+    assert.deepEqual(
+      docTables('outcome').map((rows) => rows.map(([cell]) => codes(cell!)[0])),
+      [RPC_CALL_OUTCOMES, FACILITATOR_CALL_OUTCOMES],
+      'the RPC outcomes, then the facilitator outcomes, in the order of the code',
     );
   });
 });
