@@ -18,6 +18,9 @@
  * After `halfOpenAfterMs` one request may try it again: its success closes the breaker, its
  * failure opens it for another period. A round whose endpoints are all open counts as
  * transient, so the retries above wait for a half-open probe, still within the caller's deadline.
+ *
+ * An observer (rpc-observer.ts; the service's metrics) may be told of each request sent, with its
+ * endpoint, outcome and duration, of each retry round and of each breaker change.
  */
 import {
   createSolanaRpcFromTransport,
