@@ -23,6 +23,7 @@ import type { FramedApp } from './server/frame.js';
 import { listen, type RunningServer } from './server/listen.js';
 import { createLogger, type Logger } from './server/logger.js';
 import { type CircuitReading, createMetrics, type Metrics, serveMetrics } from './server/metrics.js';
+import { createFacilitatorMetrics, createRpcMetrics, endpointHost } from './server/upstream-metrics.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './solana/programs.js';
 import { createRpcEndpoints, type SolanaRpc } from './solana/rpc.js';
 import {
@@ -34,6 +35,7 @@ import { rpcHealthCheck } from './solana/rpc-health.js';
 import { openState, type ServiceState } from './stores/state.js';
 import { SERVICE_VERSION } from './version.js';
 import { createFacilitatorClient } from './x402/facilitator-client.js';
+import type { FacilitatorObserver } from './x402/facilitator-observer.js';
 import { FacilitatorDirectory } from './x402/facilitators.js';
 import { createFundsCheck } from './x402/funds-check.js';
 import { USDC_MINT } from './x402/networks.js';
@@ -134,6 +136,7 @@ function buildPaymentGate(
     destinations: Record<string, Address>;
     state: ServiceState;
     metrics: Metrics | null;
+    facilitatorObserver: FacilitatorObserver | undefined;
   },
 ): PaymentGate | undefined {
   if (options.scanners === undefined) return undefined;
@@ -147,7 +150,7 @@ function buildPaymentGate(
   });
   return createPaymentGate({
     facilitators: deps.facilitators,
-    client: createFacilitatorClient(options.facilitatorFetch),
+    client: createFacilitatorClient(options.facilitatorFetch, deps.facilitatorObserver),
     store: deps.state.payments,
     produce: createResultProducer(scans, SERVICE_VERSION),
     canProduce: (endpoint) => scans.canScan(endpoint.id),
@@ -167,11 +170,6 @@ function buildPaymentGate(
   });
 }
 
-/** An RPC endpoint's or facilitator's URL as a metric label: its host only (paths and queries carry keys). */
-function circuitHost(url: string): string {
-  return URL.canParse(url) ? new URL(url).host : 'unknown';
-}
-
 /** Has the metrics read circuit states, the event-loop delay and the paid calls at each scrape. */
 function watchState(
   metrics: Metrics,
@@ -185,13 +183,13 @@ function watchState(
   metrics.watchCircuits(() => [
     ...sources.rpcCircuits().map((c, i) => ({
       kind: 'rpc' as const,
-      host: circuitHost(c.url),
+      host: endpointHost(c.url),
       position: i + 1,
       state: c.state,
     })),
     ...sources.facilitators.status().map((f, i) => ({
       kind: 'facilitator' as const,
-      host: circuitHost(f.url),
+      host: endpointHost(f.url),
       position: i + 1,
       state: f.healthy ? ('closed' as const) : ('open' as const),
     })),
@@ -203,14 +201,19 @@ function watchState(
 export async function createService(config: Config, options: ServiceOptions = {}): Promise<Service> {
   if (config.payTo === null) throw new Error('createService needs a payTo address');
   const log = options.log ?? createLogger(config.logLevel);
+  const metrics = config.metricsPort === null ? null : createMetrics();
   const endpoints =
     options.rpc === undefined
       ? createRpcEndpoints({
           urls: config.rpcUrls,
           timeoutMs: config.rpcTimeoutMs,
           breaker: config.rpcBreaker,
+          ...(metrics ? { observer: createRpcMetrics(metrics.registry, config.rpcUrls) } : {}),
         })
       : null;
+  const facilitatorObserver = metrics
+    ? createFacilitatorMetrics(metrics.registry, config.facilitatorUrls)
+    : undefined;
   const rpc = options.rpc ?? endpoints!.rpc;
   const facilitators = new FacilitatorDirectory({
     urls: config.facilitatorUrls,
@@ -218,9 +221,9 @@ export async function createService(config: Config, options: ServiceOptions = {}
     refreshMs: config.supportedRefreshMs,
     ...(options.facilitatorFetch ? { fetch: options.facilitatorFetch } : {}),
     onError: (url, message) => log.warn({ facilitator: url, reason: message }, 'facilitator unavailable'),
+    ...(facilitatorObserver ? { observer: facilitatorObserver } : {}),
   });
   const destinations = await payToDestinations(address(config.payTo));
-  const metrics = config.metricsPort === null ? null : createMetrics();
   // Payment state is opened only where payments are taken (a service with scanners).
   const state = options.scanners === undefined ? null : await stateFor(config, options, log);
   const probeRpc = options.probeRpc ?? (config.mode === 'mainnet' && options.healthChecks === undefined);
@@ -238,7 +241,15 @@ export async function createService(config: Config, options: ServiceOptions = {}
     ...(state ? { payment_state: stateCheck(state) } : {}),
   };
   const paymentGate = state
-    ? buildPaymentGate(config, options, { facilitators, rpc, log, destinations, state, metrics })
+    ? buildPaymentGate(config, options, {
+        facilitators,
+        rpc,
+        log,
+        destinations,
+        state,
+        metrics,
+        facilitatorObserver,
+      })
     : undefined;
   const shedder = createShedder(config.shedding);
   if (metrics !== null) {

@@ -18,6 +18,9 @@
  * After `halfOpenAfterMs` one request may try it again: its success closes the breaker, its
  * failure opens it for another period. A round whose endpoints are all open counts as
  * transient, so the retries above wait for a half-open probe, still within the caller's deadline.
+ *
+ * An observer (rpc-observer.ts; the service's metrics) may be told of each request sent, with its
+ * endpoint, outcome and duration, of each retry round and of each breaker change.
  */
 import {
   createSolanaRpcFromTransport,
@@ -41,6 +44,9 @@ import {
   type IRetryBackoffContext,
   retry,
 } from 'cockatiel';
+import type { CircuitName, RpcCallOutcome, RpcObserver } from './rpc-observer.js';
+
+export type { CircuitName } from './rpc-observer.js';
 
 export type SolanaRpc = Rpc<SolanaRpcApi>;
 
@@ -69,9 +75,9 @@ export interface RpcOptions {
   readonly timeoutMs: number;
   readonly retry?: Partial<RetryOptions>;
   readonly breaker?: Partial<BreakerOptions>;
+  /** Told of every request, retry and breaker change (the service's metrics); none by default. */
+  readonly observer?: RpcObserver;
 }
-
-export type CircuitName = 'closed' | 'open' | 'half_open';
 
 /** One endpoint's breaker, as metrics show it. */
 export interface CircuitReading {
@@ -253,6 +259,34 @@ class RetryAfterBackoff implements IBackoffFactory<IRetryBackoffContext<unknown>
   }
 }
 
+/** How a request that threw ended, for the observer. */
+function failureOutcome(e: unknown, callerGaveUp: boolean): RpcCallOutcome {
+  if (callerGaveUp) return 'abandoned';
+  if (e instanceof RpcIdMismatchError) return 'mixed_up';
+  if (isTimeout(e)) return 'timeout';
+  return httpStatusOf(e)?.status === 429 ? '429' : 'error';
+}
+
+type Send = (i: number, request: Parameters<RpcTransport>[0], method: string) => Promise<unknown>;
+
+/** `send`, with each request's outcome and duration told to `observer`. */
+function observed(send: Send, observer: RpcObserver): Send {
+  return async (i, request, method) => {
+    const started = performance.now();
+    let outcome: RpcCallOutcome = 'ok';
+    try {
+      const answer = await send(i, request, method);
+      if ((answer as { error?: unknown } | null)?.error !== undefined) outcome = 'rpc_error';
+      return answer;
+    } catch (e) {
+      outcome = failureOutcome(e, request.signal?.aborted === true);
+      throw e;
+    } finally {
+      observer.call(i, method, outcome, (performance.now() - started) / 1000);
+    }
+  };
+}
+
 function methodOf(payload: unknown): string {
   const method = (payload as { method?: unknown } | null)?.method;
   return typeof method === 'string' ? method : 'RPC request';
@@ -278,6 +312,7 @@ export function createFailoverTransport(
   retryOptions: Partial<RetryOptions> = {},
   /** One per transport, in the same order; null = no breakers. */
   breakers: readonly CircuitBreakerPolicy[] | null = null,
+  observer: RpcObserver | null = null,
 ): RpcTransport {
   if (transports.length === 0) throw new Error('at least one RPC endpoint is required');
   if (breakers !== null && breakers.length !== transports.length)
@@ -299,21 +334,22 @@ export function createFailoverTransport(
 
   type Request = Parameters<RpcTransport>[0];
 
-  const attempt = async (transport: RpcTransport, request: Request): Promise<unknown> => {
+  const send = async (i: number, request: Request, method: string): Promise<unknown> => {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
-    const answer = await transport({ ...request, signal });
+    const answer = await transports[i]!({ ...request, signal });
     // An answer to another request (a mixed-up proxy or load balancer) is not this one's
     // answer: the endpoint failed, and the next one is asked. (A null id is a JSON-RPC parse error.)
     const asked = (request.payload as { id?: unknown } | null)?.id;
     const got = (answer as { id?: unknown } | null)?.id;
     if (asked !== undefined && got !== undefined && got !== null && String(got) !== String(asked)) {
-      throw new RpcIdMismatchError(methodOf(request.payload), asked, got);
+      throw new RpcIdMismatchError(method, asked, got);
     }
     return answer;
   };
+  const attempt = observer === null ? send : observed(send, observer);
 
-  const round = async (request: Request): Promise<unknown> => {
+  const round = async (request: Request, method: string): Promise<unknown> => {
     let last: unknown;
     let transient = false;
     let rateLimited = true;
@@ -322,7 +358,7 @@ export function createFailoverTransport(
       // A round that starts after the caller gave up sends nothing.
       if (request.signal?.aborted) throw request.signal.reason;
       try {
-        return await throughBreaker(breakers?.[i], () => attempt(transports[i]!, request), request.signal);
+        return await throughBreaker(breakers?.[i], () => attempt(i, request, method), request.signal);
       } catch (e) {
         if (e instanceof BrokenCircuitError) {
           // Skipped without a request: worth another round once a breaker half-opens, for a
@@ -351,12 +387,13 @@ export function createFailoverTransport(
 
   return (async (request) => {
     const method = methodOf(request.payload);
-    if (WRITE_METHODS.has(method)) return attempt(transports[0]!, request);
+    if (WRITE_METHODS.has(method)) return attempt(0, request, method);
     let rounds = 0;
     const run = policy
       .execute(() => {
         rounds += 1;
-        return round(request);
+        if (rounds > 1 && !request.signal?.aborted) observer?.retry(method);
+        return round(request, method);
       }, request.signal)
       .catch((e: unknown) => {
         if (!(e instanceof RoundFailedError)) throw e;
@@ -387,7 +424,13 @@ export function createRpcEndpoints(options: RpcOptions): RpcEndpoints {
     createHttpTransportForSolanaRpc({ url, headers: { 'accept-encoding': 'br,gzip,deflate' } }),
   );
   const breakers = createBreakers(transports.length, options.breaker);
-  const transport = createFailoverTransport(transports, options.timeoutMs, options.retry, breakers);
+  const observer = options.observer ?? null;
+  if (observer !== null) {
+    breakers?.forEach((breaker, i) => {
+      breaker.onStateChange((state) => observer.breakerChanged(i, circuitName(state)));
+    });
+  }
+  const transport = createFailoverTransport(transports, options.timeoutMs, options.retry, breakers, observer);
   return {
     rpc: createSolanaRpcFromTransport(transport),
     circuits: () => (breakers ?? []).map((b, i) => ({ url: options.urls[i]!, state: circuitName(b.state) })),

@@ -4,6 +4,11 @@
  * tells a definite refusal from an outcome we cannot know (timeout, 5xx, garbage).
  */
 import { z } from 'zod';
+import type {
+  FacilitatorCallOutcome,
+  FacilitatorObserver,
+  FacilitatorOperation,
+} from './facilitator-observer.js';
 
 export type FacilitatorErrorKind = 'timeout' | 'unreachable' | 'http' | 'garbage';
 
@@ -94,9 +99,54 @@ async function post<T>(
   );
 }
 
-export function createFacilitatorClient(doFetch: typeof fetch = fetch): FacilitatorClient {
+const OUTCOME_OF_ERROR: Readonly<Record<FacilitatorErrorKind, FacilitatorCallOutcome>> = {
+  timeout: 'timeout',
+  unreachable: 'unreachable',
+  http: 'http_error',
+  garbage: 'garbage',
+};
+
+/** Runs `call`, telling `observer` (if any) how it ended; `accepted` reads a yes from an answer. */
+export async function observeCall<T>(
+  observer: FacilitatorObserver | undefined,
+  target: { readonly url: string; readonly operation: FacilitatorOperation },
+  call: () => Promise<T>,
+  accepted: (answer: T) => boolean,
+): Promise<T> {
+  if (observer === undefined) return call();
+  const started = performance.now();
+  let outcome: FacilitatorCallOutcome = 'garbage';
+  try {
+    const answer = await call();
+    outcome = accepted(answer) ? 'ok' : 'refused';
+    return answer;
+  } catch (e) {
+    outcome = e instanceof FacilitatorError ? OUTCOME_OF_ERROR[e.kind] : 'garbage';
+    throw e;
+  } finally {
+    observer.call(target.url, target.operation, outcome, (performance.now() - started) / 1000);
+  }
+}
+
+export function createFacilitatorClient(
+  doFetch: typeof fetch = fetch,
+  /** Told of every call (the service's metrics); none by default. */
+  observer?: FacilitatorObserver,
+): FacilitatorClient {
   return {
-    verify: (call) => post(doFetch, call, '/verify', VerifySchema),
-    settle: (call) => post(doFetch, call, '/settle', SettleSchema),
+    verify: (call) =>
+      observeCall(
+        observer,
+        { url: call.url, operation: 'verify' },
+        () => post(doFetch, call, '/verify', VerifySchema),
+        (a) => a.isValid,
+      ),
+    settle: (call) =>
+      observeCall(
+        observer,
+        { url: call.url, operation: 'settle' },
+        () => post(doFetch, call, '/settle', SettleSchema),
+        (a) => a.success,
+      ),
   };
 }

@@ -11,6 +11,8 @@
 import { z } from 'zod';
 import { errorMessage } from '../errors.js';
 import { base58Problem } from '../solana/base58.js';
+import { FacilitatorError, observeCall } from './facilitator-client.js';
+import type { FacilitatorObserver } from './facilitator-observer.js';
 import { isSolanaMainnet, SOLANA_MAINNET_CAIP2 } from './networks.js';
 
 export interface FacilitatorStatus {
@@ -68,6 +70,8 @@ export interface FacilitatorDirectoryOptions {
   readonly fetch?: typeof fetch;
   readonly now?: () => number;
   readonly onError?: (url: string, message: string) => void;
+  /** Told of every /supported call (the service's metrics). */
+  readonly observer?: FacilitatorObserver;
 }
 
 /** How a probe of /supported ended, which decides when the next one is due. */
@@ -242,7 +246,16 @@ export class FacilitatorDirectory {
     }
   }
 
-  private async fetchSupported(url: string): Promise<Supported> {
+  private fetchSupported(url: string): Promise<Supported> {
+    return observeCall(
+      this.options.observer,
+      { url, operation: 'supported' },
+      () => this.askSupported(url),
+      () => true,
+    );
+  }
+
+  private async askSupported(url: string): Promise<Supported> {
     const doFetch = this.options.fetch ?? fetch;
     let res: Response;
     try {
@@ -252,14 +265,18 @@ export class FacilitatorDirectory {
       });
     } catch (e) {
       const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
-      throw new Error(
-        timedOut ? `/supported timed out after ${this.options.timeoutMs} ms` : '/supported unreachable',
-      );
+      throw timedOut
+        ? new FacilitatorError('timeout', `/supported timed out after ${this.options.timeoutMs} ms`)
+        : new FacilitatorError('unreachable', '/supported unreachable');
     }
-    if (!res.ok) throw new Error(`/supported answered HTTP ${res.status}`);
+    if (!res.ok) throw new FacilitatorError('http', `/supported answered HTTP ${res.status}`, res.status);
     const body: unknown = await res.json().catch(() => undefined);
     const parsed = SupportedSchema.safeParse(body);
-    if (!parsed.success) throw new Error('/supported answered something that is not an x402 supported list');
+    if (!parsed.success)
+      throw new FacilitatorError(
+        'garbage',
+        '/supported answered something that is not an x402 supported list',
+      );
     return parsed.data;
   }
 

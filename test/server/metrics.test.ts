@@ -8,38 +8,12 @@ import { ConfigError, parseConfig } from '../../src/config.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { encodeHeader, offerOf, v2Payment } from '../helpers/payments.js';
 import { probeScanner, probeScanners } from '../helpers/probe-scanner.js';
+import { type Labels, sampleValue } from '../helpers/prometheus.js';
 import { startTestService, TEST_PAY_TO } from '../helpers/service.js';
 
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const TOKEN_ROUTE = '/scan/token/:mint';
 const TOKEN_PRICE = 300_000;
-
-type Labels = Record<string, string>;
-
-/** Every sample of the exposition text, as name, labels and value. */
-function samples(text: string): { name: string; labels: Labels; value: number }[] {
-  const out = [];
-  for (const line of text.split('\n')) {
-    const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (m === null) continue;
-    const labels: Labels = {};
-    for (const [, k, v] of (m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) labels[k!] = v!;
-    out.push({ name: m[1]!, labels, value: Number(m[3]) });
-  }
-  return out;
-}
-
-/** The value of the sample `name` with exactly `labels` (0 when absent: not yet counted). */
-function sampleValue(text: string, name: string, labels: Labels = {}): number {
-  const wanted = Object.entries(labels);
-  const found = samples(text).find(
-    (s) =>
-      s.name === name &&
-      Object.keys(s.labels).length === wanted.length &&
-      wanted.every(([k, v]) => s.labels[k] === v),
-  );
-  return found?.value ?? 0;
-}
 
 describe('metrics (METRICS_PORT)', () => {
   let sandbox: PaidSandbox;

@@ -4,6 +4,7 @@
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { after } from 'node:test';
 
 export type FakeAnswer =
   | { readonly result: unknown }
@@ -58,5 +59,18 @@ export async function startFakeRpc(script: FakeScript): Promise<FakeRpc> {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
+  };
+}
+
+/** Starts fake endpoints on demand; all are closed once the test file's tests have run. */
+export function fakeRpcPool(): (script: FakeScript) => Promise<FakeRpc> {
+  const fakes: FakeRpc[] = [];
+  after(async () => {
+    await Promise.all(fakes.map((f) => f.close()));
+  });
+  return async (script) => {
+    const rpc = await startFakeRpc(script);
+    fakes.push(rpc);
+    return rpc;
   };
 }

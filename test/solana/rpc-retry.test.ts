@@ -5,22 +5,13 @@
  * Assertions are on counts and outcomes; the only timing assertion is a lower bound.
  */
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Base64EncodedWireTransaction } from '@solana/kit';
 import { createRpc, parseRetryAfter, RpcIdMismatchError, RpcRateLimitedError } from '../../src/solana/rpc.js';
-import { type FakeRpc, type FakeScript, startFakeRpc } from './fake-rpc.js';
+import { fakeRpcPool } from './fake-rpc.js';
 
-const fakes: FakeRpc[] = [];
-after(async () => {
-  await Promise.all(fakes.map((f) => f.close()));
-});
-
-async function fake(script: FakeScript): Promise<FakeRpc> {
-  const rpc = await startFakeRpc(script);
-  fakes.push(rpc);
-  return rpc;
-}
+const fake = fakeRpcPool();
 
 const rpcOf = (urls: string[], maxRetries = 3) =>
   createRpc({ urls, timeoutMs: 2_000, retry: { maxRetries, initialDelayMs: 5, maxDelayMs: 1_500 } });
