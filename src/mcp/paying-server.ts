@@ -8,8 +8,8 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { atomicPrice, concretePath, type PaidEndpoint } from '../catalog.js';
-import { payAndCall } from '../cli/call.js';
-import { describeFailure, unexpectedFailure } from '../cli/failures.js';
+import { failureLine } from '../client/failures.js';
+import { payAndCall } from '../client/pay.js';
 import { type ErrorBody, paramProblem } from '../contract/schemas.js';
 import { checkSimulateBody } from '../scans/simulate/wire.js';
 import { errorResult, scanResult } from './results.js';
@@ -81,8 +81,6 @@ export class SessionBudget {
     return this.limit === null ? 'unlimited' : usdText(this.limit - this.held);
   }
 }
-
-const failureText = (e: unknown) => describeFailure(e, null)?.line ?? unexpectedFailure(e);
 
 const refusal = (error: string, message: string, parameter?: string): CallToolResult =>
   errorResult({ error, message, ...(parameter === undefined ? {} : { parameter }) });
@@ -164,7 +162,7 @@ export async function payForTool(
     return apiError(outcome.status, outcome.body);
   } catch (e) {
     paidUsd = sentUsd;
-    if (!(e instanceof OverBudget)) return refusal('call_failed', failureText(e));
+    if (!(e instanceof OverBudget)) return refusal('call_failed', failureLine(e));
     overBudgetUsd = e.priceUsd;
   } finally {
     budget.release(allowance, paidUsd);

@@ -7,19 +7,19 @@ import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join, resolve } from 'node:path';
 import { type Address, generateKeyPairSigner } from '@solana/kit';
+import { generateKeypairWithBytes, writeKeypairFile } from '../client/keypair-file.js';
 import type { Config } from '../config.js';
 import type { RunningServer } from '../server/listen.js';
 import type { Logger } from '../server/logger.js';
 import type { ServiceOptions } from '../service.js';
 import { createService, type Service } from '../service.js';
+import { writeWhole } from '../write-whole.js';
 import { createSandboxChain, type SandboxChain } from './chain/chain.js';
 import { type SandboxFacilitator, startSandboxFacilitator } from './facilitator/server.js';
-import { generateKeypairWithBytes, writeKeypairFile } from './keypair-file.js';
 import { type AccountsToLoad, loadAccounts } from './loaded-accounts.js';
 import { type SandboxRpc, startSandboxRpc } from './rpc/server.js';
 import { seedScenarios, usdcMintAuthority } from './scenarios/index.js';
 import { fundUsdc, installUsdcMint, USDC_MINT } from './usdc.js';
-import { writeWhole } from './write-whole.js';
 
 const SOL = 1_000_000_000n;
 /** What the test payer starts with. */
