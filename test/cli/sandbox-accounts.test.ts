@@ -86,7 +86,13 @@ describe('risk-scan sandbox loading account dumps', { timeout: 120_000 }, () => 
         join(work, 'renounced.json'),
       ],
       {
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, SANDBOX_DIR: sandboxDir, LOG_LEVEL: 'warn' },
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          SANDBOX_DIR: sandboxDir,
+          LOG_LEVEL: 'warn',
+          RISK_SCAN_FROM_SOURCE: '1',
+        },
         stdio: 'ignore',
       },
     );

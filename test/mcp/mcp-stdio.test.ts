@@ -52,7 +52,12 @@ async function startPayingMcp(sandbox: PaidSandbox, apiUrl: string, onStderr?: (
       '--budget-usd',
       '0.5',
     ]),
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SANDBOX_DIR: join(dir, 'none') },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      SANDBOX_DIR: join(dir, 'none'),
+      RISK_SCAN_FROM_SOURCE: '1',
+    },
     stderr: 'pipe',
   });
   transport.stderr?.on('data', (chunk: Buffer) => onStderr?.(chunk.toString()));
