@@ -11,16 +11,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createKeyPairSignerFromBytes, generateKeyPairSigner } from '@solana/kit';
-import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
-import { ExactSvmScheme } from '@x402/svm';
-import { parseConfig } from '../../src/config.js';
+import { generateKeyPairSigner } from '@solana/kit';
 import type { ScenarioSubject } from '../../src/sandbox/scenarios/index.js';
-import { type RunningSandbox, startSandbox } from '../../src/sandbox/start.js';
-import { SCANNERS } from '../../src/scans/registry.js';
-import { createLogger } from '../../src/server/logger.js';
+import type { RunningSandbox } from '../../src/sandbox/start.js';
+import { payingFetch, startCustomerSandbox } from '../helpers/customer-sandbox.js';
 
-const CAIP2 = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 const CALLS = 12;
 
 describe('12 concurrent paid wallet scans under the public-mainnet RPC profile', { timeout: 300_000 }, () => {
@@ -30,22 +25,7 @@ describe('12 concurrent paid wallet scans under the public-mainnet RPC profile',
   let pay: typeof fetch;
 
   before(async () => {
-    const config = parseConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      SANDBOX_RPC_PORT: '0',
-      SANDBOX_FACILITATOR_PORT: '0',
-      SANDBOX_DIR: dir,
-      SANDBOX_RPC_PROFILE: 'public-mainnet',
-      // The sandbox chain runs on the API's event loop: a busy test machine is no overload.
-      SHED_EVENT_LOOP_DELAY_MS: '0',
-      LOG_LEVEL: 'silent',
-    });
-    sandbox = await startSandbox({
-      config,
-      log: createLogger('silent'),
-      serviceOptions: { scanners: SCANNERS },
-    });
+    sandbox = await startCustomerSandbox(dir, 'public-mainnet');
     const subjects: ScenarioSubject[] = JSON.parse(readFileSync(sandbox.files.manifest, 'utf8')).subjects;
     const seeded = subjects
       .filter((s) => s.kind === 'wallet' && 'address' in s)
@@ -55,13 +35,7 @@ describe('12 concurrent paid wallet scans under the public-mainnet RPC profile',
       Array.from({ length: Math.max(0, CALLS - seeded.length) }, () => generateKeyPairSigner()),
     );
     wallets = [...seeded, ...fresh.map((k) => k.address)].slice(0, CALLS);
-    const payer = await createKeyPairSignerFromBytes(
-      new Uint8Array(JSON.parse(readFileSync(sandbox.files.payer, 'utf8'))),
-    );
-    pay = wrapFetchWithPayment(
-      fetch,
-      new x402Client().register(CAIP2, new ExactSvmScheme(payer, { rpcUrl: sandbox.rpc.url })),
-    );
+    pay = await payingFetch(sandbox);
   });
   after(async () => {
     await sandbox?.close();
