@@ -23,5 +23,7 @@ if (files.length === 0) {
   process.exit(1);
 }
 const args = ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files];
-const child = spawn(process.execPath, args, { stdio: 'inherit' });
+// The risk-scan command runs the sources through tsx in tests: none of them builds dist/ under another.
+const env = { ...process.env, RISK_SCAN_FROM_SOURCE: '1' };
+const child = spawn(process.execPath, args, { stdio: 'inherit', env });
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,7 +1,7 @@
 /**
- * `npm start`: the service, configured from the environment. With no PAY_TO it runs the
- * offline sandbox; with PAY_TO it serves Solana mainnet. The same as `risk-scan serve`
- * (`npm start -- --ports auto`, `npm start -- --verbose` pass its options).
+ * The service, configured from the environment: with no PAY_TO the offline sandbox, with PAY_TO
+ * Solana mainnet; the same as `risk-scan serve`. Production runs it compiled (`npm start` is
+ * `node bin/risk-scan.mjs serve`, which loads dist/); tests run this file through tsx.
  */
 import { main } from './cli/index.js';
 

@@ -6,6 +6,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { WordedFailure } from '../client/failures.js';
 import { type LabelledSubject, LabelsError, parseLabels } from '../evaluate/labels.js';
 import { evaluateScores } from '../evaluate/metrics.js';
 import { reportJson, reportText } from '../evaluate/report.js';
@@ -15,7 +16,13 @@ import { startSandboxRpc } from '../sandbox/rpc/server.js';
 import { seedScenarios } from '../sandbox/scenarios/index.js';
 import { SCANNERS } from '../scans/registry.js';
 import { createRpc } from '../solana/rpc.js';
-import { CliFailure, EXIT, evaluateFailures } from './failures.js';
+import { EXIT, evaluateFailures } from './failures.js';
+
+export const EVALUATE_USAGE = `  risk-scan evaluate --labels FILE [--rpc URL] [--out FILE.json] [--timeout SECONDS]
+                                          scan every subject of a labelled CSV (kind,address,label[,note])
+                                          without payment and print precision and recall of the
+                                          high-risk bucket per endpoint (default: the offline sandbox;
+                                          --timeout 30, for each scan)`;
 
 interface Endpoint {
   readonly url: string;
@@ -81,7 +88,7 @@ export async function evaluate(args: string[]): Promise<number> {
   if (values.labels === undefined) throw evaluateFailures.noLabels();
   const timeoutS = Number(values.timeout);
   if (!Number.isFinite(timeoutS) || timeoutS <= 0)
-    throw new CliFailure('--timeout must be a number of seconds above 0', EXIT.usage);
+    throw new WordedFailure('--timeout must be a number of seconds above 0', 'usage');
   const given = values.rpc === undefined ? null : rpcEndpoint(values.rpc);
   const subjects = await readLabels(values.labels);
   const endpoint = given ?? (await startSandboxEndpoint());

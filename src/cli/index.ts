@@ -11,122 +11,28 @@
  * EXIT (src/cli/failures.ts); `--verbose`, anywhere on the line, adds the cause chain.
  */
 import { parseArgs } from 'node:util';
+import { unexpectedFailure } from '../client/failures.js';
 import { type Config, parseConfig } from '../config.js';
 import type { AccountsToLoad } from '../sandbox/loaded-accounts.js';
 import { base58Problem } from '../solana/base58.js';
-import { payAndCall } from './call.js';
-import { evaluate } from './evaluate.js';
-import { CliFailure, causeChain, describeFailure, EXIT, unexpectedFailure } from './failures.js';
+import { CALL_USAGE, callCommand } from './call.js';
+import { EVALUATE_USAGE, evaluate } from './evaluate.js';
+import { causeChain, describeFailure, EXIT } from './failures.js';
+import { MCP_USAGE, mcpCommand } from './mcp.js';
+import { usageError } from './options.js';
 import { type Running, serve, stopOnSignals } from './serve.js';
 
-const USAGE = `Usage:
-  risk-scan sandbox [--ports auto] [--account ADDRESS FILE]... [--accounts-dir DIR]...
+const SANDBOX_USAGE = `  risk-scan sandbox [--ports auto] [--account ADDRESS FILE]... [--accounts-dir DIR]...
                                           run the offline sandbox (simulation, test USDC);
                                           --ports auto: on free ports, printed in the banner;
                                           --account / --accounts-dir: load account dumps
-                                          (solana account --output json), listed in sandbox.json
-  risk-scan serve [--ports auto]          run the service as configured by the environment
-  risk-scan call <path> [--keypair FILE] [--max-usd N] [--api URL] [--rpc URL] [--timeout SECONDS]
-                 [--data JSON]            pay for one call and print the result (--data: POST it,
-                                          e.g. /simulate/tx --data '{"transaction":"<base64>"}')
-                                          (defaults: the running sandbox and its payer; --max-usd 1;
-                                          --timeout 90, for each answer of the API or the RPC)
-  risk-scan evaluate --labels FILE [--rpc URL] [--out FILE.json] [--timeout SECONDS]
-                                          scan every subject of a labelled CSV (kind,address,label[,note])
-                                          without payment and print precision and recall of the
-                                          high-risk bucket per endpoint (default: the offline sandbox;
-                                          --timeout 30, for each scan)
-  risk-scan mcp [--keypair FILE] [--max-usd N] [--budget-usd N] [--api URL] [--rpc URL] [--timeout SECONDS]
-                                          an MCP server on stdin/stdout for agents' hosts: one tool
-                                          per paid endpoint, each call paid from the keypair as
-                                          risk-scan call pays (same defaults; --url is --api);
-                                          refuses calls over --max-usd and past --budget-usd
-  --verbose                               on failure, print the cause chain too (for bug reports)
+                                          (solana account --output json), listed in sandbox.json`;
+
+const SERVE_USAGE = `  risk-scan serve [--ports auto]          run the service as configured by the environment`;
+
+const FOOTER = `  --verbose                               on failure, print the cause chain too (for bug reports)
+  --help, -h                              after a command: print that command's usage
 Exit codes: 0 done, 1 failed (see the line on stderr), 2 wrong usage or configuration.`;
-
-const usageError = (text: string) => new CliFailure(`${text} (risk-scan --help shows the usage)`, EXIT.usage);
-
-async function call(args: string[], env: Record<string, string | undefined>): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      keypair: { type: 'string' },
-      'max-usd': { type: 'string', default: '1' },
-      api: { type: 'string' },
-      rpc: { type: 'string' },
-      timeout: { type: 'string', default: '90' },
-      data: { type: 'string' },
-    },
-  });
-  const path = positionals[0];
-  if (path === undefined) throw usageError('risk-scan call needs a path, e.g. /scan/token/<mint>');
-  const maxUsd = usdOption('max-usd', values['max-usd']);
-  const timeoutS = timeoutOption(values.timeout);
-  const outcome = await payAndCall({
-    path,
-    maxUsd,
-    timeoutS,
-    sandboxDir: env.SANDBOX_DIR ?? '.sandbox',
-    ...(values.api ? { api: values.api } : {}),
-    ...(values.rpc ? { rpc: values.rpc } : {}),
-    ...(values.keypair ? { keypair: values.keypair } : {}),
-    ...(values.data !== undefined ? { data: values.data } : {}),
-  });
-  console.log(
-    `HTTP ${outcome.status}${outcome.paidUsd !== null ? ` — paid ${outcome.paidUsd.toFixed(2)} USDC` : ''}`,
-  );
-  if (outcome.settlement) console.log(`settlement: ${JSON.stringify(outcome.settlement)}`);
-  console.log(JSON.stringify(outcome.body, null, 2));
-  return outcome.status === 200 ? EXIT.ok : EXIT.failed;
-}
-
-/** `--timeout`: seconds, above 0. */
-function timeoutOption(text: string): number {
-  const seconds = Number(text);
-  if (!Number.isFinite(seconds) || seconds <= 0)
-    throw usageError('--timeout must be a number of seconds above 0');
-  return seconds;
-}
-
-/** A USDC amount option: a number, 0 or more. */
-function usdOption(option: string, text: string): number {
-  const usd = Number(text);
-  if (!Number.isFinite(usd) || usd < 0) throw usageError(`--${option} must be a number of USDC, 0 or more`);
-  return usd;
-}
-
-/** `risk-scan mcp`: serves until the host closes stdin; resolves to -1 (keeps running). */
-async function mcp(args: string[], env: Record<string, string | undefined>): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      keypair: { type: 'string' },
-      'max-usd': { type: 'string', default: '1' },
-      'budget-usd': { type: 'string' },
-      api: { type: 'string' },
-      url: { type: 'string' },
-      rpc: { type: 'string' },
-      timeout: { type: 'string', default: '90' },
-    },
-  });
-  const timeoutS = timeoutOption(values.timeout);
-  if (values.api !== undefined && values.url !== undefined && values.api !== values.url)
-    throw usageError('--url is another name for --api: give one of them');
-  const api = values.api ?? values.url;
-  // Loaded only here: the other commands need none of the MCP SDK.
-  const { servePayingMcp } = await import('../mcp/paying-server.js');
-  await servePayingMcp({
-    maxUsd: usdOption('max-usd', values['max-usd']),
-    budgetUsd: values['budget-usd'] === undefined ? null : usdOption('budget-usd', values['budget-usd']),
-    timeoutS,
-    sandboxDir: env.SANDBOX_DIR ?? '.sandbox',
-    ...(api ? { api } : {}),
-    ...(values.rpc ? { rpc: values.rpc } : {}),
-    ...(values.keypair ? { keypair: values.keypair } : {}),
-  });
-  return -1;
-}
 
 /** Takes each `--account ADDRESS FILE` out of `args` (parseArgs knows no two-value option). */
 function accountPairs(args: string[]): { rest: string[]; files: { address: string; file: string }[] } {
@@ -191,32 +97,73 @@ function isParseArgsError(e: unknown): e is TypeError {
   return e instanceof TypeError && typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_');
 }
 
+/** `sandbox` and `serve`: start the service and keep running (-1) until a signal stops it. */
+async function startCommand(
+  command: 'sandbox' | 'serve',
+  rest: string[],
+  env: Record<string, string | undefined>,
+  verbose: boolean,
+  configured: (config: Config) => void,
+): Promise<number> {
+  const options = startOptions(rest);
+  const config = parseConfig({
+    ...env,
+    ...(command === 'sandbox' ? { RISK_SCAN_MODE: 'sandbox' } : {}),
+    ...options.env,
+  });
+  configured(config);
+  const loading = options.accounts.files.length + options.accounts.dirs.length > 0;
+  if (loading && config.mode !== 'sandbox')
+    throw usageError('--account and --accounts-dir load accounts into the sandbox: use risk-scan sandbox');
+  stopOnSignals(await start(config, options.accounts, verbose));
+  return -1; // keeps running
+}
+
+interface Command {
+  /** Its lines of the usage, printed by `risk-scan <command> --help`. */
+  readonly usage: string;
+  /** `configured`: told the configuration once read, so a start failure can name its variables. */
+  run(
+    args: string[],
+    env: Record<string, string | undefined>,
+    verbose: boolean,
+    configured: (config: Config) => void,
+  ): Promise<number>;
+}
+
+/** Every command: the dispatch and the usage are one table, so no command goes without --help. */
+export const COMMANDS: Readonly<Record<string, Command>> = {
+  sandbox: { usage: SANDBOX_USAGE, run: (args, env, v, c) => startCommand('sandbox', args, env, v, c) },
+  serve: { usage: SERVE_USAGE, run: (args, env, v, c) => startCommand('serve', args, env, v, c) },
+  call: { usage: CALL_USAGE, run: (args, env) => callCommand(args, env) },
+  evaluate: { usage: EVALUATE_USAGE, run: (args) => evaluate(args) },
+  mcp: { usage: MCP_USAGE, run: (args, env) => mcpCommand(args, env) },
+};
+
+const USAGE = `Usage:\n${Object.values(COMMANDS)
+  .map((c) => c.usage)
+  .join('\n')}\n${FOOTER}`;
+
+const asksForHelp = (args: readonly string[]) => args.includes('--help') || args.includes('-h');
+
 /** Runs a command; resolves to its exit code, or -1 while the service keeps running. */
 export async function runCli(argv: string[], env: Record<string, string | undefined>): Promise<number> {
   const verbose = argv.includes('--verbose');
-  const [command, ...rest] = argv.filter((a) => a !== '--verbose');
+  const [name, ...rest] = argv.filter((a) => a !== '--verbose');
+  const command = name !== undefined && Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (command === undefined) {
+    console.error(USAGE);
+    return name === undefined || name === '--help' || name === '-h' || name === 'help' ? EXIT.ok : EXIT.usage;
+  }
+  if (asksForHelp(rest)) {
+    console.log(`Usage:\n${command.usage}\n${FOOTER}`);
+    return EXIT.ok;
+  }
   let config: Config | null = null;
   try {
-    if (command === 'sandbox' || command === 'serve') {
-      const options = startOptions(rest);
-      config = parseConfig({
-        ...env,
-        ...(command === 'sandbox' ? { RISK_SCAN_MODE: 'sandbox' } : {}),
-        ...options.env,
-      });
-      const loading = options.accounts.files.length + options.accounts.dirs.length > 0;
-      if (loading && config.mode !== 'sandbox')
-        throw usageError(
-          '--account and --accounts-dir load accounts into the sandbox: use risk-scan sandbox',
-        );
-      stopOnSignals(await start(config, options.accounts, verbose));
-      return -1; // keeps running
-    }
-    if (command === 'call') return await call(rest, env);
-    if (command === 'evaluate') return await evaluate(rest);
-    if (command === 'mcp') return await mcp(rest, env);
-    console.error(USAGE);
-    return command === undefined || command === '--help' || command === 'help' ? EXIT.ok : EXIT.usage;
+    return await command.run(rest, env, verbose, (c) => {
+      config = c;
+    });
   } catch (e) {
     return report(isParseArgsError(e) ? usageError(e.message.replace(/\.$/, '')) : e, config, verbose);
   }

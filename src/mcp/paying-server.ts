@@ -7,9 +7,10 @@
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { atomicPrice, concretePath, type PaidEndpoint } from '../catalog.js';
-import { payAndCall } from '../cli/call.js';
-import { describeFailure, unexpectedFailure } from '../cli/failures.js';
+import { concretePath, type PaidEndpoint } from '../catalog.js';
+import { failureLine } from '../client/failures.js';
+import { payAndCall } from '../client/pay.js';
+import { SessionBudget, usdcUnits } from '../client/session-budget.js';
 import { type ErrorBody, paramProblem } from '../contract/schemas.js';
 import { checkSimulateBody } from '../scans/simulate/wire.js';
 import { errorResult, scanResult } from './results.js';
@@ -27,62 +28,12 @@ export interface PayingServerOptions {
   readonly timeoutS: number;
 }
 
-const units = (usd: number) => BigInt(atomicPrice(usd));
-const usdText = (atomic: bigint) => (Number(atomic) / 1e6).toString();
-
-/** The part of the session's budget one call holds while it runs. */
-export interface Allowance {
-  held: bigint;
-}
-
 /** The budget cannot cover the live price of a call: thrown before its payment is sent. */
 class OverBudget extends Error {
   constructor(readonly priceUsd: number) {
     super('over --budget-usd');
   }
 }
-
-/**
- * What the session may still spend. A call holds the catalog's price while it runs, so calls in
- * parallel cannot overspend; when its payment is about to leave, it holds the live 402 price
- * instead, which must fit what is left (the API's price may differ from this build's catalog).
- */
-export class SessionBudget {
-  private held = 0n;
-  constructor(private readonly limit: bigint | null) {}
-
-  /** The allowance of a call costing `price` by the catalog, or null when the budget cannot cover it. */
-  hold(price: bigint, maxUsd: number): Allowance | null {
-    if (this.limit === null) return { held: 0n };
-    // Over the per-call cap, payAndCall refuses it as such, from the live offer; if the live
-    // price is lower, charge() still bounds it by what is left.
-    if (price > units(maxUsd)) return { held: 0n };
-    if (price > this.limit - this.held) return null;
-    this.held += price;
-    return { held: price };
-  }
-
-  /** Just before the payment leaves: the call now holds the live price, or false when what is left cannot cover it. */
-  charge(allowance: Allowance, price: bigint): boolean {
-    if (this.limit === null) return true;
-    if (price > this.limit - this.held + allowance.held) return false;
-    this.held += price - allowance.held;
-    allowance.held = price;
-    return true;
-  }
-
-  /** Ends a call: what it paid stays spent, the rest of its hold is given back. */
-  release(allowance: Allowance, paidUsd: number | null): void {
-    if (this.limit === null) return;
-    this.held += (paidUsd === null ? 0n : units(paidUsd)) - allowance.held;
-  }
-
-  left(): string {
-    return this.limit === null ? 'unlimited' : usdText(this.limit - this.held);
-  }
-}
-
-const failureText = (e: unknown) => describeFailure(e, null)?.line ?? unexpectedFailure(e);
 
 const refusal = (error: string, message: string, parameter?: string): CallToolResult =>
   errorResult({ error, message, ...(parameter === undefined ? {} : { parameter }) });
@@ -139,7 +90,7 @@ export async function payForTool(
   const request = toolRequest(endpoint, value);
   if ('problem' in request)
     return refusal('invalid_input', `${request.problem}; nothing was paid`, request.parameter);
-  const allowance = budget.hold(units(endpoint.priceUsd), options.maxUsd);
+  const allowance = budget.hold(usdcUnits(endpoint.priceUsd), options.maxUsd);
   if (allowance === null) return budgetSpent(endpoint.priceUsd, budget);
   let paidUsd: number | null = null;
   // A call that fails after its payment left may still have been charged: counted as spent.
@@ -151,7 +102,7 @@ export async function payForTool(
       ...request,
       // Thrown here, before the payment is sent: nothing leaves that the budget cannot cover.
       onPaymentSent: (usd) => {
-        if (!budget.charge(allowance, units(usd))) throw new OverBudget(usd);
+        if (!budget.charge(allowance, usdcUnits(usd))) throw new OverBudget(usd);
         sentUsd = usd;
       },
     });
@@ -164,7 +115,7 @@ export async function payForTool(
     return apiError(outcome.status, outcome.body);
   } catch (e) {
     paidUsd = sentUsd;
-    if (!(e instanceof OverBudget)) return refusal('call_failed', failureText(e));
+    if (!(e instanceof OverBudget)) return refusal('call_failed', failureLine(e));
     overBudgetUsd = e.priceUsd;
   } finally {
     budget.release(allowance, paidUsd);
@@ -178,7 +129,7 @@ export const PAYING_INSTRUCTIONS =
 
 /** Serves the tools on stdin/stdout until the host closes stdin. */
 export async function servePayingMcp(options: PayingServerOptions): Promise<void> {
-  const budget = new SessionBudget(options.budgetUsd === null ? null : units(options.budgetUsd));
+  const budget = new SessionBudget(options.budgetUsd === null ? null : usdcUnits(options.budgetUsd));
   const server = createToolServer({
     howPaid: `paid from this MCP server's keypair (at most ${options.maxUsd} USDC per call)`,
     instructions: PAYING_INSTRUCTIONS,

@@ -68,9 +68,34 @@ async function loadAll(chain: SandboxChain, toLoad: AccountsToLoad): Promise<Loa
 
 const reasonOf = (e: unknown) => errorMessage(e).replace(/\.$/, '');
 
-/** Loads the accounts into `chain`; resolves to them as subjects, in the order given. */
-export async function loadAccounts(chain: SandboxChain, toLoad: AccountsToLoad): Promise<LoadedSubject[]> {
+/**
+ * Accounts the sandbox's payments stand on, by address, with what each is: a dump written over
+ * one would break them (the real USDC mint's authority cannot mint the test payer's USDC).
+ */
+export type KeptAccounts = ReadonlyMap<string, string>;
+
+/** Refuses a dump at an address the sandbox keeps, naming the account, the file and why. */
+function refuseKept(loaded: readonly LoadedDump[], kept: KeptAccounts): void {
+  for (const dump of loaded) {
+    const what = kept.get(dump.address);
+    if (what === undefined) continue;
+    throw new AccountLoadError(
+      `Cannot load ${dump.file}: ${dump.address} is ${what}, which the sandbox keeps for its payments; leave that dump out`,
+    );
+  }
+}
+
+/**
+ * Loads the accounts into `chain`; resolves to them as subjects, in the order given. A dump at
+ * an address in `kept` is refused (an AccountLoadError) and the start ends there.
+ */
+export async function loadAccounts(
+  chain: SandboxChain,
+  toLoad: AccountsToLoad,
+  kept: KeptAccounts = new Map(),
+): Promise<LoadedSubject[]> {
   const loaded = await loadAll(chain, toLoad);
+  refuseKept(loaded, kept);
   return loaded.map((dump) => ({
     name: `loaded:${basename(dump.file)}`,
     kind: kindOf(chain, dump.address),

@@ -6,20 +6,20 @@
 import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join, resolve } from 'node:path';
-import { type Address, generateKeyPairSigner } from '@solana/kit';
+import { type Address, generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
+import { generateKeypairWithBytes, writeKeypairFile } from '../client/keypair-file.js';
 import type { Config } from '../config.js';
 import type { RunningServer } from '../server/listen.js';
 import type { Logger } from '../server/logger.js';
 import type { ServiceOptions } from '../service.js';
 import { createService, type Service } from '../service.js';
+import { writeWhole } from '../write-whole.js';
 import { createSandboxChain, type SandboxChain } from './chain/chain.js';
 import { type SandboxFacilitator, startSandboxFacilitator } from './facilitator/server.js';
-import { generateKeypairWithBytes, writeKeypairFile } from './keypair-file.js';
-import { type AccountsToLoad, loadAccounts } from './loaded-accounts.js';
+import { type AccountsToLoad, type KeptAccounts, loadAccounts } from './loaded-accounts.js';
 import { type SandboxRpc, startSandboxRpc } from './rpc/server.js';
 import { seedScenarios, usdcMintAuthority } from './scenarios/index.js';
-import { fundUsdc, installUsdcMint, USDC_MINT } from './usdc.js';
-import { writeWhole } from './write-whole.js';
+import { fundUsdc, installUsdcMint, USDC_MINT, usdcAccountOf } from './usdc.js';
 
 const SOL = 1_000_000_000n;
 /** What the test payer starts with. */
@@ -86,6 +86,94 @@ async function checkPortsFree(host: string, ports: readonly number[]): Promise<v
   }
 }
 
+/**
+ * What the sandbox's payments stand on and no loaded dump may replace: its USDC mint (at the
+ * real address, minted by the sandbox's own authority), the payer, the facilitators' fee payers,
+ * payTo, and the USDC accounts of payer and payTo.
+ */
+async function keptAccounts(keys: {
+  usdcAuthority: Address;
+  payer: Address;
+  feePayers: readonly Address[];
+  payTo: Address;
+}): Promise<KeptAccounts> {
+  return new Map([
+    [USDC_MINT, "the sandbox's USDC mint (the real address; the sandbox mints its test USDC)"],
+    [keys.usdcAuthority, "the sandbox's USDC mint authority"],
+    [keys.payer, "the sandbox's test payer"],
+    ...keys.feePayers.map((a) => [a, "a sandbox facilitator's fee payer"] as const),
+    [keys.payTo, 'payTo, the wallet the payments go to'],
+    [await usdcAccountOf(keys.payer), "the test payer's USDC account"],
+    [await usdcAccountOf(keys.payTo), "payTo's USDC account"],
+  ]);
+}
+
+/** The chain, seeded, with the dumps loaded and the payments' accounts funded. */
+async function fundedChain(config: Config, seed: boolean, accounts: AccountsToLoad) {
+  const { chain, usdcAuthority, manifest: scenarios } = await seededSandboxChain(config, seed);
+  const [feePayerA, feePayerB, payToSigner] = await Promise.all(
+    Array.from({ length: 3 }, () => generateKeyPairSigner()),
+  );
+  const feePayers = [feePayerA!, feePayerB!];
+  const payer = await generateKeypairWithBytes();
+  const payTo = (config.payTo as Address | null) ?? payToSigner!.address;
+  const kept = await keptAccounts({
+    usdcAuthority: usdcAuthority.address,
+    payer: payer.signer.address,
+    feePayers: feePayers.map((f) => f.address),
+    payTo,
+  });
+  const loaded = await loadAccounts(chain, accounts, kept).catch((e: unknown) => {
+    chain.stop();
+    throw e;
+  });
+  for (const s of [usdcAuthority, ...feePayers]) {
+    chain.setAccount({ address: s.address, lamports: 1_000n * SOL });
+  }
+  chain.setAccount({ address: payer.signer.address, lamports: PAYER_START.sol });
+  await fundUsdc(chain, usdcAuthority, [
+    { owner: payer.signer.address, amount: PAYER_START.usdc },
+    { owner: payTo, amount: 0n },
+  ]);
+  return { chain, scenarios, loaded, feePayers, payer, payTo };
+}
+
+/**
+ * The RPC the clients and the API use (with the configured provider profile), and the two
+ * facilitators. A facilitator runs on its own RPC, as a real one does: the facilitators read and
+ * write the chain through an RPC of their own with no profile, on a free local port, so a
+ * rate-limited profile (public-mainnet) limits the API's reads, not the settlement of payments.
+ */
+async function startChainServers(config: Config, chain: SandboxChain, feePayers: readonly KeyPairSigner[]) {
+  const host = config.host;
+  const rpc = await startSandboxRpc({
+    chain,
+    host,
+    port: config.sandbox.rpcPort,
+    profile: config.sandbox.rpcProfile,
+  });
+  const facilitatorRpc = await startSandboxRpc({ chain, host: '127.0.0.1', port: 0 });
+  const facilitators = await Promise.all(
+    feePayers.map((feePayer, i) =>
+      startSandboxFacilitator({
+        rpcUrl: facilitatorRpc.url,
+        feePayer,
+        host,
+        port: config.sandbox.facilitatorPort === 0 ? 0 : config.sandbox.facilitatorPort + i,
+      }),
+    ),
+  );
+  return {
+    rpc,
+    facilitators,
+    close: async () => {
+      await Promise.all(facilitators.map((f) => f.close()));
+      chain.stop();
+      await Promise.all([rpc.close(), facilitatorRpc.close()]);
+    },
+  };
+}
+
 export async function startSandbox({
   config,
   log,
@@ -100,42 +188,9 @@ export async function startSandbox({
     facilitatorPort,
     facilitatorPort === 0 ? 0 : facilitatorPort + 1,
   ]);
-  const { chain, usdcAuthority, manifest: scenarios } = await seededSandboxChain(config, seed);
-  const loaded = await loadAccounts(chain, accounts).catch((e: unknown) => {
-    chain.stop();
-    throw e;
-  });
-  const [feePayerA, feePayerB, payToSigner] = await Promise.all(
-    Array.from({ length: 3 }, () => generateKeyPairSigner()),
-  );
-  const payer = await generateKeypairWithBytes();
-  for (const s of [usdcAuthority, feePayerA!, feePayerB!]) {
-    chain.setAccount({ address: s.address, lamports: 1_000n * SOL });
-  }
-  chain.setAccount({ address: payer.signer.address, lamports: PAYER_START.sol });
-  const payTo = (config.payTo as Address | null) ?? payToSigner!.address;
-  await fundUsdc(chain, usdcAuthority, [
-    { owner: payer.signer.address, amount: PAYER_START.usdc },
-    { owner: payTo, amount: 0n },
-  ]);
-
-  const host = config.host;
-  const rpc = await startSandboxRpc({
-    chain,
-    host,
-    port: config.sandbox.rpcPort,
-    profile: config.sandbox.rpcProfile,
-  });
-  const facilitators = await Promise.all(
-    [feePayerA!, feePayerB!].map((feePayer, i) =>
-      startSandboxFacilitator({
-        rpcUrl: rpc.url,
-        feePayer,
-        host,
-        port: config.sandbox.facilitatorPort === 0 ? 0 : config.sandbox.facilitatorPort + i,
-      }),
-    ),
-  );
+  const { chain, scenarios, loaded, feePayers, payer, payTo } = await fundedChain(config, seed, accounts);
+  const servers = await startChainServers(config, chain, feePayers);
+  const { rpc, facilitators } = servers;
   const service = await createService(
     {
       ...config,
@@ -149,9 +204,7 @@ export async function startSandbox({
   const api = await service.listen().catch(async (e: unknown) => {
     // What already runs would keep the process alive after the failure is reported.
     await service.stop();
-    await Promise.all(facilitators.map((f) => f.close()));
-    chain.stop();
-    await rpc.close();
+    await servers.close();
     throw e;
   });
 
@@ -193,9 +246,7 @@ export async function startSandbox({
     close: async () => {
       await api.close();
       await service.stop();
-      await Promise.all(facilitators.map((f) => f.close()));
-      chain.stop();
-      await rpc.close();
+      await servers.close();
     },
   };
 }

@@ -189,6 +189,8 @@ export function createPaymentGate(options: PaymentCoreOptions): PaymentGate {
       lookup: options.lookup,
       windowMs: options.confirmWindowMs,
       intervalMs: options.confirmIntervalMs ?? 500,
+      settleTimeoutMs: options.settleTimeoutMs,
+      paymentTimeoutMs: options.maxTimeoutSeconds * 1000,
       now,
       sleep,
     },

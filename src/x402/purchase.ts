@@ -153,7 +153,9 @@ export async function settleAndDecide(
   body: string,
 ): Promise<Decision> {
   const key = checked.payment.key;
-  const verdict = await judgeSettlement(core.watch, checked.payment, await settleAnswer(core, call, checked));
+  const settleSentAt = core.watch.now();
+  const answer = await settleAnswer(core, call, checked);
+  const verdict = await judgeSettlement(core.watch, checked.payment, answer, settleSentAt);
   const basis = receiptBasis(checked);
   const response = unsold(call, body);
   switch (verdict.kind) {

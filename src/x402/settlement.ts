@@ -5,6 +5,7 @@
  * sending — may hide a transfer that landed, so the chain is watched before anything is said
  * about money.
  */
+import { RpcRateLimitedError } from '../solana/rpc.js';
 import { FacilitatorError, type SettleAnswer } from './facilitator-client.js';
 import type { InspectedPayment } from './payment-transaction.js';
 import type { Landing, SettlementLookup } from './settlement-lookup.js';
@@ -48,6 +49,10 @@ export interface SettlementWatch {
   readonly windowMs: number;
   /** Pause between two looks. */
   readonly intervalMs: number;
+  /** The settle call's own bound: with the window, what the paid call's budget gives settling. */
+  readonly settleTimeoutMs: number;
+  /** The payment's timeout (the offer's maxTimeoutSeconds): past it, no look is worth asking again. */
+  readonly paymentTimeoutMs: number;
   readonly now: () => number;
   readonly sleep: (ms: number) => Promise<void>;
 }
@@ -58,20 +63,47 @@ export interface SettlementWatch {
  */
 const LANDED_BEFORE_SEEN_MS = 5 * 60_000;
 
+/** What a look at the chain found; `rateLimited` when the RPC refused it for its rate limit. */
+export type Look = Landing & { readonly rateLimited?: true };
+
+/** The RPC's rate limit, anywhere in the error's cause chain. */
+function isRateLimited(e: unknown): boolean {
+  for (let current = e, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++)
+    if (current instanceof RpcRateLimitedError) return true;
+  return false;
+}
+
 /**
  * What the chain says of a payment first seen at `seenAt` (ms); a lookup that fails says
- * "unknown".
+ * "unknown" (and whether the RPC's rate limit refused it).
  */
 export async function findOnChain(
   lookup: SettlementLookup,
   payment: InspectedPayment,
   signature: string | null,
   seenAt: number,
-): Promise<Landing> {
+): Promise<Look> {
   const since = seenAt - LANDED_BEFORE_SEEN_MS;
   return lookup
     .find(payment.key, { signature, blockhash: payment.blockhash, since })
-    .catch(() => ({ state: 'unknown' as const, signature }));
+    .catch((e: unknown) =>
+      isRateLimited(e)
+        ? { state: 'unknown' as const, signature, rateLimited: true as const }
+        : { state: 'unknown' as const, signature },
+    );
+}
+
+/**
+ * When a watch that began at `seenAt` gives up. A look the RPC refused for its rate limit says
+ * nothing about the payment: such looks are asked again past the window, within the payment's
+ * timeout and within what the paid call's budget gives settling (settle call and window), both
+ * counted from when the settle call was sent.
+ */
+function watchEnd(w: SettlementWatch, seenAt: number, settleSentAt: number, rateLimited: boolean): number {
+  const window = seenAt + w.windowMs;
+  if (!rateLimited) return window;
+  const budget = settleSentAt + w.settleTimeoutMs + w.windowMs;
+  return Math.max(window, Math.min(settleSentAt + w.paymentTimeoutMs, budget));
 }
 
 /** Watches the chain until it knows what became of the payment, or the window ends. */
@@ -80,9 +112,9 @@ async function watch(
   payment: InspectedPayment,
   reason: string,
   signature: string | null,
+  settleSentAt: number,
 ): Promise<SettlementVerdict> {
   const seenAt = w.now();
-  const deadline = seenAt + w.windowMs;
   for (;;) {
     const found = await findOnChain(w.lookup, payment, signature, seenAt);
     const known = found.signature ?? signature;
@@ -90,24 +122,29 @@ async function watch(
     if (found.state === 'failed' || found.state === 'expired') {
       return { kind: 'not_landed', reason: `${reason}; the payment did not land`, signature: known };
     }
-    if (w.now() >= deadline) return { kind: 'unknown', reason, signature: known };
+    if (w.now() >= watchEnd(w, seenAt, settleSentAt, found.rateLimited === true))
+      return { kind: 'unknown', reason, signature: known };
     await w.sleep(w.intervalMs);
   }
 }
 
+/** `settleSentAt`: when the settle call that gave `answer` was sent (ms). */
 export async function judgeSettlement(
   w: SettlementWatch,
   payment: InspectedPayment,
   answer: SettleAnswer | FacilitatorError,
+  settleSentAt: number,
 ): Promise<SettlementVerdict> {
-  if (answer instanceof FacilitatorError) return watch(w, payment, answer.message, null);
+  if (answer instanceof FacilitatorError) return watch(w, payment, answer.message, null, settleSentAt);
   const signature = answer.transaction || null;
   // A success without a signature cannot name its transaction: the chain can.
   if (answer.success) {
-    return signature !== null ? { kind: 'settled', signature } : watch(w, payment, 'settled', null);
+    return signature !== null
+      ? { kind: 'settled', signature }
+      : watch(w, payment, 'settled', null, settleSentAt);
   }
   const reason = answer.errorReason ?? 'settlement failed';
   if (DUPLICATE.test(reason)) return { kind: 'used_elsewhere', reason };
   if (REFUSED_BEFORE_SENDING.test(reason)) return { kind: 'never_sent', reason };
-  return watch(w, payment, reason, signature);
+  return watch(w, payment, reason, signature, settleSentAt);
 }

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Address } from '@solana/kit';
 import { encodePaymentRequiredHeader } from '@x402/core/http';
-import { generateKeypairWithBytes, writeKeypairFile } from '../../src/sandbox/keypair-file.js';
+import { generateKeypairWithBytes, writeKeypairFile } from '../../src/client/keypair-file.js';
 import { fundUsdc } from '../../src/sandbox/usdc.js';
 import { faultyFetch } from '../helpers/faulty-facilitator-fetch.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';

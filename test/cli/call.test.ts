@@ -1,18 +1,19 @@
 /** `risk-scan call` pays for one call and prints the result; it refuses to overspend. */
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { exec, execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import type { Address } from '@solana/kit';
 import { POST_ENDPOINTS } from '../../src/catalog.js';
-import { generateKeypairWithBytes, writeKeypairFile } from '../../src/sandbox/keypair-file.js';
+import { generateKeypairWithBytes, writeKeypairFile } from '../../src/client/keypair-file.js';
 import { fundUsdc } from '../../src/sandbox/usdc.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { probeScanners } from '../helpers/probe-scanner.js';
 
 const execute = promisify(execFile);
+const run = promisify(exec);
 const cli = (args: string[]) =>
   execute(process.execPath, ['bin/risk-scan.mjs', ...args], { timeout: 60_000 }).then(
     (r) => ({ code: 0, ...r }),
@@ -44,10 +45,10 @@ describe('risk-scan call', () => {
   const base = () => ['--api', sandbox.url, '--rpc', sandbox.rpcServer.url, '--keypair', keypairPath];
 
   it('pays and prints the scan with its settlement', async () => {
-    const { code, stdout } = await cli(['call', `/scan/program/${sandbox.payTo}`, ...base()]);
+    const { code, stdout, stderr } = await cli(['call', `/scan/program/${sandbox.payTo}`, ...base()]);
     assert.equal(code, 0, stdout);
-    assert.match(stdout, /^HTTP 200 — paid 1\.00 USDC$/m);
-    assert.match(stdout, /"success":true/);
+    assert.match(stderr, /^HTTP 200 — paid 1\.00 USDC$/m);
+    assert.match(stderr, /"success":true/);
     assert.match(stdout, /"risk_score":/);
     assert.equal(await sandbox.usdcBalance(payer), 4_000_000n);
   });
@@ -66,9 +67,9 @@ describe('risk-scan call', () => {
   });
 
   it('prints a 400 for a malformed subject without paying', async () => {
-    const { code, stdout } = await cli(['call', '/scan/token/not-an-address', ...base()]);
+    const { code, stdout, stderr } = await cli(['call', '/scan/token/not-an-address', ...base()]);
     assert.equal(code, 1);
-    assert.match(stdout, /^HTTP 400$/m);
+    assert.match(stderr, /^HTTP 400$/m);
     assert.match(stdout, /invalid_input/);
   });
 
@@ -90,18 +91,48 @@ describe('risk-scan call', () => {
   it('--data POSTs a JSON body: pays /simulate/tx once for the catalog example', async () => {
     const before = await sandbox.usdcBalance(payer);
     const data = JSON.stringify(POST_ENDPOINTS[0]!.body.example);
-    const { code, stdout } = await cli(['call', '/simulate/tx', '--data', data, ...base()]);
+    const { code, stdout, stderr } = await cli(['call', '/simulate/tx', '--data', data, ...base()]);
     assert.equal(code, 0, stdout);
-    assert.match(stdout, /^HTTP 200 — paid 0\.05 USDC$/m);
+    assert.match(stderr, /^HTTP 200 — paid 0\.05 USDC$/m);
     assert.match(stdout, /"risk_score":/);
     assert.equal(await sandbox.usdcBalance(payer), before - 50_000n);
   });
 
   it('--data that is not a transaction is a 400 before payment, and pays nothing', async () => {
     const before = await sandbox.usdcBalance(payer);
-    const { stdout } = await cli(['call', '/simulate/tx', '--data', '{"transaction":"AAAA"}', ...base()]);
-    assert.match(stdout, /^HTTP 400$/m);
+    const { stdout, stderr } = await cli([
+      'call',
+      '/simulate/tx',
+      '--data',
+      '{"transaction":"AAAA"}',
+      ...base(),
+    ]);
+    assert.match(stderr, /^HTTP 400$/m);
     assert.match(stdout, /not a transaction/);
     assert.equal(await sandbox.usdcBalance(payer), before);
+  });
+
+  it('writes only the body to stdout: piped into a JSON parser, it parses', async () => {
+    const parse = `'${process.execPath}' -e 'const b = JSON.parse(require("fs").readFileSync(0, "utf8")); process.stdout.write(typeof b.risk_score)'`;
+    const args = ['call', `/scan/program/${sandbox.payTo}`, ...base()].map((a) => `'${a}'`).join(' ');
+    const { stdout } = await run(`'${process.execPath}' bin/risk-scan.mjs ${args} | ${parse}`, {
+      timeout: 60_000,
+    });
+    assert.equal(stdout, 'number');
+  });
+
+  it('--include writes the status and the settlement to stdout before the body', async () => {
+    const { code, stdout, stderr } = await cli([
+      'call',
+      `/scan/program/${sandbox.payTo}`,
+      '--include',
+      ...base(),
+    ]);
+    assert.equal(code, 0, stderr);
+    const [status, settlement, ...body] = stdout.split('\n');
+    assert.equal(status, 'HTTP 200 — paid 1.00 USDC');
+    assert.match(settlement!, /^settlement: \{.*"success":true/);
+    assert.equal(typeof JSON.parse(body.join('\n')).risk_score, 'number');
+    assert.equal(stderr, '');
   });
 });

@@ -38,6 +38,7 @@ function run(args: string[], env: Record<string, string>, timeoutMs: number): Pr
           PATH: process.env.PATH,
           HOME: process.env.HOME,
           LOG_LEVEL: 'silent',
+          RISK_SCAN_FROM_SOURCE: '1',
           // Nothing is written into the checkout: every service gets a directory of its own.
           SANDBOX_DIR: join(scratch, 'no-sandbox'),
           STATE_DIR: join(scratch, 'state'),

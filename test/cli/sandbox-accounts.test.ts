@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createKeyPairSignerFromBytes, generateKeyPairSigner } from '@solana/kit';
@@ -12,7 +12,7 @@ import { getMintEncoder, getTokenEncoder } from '@solana-program/token';
 import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm';
 import { jsonOf } from '../helpers/service.js';
-import { riskScan, tempDir } from './run-cli.js';
+import { assertOneLine, riskScan, tempDir } from './run-cli.js';
 
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 
@@ -86,7 +86,13 @@ describe('risk-scan sandbox loading account dumps', { timeout: 120_000 }, () => 
         join(work, 'renounced.json'),
       ],
       {
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, SANDBOX_DIR: sandboxDir, LOG_LEVEL: 'warn' },
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          SANDBOX_DIR: sandboxDir,
+          LOG_LEVEL: 'warn',
+          RISK_SCAN_FROM_SOURCE: '1',
+        },
         stdio: 'ignore',
       },
     );
@@ -140,6 +146,20 @@ describe('risk-scan sandbox loading account dumps', { timeout: 120_000 }, () => 
     assert.equal(ended.code, 2);
     assert.match(ended.stderr.trim(), /^Cannot load --account \w+ .*bad\.json: .*not a solana account dump/);
     assert.doesNotMatch(ended.stderr, /^ {4}at /m);
+  });
+
+  it('a dump of the real USDC mint: exit 2, one line naming the account and the file', async () => {
+    const dir = join(work, 'with-usdc');
+    mkdirSync(dir);
+    copyFileSync(join('fixtures', 'mainnet', 'accounts', 'usdc-mint.json'), join(dir, 'usdc-mint.json'));
+    const ended = await riskScan(['sandbox', '--ports', 'auto', '--accounts-dir', dir], {
+      SANDBOX_DIR: join(work, 'y'),
+    });
+    assertOneLine(
+      ended,
+      2,
+      /^Cannot load .*usdc-mint\.json: EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v is the sandbox's USDC mint .*; leave that dump out$/,
+    );
   });
 
   it('an unknown option: exit 2 with the usage hint; --account without its file: exit 2', async () => {

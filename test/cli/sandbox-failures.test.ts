@@ -151,6 +151,7 @@ describe('risk-scan sandbox --ports auto', () => {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
         LOG_LEVEL: 'silent',
+        RISK_SCAN_FROM_SOURCE: '1',
         SANDBOX_DIR: dir,
         PORT: String(held[0]!.port),
         SANDBOX_RPC_PORT: String(held[1]!.port),

@@ -5,7 +5,7 @@ import { wrap } from '@faremeter/fetch';
 import { createPaymentHandler } from '@faremeter/payment-solana/exact';
 import { createLocalWallet } from '@faremeter/wallet-solana';
 import { address, createSolanaRpc } from '@solana/kit';
-import { generateKeypairWithBytes } from '../../src/sandbox/keypair-file.js';
+import { generateKeypairWithBytes } from '../../src/client/keypair-file.js';
 import { fundUsdc, USDC_MINT } from '../../src/sandbox/usdc.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { probeScanners } from '../helpers/probe-scanner.js';

@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { generateKeypairWithBytes, writeKeypairFile } from '../../src/sandbox/keypair-file.js';
+import { generateKeypairWithBytes, writeKeypairFile } from '../../src/client/keypair-file.js';
 import { fundUsdc } from '../../src/sandbox/usdc.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { probeScanners } from '../helpers/probe-scanner.js';

@@ -14,7 +14,6 @@ import { after, before, describe, it } from 'node:test';
 import {
   appendTransactionMessageInstructions,
   type Blockhash,
-  createKeyPairSignerFromBytes,
   createTransactionMessage,
   generateKeyPairSigner,
   getBase58Decoder,
@@ -26,8 +25,6 @@ import {
   signTransactionMessageWithSigners,
 } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
-import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
-import { ExactSvmScheme } from '@x402/svm';
 import { atomicPrice, PAID_ENDPOINTS } from '../../src/catalog.js';
 import { parseConfig } from '../../src/config.js';
 import type { FlagExpect, ScenarioSubject } from '../../src/sandbox/scenarios/index.js';
@@ -35,9 +32,9 @@ import { type RunningSandbox, startSandbox } from '../../src/sandbox/start.js';
 import { usdcAccountOf } from '../../src/sandbox/usdc.js';
 import { SCANNERS } from '../../src/scans/registry.js';
 import { createLogger } from '../../src/server/logger.js';
+import { payingFetch } from '../helpers/customer-sandbox.js';
 import { jsonOf } from '../helpers/service.js';
 
-const CAIP2 = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 const PATHS = {
   token: '/scan/token/',
   pumpfun: '/scan/pumpfun/',
@@ -185,11 +182,7 @@ describe('every seeded scenario through the paid HTTP path of `risk-scan sandbox
   };
 
   before(async () => {
-    const payer = await createKeyPairSignerFromBytes(
-      new Uint8Array(JSON.parse(readFileSync(sandbox.files.payer, 'utf8'))),
-    );
-    const client = new x402Client().register(CAIP2, new ExactSvmScheme(payer, { rpcUrl: sandbox.rpc.url }));
-    pay = wrapFetchWithPayment(fetch, client);
+    pay = await payingFetch(sandbox);
     usdcBefore = await usdcOf(sandbox.payer);
   });
   after(async () => {

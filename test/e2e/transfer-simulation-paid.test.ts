@@ -10,19 +10,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createKeyPairSignerFromBytes } from '@solana/kit';
-import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
-import { ExactSvmScheme } from '@x402/svm';
-import { parseConfig } from '../../src/config.js';
 import type { RpcProfileName } from '../../src/sandbox/rpc/profiles.js';
 import { type ScenarioManifest, subject } from '../../src/sandbox/scenarios/index.js';
 import { REFUSING_HOOK_ERROR } from '../../src/sandbox/scenarios/transfer-hooks.js';
-import { type RunningSandbox, startSandbox } from '../../src/sandbox/start.js';
-import { SCANNERS } from '../../src/scans/registry.js';
-import { createLogger } from '../../src/server/logger.js';
+import type { RunningSandbox } from '../../src/sandbox/start.js';
+import { payingFetch, startCustomerSandbox } from '../helpers/customer-sandbox.js';
 import { jsonOf } from '../helpers/service.js';
 
-const CAIP2 = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 const SIMULATION_FLAGS = ['TRANSFER_BLOCKED', 'TRANSFER_UNDECLARED_CUT', 'TRANSFER_SIMULATION_UNAVAILABLE'];
 
 for (const profile of ['ideal', 'indexed-provider'] as const satisfies readonly RpcProfileName[]) {
@@ -41,26 +35,9 @@ for (const profile of ['ideal', 'indexed-provider'] as const satisfies readonly 
     };
 
     before(async () => {
-      const config = parseConfig({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        SANDBOX_RPC_PORT: '0',
-        SANDBOX_FACILITATOR_PORT: '0',
-        SANDBOX_DIR: dir,
-        SANDBOX_RPC_PROFILE: profile,
-        LOG_LEVEL: 'silent',
-      });
-      sandbox = await startSandbox({
-        config,
-        log: createLogger('silent'),
-        serviceOptions: { scanners: SCANNERS },
-      });
+      sandbox = await startCustomerSandbox(dir, profile);
       manifest = JSON.parse(readFileSync(sandbox.files.manifest, 'utf8'));
-      const payer = await createKeyPairSignerFromBytes(
-        new Uint8Array(JSON.parse(readFileSync(sandbox.files.payer, 'utf8'))),
-      );
-      const client = new x402Client().register(CAIP2, new ExactSvmScheme(payer, { rpcUrl: sandbox.rpc.url }));
-      pay = wrapFetchWithPayment(fetch, client);
+      pay = await payingFetch(sandbox);
     });
     after(async () => {
       await sandbox?.close();

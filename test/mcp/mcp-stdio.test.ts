@@ -12,9 +12,9 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type Address, generateKeyPairSigner } from '@solana/kit';
 import { atomicPrice, GET_ENDPOINTS, POST_ENDPOINTS } from '../../src/catalog.js';
+import { generateKeypairWithBytes, writeKeypairFile } from '../../src/client/keypair-file.js';
 import { ScanResultSchema } from '../../src/contract/schemas.js';
 import { LIST_TOOL, TOOL_ENDPOINTS, toolName } from '../../src/mcp/tools.js';
-import { generateKeypairWithBytes, writeKeypairFile } from '../../src/sandbox/keypair-file.js';
 import type { SimulationScenario } from '../../src/sandbox/scenarios/manifest.js';
 import { buildSimulations } from '../../src/sandbox/scenarios/simulations.js';
 import { fundUsdc } from '../../src/sandbox/usdc.js';
@@ -52,7 +52,12 @@ async function startPayingMcp(sandbox: PaidSandbox, apiUrl: string, onStderr?: (
       '--budget-usd',
       '0.5',
     ]),
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SANDBOX_DIR: join(dir, 'none') },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      SANDBOX_DIR: join(dir, 'none'),
+      RISK_SCAN_FROM_SOURCE: '1',
+    },
     stderr: 'pipe',
   });
   transport.stderr?.on('data', (chunk: Buffer) => onStderr?.(chunk.toString()));

@@ -9,6 +9,7 @@ import { generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
 import { PAID_ENDPOINTS } from '../../src/catalog.js';
 import { ScanFailedError } from '../../src/scans/scanner.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../src/solana/programs.js';
+import { RpcRateLimitedError } from '../../src/solana/rpc.js';
 import { FacilitatorError, type SettleAnswer, type VerifyAnswer } from '../../src/x402/facilitator-client.js';
 import type { FacilitatorStatus } from '../../src/x402/facilitators.js';
 import { SOLANA_MAINNET_CAIP2 } from '../../src/x402/networks.js';
@@ -388,6 +389,32 @@ describe('payment core: settlement', { timeout: 20_000 }, () => {
     const held = await w.store.claim(keyOf(outcome), 'probe');
     assert.equal(held.state, 'pending');
     assert.equal(w.produced(), 1);
+  });
+
+  const rateLimited = async (): Promise<Landing['state']> => {
+    throw new RpcRateLimitedError('getSignaturesForAddress', 4, { cause: new Error('HTTP 429') });
+  };
+
+  it("ambiguous, and the RPC rate-limits the looks past the window: asked again within the payment's timeout, delivered once it lands", async () => {
+    const w = await world({
+      settle: [new FacilitatorError('http', '/settle answered HTTP 502')],
+      // 21 looks fill the 10 s window (every 500 ms); the 22nd finds the payment.
+      chain: [...Array.from({ length: 21 }, () => rateLimited), 'landed'],
+    });
+    const outcome = await w.gate.handle(w.call(await w.newPayment()));
+    assert.equal(outcome.kind, 'deliver');
+    assert.equal(receiptOf(outcome)?.transaction, LANDED_SIGNATURE);
+    assert.equal(w.count('lookup'), 22);
+  });
+
+  it('rate-limited looks end at the settle budget (settle timeout + window), then pending', async () => {
+    const w = await world({
+      settle: [new FacilitatorError('http', '/settle answered HTTP 502')],
+      chain: [rateLimited],
+    });
+    const outcome = await w.gate.handle(w.call(await w.newPayment()));
+    assert.equal(outcome.kind, 'pending');
+    assert.equal(w.count('lookup'), 23, 'every 500 ms until 1 s of settle timeout + 10 s of window');
   });
 
   it('ambiguous and the blockhash expired unlanded: "did not land; nothing was charged", claim released', async () => {

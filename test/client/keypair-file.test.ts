@@ -8,7 +8,7 @@ import {
   generateKeypairWithBytes,
   readKeypairFile,
   writeKeypairFile,
-} from '../../src/sandbox/keypair-file.js';
+} from '../../src/client/keypair-file.js';
 
 describe('writeKeypairFile', () => {
   it('writes a file only its owner can read, with no temporary file left beside it', async () => {

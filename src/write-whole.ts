@@ -1,4 +1,4 @@
-/** Files the sandbox writes for others to read (the manifest, the payer's keypair). */
+/** Files written for others to read (the sandbox manifest, a payer keypair). */
 import { rename, writeFile } from 'node:fs/promises';
 
 /** Written whole, then renamed into place: a reader never sees half of the file. */

@@ -8,7 +8,7 @@ import {
   getAddressEncoder,
   type KeyPairSigner,
 } from '@solana/kit';
-import { writeWhole } from './write-whole.js';
+import { writeWhole } from '../write-whole.js';
 
 export interface KeypairWithBytes {
   readonly signer: KeyPairSigner;

@@ -1,0 +1,20 @@
+/** Option values the commands share, checked with the words a wrong one is refused in. */
+import { WordedFailure } from '../client/failures.js';
+
+export const usageError = (text: string) =>
+  new WordedFailure(`${text} (risk-scan --help shows the usage)`, 'usage');
+
+/** `--timeout`: seconds, above 0. */
+export function timeoutOption(text: string): number {
+  const seconds = Number(text);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw usageError('--timeout must be a number of seconds above 0');
+  return seconds;
+}
+
+/** A USDC amount option: a number, 0 or more. */
+export function usdOption(option: string, text: string): number {
+  const usd = Number(text);
+  if (!Number.isFinite(usd) || usd < 0) throw usageError(`--${option} must be a number of USDC, 0 or more`);
+  return usd;
+}
