@@ -19,10 +19,11 @@ import { decodeBondingCurve, findBondingCurveAddress } from '../../solana/decode
 import { findCanonicalPumpPoolAddress } from '../../solana/decoders/pumpswap-pool.js';
 import { PUMP_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../solana/programs.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
-import { gatherTokenFacts, type RawAccount, type TokenFacts } from '../token/facts.js';
+import { derivePools, discoverWith, poolsOnceHeld, withHeldVaults } from '../liquidity/discover.js';
+import { gatherLiquidity, type LiquidityFacts } from '../liquidity/facts.js';
+import { gatherTokenFacts } from '../token/facts.js';
 import { gatherLaunchFacts } from '../token/launch/facts.js';
-import { derivePools, discoverWith, poolsOnceHeld, withHeldVaults } from '../token/liquidity/discover.js';
-import { gatherLiquidity, type LiquidityFacts } from '../token/liquidity/facts.js';
+import type { RawAccount, TokenFacts } from '../token/model.js';
 import { simulateTransferRounds, simulationReads } from '../token/transfer-simulation/facts.js';
 
 /** Accounts per getMultipleAccounts (the RPC's own limit). */

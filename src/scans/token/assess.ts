@@ -11,17 +11,17 @@ import { TOKEN_METADATA_PROGRAM } from '../../solana/programs.js';
 
 export { displayName } from './display-name.js';
 
+import { assessLiquidity, type LiquidityOptions } from '../liquidity/assess.js';
+import type { LiquidityFacts } from '../liquidity/facts.js';
 import type { FlagHit, Severity } from '../risk/model.js';
 import { buildResult, sameAdvice } from '../risk/result.js';
 import { displayName } from './display-name.js';
-import type { TokenFacts } from './facts.js';
 import { TOKEN_FLAGS, type TokenFlag } from './flags.js';
 import { governanceHolderOf } from './governance-holder.js';
 import { concentration, holdersOf } from './holders.js';
 import { type ControlHolder, issuerControlWording } from './issuer-control.js';
 import { launchChecks } from './launch/assess.js';
-import { assessLiquidity, type LiquidityOptions } from './liquidity/assess.js';
-import type { LiquidityFacts } from './liquidity/facts.js';
+import type { TokenFacts } from './model.js';
 import { transferSimulationHits } from './transfer-simulation/assess.js';
 import { NATIVE_MINT, NATIVE_MINT_2022, TRUSTED_ISSUERS, TRUSTED_MULTIPLIER } from './trusted.js';
 

@@ -16,66 +16,10 @@ import { errorMessage } from '../../errors.js';
 import { findMetadataAddress } from '../../solana/decoders/metaplex-metadata.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
 import { rpcReadFailed } from '../scanner.js';
-import type { TokenGovernor } from './governors.js';
-import type { LaunchFacts } from './launch/facts.js';
-import type { TransferSimulationFacts } from './transfer-simulation/facts.js';
-
-export interface RawAccount {
-  readonly address: Address;
-  readonly owner: Address;
-  readonly lamports: bigint;
-  readonly data: Uint8Array;
-}
-
-export interface LargestAccount {
-  readonly address: Address;
-  readonly amount: bigint;
-}
+import type { HolderRead, LargestAccount, MintHistory, RawAccount, TokenFacts } from './model.js';
 
 /** Signatures that name the mint read per scan: a younger mint's whole history fits in one page. */
 export const MINT_HISTORY_LIMIT = 1000;
-
-/** The mint's history as far as one page reaches: enough to date every young token. */
-export interface MintHistory {
-  /** Signatures read, newest first, at most MINT_HISTORY_LIMIT. */
-  readonly count: number;
-  /** The oldest signature read; when the page was not full, the mint's creation. */
-  readonly oldest: { readonly signature: string; readonly blockTime: number | null } | null;
-  /** The page was full: the mint is at least as old as `oldest`, maybe older. */
-  readonly truncated: boolean;
-  /** Every signature read, newest first, with its slot: launch forensics reads the first slots'. */
-  readonly entries?: readonly HistoryEntry[];
-}
-
-export interface HistoryEntry {
-  readonly signature: string;
-  readonly slot: number;
-  readonly failed: boolean;
-}
-
-export interface TokenFacts {
-  readonly mint: Address;
-  readonly mintAccount: RawAccount | null;
-  readonly metadataAddress: Address;
-  readonly metadataAccount: RawAccount | null;
-  /** Extra accounts read with the mint, in the order asked for (null = no such account). */
-  readonly extraAccounts: readonly (RawAccount | null)[];
-  readonly epoch: bigint | null;
-  /** Largest token accounts by balance; null when the RPC refused (e.g. too many holders). */
-  readonly largest: readonly LargestAccount[] | null;
-  readonly largestError: string | null;
-  /** The largest token accounts' data, in the order of `largest`. */
-  readonly holderAccounts: readonly (RawAccount | null)[];
-  /** Null when the history could not be read (the age is then unknown). */
-  readonly history: MintHistory | null;
-  /** Governing accounts found behind the mint's program-derived authorities (absent = not looked for). */
-  readonly governors?: readonly TokenGovernor[];
-  readonly nowSeconds: number;
-  /** The simulated transfer (./transfer-simulation), when the scanner ran it; null for no mint. */
-  readonly transferSimulation?: TransferSimulationFacts | null;
-  /** Launch forensics (src/scans/token/launch), when the scan read it. */
-  readonly launch?: LaunchFacts;
-}
 
 type Fetched = { owner: Address; lamports: bigint; data: Base64EncodedDataResponse } | null;
 const toRaw = (address: Address, a: Fetched): RawAccount | null =>
@@ -95,13 +39,6 @@ export interface Round1 {
   readonly metadataAccount: RawAccount | null;
   readonly history: MintHistory | null;
   readonly holders: Promise<HolderRead>;
-}
-
-/** Round 2's read: the holders' accounts, and those `alsoRead` asked for (null if the read failed). */
-export interface HolderRead {
-  readonly largest: readonly LargestAccount[];
-  readonly accounts: readonly (RawAccount | null)[];
-  readonly also: readonly (RawAccount | null)[] | null;
 }
 
 export interface TokenFactsOptions<T> {

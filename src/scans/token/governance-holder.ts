@@ -13,8 +13,8 @@ import { decodeGovernance, decodeRealm, type VoteThreshold } from '../../solana/
 import { decodeSquadsMultisig } from '../../solana/decoders/squads.js';
 import { multisigRules, type OwnedAccount } from '../../solana/governance/governors.js';
 import { displayName } from './display-name.js';
-import type { TokenGovernor } from './governors.js';
 import type { ControlHolder } from './issuer-control.js';
+import type { TokenGovernor } from './model.js';
 
 const short = (s: string) => `${s.slice(0, 4)}…${s.slice(-4)}`;
 

@@ -4,20 +4,10 @@
  * incinerator, or by addresses the caller names are set aside, and listed in evidence, so a
  * pool holding most of a token is not mistaken for a whale (a false positive users report).
  */
-import type { Address } from '@solana/kit';
 import { isOnCurveAddress } from '../../solana/address-curve.js';
 import { decodeTokenAccount } from '../../solana/decoders/token-account.js';
 import { INCINERATOR } from '../../solana/programs.js';
-import type { LargestAccount, RawAccount } from './facts.js';
-
-export interface Holder {
-  readonly tokenAccount: Address;
-  readonly owner: Address | null;
-  readonly amount: bigint;
-  readonly frozen: boolean;
-  readonly delegate: Address | null;
-  readonly delegatedAmount: bigint;
-}
+import type { Holder, LargestAccount, RawAccount } from './model.js';
 
 export interface Excluded {
   readonly token_account: string;

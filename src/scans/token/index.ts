@@ -6,13 +6,13 @@
  * take a round of their own.
  */
 import { address } from '@solana/kit';
+import { derivePools, discoverWith, poolsOnceHeld, withHeldVaults } from '../liquidity/discover.js';
+import { gatherLiquidity } from '../liquidity/facts.js';
 import type { Scanner } from '../scanner.js';
 import { assessToken } from './assess.js';
 import { gatherTokenFacts } from './facts.js';
 import { derivedAuthoritiesOf, readGovernors, readRealms } from './governors.js';
 import { gatherLaunchFacts } from './launch/facts.js';
-import { derivePools, discoverWith, poolsOnceHeld, withHeldVaults } from './liquidity/discover.js';
-import { gatherLiquidity } from './liquidity/facts.js';
 import { simulateTransferRounds, simulationReads } from './transfer-simulation/facts.js';
 import { TRUSTED_ISSUERS } from './trusted.js';
 

@@ -18,37 +18,19 @@ import { decodeMint } from '../../../solana/decoders/mint.js';
 import { decodeTokenAccount } from '../../../solana/decoders/token-account.js';
 import { findExtraAccountMetaListAddress } from '../../../solana/program-address.js';
 import type { SolanaRpc } from '../../../solana/rpc.js';
-import type { HolderRead, LargestAccount, RawAccount } from '../facts.js';
 import { concentration, holdersOf } from '../holders.js';
+import type {
+  HolderRead,
+  LargestAccount,
+  RawAccount,
+  SimulatedTransfer,
+  TransferSimulationFacts,
+} from '../model.js';
 import { freshOwner, transferTransaction } from './message.js';
 import { planTransferSimulation, type SimulationPlan } from './plan.js';
 
 /** Holders simulated in parallel: the second is the fallback when the first cannot pay. */
 export const SIMULATED_HOLDERS = 2;
-
-export interface SimulatedTransfer {
-  readonly tokenAccount: Address;
-  readonly owner: Address;
-  readonly balance: bigint;
-  readonly amount: bigint;
-  readonly destination: Address;
-  /** The transaction error as the RPC reports it; null when the transfer went through. */
-  readonly err: unknown;
-  readonly logs: readonly string[];
-  /** Balances after the simulated transfer; null when the RPC did not return them. */
-  readonly sourceAfter: bigint | null;
-  readonly destinationAfter: bigint | null;
-}
-
-export type TransferSimulationFacts =
-  | { readonly status: 'skipped'; readonly why: string }
-  | { readonly status: 'unavailable'; readonly why: string; readonly reason: string }
-  | {
-      readonly status: 'simulated';
-      readonly why: string;
-      readonly hookProgram: Address | null;
-      readonly runs: readonly SimulatedTransfer[];
-    };
 
 type Send = { abortSignal?: AbortSignal };
 

@@ -9,9 +9,9 @@ import {
   MAX_AMM_V4_SEARCHES,
   nextAmmV4Searches,
   searchKey,
-} from '../../../../src/scans/token/liquidity/amm-v4-search.js';
-import type { UnlocatedVault } from '../../../../src/scans/token/liquidity/discover.js';
-import { RAYDIUM_AMM_V4_AUTHORITY, RAYDIUM_CPMM_AUTHORITY } from '../../../../src/solana/programs.js';
+} from '../../../src/scans/liquidity/amm-v4-search.js';
+import type { UnlocatedVault } from '../../../src/scans/liquidity/model.js';
+import { RAYDIUM_AMM_V4_AUTHORITY, RAYDIUM_CPMM_AUTHORITY } from '../../../src/solana/programs.js';
 
 const VAULT = 'DQyrAcCrDXQ7NeoqGgDCZwBvWDcYmFCjSb9JtteuvPpz' as Address;
 const POOL = '58oQChx4yWmvKdwLLZzBi4ChoCc2fqCUWBkwMihLYQo2' as Address;

@@ -7,23 +7,23 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type Address, generateKeyPairSigner, getProgramDerivedAddress } from '@solana/kit';
-import { combineConfidence, combineRisk } from '../../../src/scans/risk/combine.js';
-import { TOKEN_FLAGS } from '../../../src/scans/token/flags.js';
-import { assessLiquidity } from '../../../src/scans/token/liquidity/assess.js';
-import type { LiquidityFacts } from '../../../src/scans/token/liquidity/facts.js';
+import { assessLiquidity } from '../../../src/scans/liquidity/assess.js';
+import type { LiquidityFacts } from '../../../src/scans/liquidity/facts.js';
 import {
   MAX_POSITION_POOLS,
   type PoolPositions,
   type PositionFacts,
   type PositionRead,
-} from '../../../src/scans/token/liquidity/positions.js';
+} from '../../../src/scans/liquidity/positions.js';
 import {
   assessPositions,
   MAX_OWNERS_SHOWN,
   OWNER_CONCENTRATED,
   type PoolOwnership,
-} from '../../../src/scans/token/liquidity/positions-assess.js';
-import { POSITION_FLAGS } from '../../../src/scans/token/liquidity/positions-flags.js';
+} from '../../../src/scans/liquidity/positions-assess.js';
+import { POSITION_FLAGS } from '../../../src/scans/liquidity/positions-flags.js';
+import { combineConfidence, combineRisk } from '../../../src/scans/risk/combine.js';
+import { TOKEN_FLAGS } from '../../../src/scans/token/flags.js';
 import { decodeLbPair } from '../../../src/solana/decoders/meteora-dlmm.js';
 import type { DecodedMint } from '../../../src/solana/decoders/mint.js';
 import { ORCA_WHIRLPOOL_PROGRAM } from '../../../src/solana/programs.js';

@@ -1,5 +1,5 @@
 /** The bound on optional program-wide searches (getProgramAccounts), apart from the scan's deadline. */
-import { errorMessage } from '../../../errors.js';
+import { errorMessage } from '../../errors.js';
 
 /**
  * How long an optional program-wide search (the AMM v4 pool search, the positions listing) may

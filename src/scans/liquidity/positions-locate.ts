@@ -10,19 +10,19 @@
  * positions are not listed (position_owners says why).
  */
 import { type Address, getAddressEncoder } from '@solana/kit';
-import { isOnCurveAddress } from '../../../solana/address-curve.js';
-import { findLbPairReserve } from '../../../solana/decoders/meteora-dlmm.js';
-import { maxMinBytes } from '../../../solana/decoders/meteora-pair-seeds.js';
-import { findProgramDerivedAddress } from '../../../solana/program-address.js';
+import { isOnCurveAddress } from '../../solana/address-curve.js';
+import { findLbPairReserve } from '../../solana/decoders/meteora-dlmm.js';
+import { maxMinBytes } from '../../solana/decoders/meteora-pair-seeds.js';
+import { findProgramDerivedAddress } from '../../solana/program-address.js';
 import {
   INCINERATOR,
   ORCA_WHIRLPOOL_PROGRAM,
   RAYDIUM_CLMM_PROGRAM,
   USDC_MINT,
   WSOL_MINT,
-} from '../../../solana/programs.js';
-import type { TokenFacts } from '../facts.js';
-import { holdersOf } from '../holders.js';
+} from '../../solana/programs.js';
+import { holdersOf } from '../token/holders.js';
+import type { TokenFacts } from '../token/model.js';
 import type { Dex } from './markets.js';
 
 export type PositionDex = Extract<Dex, 'orca-whirlpool' | 'raydium-clmm' | 'meteora-dlmm'>;

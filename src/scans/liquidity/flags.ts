@@ -1,5 +1,5 @@
 /** Liquidity flags, part of the token flag catalog (so /scan/pumpfun has them too). Never rename or remove a code. */
-import type { FlagCatalog } from '../../risk/model.js';
+import type { FlagCatalog } from '../risk/model.js';
 
 export const LIQUIDITY_FLAGS = {
   MARKET_NONE: {

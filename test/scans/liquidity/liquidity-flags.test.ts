@@ -16,11 +16,11 @@ import {
   encodeLockEscrow,
   encodeVestingEscrow,
 } from '../../../src/sandbox/scenarios/builders/locker-layouts.js';
+import type { Discovery } from '../../../src/scans/liquidity/discover.js';
+import type { LiquidityFacts } from '../../../src/scans/liquidity/facts.js';
+import { LIQUIDITY_FLAGS } from '../../../src/scans/liquidity/flags.js';
 import { assessToken } from '../../../src/scans/token/assess.js';
-import type { LargestAccount, RawAccount, TokenFacts } from '../../../src/scans/token/facts.js';
-import type { Discovery } from '../../../src/scans/token/liquidity/discover.js';
-import type { LiquidityFacts } from '../../../src/scans/token/liquidity/facts.js';
-import { LIQUIDITY_FLAGS } from '../../../src/scans/token/liquidity/flags.js';
+import type { LargestAccount, RawAccount, TokenFacts } from '../../../src/scans/token/model.js';
 import {
   INCINERATOR,
   JUPITER_LOCK_PROGRAM,

@@ -4,15 +4,15 @@
  * layouts share discriminators (CPMM/CLMM "PoolState", PumpSwap/DAMM v1/DAMM v2 "Pool").
  */
 import type { Address } from '@solana/kit';
-import { decodeDammV1Pool } from '../../../solana/decoders/meteora-damm-v1.js';
-import { decodeDammV2Pool } from '../../../solana/decoders/meteora-damm-v2.js';
-import { decodeLbPair, lbPairPrice } from '../../../solana/decoders/meteora-dlmm.js';
-import { decodeWhirlpool } from '../../../solana/decoders/orca-whirlpool.js';
-import { decodeBondingCurve } from '../../../solana/decoders/pump-bonding-curve.js';
-import { decodePumpSwapPool } from '../../../solana/decoders/pumpswap-pool.js';
-import { decodeRaydiumAmmV4 } from '../../../solana/decoders/raydium-amm-v4.js';
-import { decodeRaydiumClmmPool } from '../../../solana/decoders/raydium-clmm.js';
-import { decodeRaydiumCpmmPool } from '../../../solana/decoders/raydium-cpmm.js';
+import { decodeDammV1Pool } from '../../solana/decoders/meteora-damm-v1.js';
+import { decodeDammV2Pool } from '../../solana/decoders/meteora-damm-v2.js';
+import { decodeLbPair, lbPairPrice } from '../../solana/decoders/meteora-dlmm.js';
+import { decodeWhirlpool } from '../../solana/decoders/orca-whirlpool.js';
+import { decodeBondingCurve } from '../../solana/decoders/pump-bonding-curve.js';
+import { decodePumpSwapPool } from '../../solana/decoders/pumpswap-pool.js';
+import { decodeRaydiumAmmV4 } from '../../solana/decoders/raydium-amm-v4.js';
+import { decodeRaydiumClmmPool } from '../../solana/decoders/raydium-clmm.js';
+import { decodeRaydiumCpmmPool } from '../../solana/decoders/raydium-cpmm.js';
 import {
   METEORA_DAMM_V1_PROGRAM,
   METEORA_DAMM_V2_POOL_AUTHORITY,
@@ -26,8 +26,8 @@ import {
   RAYDIUM_CLMM_PROGRAM,
   RAYDIUM_CPMM_AUTHORITY,
   RAYDIUM_CPMM_PROGRAM,
-} from '../../../solana/programs.js';
-import type { RawAccount } from '../facts.js';
+} from '../../solana/programs.js';
+import type { RawAccount } from '../token/model.js';
 
 export type Dex =
   | 'pumpswap'

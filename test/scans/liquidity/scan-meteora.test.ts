@@ -7,10 +7,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createDefaultRpcTransport, createSolanaRpcFromTransport } from '@solana/kit';
-import { subject } from '../../../../src/sandbox/scenarios/index.js';
-import { scanToken } from '../../../../src/scans/token/index.js';
-import { countingTransport } from '../../../helpers/rpc-transports.js';
-import { useSeededSandbox } from '../../../helpers/seeded-sandbox.js';
+import { subject } from '../../../src/sandbox/scenarios/index.js';
+import { scanToken } from '../../../src/scans/token/index.js';
+import { countingTransport } from '../../helpers/rpc-transports.js';
+import { useSeededSandbox } from '../../helpers/seeded-sandbox.js';
 
 const SUBJECTS = ['token:pool-meteora-damm-v2', 'token:pool-meteora-damm-v1'];
 

@@ -15,9 +15,9 @@
  * program (a locker, a vault) are not a wallet that can pull them, as with LP tokens.
  */
 import type { Address } from '@solana/kit';
-import { isOnCurveAddress } from '../../../solana/address-curve.js';
-import type { FlagHit } from '../../risk/model.js';
-import type { TokenFlag } from '../flags.js';
+import { isOnCurveAddress } from '../../solana/address-curve.js';
+import type { FlagHit } from '../risk/model.js';
+import type { TokenFlag } from '../token/flags.js';
 import { DEX_NAMES, type Dex } from './markets.js';
 import { pct, ramp, ratio, round, short } from './numbers.js';
 import { inRange, MAX_POSITION_POOLS, type PoolPositions, type PositionFacts } from './positions.js';

@@ -20,11 +20,8 @@ import {
   encodeWhirlpool,
 } from '../../../src/sandbox/scenarios/builders/pool-layouts.js';
 import { encodeWhirlpoolPosition } from '../../../src/sandbox/scenarios/builders/whirlpool-positions.js';
-import { gatherPositions } from '../../../src/scans/token/liquidity/positions.js';
-import {
-  ORCA_WHIRLPOOLS_CONFIG,
-  whirlpoolAddresses,
-} from '../../../src/scans/token/liquidity/positions-locate.js';
+import { gatherPositions } from '../../../src/scans/liquidity/positions.js';
+import { ORCA_WHIRLPOOLS_CONFIG, whirlpoolAddresses } from '../../../src/scans/liquidity/positions-locate.js';
 import { decodeLbPair } from '../../../src/solana/decoders/meteora-dlmm.js';
 import {
   METEORA_DLMM_PROGRAM,

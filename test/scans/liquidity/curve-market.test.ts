@@ -6,11 +6,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Address } from '@solana/kit';
-import type { RawAccount } from '../../../../src/scans/token/facts.js';
-import { curveMarketOf, DEX_NAMES } from '../../../../src/scans/token/liquidity/markets.js';
-import { decodeBondingCurve } from '../../../../src/solana/decoders/pump-bonding-curve.js';
-import { PUMPSWAP_PROGRAM, WSOL_MINT } from '../../../../src/solana/programs.js';
-import { expectDecoded, loadAccount } from '../../../solana/fixtures.js';
+import { curveMarketOf, DEX_NAMES } from '../../../src/scans/liquidity/markets.js';
+import type { RawAccount } from '../../../src/scans/token/model.js';
+import { decodeBondingCurve } from '../../../src/solana/decoders/pump-bonding-curve.js';
+import { PUMPSWAP_PROGRAM, WSOL_MINT } from '../../../src/solana/programs.js';
+import { expectDecoded, loadAccount } from '../../solana/fixtures.js';
 
 const dump = loadAccount('pump-bonding-curve-3xM2iMg4.json');
 const VAULT = '9wFFyRfZBsuAha4YcuxcXLKwMxJR43S7fPfQLusDBzvT' as Address;

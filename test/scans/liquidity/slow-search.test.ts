@@ -13,12 +13,12 @@ import {
   createSolanaRpcFromTransport,
   type RpcTransport,
 } from '@solana/kit';
-import { subject } from '../../../../src/sandbox/scenarios/index.js';
-import { assessToken } from '../../../../src/scans/token/assess.js';
-import { gatherTokenFacts } from '../../../../src/scans/token/facts.js';
-import { gatherLiquidity } from '../../../../src/scans/token/liquidity/facts.js';
-import { failingTransport } from '../../../helpers/rpc-transports.js';
-import { useSeededSandbox } from '../../../helpers/seeded-sandbox.js';
+import { subject } from '../../../src/sandbox/scenarios/index.js';
+import { gatherLiquidity } from '../../../src/scans/liquidity/facts.js';
+import { assessToken } from '../../../src/scans/token/assess.js';
+import { gatherTokenFacts } from '../../../src/scans/token/facts.js';
+import { failingTransport } from '../../helpers/rpc-transports.js';
+import { useSeededSandbox } from '../../helpers/seeded-sandbox.js';
 
 /** Never answers getProgramAccounts: the call ends only when the caller's signal aborts it. */
 function hangingSearches(inner: RpcTransport): RpcTransport {

@@ -6,10 +6,10 @@
  * vault-LP balance / the vault LP mint's supply.
  */
 import type { Address } from '@solana/kit';
-import { decodeDynamicVault, vaultShareAmount } from '../../../solana/decoders/meteora-vault.js';
-import { decodeMint } from '../../../solana/decoders/mint.js';
-import { decodeTokenAccount } from '../../../solana/decoders/token-account.js';
-import type { RawAccount } from '../facts.js';
+import { decodeDynamicVault, vaultShareAmount } from '../../solana/decoders/meteora-vault.js';
+import { decodeMint } from '../../solana/decoders/mint.js';
+import { decodeTokenAccount } from '../../solana/decoders/token-account.js';
+import type { RawAccount } from '../token/model.js';
 import type { Market } from './markets.js';
 
 type Accounts = ReadonlyMap<Address, RawAccount | null>;

@@ -11,8 +11,8 @@ import {
   AMM_V4_COIN_VAULT_OFFSET,
   AMM_V4_PC_VAULT_OFFSET,
   RAYDIUM_AMM_V4_SIZE,
-} from '../../../solana/decoders/raydium-amm-v4.js';
-import type { UnlocatedVault } from './discover.js';
+} from '../../solana/decoders/raydium-amm-v4.js';
+import type { UnlocatedVault } from './model.js';
 
 export type VaultSide = 'coin' | 'pc';
 

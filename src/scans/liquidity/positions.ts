@@ -13,36 +13,32 @@
  * concentrated pool makes no call here.
  */
 import { type Address, type Base58EncodedBytes, getBase58Decoder } from '@solana/kit';
-import { decodeLbPair } from '../../../solana/decoders/meteora-dlmm.js';
+import { decodeLbPair } from '../../solana/decoders/meteora-dlmm.js';
 import {
   DLMM_POSITION_V2_DISCRIMINATOR,
   DLMM_POSITION_V2_HEAD,
   DLMM_POSITION_V2_PAIR_OFFSET,
   decodeDlmmPositionHead,
-} from '../../../solana/decoders/meteora-dlmm-position.js';
-import { decodeWhirlpool } from '../../../solana/decoders/orca-whirlpool.js';
+} from '../../solana/decoders/meteora-dlmm-position.js';
+import { decodeWhirlpool } from '../../solana/decoders/orca-whirlpool.js';
 import {
   decodeWhirlpoolPosition,
   WHIRLPOOL_POSITION_HEAD,
   WHIRLPOOL_POSITION_POOL_OFFSET,
   WHIRLPOOL_POSITION_SIZE,
-} from '../../../solana/decoders/orca-whirlpool-position.js';
-import { decodeRaydiumClmmPool } from '../../../solana/decoders/raydium-clmm.js';
+} from '../../solana/decoders/orca-whirlpool-position.js';
+import { decodeRaydiumClmmPool } from '../../solana/decoders/raydium-clmm.js';
 import {
   CLMM_PERSONAL_POSITION_HEAD,
   CLMM_PERSONAL_POSITION_POOL_OFFSET,
   CLMM_PERSONAL_POSITION_SIZE,
   decodeClmmPersonalPosition,
-} from '../../../solana/decoders/raydium-clmm-position.js';
-import { decodeTokenAccount } from '../../../solana/decoders/token-account.js';
-import {
-  METEORA_DLMM_PROGRAM,
-  ORCA_WHIRLPOOL_PROGRAM,
-  RAYDIUM_CLMM_PROGRAM,
-} from '../../../solana/programs.js';
-import type { SolanaRpc } from '../../../solana/rpc.js';
-import type { RawAccount, TokenFacts } from '../facts.js';
-import { TRUSTED_ISSUERS } from '../trusted.js';
+} from '../../solana/decoders/raydium-clmm-position.js';
+import { decodeTokenAccount } from '../../solana/decoders/token-account.js';
+import { METEORA_DLMM_PROGRAM, ORCA_WHIRLPOOL_PROGRAM, RAYDIUM_CLMM_PROGRAM } from '../../solana/programs.js';
+import type { SolanaRpc } from '../../solana/rpc.js';
+import type { RawAccount, TokenFacts } from '../token/model.js';
+import { TRUSTED_ISSUERS } from '../token/trusted.js';
 import { boundedSend, OPTIONAL_SEARCH_MS } from './bounded-search.js';
 import { type LocatedPool, locateConcentratedPools, type PositionDex } from './positions-locate.js';
 

@@ -9,14 +9,14 @@ import { type Address, generateKeyPairSigner, getProgramDerivedAddress } from '@
 import {
   encodeVestingEscrow,
   type VestingEscrowFields,
-} from '../../../../src/sandbox/scenarios/builders/locker-layouts.js';
+} from '../../../src/sandbox/scenarios/builders/locker-layouts.js';
 import {
   classifyLpHolder,
   type LpHolder,
   UNLOCK_HORIZON_SECONDS,
-} from '../../../../src/scans/token/liquidity/lockers.js';
-import { JUPITER_LOCK_PROGRAM, PUMPSWAP_PROGRAM } from '../../../../src/solana/programs.js';
-import { raw } from '../../../helpers/token-accounts.js';
+} from '../../../src/scans/liquidity/lockers.js';
+import { JUPITER_LOCK_PROGRAM, PUMPSWAP_PROGRAM } from '../../../src/solana/programs.js';
+import { raw } from '../../helpers/token-accounts.js';
 
 const NOW = 1_800_000_000;
 const STREAMFLOW = 'strmRqUCoQUgGUan5YhzUZa6KqdzwX5L6FpUxfmKg5m' as Address;

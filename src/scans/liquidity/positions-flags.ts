@@ -1,5 +1,5 @@
 /** Concentrated-liquidity ownership flags, part of LIQUIDITY_FLAGS. Never rename or remove a code. */
-import type { FlagCatalog } from '../../risk/model.js';
+import type { FlagCatalog } from '../risk/model.js';
 
 export const POSITION_FLAGS = {
   LIQUIDITY_OWNER_CONCENTRATED: {

@@ -10,7 +10,7 @@ import {
   locateConcentratedPools,
   ORCA_WHIRLPOOLS_CONFIG,
   whirlpoolAddresses,
-} from '../../../src/scans/token/liquidity/positions-locate.js';
+} from '../../../src/scans/liquidity/positions-locate.js';
 import { decodeLbPair } from '../../../src/solana/decoders/meteora-dlmm.js';
 import { decodeWhirlpool } from '../../../src/solana/decoders/orca-whirlpool.js';
 import { decodeRaydiumClmmPool } from '../../../src/solana/decoders/raydium-clmm.js';

@@ -7,22 +7,22 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type Address, address } from '@solana/kit';
-import { encodeTokenAccount } from '../../../../src/sandbox/scenarios/builders/pool-layouts.js';
-import type { RawAccount, TokenFacts } from '../../../../src/scans/token/facts.js';
-import { assessLiquidity } from '../../../../src/scans/token/liquidity/assess.js';
+import { encodeTokenAccount } from '../../../src/sandbox/scenarios/builders/pool-layouts.js';
+import { assessLiquidity } from '../../../src/scans/liquidity/assess.js';
 import {
   type Discovery,
   derivePools,
   discoverWith,
   nextReads,
   withHeldVaults,
-} from '../../../../src/scans/token/liquidity/discover.js';
-import type { LiquidityFacts } from '../../../../src/scans/token/liquidity/facts.js';
-import { marketOf } from '../../../../src/scans/token/liquidity/markets.js';
-import { reserveOf } from '../../../../src/scans/token/liquidity/reserves.js';
-import { decodeMint } from '../../../../src/solana/decoders/mint.js';
-import { METEORA_DAMM_V2_POOL_AUTHORITY, TOKEN_PROGRAM, WSOL_MINT } from '../../../../src/solana/programs.js';
-import { expectDecoded, loadAccount } from '../../../solana/fixtures.js';
+} from '../../../src/scans/liquidity/discover.js';
+import type { LiquidityFacts } from '../../../src/scans/liquidity/facts.js';
+import { marketOf } from '../../../src/scans/liquidity/markets.js';
+import { reserveOf } from '../../../src/scans/liquidity/reserves.js';
+import type { RawAccount, TokenFacts } from '../../../src/scans/token/model.js';
+import { decodeMint } from '../../../src/solana/decoders/mint.js';
+import { METEORA_DAMM_V2_POOL_AUTHORITY, TOKEN_PROGRAM, WSOL_MINT } from '../../../src/solana/programs.js';
+import { expectDecoded, loadAccount } from '../../solana/fixtures.js';
 
 /** Past both vaults' last reports by more than six hours: their reported profit is all unlocked. */
 const LATER = 1_720_000_000;

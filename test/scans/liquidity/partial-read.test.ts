@@ -12,12 +12,12 @@ import {
   createSolanaRpcFromTransport,
   generateKeyPairSigner,
 } from '@solana/kit';
-import { subject } from '../../../../src/sandbox/scenarios/index.js';
-import { gatherTokenFacts } from '../../../../src/scans/token/facts.js';
-import { discover } from '../../../../src/scans/token/liquidity/discover.js';
-import { gatherLiquidity } from '../../../../src/scans/token/liquidity/facts.js';
-import { failingTransport } from '../../../helpers/rpc-transports.js';
-import { useSeededSandbox } from '../../../helpers/seeded-sandbox.js';
+import { subject } from '../../../src/sandbox/scenarios/index.js';
+import { discover } from '../../../src/scans/liquidity/discover.js';
+import { gatherLiquidity } from '../../../src/scans/liquidity/facts.js';
+import { gatherTokenFacts } from '../../../src/scans/token/facts.js';
+import { failingTransport } from '../../helpers/rpc-transports.js';
+import { useSeededSandbox } from '../../helpers/seeded-sandbox.js';
 
 describe('a pool round whose reads partly fail', () => {
   const sandbox = useSeededSandbox();

@@ -14,32 +14,32 @@
  * A pump.fun bonding curve holding the token is its market while the curve trades (pumpfun-curve).
  */
 import type { Address } from '@solana/kit';
-import { isOnCurveAddress } from '../../../solana/address-curve.js';
+import { isOnCurveAddress } from '../../solana/address-curve.js';
 import {
   DAMM_V1_DBC_CONFIGS,
   DAMM_V1_FEE_TIERS_BPS,
   findDammV1ConfigPool,
   findDammV1CustomizablePool,
   findDammV1PermissionlessPool,
-} from '../../../solana/decoders/meteora-damm-v1.js';
+} from '../../solana/decoders/meteora-damm-v1.js';
 import {
   DAMM_V2_DBC_CONFIGS,
   findDammV2ConfigPool,
   findDammV2CustomizablePool,
   findDammV2TokenVault,
-} from '../../../solana/decoders/meteora-damm-v2.js';
-import { findDynamicVaultAddress, findDynamicVaultLpMint } from '../../../solana/decoders/meteora-vault.js';
-import { decodeMint } from '../../../solana/decoders/mint.js';
-import { findBondingCurveAddress } from '../../../solana/decoders/pump-bonding-curve.js';
-import { findCanonicalPumpPoolAddress, findPumpSwapLpMint } from '../../../solana/decoders/pumpswap-pool.js';
-import { decodeRaydiumAmmV4 } from '../../../solana/decoders/raydium-amm-v4.js';
+} from '../../solana/decoders/meteora-damm-v2.js';
+import { findDynamicVaultAddress, findDynamicVaultLpMint } from '../../solana/decoders/meteora-vault.js';
+import { decodeMint } from '../../solana/decoders/mint.js';
+import { findBondingCurveAddress } from '../../solana/decoders/pump-bonding-curve.js';
+import { findCanonicalPumpPoolAddress, findPumpSwapLpMint } from '../../solana/decoders/pumpswap-pool.js';
+import { decodeRaydiumAmmV4 } from '../../solana/decoders/raydium-amm-v4.js';
 import {
   findCpmmConfigAddress,
   findCpmmLpMintAddress,
   findCpmmPoolAddress,
   findCpmmVaultAddress,
-} from '../../../solana/decoders/raydium-cpmm.js';
-import { findAssociatedTokenAddress } from '../../../solana/program-address.js';
+} from '../../solana/decoders/raydium-cpmm.js';
+import { findAssociatedTokenAddress } from '../../solana/program-address.js';
 import {
   INCINERATOR,
   METEORA_DAMM_V2_POOL_AUTHORITY,
@@ -47,9 +47,9 @@ import {
   TOKEN_PROGRAM,
   USDC_MINT,
   WSOL_MINT,
-} from '../../../solana/programs.js';
-import type { HolderRead, LargestAccount, RawAccount, TokenFacts } from '../facts.js';
-import { holdersOf } from '../holders.js';
+} from '../../solana/programs.js';
+import { holdersOf } from '../token/holders.js';
+import type { HolderRead, LargestAccount, RawAccount, TokenFacts } from '../token/model.js';
 import {
   type AmmV4Search,
   locatedAmmV4Pools,
@@ -58,6 +58,7 @@ import {
 } from './amm-v4-search.js';
 import { lockerOwnersToRead } from './lockers.js';
 import { curveMarketOf, type Dex, type Market, marketOf, SHARED_VAULT_AUTHORITIES } from './markets.js';
+import type { UnlocatedVault } from './model.js';
 import { ratio } from './numbers.js';
 import { dynamicReserveReads } from './reserves.js';
 
@@ -73,13 +74,6 @@ export const QUOTES: ReadonlyMap<Address, { symbol: string; decimals: number }> 
 export const CPMM_CONFIG_INDEXES = [0, 1, 2, 3] as const;
 /** LP holders are read only when more than this share of the LP is not burned. */
 export const LP_HOLDERS_WHEN_UNBURNED_OVER = 0.01;
-
-export interface UnlocatedVault {
-  readonly dex: Dex;
-  readonly tokenAccount: Address;
-  readonly owner: Address;
-  readonly amount: bigint;
-}
 
 export interface Discovery {
   readonly mint: Address;

@@ -14,7 +14,7 @@
  * any other program address, is `program` — shown, neither locked nor pullable.
  */
 import type { Address } from '@solana/kit';
-import { isOnCurveAddress } from '../../../solana/address-curve.js';
+import { isOnCurveAddress } from '../../solana/address-curve.js';
 import {
   decodeVestingEscrow,
   fullyUnlockedAt,
@@ -23,17 +23,17 @@ import {
   scheduleCompletes,
   unlockedBy,
   type VestingEscrow,
-} from '../../../solana/decoders/jupiter-lock.js';
-import { decodeLockEscrow } from '../../../solana/decoders/meteora-lock-escrow.js';
-import { decodeTokenAccount } from '../../../solana/decoders/token-account.js';
+} from '../../solana/decoders/jupiter-lock.js';
+import { decodeLockEscrow } from '../../solana/decoders/meteora-lock-escrow.js';
+import { decodeTokenAccount } from '../../solana/decoders/token-account.js';
 import {
   INCINERATOR,
   JUPITER_LOCK_PROGRAM,
   METEORA_DAMM_V1_PROGRAM,
   RAYDIUM_CP_LOCK_AUTHORITY,
   RAYDIUM_LP_LOCK_PROGRAM,
-} from '../../../solana/programs.js';
-import type { RawAccount } from '../facts.js';
+} from '../../solana/programs.js';
+import type { RawAccount } from '../token/model.js';
 
 /** LP a lock releases within this long of the scan counts as pullable: a week is less than any trade horizon. */
 export const UNLOCK_HORIZON_SECONDS = 7 * 86_400;

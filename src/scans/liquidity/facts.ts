@@ -11,11 +11,11 @@
  * OPTIONAL_SEARCH_MS, leaves the vault unlocated and its error among `errors` (LIQUIDITY_UNAVAILABLE).
  */
 import type { Address, Base64EncodedDataResponse } from '@solana/kit';
-import { errorMessage } from '../../../errors.js';
-import { decodeMint } from '../../../solana/decoders/mint.js';
-import { RAYDIUM_AMM_V4_PROGRAM } from '../../../solana/programs.js';
-import type { SolanaRpc } from '../../../solana/rpc.js';
-import type { LargestAccount, RawAccount, TokenFacts } from '../facts.js';
+import { errorMessage } from '../../errors.js';
+import { decodeMint } from '../../solana/decoders/mint.js';
+import { RAYDIUM_AMM_V4_PROGRAM } from '../../solana/programs.js';
+import type { SolanaRpc } from '../../solana/rpc.js';
+import type { LargestAccount, RawAccount, TokenFacts } from '../token/model.js';
 import { type AmmV4Search, ammV4Filters, searchKey } from './amm-v4-search.js';
 import { boundedSend, OPTIONAL_SEARCH_MS } from './bounded-search.js';
 import { type Discovery, discover, nextReads, type Reads } from './discover.js';

@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { type Address, generateKeyPairSigner, getProgramDerivedAddress } from '@solana/kit';
-import { encodePumpSwapPool } from '../../../../src/sandbox/scenarios/builders/layouts.js';
-import type { LargestAccount, RawAccount } from '../../../../src/scans/token/facts.js';
-import { type Discovery, nextReads } from '../../../../src/scans/token/liquidity/discover.js';
+import { encodePumpSwapPool } from '../../../src/sandbox/scenarios/builders/layouts.js';
+import { type Discovery, nextReads } from '../../../src/scans/liquidity/discover.js';
+import type { LargestAccount, RawAccount } from '../../../src/scans/token/model.js';
 import {
   INCINERATOR,
   JUPITER_LOCK_PROGRAM,
@@ -16,8 +16,8 @@ import {
   RAYDIUM_CP_LOCK_AUTHORITY,
   TOKEN_PROGRAM,
   WSOL_MINT,
-} from '../../../../src/solana/programs.js';
-import { mintBytes, raw, splTokenAccount } from '../../../helpers/token-accounts.js';
+} from '../../../src/solana/programs.js';
+import { mintBytes, raw, splTokenAccount } from '../../helpers/token-accounts.js';
 
 const LP = 1_000_000n;
 

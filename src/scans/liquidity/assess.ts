@@ -7,15 +7,16 @@
  * liquidity ratio sums each SOL/USDC pool's quote depth over the market value at its own price.
  */
 import type { Address } from '@solana/kit';
-import { isOnCurveAddress } from '../../../solana/address-curve.js';
-import { type DecodedMint, decodeMint } from '../../../solana/decoders/mint.js';
-import type { FlagHit } from '../../risk/model.js';
-import type { TokenFlag } from '../flags.js';
+import { isOnCurveAddress } from '../../solana/address-curve.js';
+import { type DecodedMint, decodeMint } from '../../solana/decoders/mint.js';
+import type { FlagHit } from '../risk/model.js';
+import type { TokenFlag } from '../token/flags.js';
 import { ammV4SearchOutcome } from './amm-v4-search.js';
-import { lpLiveShare, marketsRead, QUOTES, type UnlocatedVault } from './discover.js';
+import { lpLiveShare, marketsRead, QUOTES } from './discover.js';
 import type { LiquidityFacts } from './facts.js';
 import { classifyLpHolder, type LpHolder, type LpHolding, lpHolderOf } from './lockers.js';
 import { CONCENTRATED, DEX_NAMES, type Market } from './markets.js';
+import type { UnlocatedVault } from './model.js';
 import { pct, ramp, round, short } from './numbers.js';
 import { assessPositions, type PositionsOutcome, unlistedWhy } from './positions-assess.js';
 import { reserveOf } from './reserves.js';
