@@ -10,18 +10,19 @@ import type { Address } from '@solana/kit';
 import { isOnCurveAddress } from '../../solana/address-curve.js';
 import { type DecodedMint, decodeMint } from '../../solana/decoders/mint.js';
 import type { FlagHit } from '../risk/model.js';
-import type { TokenFlag } from '../token/flags.js';
+import { pct, ramp, round, short } from '../risk/numbers.js';
 import { ammV4SearchOutcome } from './amm-v4-search.js';
 import { lpLiveShare, marketsRead, QUOTES } from './discover.js';
 import type { LiquidityFacts } from './facts.js';
+import type { LiquidityFlag } from './flags.js';
 import { classifyLpHolder, type LpHolder, type LpHolding, lpHolderOf } from './lockers.js';
 import { CONCENTRATED, DEX_NAMES, type Market } from './markets.js';
 import type { UnlocatedVault } from './model.js';
-import { pct, ramp, round, short } from './numbers.js';
 import { assessPositions, type PositionsOutcome, unlistedWhy } from './positions-assess.js';
+import type { PositionFlag } from './positions-flags.js';
 import { reserveOf } from './reserves.js';
 
-type Hit = FlagHit<TokenFlag>;
+type Hit = FlagHit<LiquidityFlag | PositionFlag>;
 
 export const THIN = { warn: 0.02, full: 0.005 } as const;
 /** A pool this deep is enough to exit any ordinary position, whatever the market value. */

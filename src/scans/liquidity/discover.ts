@@ -48,8 +48,9 @@ import {
   USDC_MINT,
   WSOL_MINT,
 } from '../../solana/programs.js';
-import { holdersOf } from '../token/holders.js';
-import type { HolderRead, LargestAccount, RawAccount, TokenFacts } from '../token/model.js';
+import { ratio } from '../risk/numbers.js';
+import type { HeldBy, Holder, LargestAccount, RawAccount, TokenFacts } from '../token-facts/model.js';
+import { viewOf } from '../token-facts/view.js';
 import {
   type AmmV4Search,
   locatedAmmV4Pools,
@@ -59,7 +60,6 @@ import {
 import { lockerOwnersToRead } from './lockers.js';
 import { curveMarketOf, type Dex, type Market, marketOf, SHARED_VAULT_AUTHORITIES } from './markets.js';
 import type { UnlocatedVault } from './model.js';
-import { ratio } from './numbers.js';
 import { dynamicReserveReads } from './reserves.js';
 
 /** Quote mints whose vault balance is reported as depth. */
@@ -252,17 +252,17 @@ export async function derivePools(mint: Address): Promise<DerivedPools> {
  * deriving (about 60 PDAs, a quarter of a scan's CPU, saved for every other token).
  */
 export async function withHeldVaults(
-  facts: Pick<TokenFacts, 'mint' | 'largest' | 'holderAccounts'>,
+  mint: Address,
+  holders: readonly Holder[],
   derived: DerivedPools,
 ): Promise<DerivedPools> {
-  const holders = facts.largest ? holdersOf(facts.largest, facts.holderAccounts) : [];
   const owners = new Set(holders.map((h) => h.owner));
   const [cpmm, dammV2] = await Promise.all([
     owners.has(RAYDIUM_CPMM_AUTHORITY) && derived.cpmm.length === 0
-      ? Promise.all(derived.cpmmPools.map((p) => cpmmVaults(facts.mint, p)))
+      ? Promise.all(derived.cpmmPools.map((p) => cpmmVaults(mint, p)))
       : derived.cpmm,
     owners.has(METEORA_DAMM_V2_POOL_AUTHORITY) && derived.meteora.dammV2.length === 0
-      ? Promise.all(derived.meteora.dammV2Pools.map((p) => dammV2Vaults(facts.mint, p)))
+      ? Promise.all(derived.meteora.dammV2Pools.map((p) => dammV2Vaults(mint, p)))
       : derived.meteora.dammV2,
   ]);
   return { ...derived, cpmm, meteora: { ...derived.meteora, dammV2 } };
@@ -272,15 +272,15 @@ export async function withHeldVaults(
 export async function poolsOnceHeld(
   mint: Address,
   derived: Promise<DerivedPools>,
-  holders: Promise<HolderRead>,
+  held: Promise<HeldBy>,
 ): Promise<DerivedPools> {
-  const [pools, read] = await Promise.all([derived, holders]);
-  return withHeldVaults({ mint, largest: read.largest, holderAccounts: read.accounts }, pools);
+  const [pools, { holders }] = await Promise.all([derived, held]);
+  return withHeldVaults(mint, holders, pools);
 }
 
 /** The pool candidates of a token, from its facts and its derived pools (local work only). */
 export function discoverWith(facts: TokenFacts, derived: DerivedPools): Discovery {
-  const holders = facts.largest ? holdersOf(facts.largest, facts.holderAccounts) : [];
+  const holders = viewOf(facts).decoded.holders;
   const unlocated: UnlocatedVault[] = [];
   const owners: Address[] = [];
   for (const h of holders) {
@@ -322,7 +322,11 @@ export function discoverWith(facts: TokenFacts, derived: DerivedPools): Discover
 }
 
 export async function discover(facts: TokenFacts): Promise<Discovery> {
-  return discoverWith(facts, await withHeldVaults(facts, await derivePools(facts.mint)));
+  const view = viewOf(facts);
+  return discoverWith(
+    view,
+    await withHeldVaults(view.mint, view.decoded.holders, await derivePools(view.mint)),
+  );
 }
 
 /** Markets among the candidates read so far. */

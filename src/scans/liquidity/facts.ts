@@ -12,10 +12,10 @@
  */
 import type { Address, Base64EncodedDataResponse } from '@solana/kit';
 import { errorMessage } from '../../errors.js';
-import { decodeMint } from '../../solana/decoders/mint.js';
 import { RAYDIUM_AMM_V4_PROGRAM } from '../../solana/programs.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
-import type { LargestAccount, RawAccount, TokenFacts } from '../token/model.js';
+import type { LargestAccount, RawAccount, TokenFacts } from '../token-facts/model.js';
+import { viewOf } from '../token-facts/view.js';
 import { type AmmV4Search, ammV4Filters, searchKey } from './amm-v4-search.js';
 import { boundedSend, OPTIONAL_SEARCH_MS } from './bounded-search.js';
 import { type Discovery, discover, nextReads, type Reads } from './discover.js';
@@ -144,6 +144,26 @@ async function readRound(
 
 const wanted = (w: Want) => w.accounts.length > 0 || w.largestOf.length > 0 || w.searches.length > 0;
 
+/** The facts of an address that is no mint: no markets, and nothing read for them. */
+function noMarkets(mint: Address): LiquidityFacts {
+  const discovery = { mint, candidates: [], speculative: [], speculativeLargest: [], unlocated: [] };
+  const reads = { accounts: new Map(), largest: new Map() };
+  return { discovery, reads, rounds: 0, errors: [], incomplete: false };
+}
+
+/** Most pools are found through the holders' vaults: without the holders, "no pool" is unknown. */
+function holderGaps(facts: TokenFacts): string[] {
+  if (facts.largest === null)
+    return [
+      `the largest holders could not be read (${facts.largestError ?? 'no answer'}), so pools found through their vaults are unknown`,
+    ];
+  if (facts.largest.length > 0 && facts.holderAccounts.every((a) => a === null))
+    return [
+      'the largest holders’ token accounts could not be read, so pools found through their vaults are unknown',
+    ];
+  return [];
+}
+
 /**
  * Reads the token's pools; `(facts, rpc, signal)` so it can sit in a Promise.all with other
  * third-round work. A caller that starts other reads in the same round can pass the discovery
@@ -161,28 +181,11 @@ export async function gatherLiquidity(
   const largest = new Map<Address, readonly LargestAccount[] | null>();
   const searches = new Map<string, readonly Address[] | null>();
   const errors: string[] = [];
-  const mint = facts.mintAccount;
-  if (mint === null || !decodeMint(mint.data, mint.owner).ok) {
-    // No mint, no markets: an address that is not a token costs no extra round.
-    const discovery = {
-      mint: facts.mint,
-      candidates: [],
-      speculative: [],
-      speculativeLargest: [],
-      unlocated: [],
-    };
-    return { discovery, reads: { accounts, largest }, rounds: 0, errors, incomplete: false };
-  }
-  const discovery = discovered ?? (await discover(facts));
-  // Most pools are found through the holders' vaults: without the holders, "no pool" is unknown.
-  if (facts.largest === null)
-    errors.push(
-      `the largest holders could not be read (${facts.largestError ?? 'no answer'}), so pools found through their vaults are unknown`,
-    );
-  else if (facts.largest.length > 0 && facts.holderAccounts.every((a) => a === null))
-    errors.push(
-      'the largest holders’ token accounts could not be read, so pools found through their vaults are unknown',
-    );
+  const view = viewOf(facts);
+  // No mint, no markets: an address that is not a token costs no extra round.
+  if (view.mintAccount === null || view.decoded.mint === null) return noMarkets(view.mint);
+  const discovery = discovered ?? (await discover(view));
+  errors.push(...holderGaps(view));
   // The holders' token accounts are already read: a pool's token vault among them costs nothing.
   for (const account of facts.holderAccounts) if (account) accounts.set(account.address, account);
   // Started now, beside the first round, whose candidates include the pools it lists (their current
@@ -191,7 +194,7 @@ export async function gatherLiquidity(
   const firstRound = new Promise<ReadonlyMap<Address, RawAccount | null>>((r) => {
     firstRoundRead = r;
   });
-  const positions = gatherPositions(facts, rpc, signal, {
+  const positions = gatherPositions(view, rpc, signal, {
     searchMs,
     poolAccounts: firstRound,
     placedOwners: discovery.placedOwners,

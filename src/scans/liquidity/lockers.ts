@@ -33,7 +33,7 @@ import {
   RAYDIUM_CP_LOCK_AUTHORITY,
   RAYDIUM_LP_LOCK_PROGRAM,
 } from '../../solana/programs.js';
-import type { RawAccount } from '../token/model.js';
+import type { RawAccount } from '../token-facts/model.js';
 
 /** LP a lock releases within this long of the scan counts as pullable: a week is less than any trade horizon. */
 export const UNLOCK_HORIZON_SECONDS = 7 * 86_400;

@@ -27,7 +27,7 @@ import {
   RAYDIUM_CPMM_AUTHORITY,
   RAYDIUM_CPMM_PROGRAM,
 } from '../../solana/programs.js';
-import type { RawAccount } from '../token/model.js';
+import type { RawAccount } from '../token-facts/model.js';
 
 export type Dex =
   | 'pumpswap'

@@ -21,8 +21,8 @@ import {
   USDC_MINT,
   WSOL_MINT,
 } from '../../solana/programs.js';
-import { holdersOf } from '../token/holders.js';
-import type { TokenFacts } from '../token/model.js';
+import type { TokenFacts } from '../token-facts/model.js';
+import { viewOf } from '../token-facts/view.js';
 import type { Dex } from './markets.js';
 
 export type PositionDex = Extract<Dex, 'orca-whirlpool' | 'raydium-clmm' | 'meteora-dlmm'>;
@@ -83,7 +83,7 @@ export async function locateConcentratedPools(
   facts: TokenFacts,
   placed: ReadonlySet<Address> = new Set(),
 ): Promise<LocatedPool[]> {
-  const holders = (facts.largest ? holdersOf(facts.largest, facts.holderAccounts) : []).filter(
+  const holders = viewOf(facts).decoded.holders.filter(
     (h) => h.owner !== null && h.owner !== INCINERATOR && !placed.has(h.owner) && !isOnCurveAddress(h.owner),
   );
   if (holders.length === 0) return [];

@@ -37,8 +37,8 @@ import {
 import { decodeTokenAccount } from '../../solana/decoders/token-account.js';
 import { METEORA_DLMM_PROGRAM, ORCA_WHIRLPOOL_PROGRAM, RAYDIUM_CLMM_PROGRAM } from '../../solana/programs.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
-import type { RawAccount, TokenFacts } from '../token/model.js';
-import { TRUSTED_ISSUERS } from '../token/trusted.js';
+import type { RawAccount, TokenFacts } from '../token-facts/model.js';
+import { TRUSTED_ISSUERS } from '../token-facts/trusted.js';
 import { boundedSend, OPTIONAL_SEARCH_MS } from './bounded-search.js';
 import { type LocatedPool, locateConcentratedPools, type PositionDex } from './positions-locate.js';
 

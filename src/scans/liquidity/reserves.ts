@@ -9,7 +9,7 @@ import type { Address } from '@solana/kit';
 import { decodeDynamicVault, vaultShareAmount } from '../../solana/decoders/meteora-vault.js';
 import { decodeMint } from '../../solana/decoders/mint.js';
 import { decodeTokenAccount } from '../../solana/decoders/token-account.js';
-import type { RawAccount } from '../token/model.js';
+import type { RawAccount } from '../token-facts/model.js';
 import type { Market } from './markets.js';
 
 type Accounts = ReadonlyMap<Address, RawAccount | null>;

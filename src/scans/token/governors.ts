@@ -19,27 +19,24 @@
  */
 import type { Address } from '@solana/kit';
 import { isOnCurveAddress } from '../../solana/address-curve.js';
-import { decodeMetadata } from '../../solana/decoders/metaplex-metadata.js';
-import { type DecodedMint, decodeMint } from '../../solana/decoders/mint.js';
+import type { DecodedMint } from '../../solana/decoders/mint.js';
 import { decodeGovernance } from '../../solana/decoders/spl-governance.js';
 import {
   derivedAuthority,
   governanceAuthority,
   wellKnownGovernor,
 } from '../../solana/governance/governors.js';
-import { TOKEN_METADATA_PROGRAM } from '../../solana/programs.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
-import type { GovernorRead, RawAccount, TokenGovernor } from './model.js';
+import type { GovernorRead, MintView, TokenGovernor } from '../token-facts/model.js';
 
 /** Distinct program-derived authorities read per mint: a mint has at most a dozen powers. */
 const MAX_AUTHORITIES = 12;
 
 /** Every authority the mint names (the powers issuer-control.ts words), program-derived ones only. */
-export function derivedAuthoritiesOf(mintAccount: RawAccount | null, metadata: RawAccount | null): Address[] {
-  if (mintAccount === null) return [];
-  const decoded = decodeMint(mintAccount.data, mintAccount.owner);
-  if (!decoded.ok) return [];
-  const all = [...authoritiesOf(decoded.value), metaplexUpdateAuthority(metadata)];
+export function derivedAuthoritiesOf({ mint, metaplex }: MintView): Address[] {
+  if (mint === null) return [];
+  // Metaplex metadata that is immutable has no update authority left.
+  const all = [...authoritiesOf(mint), metaplex?.isMutable ? metaplex.updateAuthority : null];
   return [...new Set(all)]
     .filter((a): a is Address => a !== null && !isOnCurveAddress(a))
     .slice(0, MAX_AUTHORITIES);
@@ -60,12 +57,6 @@ function authoritiesOf(mint: DecodedMint): (Address | null)[] {
     x.interestBearing?.rateAuthority ?? null,
     x.tokenMetadata?.updateAuthority ?? null,
   ];
-}
-
-function metaplexUpdateAuthority(metadata: RawAccount | null): Address | null {
-  if (metadata === null || metadata.owner !== TOKEN_METADATA_PROGRAM) return null;
-  const decoded = decodeMetadata(metadata.data);
-  return decoded.ok && decoded.value.isMutable ? decoded.value.updateAuthority : null;
 }
 
 type ReadMany = (addresses: readonly Address[]) => Promise<GovernorRead[]>;

@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Address } from '@solana/kit';
 import { subject } from '../../../src/sandbox/scenarios/index.js';
 import { decodeLaunchTransaction } from '../../../src/scans/token/launch/decode.js';
-import type { LaunchTransaction } from '../../../src/scans/token/model.js';
+import type { LaunchTransaction } from '../../../src/scans/token-facts/model.js';
 import { decodeBondingCurve } from '../../../src/solana/decoders/pump-bonding-curve.js';
 import { decodeTokenAccount } from '../../../src/solana/decoders/token-account.js';
 import { PUMP_PROGRAM } from '../../../src/solana/programs.js';

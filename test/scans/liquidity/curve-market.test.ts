@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Address } from '@solana/kit';
 import { curveMarketOf, DEX_NAMES } from '../../../src/scans/liquidity/markets.js';
-import type { RawAccount } from '../../../src/scans/token/model.js';
+import type { RawAccount } from '../../../src/scans/token-facts/model.js';
 import { decodeBondingCurve } from '../../../src/solana/decoders/pump-bonding-curve.js';
 import { PUMPSWAP_PROGRAM, WSOL_MINT } from '../../../src/solana/programs.js';
 import { expectDecoded, loadAccount } from '../../solana/fixtures.js';

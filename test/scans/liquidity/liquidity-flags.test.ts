@@ -20,7 +20,7 @@ import type { Discovery } from '../../../src/scans/liquidity/discover.js';
 import type { LiquidityFacts } from '../../../src/scans/liquidity/facts.js';
 import { LIQUIDITY_FLAGS } from '../../../src/scans/liquidity/flags.js';
 import { assessToken } from '../../../src/scans/token/assess.js';
-import type { LargestAccount, RawAccount, TokenFacts } from '../../../src/scans/token/model.js';
+import type { LargestAccount, RawAccount, TokenFacts } from '../../../src/scans/token-facts/model.js';
 import {
   INCINERATOR,
   JUPITER_LOCK_PROGRAM,

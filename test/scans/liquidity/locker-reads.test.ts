@@ -8,7 +8,7 @@ import { before, describe, it } from 'node:test';
 import { type Address, generateKeyPairSigner, getProgramDerivedAddress } from '@solana/kit';
 import { encodePumpSwapPool } from '../../../src/sandbox/scenarios/builders/layouts.js';
 import { type Discovery, nextReads } from '../../../src/scans/liquidity/discover.js';
-import type { LargestAccount, RawAccount } from '../../../src/scans/token/model.js';
+import type { LargestAccount, RawAccount } from '../../../src/scans/token-facts/model.js';
 import {
   INCINERATOR,
   JUPITER_LOCK_PROGRAM,

@@ -19,7 +19,8 @@ import {
 import type { LiquidityFacts } from '../../../src/scans/liquidity/facts.js';
 import { marketOf } from '../../../src/scans/liquidity/markets.js';
 import { reserveOf } from '../../../src/scans/liquidity/reserves.js';
-import type { RawAccount, TokenFacts } from '../../../src/scans/token/model.js';
+import type { RawAccount, TokenFacts } from '../../../src/scans/token-facts/model.js';
+import { viewOf } from '../../../src/scans/token-facts/view.js';
 import { decodeMint } from '../../../src/solana/decoders/mint.js';
 import { METEORA_DAMM_V2_POOL_AUTHORITY, TOKEN_PROGRAM, WSOL_MINT } from '../../../src/solana/programs.js';
 import { expectDecoded, loadAccount } from '../../solana/fixtures.js';
@@ -100,7 +101,7 @@ describe('Meteora pools in discovery', () => {
     const derived = await derivePools(mint);
     // The vault PDAs are derived only once a holder is owned by DAMM v2's shared authority.
     assert.deepEqual(derived.meteora.dammV2, []);
-    const d = discoverWith(held, await withHeldVaults(held, derived));
+    const d = discoverWith(held, await withHeldVaults(held.mint, viewOf(held).decoded.holders, derived));
     assert.ok(d.candidates.includes(address('6CXXieC355gteamwofSzJn8DiyrbKyYyXc3eBKmB81CF')));
     assert.ok(d.speculative.includes(address('wAx8Her71ffN9hNyh5nj6WR7m56tAGrkajNiEdoGy4G')));
     // Until its pool is read, the vault is a DAMM v2 market whose pool is not located.

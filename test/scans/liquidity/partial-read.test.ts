@@ -15,7 +15,7 @@ import {
 import { subject } from '../../../src/sandbox/scenarios/index.js';
 import { discover } from '../../../src/scans/liquidity/discover.js';
 import { gatherLiquidity } from '../../../src/scans/liquidity/facts.js';
-import { gatherTokenFacts } from '../../../src/scans/token/facts.js';
+import { gatherTokenFacts } from '../../../src/scans/token/schedule.js';
 import { failingTransport } from '../../helpers/rpc-transports.js';
 import { useSeededSandbox } from '../../helpers/seeded-sandbox.js';
 

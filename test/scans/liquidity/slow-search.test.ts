@@ -16,7 +16,7 @@ import {
 import { subject } from '../../../src/sandbox/scenarios/index.js';
 import { gatherLiquidity } from '../../../src/scans/liquidity/facts.js';
 import { assessToken } from '../../../src/scans/token/assess.js';
-import { gatherTokenFacts } from '../../../src/scans/token/facts.js';
+import { gatherTokenFacts } from '../../../src/scans/token/schedule.js';
 import { failingTransport } from '../../helpers/rpc-transports.js';
 import { useSeededSandbox } from '../../helpers/seeded-sandbox.js';
 

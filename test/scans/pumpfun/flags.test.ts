@@ -14,7 +14,7 @@ import { assessPumpfun } from '../../../src/scans/pumpfun/assess.js';
 import type { PumpfunFacts } from '../../../src/scans/pumpfun/facts.js';
 import { PUMPFUN_FLAGS } from '../../../src/scans/pumpfun/flags.js';
 import { TOKEN_FLAGS } from '../../../src/scans/token/flags.js';
-import type { TokenFacts } from '../../../src/scans/token/model.js';
+import type { TokenFacts } from '../../../src/scans/token-facts/model.js';
 import { INITIAL_REAL_TOKEN_RESERVES } from '../../../src/solana/decoders/pump-bonding-curve.js';
 import { PUMP_PROGRAM, PUMPSWAP_PROGRAM, SYSTEM_PROGRAM } from '../../../src/solana/programs.js';
 import { flagCoverage } from '../../helpers/flag-coverage.js';

@@ -31,8 +31,8 @@ import type {
   RawAccount,
   SimulatedTransfer,
   TokenFacts,
-} from '../../../src/scans/token/model.js';
-import { TRUSTED_ISSUERS } from '../../../src/scans/token/trusted.js';
+} from '../../../src/scans/token-facts/model.js';
+import { TRUSTED_ISSUERS } from '../../../src/scans/token-facts/trusted.js';
 import { findMetadataAddress } from '../../../src/solana/decoders/metaplex-metadata.js';
 import {
   INCINERATOR,

@@ -21,7 +21,7 @@ import type {
   LaunchTransaction,
   MintHistory,
   TokenFacts,
-} from '../../../src/scans/token/model.js';
+} from '../../../src/scans/token-facts/model.js';
 import { findMetadataAddress } from '../../../src/solana/decoders/metaplex-metadata.js';
 import {
   SYSTEM_PROGRAM,

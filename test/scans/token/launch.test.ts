@@ -20,7 +20,7 @@ import type {
   LaunchFacts,
   LaunchTransaction,
   TokenFacts,
-} from '../../../src/scans/token/model.js';
+} from '../../../src/scans/token-facts/model.js';
 
 const rpcAnswer = (name: string) => {
   const json = JSON.parse(

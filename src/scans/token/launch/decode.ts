@@ -7,7 +7,7 @@
  */
 import bs58 from 'bs58';
 import { z } from 'zod';
-import type { LaunchBuy, LaunchTransaction, SolTransfer } from '../model.js';
+import type { LaunchBuy, LaunchTransaction, SolTransfer } from '../../token-facts/model.js';
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 /** System instruction 2: Transfer { lamports: u64 }, accounts [from, to]. */

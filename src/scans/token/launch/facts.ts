@@ -10,7 +10,7 @@
 import type { Signature } from '@solana/kit';
 import { errorMessage } from '../../../errors.js';
 import type { SolanaRpc } from '../../../solana/rpc.js';
-import type { LaunchFacts, LaunchTransaction, TokenFacts } from '../model.js';
+import type { LaunchFacts, LaunchTransaction, TokenFacts } from '../../token-facts/model.js';
 import { decodeLaunchTransaction } from './decode.js';
 
 /** The launch window: the creation slot and the next 3 (≈ 1.6 s at 400 ms a slot). */

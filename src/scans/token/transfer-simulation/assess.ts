@@ -7,8 +7,8 @@
 import type { DecodedMint, TransferFee } from '../../../solana/decoders/mint.js';
 import { transferFeeAt } from '../../../solana/decoders/mint.js';
 import type { FlagHit } from '../../risk/model.js';
+import type { SimulatedTransfer, TransferSimulationFacts } from '../../token-facts/model.js';
 import type { TokenFlag } from '../flags.js';
-import type { SimulatedTransfer, TransferSimulationFacts } from '../model.js';
 import { isTransactionLevel, readFailure } from './errors.js';
 
 type Hit = FlagHit<TokenFlag>;

@@ -1,4 +1,4 @@
-/** Number formatting and scaling shared by the liquidity assessments (pure). */
+/** Number formatting and scaling shared by the assessments (pure). */
 
 /** 0 below `from`, 1 from `to`, linear between (a hair over 0 at `from`, so a hit is never 0). */
 export const ramp = (x: number, from: number, to: number) =>

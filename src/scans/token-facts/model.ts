@@ -5,6 +5,8 @@
  * liquidity imports from here, and this file imports nothing of theirs, so no import runs in a circle.
  */
 import type { Address } from '@solana/kit';
+import type { DecodedMetadata } from '../../solana/decoders/metaplex-metadata.js';
+import type { DecodedMint } from '../../solana/decoders/mint.js';
 import type { GovernorLead, OwnedAccount } from '../../solana/governance/governors.js';
 
 export interface RawAccount {
@@ -155,3 +157,36 @@ export interface TokenFacts {
   /** Launch forensics (src/scans/token/launch), when the scan read it. */
   readonly launch?: LaunchFacts;
 }
+
+/** The mint and its metadata, decoded once from round 1's read. */
+export interface MintView {
+  /** The mint's bytes decoded (initialised or not); null when they are no mint. */
+  readonly mint: DecodedMint | null;
+  /** Why the address holds no usable mint (none, no mint's bytes, never initialised); null when it does. */
+  readonly notMint: string | null;
+  /** The Metaplex metadata, when its account is the metadata program's and decodes. */
+  readonly metaplex: DecodedMetadata | null;
+}
+
+/** Round 2's read with its holders decoded once: who owns each of the largest token accounts. */
+export interface HeldBy {
+  readonly read: HolderRead;
+  /** In the order of `read.largest`. */
+  readonly holders: readonly Holder[];
+}
+
+/**
+ * The decoded view of a token: the facts as read, with the mint, its metadata and the largest
+ * holders (with their owners) decoded once. Assessment, liquidity, the transfer simulation and
+ * governance read `decoded`, never the bytes again.
+ */
+export interface TokenView extends TokenFacts {
+  readonly decoded: MintView & {
+    /** The largest holders with their owners, in the order of `largest` (none when it is null). */
+    readonly holders: readonly Holder[];
+    /** The reads this view was decoded from: a copy of the facts with other reads is decoded anew. */
+    readonly from: DecodedFrom;
+  };
+}
+
+export type DecodedFrom = Pick<TokenFacts, 'mintAccount' | 'metadataAccount' | 'largest' | 'holderAccounts'>;
