@@ -14,15 +14,16 @@ import { pct, ramp, round, short } from '../risk/numbers.js';
 import { ammV4SearchOutcome } from './amm-v4-search.js';
 import { lpLiveShare, marketsRead, QUOTES } from './discover.js';
 import type { LiquidityFacts } from './facts.js';
-import type { LiquidityFlag } from './flags.js';
+import type { LIQUIDITY_FLAGS } from './flags.js';
 import { classifyLpHolder, type LpHolder, type LpHolding, lpHolderOf } from './lockers.js';
 import { CONCENTRATED, DEX_NAMES, type Market } from './markets.js';
 import type { UnlocatedVault } from './model.js';
 import { assessPositions, type PositionsOutcome, unlistedWhy } from './positions-assess.js';
-import type { PositionFlag } from './positions-flags.js';
+import type { POSITION_FLAGS } from './positions-flags.js';
 import { reserveOf } from './reserves.js';
 
-type Hit = FlagHit<LiquidityFlag | PositionFlag>;
+/** The liquidity and position flags: this assessment raises no other. */
+type Hit = FlagHit<keyof typeof LIQUIDITY_FLAGS | keyof typeof POSITION_FLAGS>;
 
 export const THIN = { warn: 0.02, full: 0.005 } as const;
 /** A pool this deep is enough to exit any ordinary position, whatever the market value. */

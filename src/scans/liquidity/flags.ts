@@ -34,6 +34,3 @@ export const LIQUIDITY_FLAGS = {
     confidencePenalty: 0.1,
   },
 } as const satisfies FlagCatalog;
-
-/** A liquidity flag's code. */
-export type LiquidityFlag = keyof typeof LIQUIDITY_FLAGS;

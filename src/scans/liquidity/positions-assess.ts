@@ -18,13 +18,14 @@ import type { Address } from '@solana/kit';
 import { isOnCurveAddress } from '../../solana/address-curve.js';
 import type { FlagHit } from '../risk/model.js';
 import { pct, ramp, ratio, round, short } from '../risk/numbers.js';
-import type { LiquidityFlag } from './flags.js';
+import type { LIQUIDITY_FLAGS } from './flags.js';
 import { DEX_NAMES, type Dex } from './markets.js';
 import { inRange, MAX_POSITION_POOLS, type PoolPositions, type PositionFacts } from './positions.js';
-import type { PositionFlag } from './positions-flags.js';
+import type { POSITION_FLAGS } from './positions-flags.js';
 import { POSITION_DEXES } from './positions-locate.js';
 
-type Hit = FlagHit<LiquidityFlag | PositionFlag>;
+/** The liquidity and position flags: this assessment raises no other. */
+type Hit = FlagHit<keyof typeof LIQUIDITY_FLAGS | keyof typeof POSITION_FLAGS>;
 
 export const OWNER_CONCENTRATED = { warn: 0.5, full: 0.9 } as const;
 export const MAX_OWNERS_SHOWN = 10;

@@ -16,6 +16,3 @@ export const POSITION_FLAGS = {
     confidencePenalty: 0.05,
   },
 } as const satisfies FlagCatalog;
-
-/** A position flag's code. */
-export type PositionFlag = keyof typeof POSITION_FLAGS;
