@@ -26,7 +26,7 @@ import {
   getMintEncoder as getT22MintEncoder,
 } from '@solana-program/token-2022';
 import { encodeTokenAccount } from '../../src/sandbox/scenarios/builders/pool-layouts.js';
-import type { LargestAccount, RawAccount, TokenFacts } from '../../src/scans/token/facts.js';
+import type { LargestAccount, RawAccount, TokenFacts } from '../../src/scans/token-facts/model.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../src/solana/programs.js';
 
 export const SUPPLY = 1_000_000_000n;

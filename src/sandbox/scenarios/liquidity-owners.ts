@@ -6,7 +6,7 @@
  * real layouts, owned by their real programs (the sandbox does not run Orca).
  */
 import { type Address, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
-import { ORCA_WHIRLPOOLS_CONFIG } from '../../scans/token/liquidity/positions-locate.js';
+import { ORCA_WHIRLPOOLS_CONFIG } from '../../scans/liquidity/positions-locate.js';
 import { cpmmMintOrder } from '../../solana/decoders/raydium-cpmm.js';
 import { ORCA_WHIRLPOOL_PROGRAM, WSOL_MINT } from '../../solana/programs.js';
 import { u16 } from './builders/bytes.js';

@@ -150,35 +150,16 @@ function authorityHits(
   ];
 }
 
-function historyHits(
-  facts: ProgramFacts,
+/** The code or its authority changed lately: a recent deploy, frequent upgrades, a new authority. */
+function recentChangeHits(
+  signatures: NonNullable<ProgramFacts['signatures']>,
+  now: number,
+  events: ReturnType<typeof programEvents>,
   deploySlot: bigint,
-): { hits: Hit[]; notes: string[]; firstDeploy: number | null } {
+): Hit[] {
   const hits: Hit[] = [];
-  if (facts.signatures === null) {
-    hits.push({
-      code: 'HISTORY_UNAVAILABLE',
-      strength: 1,
-      evidence: { reason: facts.historyError ?? 'unknown' },
-      reason: 'its upgrade history could not be read',
-    });
-    return { hits, notes: [], firstDeploy: null };
-  }
-  const truncated =
-    facts.signatures.length >= HISTORY_LIMIT ||
-    facts.transactions.length < Math.min(facts.signatures.length, 20);
-  if (truncated) {
-    hits.push({
-      code: 'HISTORY_TRUNCATED',
-      strength: 1,
-      evidence: { signatures_read: facts.transactions.length },
-      reason: 'only its most recent management transactions were read',
-    });
-  }
-  const events = programEvents(facts.transactions, facts.programDataAddress);
-  const now = facts.nowSeconds;
   const deployTime =
-    facts.signatures.find((s) => s.slot === deploySlot)?.blockTime ??
+    signatures.find((s) => s.slot === deploySlot)?.blockTime ??
     events.filter((e) => e.slot === deploySlot).at(-1)?.blockTime ??
     null;
   if (deployTime !== null && now - deployTime < 7 * DAY) {
@@ -225,6 +206,37 @@ function historyHits(
       reason: `its upgrade authority changed to ${change.newAuthority ?? 'none (immutable)'} ${Math.round((now - (change.blockTime ?? now)) / DAY)} days ago`,
     });
   }
+  return hits;
+}
+
+function historyHits(
+  facts: ProgramFacts,
+  deploySlot: bigint,
+): { hits: Hit[]; notes: string[]; firstDeploy: number | null } {
+  const hits: Hit[] = [];
+  if (facts.signatures === null) {
+    hits.push({
+      code: 'HISTORY_UNAVAILABLE',
+      strength: 1,
+      evidence: { reason: facts.historyError ?? 'unknown' },
+      reason: 'its upgrade history could not be read',
+    });
+    return { hits, notes: [], firstDeploy: null };
+  }
+  const truncated =
+    facts.signatures.length >= HISTORY_LIMIT ||
+    facts.transactions.length < Math.min(facts.signatures.length, 20);
+  if (truncated) {
+    hits.push({
+      code: 'HISTORY_TRUNCATED',
+      strength: 1,
+      evidence: { signatures_read: facts.transactions.length },
+      reason: 'only its most recent management transactions were read',
+    });
+  }
+  const events = programEvents(facts.transactions, facts.programDataAddress);
+  const now = facts.nowSeconds;
+  hits.push(...recentChangeHits(facts.signatures, now, events, deploySlot));
   const deploy = events.find((e) => e.kind === 'deploy');
   const firstDeploy = truncated ? null : (deploy?.blockTime ?? null);
   if (firstDeploy !== null && now - firstDeploy < 7 * DAY) {

@@ -1,5 +1,6 @@
 /** Pure: pump.fun facts → ScanResult; the token checks run on the same mint. */
 import type { ScanResult } from '../../contract/schemas.js';
+import type { DecodedMint } from '../../solana/decoders/mint.js';
 import {
   type BondingCurve,
   curveProgress,
@@ -7,9 +8,17 @@ import {
 } from '../../solana/decoders/pump-bonding-curve.js';
 import { PUMP_PROGRAM, PUMPSWAP_PROGRAM } from '../../solana/programs.js';
 import type { FlagHit } from '../risk/model.js';
+import { pct, short } from '../risk/numbers.js';
 import { buildResult, sameAdvice } from '../risk/result.js';
-import { NOT_A_MINT_ADVICE, notAMint, readMint, TOKEN_ADVICE, tokenChecks } from '../token/assess.js';
-import { holdersOf } from '../token/holders.js';
+import {
+  notAMintResult,
+  readMint,
+  TOKEN_ADVICE,
+  type TokenCheckOutcome,
+  tokenChecks,
+} from '../token/assess.js';
+import type { TokenView } from '../token-facts/model.js';
+import { viewOf } from '../token-facts/view.js';
 import { LAUNCHES_FOUND_VIA, type LaunchCoverage, type LaunchCurve, type PumpfunFacts } from './facts.js';
 import { PUMPFUN_FLAGS, type PumpfunFlag } from './flags.js';
 
@@ -18,8 +27,6 @@ const STANDARD_SUPPLY = 1_000_000_000_000_000n;
 const STANDARD_DECIMALS = 6;
 /** A curve that never graduated and holds under 0.5 SOL of real reserves is dead. */
 const DEAD_RESERVES = 500_000_000n;
-const short = (s: string) => `${s.slice(0, 4)}…${s.slice(-4)}`;
-const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
 const ADVICE = {
   ...TOKEN_ADVICE,
@@ -43,6 +50,9 @@ interface History {
 const LISTED_LAUNCHES = 50;
 const MISSED =
   'only coins the creator still has a token account of (its dev buy, kept or emptied) are found: launches whose token account it closed, or made without a dev buy, are missed';
+
+/** The creator's launches as the result shows them; null when they could not be read. */
+type CreatorHistory = (History & Record<string, unknown>) | null;
 
 const isDead = (c: BondingCurve) => !c.complete && c.realQuoteReserves < DEAD_RESERVES;
 
@@ -77,28 +87,31 @@ function partial(coverage: LaunchCoverage | undefined): string | null {
   return null;
 }
 
+/** The creator's own holding of the coin, from the decoded holders. */
+function creatorHolding(token: TokenView, creator: string, supply: bigint): Hit[] {
+  if (token.largest === null || supply <= 0n) return [];
+  const held = token.decoded.holders.filter((h) => h.owner === creator).reduce((s, h) => s + h.amount, 0n);
+  const share = Number((held * 1_000_000n) / supply) / 1_000_000;
+  if (share < 0.05) return [];
+  return [
+    {
+      code: 'CREATOR_HOLDS_SUPPLY',
+      strength: Math.min(1, (share - 0.05) / 0.15 + 0.01),
+      evidence: { creator, share },
+      reason: `the creator holds ${pct(share)} of the supply`,
+    },
+  ];
+}
+
 function creatorHits(
   facts: PumpfunFacts,
+  token: TokenView,
   curve: BondingCurve,
   supply: bigint,
-): { hits: Hit[]; history: (History & Record<string, unknown>) | null } {
-  const hits: Hit[] = [];
+): { hits: Hit[]; history: CreatorHistory } {
   const creator = curve.creator;
-  if (creator === null) return { hits, history: null };
-  if (facts.token.largest !== null && supply > 0n) {
-    const held = holdersOf(facts.token.largest, facts.token.holderAccounts)
-      .filter((h) => h.owner === creator)
-      .reduce((s, h) => s + h.amount, 0n);
-    const share = Number((held * 1_000_000n) / supply) / 1_000_000;
-    if (share >= 0.05) {
-      hits.push({
-        code: 'CREATOR_HOLDS_SUPPLY',
-        strength: Math.min(1, (share - 0.05) / 0.15 + 0.01),
-        evidence: { creator, share },
-        reason: `the creator holds ${pct(share)} of the supply`,
-      });
-    }
-  }
+  if (creator === null) return { hits: [], history: null };
+  const hits: Hit[] = creatorHolding(token, creator, supply);
   const launches = facts.launches;
   if (launches === null || launches.curves === null) {
     hits.push({
@@ -147,55 +160,9 @@ function creatorHits(
   };
 }
 
-export function assessPumpfun(facts: PumpfunFacts): ScanResult {
-  const token = facts.token;
-  const { mint, reason } = readMint(token);
-  if (mint === null) {
-    return buildResult(
-      {
-        subject: `Address ${short(token.mint)}`,
-        hits: [notAMint(token, reason ?? 'not a mint')],
-        facts: { mint: token.mint },
-        advice: NOT_A_MINT_ADVICE,
-      },
-      PUMPFUN_FLAGS,
-    );
-  }
-  const named = new Map<string, string>([
-    [facts.curveAddress, 'pump.fun bonding curve'],
-    [facts.poolAddress, 'PumpSwap pool'],
-  ]);
-  const curveAccount = facts.curve;
-  const decoded =
-    curveAccount && curveAccount.owner === PUMP_PROGRAM ? decodeBondingCurve(curveAccount.data) : null;
-  // While the curve trades the coin, no pool yet is expected.
-  const onCurve = decoded?.ok === true && !decoded.value.complete;
-  const liquidity = facts.liquidity
-    ? { facts: facts.liquidity, options: { tradedElsewhere: onCurve } }
-    : null;
-  const checks = tokenChecks(token, mint, named, liquidity);
-  if (decoded === null || !decoded.ok) {
-    const hit: Hit = {
-      code: 'NOT_PUMPFUN_MINT',
-      strength: 1,
-      evidence: { bonding_curve: facts.curveAddress, curve_owner: curveAccount?.owner ?? null },
-      reason: 'it has no pump.fun bonding curve: it was not launched on pump.fun',
-    };
-    return buildResult(
-      {
-        subject: `Token ${short(token.mint)}`,
-        hits: [hit, ...checks.hits],
-        facts: checks.facts,
-        advice: NOT_PUMPFUN_ADVICE,
-        notes: checks.notes,
-      },
-      PUMPFUN_FLAGS,
-    );
-  }
-  const curve = decoded.value;
-  const progress = curveProgress(curve);
-  const graduated = facts.pool !== null && facts.pool.owner === PUMPSWAP_PROGRAM;
-  const hits: Hit[] = [...checks.hits];
+/** The pump.fun story of a coin on its curve: a supply not pump.fun's, a curve barely sold. */
+function curveHits(mint: DecodedMint, curve: BondingCurve, progress: number): Hit[] {
+  const hits: Hit[] = [];
   if (mint.supply !== STANDARD_SUPPLY || mint.decimals !== STANDARD_DECIMALS) {
     hits.push({
       code: 'PUMP_NONSTANDARD_SUPPLY',
@@ -212,35 +179,84 @@ export function assessPumpfun(facts: PumpfunFacts): ScanResult {
       reason: `only ${pct(progress)} of its bonding curve has sold`,
     });
   }
-  const creator = creatorHits(facts, curve, mint.supply);
-  hits.push(...creator.hits);
+  return hits;
+}
+
+/** A real mint with no pump.fun curve: its token checks, and NOT_PUMPFUN_MINT. */
+function notPumpfunResult(facts: PumpfunFacts, checks: TokenCheckOutcome): ScanResult {
+  const hit: Hit = {
+    code: 'NOT_PUMPFUN_MINT',
+    strength: 1,
+    evidence: { bonding_curve: facts.curveAddress, curve_owner: facts.curve?.owner ?? null },
+    reason: 'it has no pump.fun bonding curve: it was not launched on pump.fun',
+  };
+  return buildResult(
+    {
+      subject: `Token ${short(facts.token.mint)}`,
+      hits: [hit, ...checks.hits],
+      facts: checks.facts,
+      advice: NOT_PUMPFUN_ADVICE,
+      notes: checks.notes,
+    },
+    PUMPFUN_FLAGS,
+  );
+}
+
+/** The curve's facts and reasoning lines beside the token checks'. */
+function curveFacts(facts: PumpfunFacts, curve: BondingCurve, history: CreatorHistory) {
+  const progress = curveProgress(curve);
+  const graduated = facts.pool !== null && facts.pool.owner === PUMPSWAP_PROGRAM;
+  const summary = {
+    bonding_curve: facts.curveAddress,
+    curve_progress: Math.round(progress * 10_000) / 10_000,
+    curve_complete: curve.complete,
+    graduated,
+    pool: graduated ? facts.poolAddress : null,
+    creator: curve.creator,
+    real_sol_reserves: String(curve.realQuoteReserves),
+    virtual_sol_reserves: String(curve.virtualQuoteReserves),
+    real_token_reserves: String(curve.realTokenReserves),
+    creator_launches: history,
+  };
+  const notes = [
+    `bonding curve ${curve.complete ? 'complete' : `${pct(progress)} sold`}${graduated ? '; trading on PumpSwap' : ''}`,
+    ...(history
+      ? [
+          `creator ${short(curve.creator ?? '')}: ${history.launches} launch(es), ${history.graduated} graduated, ${history.dead} dead`,
+        ]
+      : []),
+  ];
+  return { summary, notes };
+}
+
+export function assessPumpfun(facts: PumpfunFacts): ScanResult {
+  const token = viewOf(facts.token);
+  const { mint, reason } = readMint(token);
+  if (mint === null) return notAMintResult(token, reason, PUMPFUN_FLAGS);
+  const named = new Map<string, string>([
+    [facts.curveAddress, 'pump.fun bonding curve'],
+    [facts.poolAddress, 'PumpSwap pool'],
+  ]);
+  const curveAccount = facts.curve;
+  const decoded =
+    curveAccount && curveAccount.owner === PUMP_PROGRAM ? decodeBondingCurve(curveAccount.data) : null;
+  // While the curve trades the coin, no pool yet is expected.
+  const onCurve = decoded?.ok === true && !decoded.value.complete;
+  const liquidity = facts.liquidity
+    ? { facts: facts.liquidity, options: { tradedElsewhere: onCurve } }
+    : null;
+  const checks = tokenChecks(token, mint, named, liquidity);
+  if (decoded === null || !decoded.ok) return notPumpfunResult(facts, checks);
+  const curve = decoded.value;
+  const creator = creatorHits(facts, token, curve, mint.supply);
+  const { summary, notes } = curveFacts(facts, curve, creator.history);
   return buildResult(
     {
       subject: `pump.fun coin ${short(token.mint)}${checks.name ? ` (${checks.name})` : ''}`,
-      hits,
-      facts: {
-        ...checks.facts,
-        bonding_curve: facts.curveAddress,
-        curve_progress: Math.round(progress * 10_000) / 10_000,
-        curve_complete: curve.complete,
-        graduated,
-        pool: graduated ? facts.poolAddress : null,
-        creator: curve.creator,
-        real_sol_reserves: String(curve.realQuoteReserves),
-        virtual_sol_reserves: String(curve.virtualQuoteReserves),
-        real_token_reserves: String(curve.realTokenReserves),
-        creator_launches: creator.history,
-      },
+      hits: [...checks.hits, ...curveHits(mint, curve, curveProgress(curve)), ...creator.hits],
+      facts: { ...checks.facts, ...summary },
       advice: ADVICE,
-      notes: [
-        `bonding curve ${curve.complete ? 'complete' : `${pct(progress)} sold`}${graduated ? '; trading on PumpSwap' : ''}`,
-        ...(creator.history
-          ? [
-              `creator ${short(curve.creator ?? '')}: ${creator.history.launches} launch(es), ${creator.history.graduated} graduated, ${creator.history.dead} dead`,
-            ]
-          : []),
-        ...checks.notes,
-      ],
+      notes: [...notes, ...checks.notes],
     },
     PUMPFUN_FLAGS,
   );

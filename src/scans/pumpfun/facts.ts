@@ -1,15 +1,14 @@
 /**
- * /scan/pumpfun facts in three round trips, with no getProgramAccounts (every real provider
- * refuses it on the pump program):
- *   1. the token facts, with the bonding curve and the canonical PumpSwap pool (both PDAs
- *      derived locally) read alongside the mint;
+ * /scan/pumpfun facts: the token's read schedule (../token/schedule.ts, three round trips, no
+ * getProgramAccounts: every real provider refuses it on the pump program), with pump.fun's own
+ * reads added through its one extension point (`pumpfunReads`):
+ *   1. the bonding curve and the canonical PumpSwap pool (both PDAs derived locally), read with
+ *      the mint;
  *   2. beside the holders, the mints of every token account the curve's creator owns, under
- *      SPL Token and Token-2022 (getTokenAccountsByOwner, 32-byte data slices: only the mint),
- *      and for a young coin its first transactions (launch forensics, token/launch/facts.ts),
- *      which round 3 does not wait for;
+ *      SPL Token and Token-2022 (getTokenAccountsByOwner, 32-byte data slices: only the mint);
  *   3. the bonding-curve PDA of each of those mints (getMultipleAccounts, 100 at a time, in
- *      parallel): those owned by the pump program and naming the same creator are its launches;
- *      beside them, for a mint with a transfer hook, the simulated transfer (token/transfer-simulation).
+ *      parallel), beside the pools: those owned by the pump program and naming the same creator
+ *      are its launches.
  * A launch is only found while the creator still has a token account of it (an emptied one
  * counts; a closed one does not): docs/risk-model.md, /scan/pumpfun, says what that misses.
  */
@@ -19,11 +18,9 @@ import { decodeBondingCurve, findBondingCurveAddress } from '../../solana/decode
 import { findCanonicalPumpPoolAddress } from '../../solana/decoders/pumpswap-pool.js';
 import { PUMP_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../solana/programs.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
-import { gatherTokenFacts, type RawAccount, type TokenFacts } from '../token/facts.js';
-import { gatherLaunchFacts } from '../token/launch/facts.js';
-import { derivePools, discoverWith, poolsOnceHeld, withHeldVaults } from '../token/liquidity/discover.js';
-import { gatherLiquidity, type LiquidityFacts } from '../token/liquidity/facts.js';
-import { simulateTransferRounds, simulationReads } from '../token/transfer-simulation/facts.js';
+import type { LiquidityFacts } from '../liquidity/facts.js';
+import { readToken, type ScanExtension } from '../token/schedule.js';
+import type { RawAccount, TokenFacts } from '../token-facts/model.js';
 
 /** Accounts per getMultipleAccounts (the RPC's own limit). */
 export const ACCOUNTS_PER_CALL = 100;
@@ -185,6 +182,33 @@ function curveCreator(curve: RawAccount | null | undefined): string | null {
   return decoded.ok ? decoded.value.creator : null;
 }
 
+/**
+ * pump.fun's reads in the token's schedule (../token/schedule.ts): the curve and the canonical
+ * PumpSwap pool read with the mint; in round 2 the creator's mints (and their curves' PDAs); in
+ * round 3 those curves.
+ */
+function pumpfunReads(
+  rpc: SolanaRpc,
+  mint: Address,
+  withMint: readonly [curve: Address, pool: Address],
+  abortSignal?: AbortSignal,
+): ScanExtension<CreatorLaunches | null> {
+  return {
+    withMint,
+    launchCreator: ([curve]) => curveCreator(curve),
+    round2: async (first) => {
+      const curve = first.withMint[0] ?? null;
+      const mints = await creatorMints(rpc, mint, curve, abortSignal);
+      // No pump curve, no creator: nothing to read (creatorMints reads nothing then either).
+      if (mints === null || curve === null) return async () => null;
+      if (!('creator' in mints)) return async () => mints;
+      // The launches' curve PDAs are derived as soon as the mints are listed, inside round 2.
+      const candidates = await launchCandidates(mints);
+      return () => launchCurves(rpc, mint, curve, mints, candidates, abortSignal);
+    },
+  };
+}
+
 export async function gatherPumpfunFacts(
   rpc: SolanaRpc,
   mint: Address,
@@ -195,59 +219,15 @@ export async function gatherPumpfunFacts(
     findBondingCurveAddress(mint),
     findCanonicalPumpPoolAddress(mint),
   ]);
-  // The pool PDAs depend on the mint alone: derived (CPU) while the first rounds are in flight.
-  const derived = derivePools(mint);
-  derived.catch(() => {}); // awaited below; not unhandled if round 1 fails first
-  // The simulation waits for round 2's holders, then runs beside the pools and curves in round 3.
-  let simulation: ReturnType<typeof simulateTransferRounds> = Promise.resolve(null);
-  const { facts, extra } = await gatherTokenFacts(rpc, mint, now, {
-    extraAccounts: [curveAddress, poolAddress],
-    alsoRead: simulationReads,
-    // A transfer hook's simulation waits here for the holders, then simulates; the creator's
-    // launches' curve PDAs are derived as soon as its mints are listed, while the rest of the
-    // round is in flight.
-    round2: async (first) => {
-      simulation = simulateTransferRounds(rpc, first, abortSignal ? { abortSignal } : {});
-      simulation.catch(() => {}); // awaited below; not unhandled if round 2 fails first
-      // Round 3 needs the creator's mints: asked for first, so a node that answers in order
-      // answers them before the launch's transactions.
-      const creator = creatorMints(rpc, mint, first.extraAccounts[0] ?? null, abortSignal).then(
-        async (mints) => ({
-          mints,
-          candidates: mints !== null && 'creator' in mints ? await launchCandidates(mints) : null,
-        }),
-      );
-      // The launch's transactions feed no later read: round 3 leaves without waiting for them.
-      const launch = gatherLaunchFacts({ mint, history: first.history }, rpc, abortSignal, {
-        creator: curveCreator(first.extraAccounts[0]),
-      });
-      launch.catch(() => {}); // awaited after round 3; not unhandled if this round fails first
-      // The vault PDAs the holders call for are derived while the rest of the round is in flight.
-      const held = poolsOnceHeld(mint, derived, first.holders);
-      const [mints, pools] = await Promise.all([creator, held]);
-      return { creator: mints, pools, launch: { pending: launch } };
-    },
-    ...(abortSignal ? { abortSignal } : {}),
-  });
-  const curve = facts.extraAccounts[0] ?? null;
-  const { mints, candidates } = extra?.creator ?? { mints: null, candidates: null };
-  const pools = extra?.pools ?? (await withHeldVaults(facts, await derived));
-  const found = mints !== null && 'creator' in mints && curve ? { curve, mints } : null;
-  // Round 3: the launches' curves and the coin's pools, side by side.
-  const discovery = discoverWith(facts, pools);
-  const [launches, liquidity, transferSimulation, launch] = await Promise.all([
-    found && candidates ? launchCurves(rpc, mint, found.curve, found.mints, candidates, abortSignal) : mints,
-    gatherLiquidity(facts, rpc, abortSignal, discovery),
-    simulation,
-    extra?.launch.pending,
-  ]);
+  const reads = pumpfunReads(rpc, mint, [curveAddress, poolAddress], abortSignal);
+  const { view, liquidity, found } = await readToken(rpc, mint, now, abortSignal, reads);
   return {
-    token: { ...facts, transferSimulation, ...(launch ? { launch } : {}) },
+    token: view,
     curveAddress,
-    curve,
+    curve: view.extraAccounts[0] ?? null,
     poolAddress,
-    pool: facts.extraAccounts[1] ?? null,
-    launches: launches as CreatorLaunches | null,
+    pool: view.extraAccounts[1] ?? null,
+    launches: found ?? null,
     liquidity,
   };
 }

@@ -1,7 +1,8 @@
 /** Flags of /scan/token (and the token checks of /scan/pumpfun). Never rename or remove a code. */
+
+import { LIQUIDITY_FLAGS } from '../liquidity/flags.js';
+import { POSITION_FLAGS } from '../liquidity/positions-flags.js';
 import type { FlagCatalog } from '../risk/model.js';
-import { LIQUIDITY_FLAGS } from './liquidity/flags.js';
-import { POSITION_FLAGS } from './liquidity/positions-flags.js';
 
 export const TOKEN_FLAGS = {
   NOT_A_MINT: {

@@ -12,8 +12,8 @@ import type { Address } from '@solana/kit';
 import { decodeGovernance, decodeRealm, type VoteThreshold } from '../../solana/decoders/spl-governance.js';
 import { decodeSquadsMultisig } from '../../solana/decoders/squads.js';
 import { multisigRules, type OwnedAccount } from '../../solana/governance/governors.js';
+import type { TokenGovernor } from '../token-facts/model.js';
 import { displayName } from './display-name.js';
-import type { TokenGovernor } from './governors.js';
 import type { ControlHolder } from './issuer-control.js';
 
 const short = (s: string) => `${s.slice(0, 4)}…${s.slice(-4)}`;

@@ -19,42 +19,24 @@
  */
 import type { Address } from '@solana/kit';
 import { isOnCurveAddress } from '../../solana/address-curve.js';
-import { decodeMetadata } from '../../solana/decoders/metaplex-metadata.js';
-import { type DecodedMint, decodeMint } from '../../solana/decoders/mint.js';
+import type { DecodedMint } from '../../solana/decoders/mint.js';
 import { decodeGovernance } from '../../solana/decoders/spl-governance.js';
 import {
   derivedAuthority,
-  type GovernorLead,
   governanceAuthority,
-  type OwnedAccount,
   wellKnownGovernor,
 } from '../../solana/governance/governors.js';
-import { TOKEN_METADATA_PROGRAM } from '../../solana/programs.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
-import type { RawAccount } from './facts.js';
+import type { GovernorRead, MintView, TokenGovernor } from '../token-facts/model.js';
 
 /** Distinct program-derived authorities read per mint: a mint has at most a dozen powers. */
 const MAX_AUTHORITIES = 12;
 
-type Read = OwnedAccount | null | 'unavailable';
-
-/** A governing account found behind one of the mint's authorities, as read from the chain. */
-export interface TokenGovernor {
-  readonly authority: Address;
-  readonly lead: GovernorLead;
-  readonly account: Read;
-  /** What the account's own bytes derive; the authority only when it matches. */
-  readonly derivedAuthority: Address | null;
-  /** SPL Governance: the realm its governance names, once read (absent = not read). */
-  readonly realm?: Read;
-}
-
 /** Every authority the mint names (the powers issuer-control.ts words), program-derived ones only. */
-export function derivedAuthoritiesOf(mintAccount: RawAccount | null, metadata: RawAccount | null): Address[] {
-  if (mintAccount === null) return [];
-  const decoded = decodeMint(mintAccount.data, mintAccount.owner);
-  if (!decoded.ok) return [];
-  const all = [...authoritiesOf(decoded.value), metaplexUpdateAuthority(metadata)];
+export function derivedAuthoritiesOf({ mint, metaplex }: MintView): Address[] {
+  if (mint === null) return [];
+  // Metaplex metadata that is immutable has no update authority left.
+  const all = [...authoritiesOf(mint), metaplex?.isMutable ? metaplex.updateAuthority : null];
   return [...new Set(all)]
     .filter((a): a is Address => a !== null && !isOnCurveAddress(a))
     .slice(0, MAX_AUTHORITIES);
@@ -77,13 +59,7 @@ function authoritiesOf(mint: DecodedMint): (Address | null)[] {
   ];
 }
 
-function metaplexUpdateAuthority(metadata: RawAccount | null): Address | null {
-  if (metadata === null || metadata.owner !== TOKEN_METADATA_PROGRAM) return null;
-  const decoded = decodeMetadata(metadata.data);
-  return decoded.ok && decoded.value.isMutable ? decoded.value.updateAuthority : null;
-}
-
-type ReadMany = (addresses: readonly Address[]) => Promise<Read[]>;
+type ReadMany = (addresses: readonly Address[]) => Promise<GovernorRead[]>;
 
 function reader(rpc: SolanaRpc, abortSignal?: AbortSignal): ReadMany {
   const send = abortSignal ? { abortSignal } : {};
@@ -92,14 +68,14 @@ function reader(rpc: SolanaRpc, abortSignal?: AbortSignal): ReadMany {
       .getMultipleAccounts([...addresses], { encoding: 'base64' })
       .send(send)
       .then((r) =>
-        addresses.map((_, i): Read => {
+        addresses.map((_, i): GovernorRead => {
           const a = r.value[i] ?? null;
           return a === null
             ? null
             : { owner: a.owner, data: new Uint8Array(Buffer.from(a.data[0], 'base64')) };
         }),
       )
-      .catch(() => addresses.map((): Read => 'unavailable'));
+      .catch(() => addresses.map((): GovernorRead => 'unavailable'));
 }
 
 /**
@@ -115,7 +91,7 @@ export async function readGovernors(
   const known = authorities.map(wellKnownGovernor);
   const addresses = [...new Set([...authorities, ...known.flatMap((lead) => (lead ? [lead.address] : []))])];
   const accounts = await reader(rpc, abortSignal)(addresses);
-  const at = (a: Address): Read => accounts[addresses.indexOf(a)] ?? null;
+  const at = (a: Address): GovernorRead => accounts[addresses.indexOf(a)] ?? null;
   const found = await Promise.all(
     authorities.map(async (authority, i): Promise<TokenGovernor | null> => {
       const own = at(authority);

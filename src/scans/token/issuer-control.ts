@@ -7,8 +7,8 @@
 import { type Bucket, bucketOf, combineRisk, contribution } from '../risk/combine.js';
 import type { FlagHit } from '../risk/model.js';
 import { BUCKET_WORDS, type Verdict, type Wording } from '../risk/result.js';
+import type { TrustedIssuer } from '../token-facts/trusted.js';
 import type { TokenFlag } from './flags.js';
-import type { TrustedIssuer } from './trusted.js';
 
 /**
  * Who holds a mint's powers. A trusted issuer holds every power of its own mint. A governance

@@ -118,6 +118,75 @@ function notFound(facts: TxFacts): ScanResult {
   );
 }
 
+type Signers = ReturnType<typeof signerChanges>;
+
+/** A signer that sent out most of its SOL, or more than LARGE_OUTFLOW. */
+function outflowHits(signers: Signers): Hit[] {
+  const hits: Hit[] = [];
+  for (const s of signers) {
+    const outflow = -s.changeExcludingFee;
+    const mostOfBalance = s.pre > 0n && outflow * 10n > s.pre * 9n;
+    if (outflow > 0n && (mostOfBalance || outflow > LARGE_OUTFLOW)) {
+      hits.push({
+        code: 'TX_SIGNER_LARGE_SOL_OUTFLOW',
+        strength: 1,
+        evidence: {
+          signer: s.signer,
+          pre_lamports: String(s.pre),
+          post_lamports: String(s.post),
+          change_excluding_fee: String(s.changeExcludingFee),
+        },
+        reason: `signer ${short(s.signer)} sent out ${sol(outflow)} of its ${sol(s.pre)}`,
+      });
+    }
+  }
+  return hits;
+}
+
+/** The transaction's facts as the result shows them. */
+function summaryOf(
+  { signature, confirmation }: TxFacts,
+  tx: NonNullable<TxFacts['tx']>,
+  read: {
+    decoded: ReturnType<typeof decodeTransaction>;
+    fees: ReturnType<typeof feeSplit>;
+    budget: ReturnType<typeof computeBudget>;
+    success: boolean;
+    signers: Signers;
+  },
+) {
+  const { decoded, fees, budget, success, signers } = read;
+  const tokens = tokenChanges(tx);
+  return {
+    signature,
+    found: true,
+    success,
+    slot: String(tx.slot),
+    block_time: tx.blockTime === null ? null : new Date(tx.blockTime * 1000).toISOString(),
+    confirmation_status: confirmation,
+    fee: { total: String(fees.total), base: String(fees.base), priority: String(fees.priority) },
+    compute_units: {
+      limit: String(budget.unitLimit),
+      price_micro_lamports: String(budget.unitPriceMicroLamports),
+      consumed: tx.computeUnitsConsumed === null ? null : String(tx.computeUnitsConsumed),
+    },
+    signers: signers.map((s) => ({
+      address: s.signer,
+      pre_lamports: String(s.pre),
+      post_lamports: String(s.post),
+      change: String(s.change),
+      change_excluding_fee: String(s.changeExcludingFee),
+    })),
+    token_changes: tokens.map((t) => ({
+      owner: t.owner,
+      mint: t.mint,
+      change: String(t.change),
+      decimals: t.decimals,
+    })),
+    programs: [...new Set(decoded.instructions.map((ix) => ix.program))],
+  };
+}
+
 export function assessTransaction(facts: TxFacts): ScanResult {
   const tx = facts.tx;
   if (tx === null) return notFound(facts);
@@ -161,58 +230,14 @@ export function assessTransaction(facts: TxFacts): ScanResult {
       reason: `the fee was ${sol(fees.total)}, of which ${sol(fees.priority)} priority`,
     });
   }
-  for (const s of signers) {
-    const outflow = -s.changeExcludingFee;
-    const mostOfBalance = s.pre > 0n && outflow * 10n > s.pre * 9n;
-    if (outflow > 0n && (mostOfBalance || outflow > LARGE_OUTFLOW)) {
-      hits.push({
-        code: 'TX_SIGNER_LARGE_SOL_OUTFLOW',
-        strength: 1,
-        evidence: {
-          signer: s.signer,
-          pre_lamports: String(s.pre),
-          post_lamports: String(s.post),
-          change_excluding_fee: String(s.changeExcludingFee),
-        },
-        reason: `signer ${short(s.signer)} sent out ${sol(outflow)} of its ${sol(s.pre)}`,
-      });
-    }
-  }
+  hits.push(...outflowHits(signers));
   for (const shape of drainerShapes(decoded)) hits.push(shapeHit(shape));
 
-  const tokens = tokenChanges(tx);
   return buildResult(
     {
       subject: `Transaction ${short(facts.signature)}`,
       hits: mergeRepeats(hits),
-      facts: {
-        signature: facts.signature,
-        found: true,
-        success: failure === null,
-        slot: String(tx.slot),
-        block_time: tx.blockTime === null ? null : new Date(tx.blockTime * 1000).toISOString(),
-        confirmation_status: facts.confirmation,
-        fee: { total: String(fees.total), base: String(fees.base), priority: String(fees.priority) },
-        compute_units: {
-          limit: String(budget.unitLimit),
-          price_micro_lamports: String(budget.unitPriceMicroLamports),
-          consumed: tx.computeUnitsConsumed === null ? null : String(tx.computeUnitsConsumed),
-        },
-        signers: signers.map((s) => ({
-          address: s.signer,
-          pre_lamports: String(s.pre),
-          post_lamports: String(s.post),
-          change: String(s.change),
-          change_excluding_fee: String(s.changeExcludingFee),
-        })),
-        token_changes: tokens.map((t) => ({
-          owner: t.owner,
-          mint: t.mint,
-          change: String(t.change),
-          decimals: t.decimals,
-        })),
-        programs: [...new Set(decoded.instructions.map((ix) => ix.program))],
-      },
+      facts: summaryOf(facts, tx, { decoded, fees, budget, success: failure === null, signers }),
       advice: ADVICE,
       notes: [
         failure === null ? 'it succeeded' : 'it failed',

@@ -11,7 +11,7 @@ import { createSandboxChain, type SandboxChain } from '../../../src/sandbox/chai
 import { RPC_PROFILE_NAMES } from '../../../src/sandbox/rpc/profiles.js';
 import { type SandboxRpc, startSandboxRpc } from '../../../src/sandbox/rpc/server.js';
 import { encodeAmmV4Pool } from '../../../src/sandbox/scenarios/builders/pool-layouts.js';
-import { ammV4Filters } from '../../../src/scans/token/liquidity/amm-v4-search.js';
+import { ammV4Filters } from '../../../src/scans/liquidity/amm-v4-search.js';
 import { decodeRaydiumAmmV4 } from '../../../src/solana/decoders/raydium-amm-v4.js';
 import { RAYDIUM_AMM_V4_PROGRAM, WSOL_MINT } from '../../../src/solana/programs.js';
 

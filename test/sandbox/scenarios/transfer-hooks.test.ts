@@ -21,8 +21,8 @@ import { type SandboxChain, TransactionRejectedError } from '../../../src/sandbo
 import { DEFAULT_SCENARIO_SEED, KeyRing } from '../../../src/sandbox/scenarios/builders/keys.js';
 import { type ScenarioManifest, seededChain, subject } from '../../../src/sandbox/scenarios/index.js';
 import { REFUSING_HOOK_ERROR } from '../../../src/sandbox/scenarios/transfer-hooks.js';
-import type { RawAccount } from '../../../src/scans/token/facts.js';
 import { freshOwner, transferTransaction } from '../../../src/scans/token/transfer-simulation/message.js';
+import type { RawAccount } from '../../../src/scans/token-facts/model.js';
 
 describe('transfer-hook scenarios', () => {
   let chain: SandboxChain;

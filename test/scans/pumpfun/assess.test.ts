@@ -20,8 +20,8 @@ import { assessPumpfun } from '../../../src/scans/pumpfun/assess.js';
 import type { PumpfunFacts } from '../../../src/scans/pumpfun/facts.js';
 import { PUMPFUN_FLAGS } from '../../../src/scans/pumpfun/flags.js';
 import { NOT_A_MINT_ADVICE } from '../../../src/scans/token/assess.js';
-import type { MintHistory, RawAccount, TokenFacts } from '../../../src/scans/token/facts.js';
 import { TOKEN_FLAGS } from '../../../src/scans/token/flags.js';
+import type { MintHistory, RawAccount, TokenFacts } from '../../../src/scans/token-facts/model.js';
 import { findMetadataAddress } from '../../../src/solana/decoders/metaplex-metadata.js';
 import {
   findBondingCurveAddress,

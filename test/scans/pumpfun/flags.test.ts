@@ -13,8 +13,8 @@ import {
 import { assessPumpfun } from '../../../src/scans/pumpfun/assess.js';
 import type { PumpfunFacts } from '../../../src/scans/pumpfun/facts.js';
 import { PUMPFUN_FLAGS } from '../../../src/scans/pumpfun/flags.js';
-import type { TokenFacts } from '../../../src/scans/token/facts.js';
 import { TOKEN_FLAGS } from '../../../src/scans/token/flags.js';
+import type { TokenFacts } from '../../../src/scans/token-facts/model.js';
 import { INITIAL_REAL_TOKEN_RESERVES } from '../../../src/solana/decoders/pump-bonding-curve.js';
 import { PUMP_PROGRAM, PUMPSWAP_PROGRAM, SYSTEM_PROGRAM } from '../../../src/solana/programs.js';
 import { flagCoverage } from '../../helpers/flag-coverage.js';

@@ -23,11 +23,16 @@ import {
 } from '@solana-program/token-2022';
 import { bucketOf } from '../../../src/scans/risk/combine.js';
 import { assessToken, NOT_A_MINT_ADVICE, TOKEN_ADVICE } from '../../../src/scans/token/assess.js';
-import type { LargestAccount, MintHistory, RawAccount, TokenFacts } from '../../../src/scans/token/facts.js';
 import { TOKEN_FLAGS } from '../../../src/scans/token/flags.js';
 import { ISSUER_CONTROLS, issuerControlWording } from '../../../src/scans/token/issuer-control.js';
-import type { SimulatedTransfer } from '../../../src/scans/token/transfer-simulation/facts.js';
-import { TRUSTED_ISSUERS } from '../../../src/scans/token/trusted.js';
+import type {
+  LargestAccount,
+  MintHistory,
+  RawAccount,
+  SimulatedTransfer,
+  TokenFacts,
+} from '../../../src/scans/token-facts/model.js';
+import { TRUSTED_ISSUERS } from '../../../src/scans/token-facts/trusted.js';
 import { findMetadataAddress } from '../../../src/solana/decoders/metaplex-metadata.js';
 import {
   INCINERATOR,

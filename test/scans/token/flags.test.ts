@@ -12,13 +12,16 @@ import {
   getProgramDerivedAddress,
 } from '@solana/kit';
 import { AccountState, type ExtensionArgs } from '@solana-program/token-2022';
+import { LIQUIDITY_FLAGS } from '../../../src/scans/liquidity/flags.js';
+import { POSITION_FLAGS } from '../../../src/scans/liquidity/positions-flags.js';
 import { assessToken } from '../../../src/scans/token/assess.js';
-import type { MintHistory, TokenFacts } from '../../../src/scans/token/facts.js';
 import { TOKEN_FLAGS } from '../../../src/scans/token/flags.js';
-import type { LaunchTransaction } from '../../../src/scans/token/launch/decode.js';
-import type { LaunchFacts } from '../../../src/scans/token/launch/facts.js';
-import { LIQUIDITY_FLAGS } from '../../../src/scans/token/liquidity/flags.js';
-import { POSITION_FLAGS } from '../../../src/scans/token/liquidity/positions-flags.js';
+import type {
+  LaunchFacts,
+  LaunchTransaction,
+  MintHistory,
+  TokenFacts,
+} from '../../../src/scans/token-facts/model.js';
 import { findMetadataAddress } from '../../../src/solana/decoders/metaplex-metadata.js';
 import {
   SYSTEM_PROGRAM,

@@ -14,7 +14,7 @@ import {
   encodeSquadsMultisig,
 } from '../../../src/sandbox/scenarios/builders/layouts.js';
 import { governanceHolderOf } from '../../../src/scans/token/governance-holder.js';
-import type { TokenGovernor } from '../../../src/scans/token/governors.js';
+import type { TokenGovernor } from '../../../src/scans/token-facts/model.js';
 import { findSquadsVaultAddress } from '../../../src/solana/decoders/squads.js';
 import {
   derivedAuthority,

@@ -7,15 +7,20 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { Address } from '@solana/kit';
-import type { LargestAccount, TokenFacts } from '../../../src/scans/token/facts.js';
 import {
   BUNDLE_WALLETS,
   COMMON_FUNDER_BUYERS,
   launchChecks,
   SNIPERS_HELD_SHARE,
 } from '../../../src/scans/token/launch/assess.js';
-import { decodeLaunchTransaction, type LaunchTransaction } from '../../../src/scans/token/launch/decode.js';
-import { LAUNCH_WINDOW_SLOTS, type LaunchFacts } from '../../../src/scans/token/launch/facts.js';
+import { decodeLaunchTransaction } from '../../../src/scans/token/launch/decode.js';
+import { LAUNCH_WINDOW_SLOTS } from '../../../src/scans/token/launch/facts.js';
+import type {
+  LargestAccount,
+  LaunchFacts,
+  LaunchTransaction,
+  TokenFacts,
+} from '../../../src/scans/token-facts/model.js';
 
 const rpcAnswer = (name: string) => {
   const json = JSON.parse(

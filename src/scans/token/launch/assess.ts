@@ -7,9 +7,8 @@
  * unknown when the list could not be read). Only balances seen there are added to a share.
  */
 import type { FlagHit } from '../../risk/model.js';
-import type { TokenFacts } from '../facts.js';
+import type { LaunchTransaction, TokenFacts } from '../../token-facts/model.js';
 import type { TokenFlag } from '../flags.js';
-import type { LaunchTransaction } from './decode.js';
 import { LAUNCH_WINDOW_SLOTS } from './facts.js';
 
 type Hit = FlagHit<TokenFlag>;

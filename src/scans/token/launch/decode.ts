@@ -7,6 +7,7 @@
  */
 import bs58 from 'bs58';
 import { z } from 'zod';
+import type { LaunchBuy, LaunchTransaction, SolTransfer } from '../../token-facts/model.js';
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 /** System instruction 2: Transfer { lamports: u64 }, accounts [from, to]. */
@@ -48,32 +49,6 @@ const schema = z.object({
       .optional(),
   }),
 });
-
-/** A signer's token balance of the mint rose in this transaction: it bought (or minted to itself). */
-export interface LaunchBuy {
-  readonly wallet: string;
-  readonly tokenAccount: string;
-  readonly amount: bigint;
-}
-
-export interface SolTransfer {
-  readonly from: string;
-  readonly to: string;
-  readonly lamports: bigint;
-}
-
-export interface LaunchTransaction {
-  readonly signature: string;
-  readonly slot: number;
-  readonly blockTime: number | null;
-  readonly failed: boolean;
-  readonly feePayer: string;
-  readonly signers: readonly string[];
-  /** The mint account went from no lamports to some: this transaction created it. */
-  readonly createsMint: boolean;
-  readonly buys: readonly LaunchBuy[];
-  readonly solTransfers: readonly SolTransfer[];
-}
 
 type Parsed = z.infer<typeof schema>;
 type Instruction = z.infer<typeof instruction>;

@@ -10,29 +10,13 @@
 import type { Signature } from '@solana/kit';
 import { errorMessage } from '../../../errors.js';
 import type { SolanaRpc } from '../../../solana/rpc.js';
-import type { TokenFacts } from '../facts.js';
-import { decodeLaunchTransaction, type LaunchTransaction } from './decode.js';
+import type { LaunchFacts, LaunchTransaction, TokenFacts } from '../../token-facts/model.js';
+import { decodeLaunchTransaction } from './decode.js';
 
 /** The launch window: the creation slot and the next 3 (≈ 1.6 s at 400 ms a slot). */
 export const LAUNCH_WINDOW_SLOTS = 3;
 /** Most transactions read per scan (all in parallel, the earliest first): the creation and two Jito bundles of 5, a burst rate-limited providers let through. */
 export const MAX_LAUNCH_TRANSACTIONS = 10;
-
-export type LaunchFacts =
-  | { readonly status: 'not-run'; readonly reason: string }
-  | {
-      readonly status: 'read';
-      /** Slot of the oldest signature in the page: the creation slot when the page reached it. */
-      readonly firstSlot: number;
-      /** Successful transactions naming the mint in the launch window. */
-      readonly inWindow: number;
-      readonly transactions: readonly LaunchTransaction[];
-      /** In the window but not read: over the cap, or the RPC did not answer. */
-      readonly unread: number;
-      readonly error: string | null;
-      /** The creator when the caller knows it (a pump.fun curve names it); else the creation's fee payer. */
-      readonly creator: string | null;
-    };
 
 /** Why the launch cannot be read from this history page, or null when it can. */
 function notRunReason(history: TokenFacts['history']): string | null {

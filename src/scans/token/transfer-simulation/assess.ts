@@ -7,9 +7,9 @@
 import type { DecodedMint, TransferFee } from '../../../solana/decoders/mint.js';
 import { transferFeeAt } from '../../../solana/decoders/mint.js';
 import type { FlagHit } from '../../risk/model.js';
+import type { SimulatedTransfer, TransferSimulationFacts } from '../../token-facts/model.js';
 import type { TokenFlag } from '../flags.js';
 import { isTransactionLevel, readFailure } from './errors.js';
-import type { SimulatedTransfer, TransferSimulationFacts } from './facts.js';
 
 type Hit = FlagHit<TokenFlag>;
 /** Log lines kept in evidence: the end of the logs, where the failure is. */

@@ -14,41 +14,22 @@
  */
 import type { Address, Base64EncodedWireTransaction } from '@solana/kit';
 import { errorMessage } from '../../../errors.js';
-import { decodeMint } from '../../../solana/decoders/mint.js';
 import { decodeTokenAccount } from '../../../solana/decoders/token-account.js';
 import { findExtraAccountMetaListAddress } from '../../../solana/program-address.js';
 import type { SolanaRpc } from '../../../solana/rpc.js';
-import type { HolderRead, LargestAccount, RawAccount } from '../facts.js';
-import { concentration, holdersOf } from '../holders.js';
+import { concentration } from '../../token-facts/holders.js';
+import type {
+  HeldBy,
+  MintView,
+  RawAccount,
+  SimulatedTransfer,
+  TransferSimulationFacts,
+} from '../../token-facts/model.js';
 import { freshOwner, transferTransaction } from './message.js';
 import { planTransferSimulation, type SimulationPlan } from './plan.js';
 
 /** Holders simulated in parallel: the second is the fallback when the first cannot pay. */
 export const SIMULATED_HOLDERS = 2;
-
-export interface SimulatedTransfer {
-  readonly tokenAccount: Address;
-  readonly owner: Address;
-  readonly balance: bigint;
-  readonly amount: bigint;
-  readonly destination: Address;
-  /** The transaction error as the RPC reports it; null when the transfer went through. */
-  readonly err: unknown;
-  readonly logs: readonly string[];
-  /** Balances after the simulated transfer; null when the RPC did not return them. */
-  readonly sourceAfter: bigint | null;
-  readonly destinationAfter: bigint | null;
-}
-
-export type TransferSimulationFacts =
-  | { readonly status: 'skipped'; readonly why: string }
-  | { readonly status: 'unavailable'; readonly why: string; readonly reason: string }
-  | {
-      readonly status: 'simulated';
-      readonly why: string;
-      readonly hookProgram: Address | null;
-      readonly runs: readonly SimulatedTransfer[];
-    };
 
 type Send = { abortSignal?: AbortSignal };
 
@@ -58,23 +39,24 @@ interface Prepared {
   readonly validationAddress: Address | null;
 }
 
-async function prepare(mintAccount: RawAccount | null): Promise<Prepared | null> {
-  if (mintAccount === null) return null;
-  const decoded = decodeMint(mintAccount.data, mintAccount.owner);
-  if (!decoded.ok || !decoded.value.isInitialized) return null;
-  const plan = planTransferSimulation(decoded.value);
+async function prepare(mintAccount: RawAccount | null, decoded: MintView): Promise<Prepared | null> {
+  if (mintAccount === null || decoded.mint === null || decoded.notMint !== null) return null;
+  const plan = planTransferSimulation(decoded.mint);
   const validationAddress =
     plan.simulate && plan.hookProgram !== null
       ? (
           await findExtraAccountMetaListAddress({ mint: mintAccount.address, hookProgram: plan.hookProgram })
         )[0]
       : null;
-  return { plan, decimals: decoded.value.decimals, validationAddress };
+  return { plan, decimals: decoded.mint.decimals, validationAddress };
 }
 
-/** Round 2 (gatherTokenFacts' alsoRead): the hook's validation account, read with the holders. */
-export async function simulationReads(mintAccount: RawAccount | null): Promise<readonly Address[]> {
-  const prepared = await prepare(mintAccount);
+/** Round 2 (../schedule.ts): the hook's validation account, read with the holders. */
+export async function simulationReads(
+  mintAccount: RawAccount | null,
+  decoded: MintView,
+): Promise<readonly Address[]> {
+  const prepared = await prepare(mintAccount, decoded);
   return prepared?.validationAddress ? [prepared.validationAddress] : [];
 }
 
@@ -85,12 +67,8 @@ function amountOf(account: { owner: Address; data: readonly [string, string] } |
 }
 
 /** Candidates: the largest holders that are not pools, curves, locks or burns, nor frozen. */
-function candidates(
-  mint: RawAccount,
-  largest: readonly LargestAccount[],
-  accounts: readonly (RawAccount | null)[],
-) {
-  const holders = holdersOf(largest, accounts);
+function candidates(mint: RawAccount, { holders, read }: HeldBy) {
+  const accounts = read.accounts;
   const excluded = new Set(concentration(holders, 0n).excluded.map((e) => e.token_account));
   return holders
     .map((h, i) => ({ holder: h, account: accounts[i] ?? null }))
@@ -162,8 +140,9 @@ async function simulate(rpc: SolanaRpc, built: Built, send: Send): Promise<Simul
 
 export interface SimulationInput {
   readonly mintAccount: RawAccount | null;
-  /** Round 2's read: the largest holders' accounts, and what simulationReads asked for. */
-  readonly holders: Promise<HolderRead>;
+  readonly decoded: MintView;
+  /** Round 2's read: the largest holders' accounts (owners decoded), and what simulationReads asked for. */
+  readonly holders: Promise<HeldBy>;
 }
 
 /** Rounds 2 and 3 of the simulation; never throws (what fails is said in the facts). */
@@ -173,7 +152,8 @@ export async function simulateTransferRounds(
   send: Send = {},
 ): Promise<TransferSimulationFacts | null> {
   const mint = input.mintAccount;
-  const [prepared, holders] = await Promise.all([prepare(mint), input.holders]);
+  const [prepared, held] = await Promise.all([prepare(mint, input.decoded), input.holders]);
+  const holders = held.read;
   if (mint === null || prepared === null) return null;
   const { plan } = prepared;
   if (!plan.simulate) return { status: 'skipped', why: plan.why };
@@ -181,7 +161,7 @@ export async function simulateTransferRounds(
   if (prepared.validationAddress !== null && holders.also === null) {
     return unavailable("the holders' accounts and the hook's validation account could not be read");
   }
-  const chosen = candidates(mint, holders.largest, holders.accounts);
+  const chosen = candidates(mint, held);
   if (chosen.length === 0) {
     return unavailable(
       holders.largest.length === 0

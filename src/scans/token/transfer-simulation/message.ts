@@ -32,7 +32,7 @@ import {
   findAssociatedTokenAddress,
   findExtraAccountMetaListAddress,
 } from '../../../solana/program-address.js';
-import type { RawAccount } from '../facts.js';
+import type { RawAccount } from '../../token-facts/model.js';
 
 /** Any blockhash: the RPC replaces it (`replaceRecentBlockhash`). */
 const PLACEHOLDER_BLOCKHASH = '11111111111111111111111111111111' as Blockhash;
