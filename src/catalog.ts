@@ -54,7 +54,7 @@ export interface BodyInput {
   readonly example: Readonly<Record<string, string>>;
 }
 
-/** Our own addition (DESIGN §6d): a POST whose subject is its JSON body. */
+/** Our own addition beside the contract's GETs: a POST whose subject is its JSON body. */
 export interface PostEndpoint extends EndpointBase {
   readonly method: 'POST';
   /** The path, without parameters. */

@@ -7,7 +7,7 @@
  * offer, every discovery document) stays synchronous all the way to @hono/node-server, which
  * then writes the response at once. A middleware sends every request through Hono's async
  * compose chain: several promises and microtask hops for a response that was ready at once
- * (README, "How the cheap paths stay cheap").
+ * (docs/performance.md).
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -4,7 +4,7 @@
  * one process (tests) each count their own.
  *
  * The unpaid lane, most of the traffic, costs one increment of a pre-bound counter child: no
- * label hashing and no duration histogram (README, "How the cheap paths stay cheap").
+ * label hashing and no duration histogram (docs/performance.md).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

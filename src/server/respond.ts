@@ -1,8 +1,8 @@
 /**
  * Every response is built here from plain header objects. Hono's c.header() and multi-header
  * c.body() go through undici's Headers class, and @hono/node-server then has to convert it
- * back; a plain object lets node-server write the response directly (README, "How the cheap
- * paths stay cheap").
+ * back; a plain object lets node-server write the response directly
+ * (docs/performance.md).
  */
 import type { Context } from 'hono';
 import { routePath } from 'hono/route';

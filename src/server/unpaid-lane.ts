@@ -6,7 +6,7 @@
  * Why: the offer is ready-made bytes (door/offers.ts), so such a request costs little more than
  * node:http itself, and the wrapping it skips — @hono/node-server's
  * Request/Response objects, Hono's routing and context — was a measurable share of the rest
- * (README, "How the cheap paths stay cheap"). It asks the paid door the same two things the
+ * (docs/performance.md). It asks the paid door the same two things the
  * door's knock asks first (its admission, its kept offer) and answers as the Hono route does
  * (addOfferHeaders, the frame's headers and log line); a test compares the two byte for byte.
  *

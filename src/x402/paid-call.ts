@@ -1,5 +1,5 @@
 /**
- * The life cycle of a paid call (DESIGN §3, §6b), free of any transport:
+ * The life cycle of a paid call (docs/architecture.md), free of any transport:
  *
  *   admit → claim → verify → produce → settle → record
  *

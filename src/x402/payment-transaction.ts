@@ -37,7 +37,7 @@ const OTHER_COMPUTE_BUDGET: Readonly<Record<number, string>> = {
 
 /**
  * Highest compute-unit price (micro-lamports per CU) and limit (CUs) a payment may set, unless
- * configured otherwise (PAYMENT_MAX_COMPUTE_UNIT_PRICE / _LIMIT; the README gives the reasons).
+ * configured otherwise (PAYMENT_MAX_COMPUTE_UNIT_PRICE / _LIMIT; docs/configuration.md gives the reasons).
  */
 export const DEFAULT_MAX_COMPUTE_UNIT_PRICE = 50_000n;
 export const DEFAULT_MAX_COMPUTE_UNIT_LIMIT = 200_000;

@@ -1,5 +1,5 @@
 /**
- * The contract (shared/spec/interface.md) checked rule by rule against the real HTTP server:
+ * The published contract checked rule by rule against the real HTTP server:
  * §2.2 PaymentRequired, §4.1 rule 1, §4.2 discovery paths, §5, §8 limits, §9 versions.
  */
 import assert from 'node:assert/strict';
