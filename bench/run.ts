@@ -8,7 +8,6 @@ import { runHttpOverhead } from './http-overhead.js';
 import { runLogLineBench } from './log-line.js';
 import { runOfficialBench } from './official.js';
 import { runPaidLatency } from './paid-latency.js';
-import { runRpcObserverBench } from './rpc-observer.js';
 import { runSandboxBench } from './sandbox.js';
 import { runScanLatency } from './scan-latency.js';
 import { runStoresBench } from './stores.js';
@@ -39,11 +38,6 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
       sequentialCalls: Number(process.env.BENCH_SEQUENTIAL_CALLS ?? 200),
       concurrency: Number(process.env.BENCH_CONCURRENCY ?? 32),
       rounds: Number(process.env.BENCH_ROUNDS ?? 7),
-    }),
-  'rpc-observer': () =>
-    runRpcObserverBench({
-      reads: Number(process.env.BENCH_READS ?? 20_000),
-      rounds: Number(process.env.BENCH_ROUNDS ?? 15),
     }),
   'log-line': () =>
     runLogLineBench({

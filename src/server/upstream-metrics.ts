@@ -6,10 +6,9 @@
  * An upstream is labelled by host and 1-based position in its list, as on
  * `risk_scan_circuit_state` (never the path or query, which may hold an API key). The RPC
  * observer sits on every scan read, so each call costs one map lookup (its method), one counter
- * increment and one histogram observation, each a field update on series bound once (per method,
- * on its first call; see tallies.ts).
+ * increment and one histogram observation, on children bound once (per method, on its first call).
  */
-import type { Registry } from 'prom-client';
+import { Counter, Histogram, type Registry } from 'prom-client';
 import {
   type CircuitName,
   RPC_CALL_OUTCOMES,
@@ -23,11 +22,17 @@ import {
   type FacilitatorObserver,
   type FacilitatorOperation,
 } from '../x402/facilitator-observer.js';
-import { type Tally, type Timing, tallyCounter, tallyHistogram } from './tallies.js';
 
 /** A URL as a metric label: its host only (paths and queries carry keys). */
 export function endpointHost(url: string): string {
   return URL.canParse(url) ? new URL(url).host : 'unknown';
+}
+
+interface Inc {
+  inc(value?: number): void;
+}
+interface Observe {
+  observe(value: number): void;
 }
 
 /** Labels of each URL of a list: host and 1-based position. */
@@ -36,55 +41,66 @@ const endpointLabels = (urls: readonly string[]) =>
 
 /** The children of one RPC method, bound once: per endpoint, a counter per outcome and a histogram. */
 interface RpcMethodChildren {
-  readonly calls: readonly Readonly<Record<RpcCallOutcome, Tally>>[];
-  readonly durations: readonly Timing[];
-  readonly retries: Tally;
+  readonly calls: readonly Readonly<Record<RpcCallOutcome, Inc>>[];
+  readonly durations: readonly Observe[];
+  readonly retries: Inc;
 }
 
 const BREAKER_STATES: readonly CircuitName[] = ['open', 'half_open', 'closed'];
 
-/** One tally per key, each bound with its key as the label `label`. */
-function tallyPer<K extends string>(
-  keys: readonly K[],
-  label: string,
-  bind: (labels: Readonly<Record<string, string>>) => Tally,
-  labels: Readonly<Record<string, string>>,
-): Record<K, Tally> {
-  return Object.fromEntries(keys.map((key) => [key, bind({ ...labels, [label]: key })])) as Record<K, Tally>;
-}
-
 /** The RPC client's observer, counting on `registry`; `urls` in SOLANA_RPC_URL(S) order. */
 export function createRpcMetrics(registry: Registry, urls: readonly string[]): RpcObserver {
   const endpoints = endpointLabels(urls);
-  const calls = tallyCounter(registry, {
+  const calls = new Counter({
     name: 'risk_scan_rpc_calls_total',
     help: 'Requests sent to each RPC endpoint, by JSON-RPC method and outcome (ok, rpc_error, 429, error, timeout, mixed_up, abandoned)',
+    labelNames: ['method', 'host', 'position', 'outcome'] as const,
+    registers: [registry],
   });
-  const durations = tallyHistogram(registry, {
+  const durations = new Histogram({
     name: 'risk_scan_rpc_call_duration_seconds',
     help: 'Time from sending a request to an RPC endpoint to its answer or failure (abandoned requests excluded), by method',
+    labelNames: ['method', 'host', 'position'] as const,
     buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
   });
-  const retries = tallyCounter(registry, {
+  const retries = new Counter({
     name: 'risk_scan_rpc_retries_total',
     help: 'Reads asked again after every endpoint failed transiently (429, 5xx, dropped connection, timeout within a scan), by method',
+    labelNames: ['method'] as const,
+    registers: [registry],
   });
-  const transitions = tallyCounter(registry, {
+  const transitions = new Counter({
     name: 'risk_scan_rpc_breaker_transitions_total',
     help: "Changes of an RPC endpoint's circuit breaker, by the state it went to",
+    labelNames: ['host', 'position', 'state'] as const,
+    registers: [registry],
   });
-  const breakerTallies = endpoints.map((endpoint) =>
-    tallyPer(BREAKER_STATES, 'state', transitions, endpoint),
+  const transitionChildren = endpoints.map(
+    ({ host, position }) =>
+      Object.fromEntries(
+        BREAKER_STATES.map((state) => {
+          const child = transitions.labels(host, position, state);
+          child.inc(0);
+          return [state, child];
+        }),
+      ) as Record<CircuitName, Inc>,
   );
   const byMethod = new Map<string, RpcMethodChildren>();
   const bind = (method: string): RpcMethodChildren => {
     const children: RpcMethodChildren = {
-      calls: endpoints.map((endpoint) =>
-        tallyPer(RPC_CALL_OUTCOMES, 'outcome', calls, { method, ...endpoint }),
-      ),
-      durations: endpoints.map((endpoint) => durations({ method, ...endpoint })),
-      retries: retries({ method }),
+      calls: endpoints.map(({ host, position }) => {
+        const row = {} as Record<RpcCallOutcome, Inc>;
+        for (const outcome of RPC_CALL_OUTCOMES) {
+          row[outcome] = calls.labels(method, host, position, outcome);
+          row[outcome].inc(0);
+        }
+        return row;
+      }),
+      durations: endpoints.map(({ host, position }) => durations.labels(method, host, position)),
+      retries: retries.labels(method),
     };
+    children.retries.inc(0);
     byMethod.set(method, children);
     return children;
   };
@@ -95,43 +111,48 @@ export function createRpcMetrics(registry: Registry, urls: readonly string[]): R
       if (outcome !== 'abandoned') children.durations[endpoint]?.observe(seconds);
     },
     retry: (method) => (byMethod.get(method) ?? bind(method)).retries.inc(),
-    breakerChanged: (endpoint, state) => breakerTallies[endpoint]?.[state].inc(),
+    breakerChanged: (endpoint, state) => transitionChildren[endpoint]?.[state].inc(),
   };
 }
 
-type FacilitatorRow = Record<
-  FacilitatorOperation,
-  { readonly calls: Record<FacilitatorCallOutcome, Tally>; readonly duration: Timing }
->;
-
 /** The facilitator calls' observer, counting on `registry`; `urls` in FACILITATOR_URLS order. */
 export function createFacilitatorMetrics(registry: Registry, urls: readonly string[]): FacilitatorObserver {
-  const calls = tallyCounter(registry, {
+  const calls = new Counter({
     name: 'risk_scan_facilitator_calls_total',
     help: 'Calls to each x402 facilitator, by operation (verify, settle, supported) and outcome (ok, refused, timeout, unreachable, http_error, garbage)',
+    labelNames: ['operation', 'host', 'position', 'outcome'] as const,
+    registers: [registry],
   });
-  const durations = tallyHistogram(registry, {
+  const durations = new Histogram({
     name: 'risk_scan_facilitator_call_duration_seconds',
     help: 'Time from sending a call to an x402 facilitator to its answer or failure, by operation',
+    labelNames: ['operation', 'host', 'position'] as const,
     buckets: [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+    registers: [registry],
   });
-  const bind = (endpoint: { host: string; position: string }): FacilitatorRow =>
-    Object.fromEntries(
-      FACILITATOR_OPERATIONS.map((operation) => [
-        operation,
-        {
-          calls: tallyPer(FACILITATOR_CALL_OUTCOMES, 'outcome', calls, { operation, ...endpoint }),
-          duration: durations({ operation, ...endpoint }),
-        },
-      ]),
-    ) as FacilitatorRow;
-  const byUrl = new Map(endpointLabels(urls).map((endpoint, i) => [urls[i]!, bind(endpoint)]));
+  type Row = Record<FacilitatorOperation, { calls: Record<FacilitatorCallOutcome, Inc>; duration: Observe }>;
+  const bind = (host: string, position: string): Row => {
+    const row = {} as Row;
+    for (const operation of FACILITATOR_OPERATIONS) {
+      const counted = {} as Record<FacilitatorCallOutcome, Inc>;
+      for (const outcome of FACILITATOR_CALL_OUTCOMES) {
+        const child = calls.labels(operation, host, position, outcome);
+        child.inc(0);
+        counted[outcome] = child;
+      }
+      row[operation] = { calls: counted, duration: durations.labels(operation, host, position) };
+    }
+    return row;
+  };
+  const byUrl = new Map(
+    endpointLabels(urls).map(({ host, position }, i) => [urls[i]!, bind(host, position)]),
+  );
   return {
     call: (url, operation, outcome, seconds) => {
       // A URL outside the list (never, from the service) still counts, at position 0.
       let row = byUrl.get(url);
       if (row === undefined) {
-        row = bind({ host: endpointHost(url), position: '0' });
+        row = bind(endpointHost(url), '0');
         byUrl.set(url, row);
       }
       row[operation].calls[outcome].inc();
