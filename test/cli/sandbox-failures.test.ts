@@ -158,6 +158,9 @@ describe('risk-scan sandbox --ports auto', () => {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    // Listened for from the start: a child killed by a signal keeps exitCode null for good.
+    const exited = once(child, 'exit');
+    const running = () => child.exitCode === null && child.signalCode === null;
     const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
     let output = '';
     child.stdout!.on('data', (d: Buffer) => {
@@ -167,7 +170,7 @@ describe('risk-scan sandbox --ports auto', () => {
       output += d.toString();
     });
     try {
-      while (!output.includes('Manifest') && child.exitCode === null)
+      while (!output.includes('Manifest') && running())
         await new Promise((r) => setTimeout(r, 50));
       const manifest = JSON.parse(readFileSync(join(dir, 'sandbox.json'), 'utf8'));
       assert.ok(output.includes(`API           ${manifest.apiUrl}`), output);
@@ -180,8 +183,7 @@ describe('risk-scan sandbox --ports auto', () => {
       assert.equal(health.mode, 'sandbox');
     } finally {
       clearTimeout(killer);
-      const exited = child.exitCode === null ? once(child, 'exit') : Promise.resolve();
-      child.kill('SIGTERM');
+      if (running()) child.kill('SIGTERM');
       await exited;
       await Promise.all(held.map((h) => h.close()));
     }
