@@ -3,7 +3,8 @@
  * client against `risk-scan sandbox`, with its RPC answering as an ideal node and as an indexed
  * provider (SANDBOX_RPC_PROFILE): each hook scenario raises what its manifest entry says, the
  * refusal's program and error in evidence; a clean token and a hook that lets transfers through
- * raise none of the simulation flags.
+ * raise none of the simulation flags; holders whose wallets have no SOL (nor a system account) are
+ * simulated all the same, the simulation paying its fee from a wallet that always holds SOL.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -81,13 +82,16 @@ for (const profile of ['ideal', 'indexed-provider'] as const satisfies readonly 
       assert.equal(body.evidence.transfer_simulation.ran, false);
     });
 
-    it('holders whose wallets cannot pay the fee: TRANSFER_SIMULATION_UNAVAILABLE, less confidence, no more risk', async () => {
-      const body = await scan('token', 'token:t22-transfer-hook');
-      assert.ok(body.flags.includes('TRANSFER_SIMULATION_UNAVAILABLE'), `${body.flags}`);
-      assert.ok(!body.flags.includes('TRANSFER_BLOCKED'));
-      assert.match(body.evidence.flags.TRANSFER_SIMULATION_UNAVAILABLE.reason, /cannot pay its fee/);
-      assert.equal(body.evidence.flags.TRANSFER_SIMULATION_UNAVAILABLE.weight_applied, 0);
-      assert.ok(body.confidence < 1);
+    it('holders whose wallets have no system account: the simulation brings its own fee payer, and the refusing hook is TRANSFER_BLOCKED', async () => {
+      const name = 'token:t22-hook-refuses-unfunded';
+      const expected = subject(manifest, 'token', name).expect.transferSimulation!;
+      const body = await scan('token', name);
+      for (const code of expected.raises) assert.ok(body.flags.includes(code), `${code} in ${body.flags}`);
+      assert.ok(!body.flags.includes('TRANSFER_SIMULATION_UNAVAILABLE'), `${body.flags}`);
+      assert.equal(body.evidence.flags.TRANSFER_BLOCKED.failing_program, expected.failingProgram);
+      assert.ok(body.risk_score >= 0.85, `floored: ${body.risk_score}`);
+      const pumpfun = await scan('pumpfun', name);
+      assert.ok(pumpfun.flags.includes('TRANSFER_BLOCKED'), `${pumpfun.flags}`);
     });
   });
 }

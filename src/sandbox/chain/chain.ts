@@ -16,6 +16,7 @@ import { getTransferSolInstruction } from '@solana-program/system';
 import { Account, Clock, EpochSchedule, FailedTransactionMetadata, type TransactionMetadata } from 'litesvm';
 import { type AddressAndAccount, LiteSvm, type SimulatedTransactionInfo } from 'litesvm/dist/internal.js';
 import { errorMessage } from '../../errors.js';
+import { SIMULATION_FEE_PAYER } from '../../solana/funded-wallet.js';
 import { addressBytes, addressText, MAINNET_GENESIS_HASH, SYSTEM_PROGRAM } from './addresses.js';
 import { type AccountReader, resolveAccountKeys, snapshotBalances } from './balances.js';
 import { BlockhashWindow, MAX_PROCESSING_AGE, type RecentBlockhash } from './blockhashes.js';
@@ -117,6 +118,8 @@ export interface ChainState {
 }
 
 const DEFAULT_FAUCET_LAMPORTS = 500_000_000n * 1_000_000_000n;
+/** What the always-funded mainnet wallet holds in the sandbox: far more than any simulated fee and rent. */
+const SIMULATION_FEE_PAYER_LAMPORTS = 1_000n * 1_000_000_000n;
 const U64_MAX = 0xffff_ffff_ffff_ffffn;
 
 /** An account `programAccounts` lists: its address, the account and a copy of its data. */
@@ -183,6 +186,8 @@ export class SandboxChain {
   private async fundFaucet(lamports: bigint): Promise<void> {
     const faucet = await this.faucetSigner();
     this.setAccount({ address: faucet.address, lamports });
+    // Mainnet's always-funded wallet, which pays the fee of the scanner's simulated transfers.
+    this.setAccount({ address: SIMULATION_FEE_PAYER, lamports: SIMULATION_FEE_PAYER_LAMPORTS });
   }
 
   private faucetSigner(): Promise<KeyPairSigner> {

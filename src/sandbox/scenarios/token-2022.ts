@@ -199,16 +199,17 @@ export async function seedToken2022Mints(context: ScenarioContext): Promise<void
   await seedToken2022(context, {
     name: 'token:t22-transfer-hook',
     description:
-      'Token-2022 mint whose transfers CPI into an upgradeable hook program; the hook authority can swap the program',
+      'Token-2022 mint whose transfers CPI into an upgradeable hook program that has no validation account, so every transfer fails; the hook authority can swap the program',
     extensions: (authority) => [
       { __kind: 'TransferHook', authority: authority.address, programId: hookProgram },
     ],
     extensionNames: ['TransferHook'],
     expect: (authority) => ({ transferHook: { authority: authority.address, programId: hookProgram } }),
-    // Its holders' wallets hold no SOL to pay a transfer's fee: the simulation cannot run.
+    // Its hook (a memo program) has no validation account, so Token-2022 refuses every transfer
+    // (InvalidAccountData); its holders' wallets hold no SOL, which the simulation does not need.
     scan: {
-      flags: ['TRANSFER_HOOK_ACTIVE', 'TRANSFER_HOOK_AUTHORITY', 'TRANSFER_SIMULATION_UNAVAILABLE'],
-      notFlags: ['TRANSFER_FEE', 'TRANSFER_BLOCKED'],
+      flags: ['TRANSFER_HOOK_ACTIVE', 'TRANSFER_HOOK_AUTHORITY', 'TRANSFER_BLOCKED'],
+      notFlags: ['TRANSFER_FEE', 'TRANSFER_SIMULATION_UNAVAILABLE'],
     },
   });
 

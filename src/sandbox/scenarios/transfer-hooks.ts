@@ -1,7 +1,9 @@
 /**
- * Transfer-hook subjects for the transfer simulation of /scan/token and /scan/pumpfun: one whose
- * hook refuses every transfer, one whose hook lets every transfer through (with a validation
- * account listing extra accounts of each seed kind, so a wrong resolution fails on chain).
+ * Transfer-hook subjects for the transfer simulation of /scan/token and /scan/pumpfun: a hook
+ * that refuses every transfer (twice: holders whose wallets hold SOL, and holders whose wallets
+ * have no system account, which the simulation's own fee payer makes no matter), and one that
+ * lets every transfer through (with a validation account listing extra accounts of each seed
+ * kind, so a wrong resolution fails on chain).
  *
  * The hooks are LiteSVM's Memo v2 ELF with its entrypoint patched to `mov64 r0, <code>; exit`:
  * a valid SBF program that returns at once, 0 (success) or a custom error, whatever it is given.
@@ -100,7 +102,7 @@ async function writeValidationAccount(
   return address;
 }
 
-/** Holders' wallets hold SOL, as a seller's does: the simulated transfer's fee payer is the holder. */
+/** Holders' wallets hold SOL, as a seller's does (the simulation does not need it: it brings its own fee payer). */
 async function fundHolders(context: ScenarioContext, name: string): Promise<void> {
   for (let i = 0; i < 5; i++) await fundedSigner(context, `${name}:holder:${i}`, LAMPORTS_PER_SOL / 10n);
 }
@@ -111,18 +113,22 @@ async function hookProgram(context: ScenarioContext, label: string, code: number
   return program;
 }
 
-export async function seedTransferHookMints(context: ScenarioContext): Promise<void> {
-  const refusing = await hookProgram(context, 'program:hook-refuses:id', REFUSING_HOOK_ERROR);
+/** A mint whose hook refuses every transfer; `fund` gives its holders' wallets SOL, or none at all. */
+async function seedRefusingHookMint(
+  context: ScenarioContext,
+  refusing: Address,
+  spec: { name: string; description: string; fund: boolean },
+): Promise<void> {
   await seedToken2022(context, {
-    name: 'token:t22-hook-refuses',
-    description: `Token-2022 mint whose transfer hook refuses every transfer (custom error 0x${REFUSING_HOOK_ERROR.toString(16)}): raises TRANSFER_BLOCKED from a simulated transfer`,
+    name: spec.name,
+    description: spec.description,
     extensions: (authority) => [
       { __kind: 'TransferHook', authority: authority.address, programId: refusing },
     ],
     extensionNames: ['TransferHook'],
     after: async (mint) => {
       await writeValidationAccount(context, mint, refusing, []);
-      await fundHolders(context, 'token:t22-hook-refuses');
+      if (spec.fund) await fundHolders(context, spec.name);
       return {};
     },
     expect: (authority) => ({
@@ -133,6 +139,21 @@ export async function seedTransferHookMints(context: ScenarioContext): Promise<v
       flags: ['TRANSFER_HOOK_ACTIVE', 'TRANSFER_BLOCKED'],
       notFlags: ['TRANSFER_SIMULATION_UNAVAILABLE', 'TRANSFER_UNDECLARED_CUT'],
     },
+  });
+}
+
+export async function seedTransferHookMints(context: ScenarioContext): Promise<void> {
+  const refusing = await hookProgram(context, 'program:hook-refuses:id', REFUSING_HOOK_ERROR);
+  await seedRefusingHookMint(context, refusing, {
+    name: 'token:t22-hook-refuses',
+    description: `Token-2022 mint whose transfer hook refuses every transfer (custom error 0x${REFUSING_HOOK_ERROR.toString(16)}): raises TRANSFER_BLOCKED from a simulated transfer`,
+    fund: true,
+  });
+  await seedRefusingHookMint(context, refusing, {
+    name: 'token:t22-hook-refuses-unfunded',
+    description:
+      "Token-2022 mint whose transfer hook refuses every transfer, and whose holders' wallets have no system account (no SOL): the simulation's own fee payer still lets it run, raising TRANSFER_BLOCKED",
+    fund: false,
   });
 
   const allowing = await hookProgram(context, 'program:hook-allows:id', 0);

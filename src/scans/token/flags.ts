@@ -179,7 +179,7 @@ export const TOKEN_FLAGS = {
   TRANSFER_SIMULATION_UNAVAILABLE: {
     severity: 'info',
     meaning:
-      'The token runs code the scanner cannot read (a transfer hook, an unknown extension), and a transfer could not be simulated (no eligible holder, the RPC refused, the holder cannot pay the fee): whether it can be sold is unknown.',
+      'The token runs code the scanner cannot read (a transfer hook, an unknown extension), and a transfer could not be simulated (no eligible holder, the RPC refused, the fee payer cannot pay): whether it can be sold is unknown.',
     evidenceKeys: ['reason'],
     confidencePenalty: 0.15,
   },

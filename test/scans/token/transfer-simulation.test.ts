@@ -15,6 +15,7 @@ import { scanToken } from '../../../src/scans/token/index.js';
 import { readFailure } from '../../../src/scans/token/transfer-simulation/errors.js';
 import { planTransferSimulation } from '../../../src/scans/token/transfer-simulation/plan.js';
 import { decodeMint } from '../../../src/solana/decoders/mint.js';
+import { SIMULATION_FEE_PAYER } from '../../../src/solana/funded-wallet.js';
 import { SYSTEM_PROGRAM, TOKEN_2022_PROGRAM } from '../../../src/solana/programs.js';
 import { wallet } from '../../helpers/labelled-keys.js';
 import { countingTransport, delayedTransport, failingTransport } from '../../helpers/rpc-transports.js';
@@ -148,6 +149,28 @@ describe('the simulation on the seeded sandbox: round trips', { timeout: 120_000
     const hooked = await scan(scanPumpfun, token('token:t22-hook-refuses'));
     assert.equal(hooked.roundTrips, 3);
     assert.ok(hooked.result.flags.includes('TRANSFER_BLOCKED'), `${hooked.result.flags}`);
+  });
+
+  it('holders whose wallets have no system account: the simulation pays with its own fee payer, and the refusing hook is TRANSFER_BLOCKED in the same three round trips', async () => {
+    const name = 'token:t22-hook-refuses-unfunded';
+    for (const holder of subject(sandbox.manifest, 'token', name).expect.holders) {
+      assert.equal(sandbox.chain.getAccount(holder.owner), null, `${holder.owner} has no account`);
+    }
+    assert.ok((sandbox.chain.getAccount(SIMULATION_FEE_PAYER)?.lamports() ?? 0n) > 0n, 'the payer holds SOL');
+    const { result, roundTrips, calls } = await scan(scanToken, token(name));
+    assert.ok(result.flags.includes('TRANSFER_BLOCKED'), `${result.flags}`);
+    assert.ok(!result.flags.includes('TRANSFER_SIMULATION_UNAVAILABLE'), `${result.flags}`);
+    const blocked = (result.evidence as any).flags.TRANSFER_BLOCKED;
+    assert.equal(
+      blocked.failing_program,
+      subject(sandbox.manifest, 'token', name).expect.transferHook?.programId,
+    );
+    assert.ok(result.risk_score >= 0.85, `floored: ${result.risk_score}`);
+    assert.equal(roundTrips, 3);
+    assert.equal(calls.filter((c) => c === 'simulateTransaction').length, 2);
+    const pumpfun = await scan(scanPumpfun, token(name));
+    assert.ok(pumpfun.result.flags.includes('TRANSFER_BLOCKED'), `${pumpfun.result.flags}`);
+    assert.equal(pumpfun.roundTrips, 3);
   });
 
   it('simulateTransaction refused: TRANSFER_SIMULATION_UNAVAILABLE, less confidence, the same risk', async () => {

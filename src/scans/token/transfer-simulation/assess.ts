@@ -2,7 +2,7 @@
  * Pure: the simulated transfer → flag hits. A transfer the token program refused is blocked; one
  * that went through but delivered less than the amount minus the declared transfer fee lost the
  * difference to something undeclared. A simulation that could not run (no eligible holder, the
- * RPC refused, the holder's owner cannot pay the fee) only lowers confidence.
+ * RPC refused, the simulation's fee payer cannot pay) only lowers confidence.
  */
 import type { DecodedMint, TransferFee } from '../../../solana/decoders/mint.js';
 import { transferFeeAt } from '../../../solana/decoders/mint.js';
@@ -47,7 +47,7 @@ function outcomeOf(run: SimulatedTransfer): Outcome {
     return {
       kind: 'not-run',
       run,
-      reason: `the transaction could not run (${failure.error}): the holder's owner cannot pay its fee`,
+      reason: `the transaction could not run (${failure.error}): it failed before any instruction ran (the fee payer could not pay), which says nothing about the token`,
     };
   }
   if (failure.instruction !== TRANSFER_INSTRUCTION) {

@@ -6,15 +6,19 @@
  *            source and destination token accounts.
  * Mints whose static read proves the answer (planTransferSimulation) cost nothing more.
  *
- * Fee payer: the holder's owner, as in the wallet it signs with. A fresh payer would not exist
- * on chain (no lamports), and even with signatures unchecked the runtime charges the fee and the
- * new account's rent to a real system account. The owner of an eligible holder is an on-curve
- * wallet, which usually holds SOL; when it does not, the second eligible holder, simulated in
- * the same round, is the fallback, and with neither the result says the simulation is unavailable.
+ * Fee payer: a mainnet account that always holds SOL (src/solana/funded-wallet.ts), not the
+ * holder's owner. Signatures are not verified, so the holder's owner still authorises the
+ * transfer without its key, but it need not exist nor hold SOL: a holder whose wallet has no
+ * system account is simulated like any other, and the only thing left that can refuse is the
+ * token (its program, its hook). A hook cannot see who pays: Token-2022 passes it the transfer's
+ * accounts and the extra ones its validation account lists, never the fee payer. The second
+ * eligible holder, simulated in the same round, covers a first holder whose transfer cannot be
+ * built (a hook seed the scan did not read).
  */
 import type { Address, Base64EncodedWireTransaction } from '@solana/kit';
 import { errorMessage } from '../../../errors.js';
 import { decodeTokenAccount } from '../../../solana/decoders/token-account.js';
+import { SIMULATION_FEE_PAYER } from '../../../solana/funded-wallet.js';
 import { findExtraAccountMetaListAddress } from '../../../solana/program-address.js';
 import type { SolanaRpc } from '../../../solana/rpc.js';
 import { concentration } from '../../token-facts/holders.js';
@@ -28,7 +32,7 @@ import type {
 import { freshOwner, transferTransaction } from './message.js';
 import { planTransferSimulation, type SimulationPlan } from './plan.js';
 
-/** Holders simulated in parallel: the second is the fallback when the first cannot pay. */
+/** Holders simulated in parallel: the second is the fallback when the first's transfer cannot be built. */
 export const SIMULATED_HOLDERS = 2;
 
 type Send = { abortSignal?: AbortSignal };
@@ -107,6 +111,7 @@ async function build(
     decimals: prepared.decimals,
     source,
     owner: holder.owner,
+    feePayer: SIMULATION_FEE_PAYER,
     amount,
     recipient: freshOwner(),
     hookProgram: prepared.plan.hookProgram,

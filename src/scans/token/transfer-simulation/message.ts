@@ -70,8 +70,10 @@ export interface TransferPlan {
   readonly mint: RawAccount;
   readonly decimals: number;
   readonly source: RawAccount;
-  /** The source's owner: it signs the transfer and pays the fee and the new account's rent. */
+  /** The source's owner: it signs the transfer. */
   readonly owner: Address;
+  /** Pays the fee and the new account's rent; default: the owner, as in the wallet it signs with. */
+  readonly feePayer?: Address;
   readonly amount: bigint;
   readonly recipient: Address;
   readonly hookProgram: Address | null;
@@ -112,6 +114,8 @@ export async function transferTransaction(
 ): Promise<{ wire: string; destination: Address }> {
   const tokenProgram = plan.mint.owner;
   const owner = createNoopSigner(plan.owner);
+  const payer =
+    plan.feePayer === undefined || plan.feePayer === plan.owner ? owner : createNoopSigner(plan.feePayer);
   const [destination] = await findAssociatedTokenAddress({
     owner: plan.recipient,
     mint: plan.mint.address,
@@ -131,7 +135,7 @@ export async function transferTransaction(
   const extra = await hookAccounts(plan, destination);
   const message = pipe(
     createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayer(plan.owner, m),
+    (m) => setTransactionMessageFeePayer(payer.address, m),
     (m) =>
       setTransactionMessageLifetimeUsingBlockhash(
         plan.blockhash ?? { blockhash: PLACEHOLDER_BLOCKHASH, lastValidBlockHeight: 0n },
@@ -141,7 +145,7 @@ export async function transferTransaction(
       appendTransactionMessageInstructions(
         [
           getCreateAssociatedTokenIdempotentInstruction({
-            payer: owner,
+            payer,
             ata: destination,
             owner: plan.recipient,
             mint: plan.mint.address,
