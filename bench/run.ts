@@ -11,6 +11,7 @@ import { runPaidLatency } from './paid-latency.js';
 import { runRpcObserverBench } from './rpc-observer.js';
 import { runSandboxBench } from './sandbox.js';
 import { runScanLatency } from './scan-latency.js';
+import { runSigningBench } from './signing.js';
 import { runStoresBench } from './stores.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -44,6 +45,11 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
     runRpcObserverBench({
       reads: Number(process.env.BENCH_READS ?? 20_000),
       rounds: Number(process.env.BENCH_ROUNDS ?? 15),
+    }),
+  signing: async () =>
+    runSigningBench({
+      bodies: Number(process.env.BENCH_BODIES ?? 2_000),
+      rounds: Number(process.env.BENCH_ROUNDS ?? 9),
     }),
   'log-line': () =>
     runLogLineBench({
