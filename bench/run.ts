@@ -10,6 +10,7 @@ import { runOfficialBench } from './official.js';
 import { runPaidLatency } from './paid-latency.js';
 import { runSandboxBench } from './sandbox.js';
 import { runScanLatency } from './scan-latency.js';
+import { runSigningBench } from './signing.js';
 import { runStoresBench } from './stores.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -38,6 +39,11 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
       sequentialCalls: Number(process.env.BENCH_SEQUENTIAL_CALLS ?? 200),
       concurrency: Number(process.env.BENCH_CONCURRENCY ?? 32),
       rounds: Number(process.env.BENCH_ROUNDS ?? 7),
+    }),
+  signing: async () =>
+    runSigningBench({
+      bodies: Number(process.env.BENCH_BODIES ?? 2_000),
+      rounds: Number(process.env.BENCH_ROUNDS ?? 9),
     }),
   'log-line': () =>
     runLogLineBench({

@@ -113,6 +113,7 @@ const EnvSchema = z.object({
   PAYMENT_MAX_COMPUTE_UNIT_LIMIT: int(20_000, 1_400_000).default(DEFAULT_MAX_COMPUTE_UNIT_LIMIT),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   STATE_DIR: z.string().trim().min(1).optional(),
+  SIGNING_KEY_FILE: z.string().trim().min(1).optional(),
   PAYMENT_CLAIM_TTL_SECONDS: int(5, 3_600).default(300),
   REDIS_URL: z
     .string()
@@ -182,6 +183,11 @@ export interface Config {
   readonly claimTtlMs: number;
   /** Where payment state is kept on this machine when there is no Redis. */
   readonly stateDir: string;
+  /**
+   * The Ed25519 key paid results are signed with (PKCS#8 PEM); null = generated once and kept in
+   * Redis when REDIS_URL is set, else in `stateDir`. Read and checked at start.
+   */
+  readonly signingKeyFile: string | null;
   /** Shared payment state, result cache and single flight for several instances. */
   readonly redisUrl: string | null;
   readonly sandbox: {
@@ -289,6 +295,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     claimTtlMs: e.PAYMENT_CLAIM_TTL_SECONDS * 1000,
     stateDir: e.STATE_DIR ?? (mode === 'sandbox' ? join(e.SANDBOX_DIR, 'state') : DEFAULT_STATE_DIR),
+    signingKeyFile: e.SIGNING_KEY_FILE ?? null,
     redisUrl: e.REDIS_URL ?? null,
     sandbox: Object.freeze({
       rpcPort: e.SANDBOX_RPC_PORT,

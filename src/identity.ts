@@ -14,6 +14,8 @@ export const DISCOVERY_PATHS = {
   openapi: '/openapi.json',
   x402Discovery: '/.well-known/x402-discovery',
   x402Manifest: '/.well-known/x402.json',
+  /** The public keys paid results are signed with (JWKS). */
+  signingKeys: '/.well-known/jwks.json',
   agentCard: '/.well-known/agent-card.json',
   aiPlugin: '/.well-known/ai-plugin.json',
   aiTxt: '/ai.txt',

@@ -24,6 +24,7 @@ import { listen, type RunningServer } from './server/listen.js';
 import { createLogger, type Logger } from './server/logger.js';
 import { type CircuitReading, createMetrics, type Metrics, serveMetrics } from './server/metrics.js';
 import { createFacilitatorMetrics, createRpcMetrics, endpointHost } from './server/upstream-metrics.js';
+import { bodySigner, jwks } from './signing/signature.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './solana/programs.js';
 import { createRpcEndpoints, type SolanaRpc } from './solana/rpc.js';
 import {
@@ -32,6 +33,7 @@ import {
   probeRpcCapabilities,
 } from './solana/rpc-capabilities.js';
 import { rpcHealthCheck } from './solana/rpc-health.js';
+import { loadSigningKey } from './stores/signing-key.js';
 import { openState, type ServiceState } from './stores/state.js';
 import { SERVICE_VERSION } from './version.js';
 import { createFacilitatorClient } from './x402/facilitator-client.js';
@@ -226,6 +228,11 @@ export async function createService(config: Config, options: ServiceOptions = {}
   const destinations = await payToDestinations(address(config.payTo));
   // Payment state is opened only where payments are taken (a service with scanners).
   const state = options.scanners === undefined ? null : await stateFor(config, options, log);
+  // After the payment state, whose failures are named first; a key that cannot be had stops the start.
+  const signingKey = await loadSigningKey(config).catch(async (e: unknown) => {
+    await state?.close();
+    throw e;
+  });
   const probeRpc = options.probeRpc ?? (config.mode === 'mainnet' && options.healthChecks === undefined);
   const capabilities = probeRpc
     ? createCapabilityMonitor(
@@ -271,6 +278,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
     ...(paymentGate ? { gate: paymentGate } : {}),
     ...(metrics ? { metrics } : {}),
     shedder,
+    sign: bodySigner(signingKey),
   });
   const app = buildApp({
     log,
@@ -287,6 +295,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
       facilitators,
       health: { mode: config.mode, version: SERVICE_VERSION, startedAt: Date.now(), facilitators, checks },
       mcp: mcpFacts(),
+      signingKeys: jwks([signingKey.publicJwk]),
     },
     extraRoutes: [
       createDocsRoutes({

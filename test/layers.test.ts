@@ -49,6 +49,7 @@ const FORBIDDEN: Readonly<Record<string, readonly string[]>> = {
   stores: ['server', 'door', 'mcp', 'sandbox', 'cli'],
   cache: ['server', 'door', 'mcp', 'scans', 'sandbox', 'cli'],
   solana: ['server', 'door', 'x402', 'mcp', 'scans', 'sandbox', 'cli'],
+  signing: ['server', 'door', 'x402', 'mcp', 'scans', 'stores', 'cache', 'sandbox', 'cli'],
   contract: ['server', 'door', 'x402', 'mcp', 'scans', 'sandbox', 'cli'],
   'config.ts': ['server', 'door', 'mcp', 'sandbox', 'cli'],
   'catalog.ts': ['server', 'door', 'mcp', 'sandbox', 'cli'],

@@ -9,6 +9,7 @@ import { networkReason } from '../client/network-errors.js';
 import type { Config } from '../config.js';
 import { ConfigError } from '../config.js';
 import { AccountLoadError } from '../sandbox/loaded-accounts.js';
+import { SigningKeyError } from '../stores/signing-key.js';
 import { describeStartFailure } from './start-failure.js';
 
 /** The exit codes of every command (README, "Exit codes"). */
@@ -36,7 +37,8 @@ const failed = (message: string, cause?: unknown) => new WordedFailure(message, 
 export function describeFailure(e: unknown, config: Config | null): { line: string; code: ExitCode } | null {
   const worded = describeWordedFailure(e);
   if (worded !== null) return { line: worded.line, code: EXIT[worded.kind] };
-  if (e instanceof ConfigError || e instanceof AccountLoadError) return { line: e.message, code: EXIT.usage };
+  if (e instanceof ConfigError || e instanceof AccountLoadError || e instanceof SigningKeyError)
+    return { line: e.message, code: EXIT.usage };
   if (config !== null) {
     const start = describeStartFailure(e, config);
     if (start !== null) return { line: start, code: EXIT.failed };

@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import { atomicPrice, type GetEndpoint, type PaidEndpoint } from '../catalog.js';
 import { ServiceError } from '../errors.js';
+import type { BodySignature, SignBody } from '../signing/signature.js';
 import type { PaidCall } from '../x402/core.js';
 import type { RenderedOffer } from '../x402/offer.js';
 import type { PaidCallOutcome, Receipt } from '../x402/outcomes.js';
@@ -55,8 +56,12 @@ export type Answer =
   | { readonly kind: 'invalid'; readonly error: ServiceError }
   /** A 402: no payment, or one that bought nothing (now); `receipt` when it was settled even so. */
   | { readonly kind: 'offer'; readonly offer: RenderedOffer; readonly receipt: Receipt | null }
-  /** The paid result, exactly as stored (its receipt among its headers). */
-  | { readonly kind: 'deliver'; readonly response: StoredResponse }
+  /** The paid result, exactly as stored (its receipt among its headers), and its body's signature. */
+  | {
+      readonly kind: 'deliver';
+      readonly response: StoredResponse;
+      readonly signature: BodySignature | null;
+    }
   /** Nothing was settled: 5xx with the reason (the cause is logged here, never shown). */
   | { readonly kind: 'failed'; readonly error: ServiceError; readonly requestId: string }
   /** Refused before the payment was looked at (503): it stays valid for a later try. */
@@ -76,6 +81,8 @@ export interface PaidDoorDeps {
   /** Refuses paid calls with 503 when saturated or shutting down; absent = no limit. */
   readonly shedder?: Shedder;
   readonly log?: DoorLog;
+  /** Signs a delivered body (fresh or replayed) with the service's key; absent = unsigned. */
+  readonly sign?: SignBody;
 }
 
 export interface PaidDoor {
@@ -139,7 +146,11 @@ function answerOutcome(deps: PaidDoorDeps, call: PaidCall, outcome: PaidCallOutc
   const url = call.payment.resource;
   switch (outcome.kind) {
     case 'deliver':
-      return { kind: 'deliver', response: outcome.response };
+      return {
+        kind: 'deliver',
+        response: outcome.response,
+        signature: deps.sign?.(outcome.response.body) ?? null,
+      };
     case 'refuse':
       return refusal(deps, call.endpoint, url, outcome.reason, outcome.receipt);
     case 'pending':

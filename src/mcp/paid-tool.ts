@@ -65,7 +65,7 @@ function toolResult(answer: Answer): CallToolResult {
       return paymentRequiredResult(paymentRequiredOf(answer.offer), receipt);
     }
     case 'deliver':
-      return scanResult(answer.response.body, storedReceipt(answer.response.headers));
+      return scanResult(answer.response.body, storedReceipt(answer.response.headers), answer.signature);
     case 'failed':
       return errorResult(answer.error.toBody(answer.requestId));
   }

@@ -6,9 +6,15 @@
  * response in `_meta["x402/payment-response"]`.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { BodySignature } from '../signing/signature.js';
 
 export const PAYMENT_META_KEY = 'x402/payment';
 export const PAYMENT_RESPONSE_META_KEY = 'x402/payment-response';
+/**
+ * The signature of `content[0].text` (its UTF-8 bytes), as the HTTP X-Signature header carries it
+ * for the body: `{ alg: "ed25519", keyid, sig }` (docs/signing.md).
+ */
+export const SIGNATURE_META_KEY = 'risk-scan/signature';
 
 type Json = Record<string, unknown>;
 
@@ -22,12 +28,20 @@ export function paymentRequiredResult(paymentRequired: Json, receipt: Json | nul
   };
 }
 
-/** A paid result: the ScanResult as structured content and as text, with its settlement. */
-export function scanResult(body: string, receipt: Json | null): CallToolResult {
+/** A paid result: the ScanResult as structured content and as text, with its settlement and signature. */
+export function scanResult(
+  body: string,
+  receipt: Json | null,
+  signature: BodySignature | null = null,
+): CallToolResult {
+  const meta: Json = {
+    ...(receipt === null ? {} : { [PAYMENT_RESPONSE_META_KEY]: receipt }),
+    ...(signature === null ? {} : { [SIGNATURE_META_KEY]: { alg: 'ed25519', ...signature } }),
+  };
   return {
     structuredContent: JSON.parse(body) as Json,
     content: [{ type: 'text', text: body }],
-    ...(receipt === null ? {} : { _meta: { [PAYMENT_RESPONSE_META_KEY]: receipt } }),
+    ...(Object.keys(meta).length === 0 ? {} : { _meta: meta }),
   };
 }
 

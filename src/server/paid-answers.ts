@@ -5,6 +5,7 @@
 import type { Context } from 'hono';
 import type { PaidEndpoint } from '../catalog.js';
 import type { Answer, Knock, PaidDoor, PresentedText } from '../door/paid-door.js';
+import { SIGNATURE_HEADER, signatureHeaderValue } from '../signing/signature.js';
 import type { RenderedOffer } from '../x402/offer.js';
 import type { AppEnv } from './context.js';
 import { requestOrigin } from './origin.js';
@@ -66,7 +67,9 @@ function respond(c: Context<AppEnv>, answer: Answer): Response {
     }
     case 'deliver': {
       const { status, body, headers } = answer.response;
-      return reply(c, status, body, { ...headers });
+      const signed: HeaderMap = { ...headers };
+      if (answer.signature !== null) signed[SIGNATURE_HEADER] = signatureHeaderValue(answer.signature);
+      return reply(c, status, body, signed);
     }
     case 'failed':
       return replyError(c, answer.error);

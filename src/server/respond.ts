@@ -18,7 +18,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * response carries these (preflights are answered by the frame).
  */
 const ALLOW_ORIGIN = '*';
-const EXPOSED_HEADERS = 'X-PAYMENT-RESPONSE, PAYMENT-RESPONSE, PAYMENT-REQUIRED, X-Request-Id, Retry-After';
+const EXPOSED_HEADERS =
+  'X-PAYMENT-RESPONSE, PAYMENT-RESPONSE, PAYMENT-REQUIRED, X-Signature, X-Request-Id, Retry-After';
 
 /** The headers every response carries: CORS and the request id. */
 export function frameHeaders(frame: RequestFrame): HeaderMap {

@@ -170,8 +170,7 @@ describe('risk-scan sandbox --ports auto', () => {
       output += d.toString();
     });
     try {
-      while (!output.includes('Manifest') && running())
-        await new Promise((r) => setTimeout(r, 50));
+      while (!output.includes('Manifest') && running()) await new Promise((r) => setTimeout(r, 50));
       const manifest = JSON.parse(readFileSync(join(dir, 'sandbox.json'), 'utf8'));
       assert.ok(output.includes(`API           ${manifest.apiUrl}`), output);
       assert.ok(output.includes(`Solana RPC    ${manifest.rpcUrl}`), output);

@@ -205,6 +205,7 @@ describe('/.well-known/x402-discovery', () => {
       x402_manifest: `${svc.url}/.well-known/x402.json`,
       agent_card: `${svc.url}/.well-known/agent-card.json`,
       llms_txt: `${svc.url}/llms.txt`,
+      signing_keys: `${svc.url}/.well-known/jwks.json`,
     });
   });
 });

@@ -31,6 +31,7 @@ function links(ctx: DiscoveryContext) {
     ai_txt: at(DISCOVERY_PATHS.aiTxt),
     health: at(DISCOVERY_PATHS.health),
     favicon: at(DISCOVERY_PATHS.favicon),
+    signing_keys: at(DISCOVERY_PATHS.signingKeys),
     mcp: at(ctx.mcp.path),
   };
 }
@@ -117,6 +118,7 @@ export function x402DiscoveryDocument(ctx: DiscoveryContext) {
       x402_manifest: ctx.origin + DISCOVERY_PATHS.x402Manifest,
       agent_card: ctx.origin + DISCOVERY_PATHS.agentCard,
       llms_txt: ctx.origin + DISCOVERY_PATHS.llmsTxt,
+      signing_keys: ctx.origin + DISCOVERY_PATHS.signingKeys,
     },
     mcp: mcpEndpoint(ctx),
   };
@@ -160,6 +162,10 @@ export function llmsTxt(ctx: DiscoveryContext): string {
     '- Repeat the call with the X-PAYMENT (v1) or PAYMENT-SIGNATURE (v2) header. A malformed parameter is answered 400 before any payment.',
     '- A payment is only settled when the result is delivered; a failed scan is a 500 and costs nothing.',
     '',
+    '## Signed results',
+    '',
+    `- Every paid 200 carries \`X-Signature: ed25519 keyid=<kid>; sig=<base64>\`: the Ed25519 signature of the body's exact bytes, with the key of that \`kid\` in [the service's JWKS](${ctx.origin}${DISCOVERY_PATHS.signingKeys}) (OKP, Ed25519). Over MCP it is in _meta["risk-scan/signature"] ({alg, keyid, sig}) and signs content[0].text.`,
+    '',
     '## MCP',
     '',
     `- [MCP server](${ctx.origin}${ctx.mcp.path}): POST, Streamable HTTP. One tool per paid endpoint (${paidTools(ctx)}) and the free ${freeTools(ctx)}.`,
@@ -175,6 +181,7 @@ export function llmsTxt(ctx: DiscoveryContext): string {
     `- [Plugin manifest](${ctx.origin}${DISCOVERY_PATHS.aiPlugin})`,
     `- [Interactive reference](${ctx.origin}${DISCOVERY_PATHS.docs})`,
     `- [Health](${ctx.origin}${DISCOVERY_PATHS.health})`,
+    `- [Signing keys (JWKS)](${ctx.origin}${DISCOVERY_PATHS.signingKeys})`,
     '',
   ].join('\n');
 }

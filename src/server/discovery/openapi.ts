@@ -96,7 +96,16 @@ function paidOperation(endpoint: PaidEndpoint) {
     security: [],
     request: operationInput(endpoint),
     responses: {
-      200: { description: 'scan result', content: json(ScanResultSchema) },
+      200: {
+        description: 'scan result',
+        headers: {
+          'X-Signature': {
+            description: `ed25519 keyid=<kid>; sig=<base64>: the Ed25519 signature of the body's exact bytes, with the key of that kid in ${DISCOVERY_PATHS.signingKeys}`,
+            schema: { type: 'string' as const },
+          },
+        },
+        content: json(ScanResultSchema),
+      },
       400: { description: 'invalid input', content: json(ErrorBodySchema) },
       402: {
         description: 'payment required (X402 protocol)',
@@ -116,7 +125,7 @@ function paidOperation(endpoint: PaidEndpoint) {
 const FREE_OPERATIONS: readonly {
   path: string;
   summary: string;
-  type: 'json' | 'text' | 'markdown' | 'html';
+  type: 'json' | 'text' | 'markdown' | 'html' | 'jwks';
 }[] = [
   { path: DISCOVERY_PATHS.root, summary: 'Service root: endpoints, prices and links', type: 'json' },
   { path: DISCOVERY_PATHS.health, summary: 'Health check with dependency status', type: 'json' },
@@ -129,6 +138,11 @@ const FREE_OPERATIONS: readonly {
   { path: DISCOVERY_PATHS.llmsTxt, summary: 'Text index for language-model agents', type: 'markdown' },
   { path: DISCOVERY_PATHS.robotsTxt, summary: 'Crawler rules', type: 'text' },
   { path: DISCOVERY_PATHS.docs, summary: 'Interactive API reference', type: 'html' },
+  {
+    path: DISCOVERY_PATHS.signingKeys,
+    summary: 'Public keys paid results are signed with (JWKS)',
+    type: 'jwks',
+  },
 ];
 
 const MEDIA = {
@@ -136,6 +150,7 @@ const MEDIA = {
   text: 'text/plain',
   markdown: 'text/markdown',
   html: 'text/html',
+  jwks: 'application/jwk-set+json',
 } as const;
 
 export function buildOpenApiDocument(ctx: DiscoveryContext): Record<string, unknown> {

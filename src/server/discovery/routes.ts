@@ -36,6 +36,8 @@ export interface DiscoveryDeps {
   readonly health: HealthDeps;
   /** The MCP endpoint and its tools, for the documents that list them. */
   readonly mcp: McpFacts;
+  /** The JWKS of the keys paid results are signed with, served at DISCOVERY_PATHS.signingKeys. */
+  readonly signingKeys: object;
 }
 
 type Rendered = { readonly body: string; readonly contentType: string };
@@ -45,6 +47,8 @@ type Prepared = { readonly body: Uint8Array; readonly contentType: string };
 const JSON_TYPE = 'application/json; charset=utf-8';
 const TEXT_TYPE = 'text/plain; charset=utf-8';
 const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
+/** RFC 7517's media type for a JWK set. */
+const JWKS_TYPE = 'application/jwk-set+json';
 
 /** The icon is the same bytes for every origin and only changes with a deploy. */
 const FAVICON_BODY: Uint8Array = Buffer.from(FAVICON_SVG);
@@ -111,6 +115,11 @@ export function registerDiscoveryRoutes(app: Hono<AppEnv>, deps: DiscoveryDeps):
   }
 
   app.get(DISCOVERY_PATHS.favicon, (c) => reply(c, 200, FAVICON_BODY, FAVICON_HEADERS));
+
+  const keysBody: Uint8Array = Buffer.from(JSON.stringify(deps.signingKeys));
+  app.get(DISCOVERY_PATHS.signingKeys, (c) =>
+    reply(c, 200, keysBody, { 'Content-Type': JWKS_TYPE, 'Cache-Control': 'public, max-age=300' }),
+  );
 
   app.get(DISCOVERY_PATHS.health, async (c) =>
     replyJson(c, 200, await healthReport(deps.health), { 'Cache-Control': 'no-store' }),
