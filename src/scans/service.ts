@@ -8,6 +8,7 @@ import { createLocalFlights, type ScanFlights } from '../cache/flights.js';
 import type { CacheStore } from '../cache/result-cache.js';
 import { type EndpointId, PAID_ENDPOINTS } from '../catalog.js';
 import type { ScanResult } from '../contract/schemas.js';
+import type { RpcServes } from '../solana/program-search.js';
 import type { SolanaRpc } from '../solana/rpc.js';
 import { ScanFailedError, type Scanner, scanDeadline } from './scanner.js';
 
@@ -37,6 +38,8 @@ export interface ScanServiceOptions {
   readonly flights?: ScanFlights;
   /** Where cache hits and misses, single-flight joins and scan durations are counted. */
   readonly metrics?: ScanMetrics;
+  /** What the RPC was probed to serve (src/solana/program-search.ts); scans rely on nothing more without it. */
+  readonly serves?: () => RpcServes | undefined;
 }
 
 interface CachedEntry {
@@ -92,7 +95,7 @@ export class ScanService {
     const timed = (outcome: 'ok' | 'failed') =>
       this.options.metrics?.scanDuration(endpoint, (performance.now() - started) / 1000, outcome);
     const outcome = await withDeadline(
-      scanner(subject, { rpc: this.options.rpc, now, signal }),
+      scanner(subject, { rpc: this.options.rpc, now, signal, ...servesOf(this.options.serves) }),
       signal,
       this.options.timeoutMs,
     ).then(
@@ -113,6 +116,11 @@ export class ScanService {
     }
     return { result: outcome.result, cachedAt: null };
   }
+}
+
+function servesOf(probed: (() => RpcServes | undefined) | undefined): { serves?: RpcServes } {
+  const serves = probed?.();
+  return serves ? { serves } : {};
 }
 
 /** A scanner that ignores its abort signal still cannot hold a paid request past the deadline. */
