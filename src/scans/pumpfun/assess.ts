@@ -83,7 +83,8 @@ function partial(launches: CreatorLaunches, mint: string): string | null {
   if (coverage.truncated) {
     return `incomplete: the creator has token accounts of ${coverage.mints} other mints; only ${coverage.mintsRead} were checked for launches`;
   }
-  return null;
+  // Its token accounts miss the coins whose account it closed: only a history read to its start rules them out.
+  return cut === null ? null : `incomplete: coins whose token account the creator closed may be missed${why}`;
 }
 
 /** The creator's own holding of the coin, from the decoded holders. */

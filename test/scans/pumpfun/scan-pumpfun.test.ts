@@ -101,7 +101,10 @@ describe('scanPumpfun on the seeded sandbox', () => {
     const history = evidence.creator_launches;
     assert.equal(history.launches_found_via, 'creator token accounts');
     assert.equal(history.holds_this_coin, true);
-    assert.equal(history.list_complete, true);
+    // Its ~40 transactions are more than one scan reads (the bound): coins whose token account it
+    // closed cannot be ruled out, so the list is not claimed complete (the flag stands on what was found).
+    assert.equal(history.list_complete, false);
+    assert.ok(history.sources.transactions.cut > 0);
     assert.match(history.missed, /closed/);
     assert.deepEqual(
       history.list.map((l: { mint: string }) => l.mint).sort(),
