@@ -312,11 +312,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
     log,
     rpc,
     start: async () => {
-      await Promise.all([
-        facilitators.start(),
-        capabilities?.refresh(),
-        state ? serves.refresh() : undefined,
-      ]);
+      await Promise.all([facilitators.start(), capabilities?.refresh()]);
     },
     rpcCapabilities: () => capabilities?.latest() ?? null,
     metrics,

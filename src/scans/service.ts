@@ -39,7 +39,7 @@ export interface ScanServiceOptions {
   /** Where cache hits and misses, single-flight joins and scan durations are counted. */
   readonly metrics?: ScanMetrics;
   /** What the RPC was probed to serve (src/solana/program-search.ts); scans rely on nothing more without it. */
-  readonly serves?: () => RpcServes | undefined;
+  readonly serves?: () => Promise<RpcServes | undefined>;
 }
 
 interface CachedEntry {
@@ -95,7 +95,9 @@ export class ScanService {
     const timed = (outcome: 'ok' | 'failed') =>
       this.options.metrics?.scanDuration(endpoint, (performance.now() - started) / 1000, outcome);
     const outcome = await withDeadline(
-      scanner(subject, { rpc: this.options.rpc, now, signal, ...servesOf(this.options.serves) }),
+      servesOf(endpoint, this.options.serves).then((serves) =>
+        scanner(subject, { rpc: this.options.rpc, now, signal, ...serves }),
+      ),
       signal,
       this.options.timeoutMs,
     ).then(
@@ -118,8 +120,13 @@ export class ScanService {
   }
 }
 
-function servesOf(probed: (() => RpcServes | undefined) | undefined): { serves?: RpcServes } {
-  const serves = probed?.();
+/** What the RPC serves, probed once when a scan that chooses its sources by it (pump.fun) first runs. */
+async function servesOf(
+  endpoint: EndpointId,
+  probed: (() => Promise<RpcServes | undefined>) | undefined,
+): Promise<{ serves?: RpcServes }> {
+  if (endpoint !== 'pumpfun' || probed === undefined) return {};
+  const serves = await probed();
   return serves ? { serves } : {};
 }
 

@@ -2,8 +2,8 @@
  * Whether the RPC serves getProgramAccounts on the pump.fun program with a creator filter: the one
  * source that lists a creator's launches completely. Own nodes do; providers refuse the program
  * for its size (-32600 "Too many accounts requested"), the public endpoint answers HTTP 410.
- * Probed once at start (and again when older than `refreshMs`, in the background), beside the
- * capability families: a refusal here is expected of most providers, so it never makes /health
+ * Probed when the first pump.fun scan asks (and again when older than `refreshMs`, in the
+ * background), apart from the capability families: a refusal here is expected of most providers, so it never makes /health
  * "down"; the pump.fun scan reads it to choose its sources, and says which ran.
  */
 import type { Base58EncodedBytes } from '@solana/kit';
@@ -41,8 +41,8 @@ export async function probePumpCreatorSearch(rpc: SolanaRpc, timeoutMs: number):
 export interface ServesMonitor {
   /** Probes now (start-up awaits it); never rejects. */
   refresh(): Promise<void>;
-  /** The last probe's answer, or undefined before the first. */
-  serves(): RpcServes | undefined;
+  /** The last probe's answer; the first call waits for the first probe (a scan that needs it asks). */
+  serves(): Promise<RpcServes | undefined>;
 }
 
 export function createServesMonitor(
@@ -64,8 +64,9 @@ export function createServesMonitor(
   };
   return {
     refresh,
-    serves: () => {
-      if (last !== undefined && now() - last.at >= refreshMs) void refresh();
+    serves: async () => {
+      if (last === undefined) await refresh().catch(() => undefined);
+      else if (now() - last.at >= refreshMs) void refresh().catch(() => undefined);
       return last?.serves;
     },
   };
