@@ -26,6 +26,9 @@ const RPC_LATENCY_MS = 50;
 const SUBJECTS: readonly (readonly [EndpointId, string, ('old' | undefined)?])[] = [
   ['pumpfun', 'pumpfun:curve-active'],
   ['pumpfun', 'pumpfun:launch-bundled'],
+  // Creator history from the creator's own transactions (no getProgramAccounts: not probed here).
+  ['pumpfun', 'pumpfun:serial-closed'],
+  ['pumpfun', 'pumpfun:dev-dump'],
   ['token', 'token:t22-transfer-fee'],
   ['token', 'pumpfun:launch-bundled'],
   // The same mints behind a full history page, as an old token answers: no launch forensics.

@@ -25,6 +25,7 @@ import { createLogger, type Logger } from './server/logger.js';
 import { type CircuitReading, createMetrics, type Metrics, serveMetrics } from './server/metrics.js';
 import { createFacilitatorMetrics, createRpcMetrics, endpointHost } from './server/upstream-metrics.js';
 import { bodySigner, jwks } from './signing/signature.js';
+import { createServesMonitor, probePumpCreatorSearch, type ServesMonitor } from './solana/program-search.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './solana/programs.js';
 import { createRpcEndpoints, type SolanaRpc } from './solana/rpc.js';
 import {
@@ -139,6 +140,7 @@ function buildPaymentGate(
     state: ServiceState;
     metrics: Metrics | null;
     facilitatorObserver: FacilitatorObserver | undefined;
+    serves: ServesMonitor;
   },
 ): PaymentGate | undefined {
   if (options.scanners === undefined) return undefined;
@@ -149,6 +151,7 @@ function buildPaymentGate(
     ...(deps.state.flights ? { flights: deps.state.flights } : {}),
     timeoutMs: config.scanTimeoutMs,
     ...(deps.metrics ? { metrics: deps.metrics } : {}),
+    serves: deps.serves.serves,
   });
   return createPaymentGate({
     facilitators: deps.facilitators,
@@ -247,6 +250,11 @@ export async function createService(config: Config, options: ServiceOptions = {}
     ...(capabilities ? { rpc_capabilities: capabilities.check } : {}),
     ...(state ? { payment_state: stateCheck(state) } : {}),
   };
+  // Scans choose their sources from it (pump.fun creator history); never part of /health.
+  const serves = createServesMonitor(
+    () => probePumpCreatorSearch(rpc, Math.min(config.rpcTimeoutMs, CAPABILITY_PROBE_TIMEOUT_MS)),
+    CAPABILITY_REPROBE_MS,
+  );
   const paymentGate = state
     ? buildPaymentGate(config, options, {
         facilitators,
@@ -256,6 +264,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
         state,
         metrics,
         facilitatorObserver,
+        serves,
       })
     : undefined;
   const shedder = createShedder(config.shedding);

@@ -5,6 +5,7 @@ import { setMaxListeners } from 'node:events';
  */
 import type { ScanResult } from '../contract/schemas.js';
 import { errorMessage } from '../errors.js';
+import type { RpcServes } from '../solana/program-search.js';
 import type { SolanaRpc } from '../solana/rpc.js';
 
 export interface ScanContext {
@@ -13,6 +14,8 @@ export interface ScanContext {
   readonly now: () => number;
   /** Aborted when the request is abandoned or the scan runs out of time. */
   readonly signal?: AbortSignal;
+  /** What the RPC was probed to serve beyond the standard reads; absent when not probed (then not relied on). */
+  readonly serves?: RpcServes;
 }
 
 export interface ScanOutcome {

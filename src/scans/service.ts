@@ -8,6 +8,7 @@ import { createLocalFlights, type ScanFlights } from '../cache/flights.js';
 import type { CacheStore } from '../cache/result-cache.js';
 import { type EndpointId, PAID_ENDPOINTS } from '../catalog.js';
 import type { ScanResult } from '../contract/schemas.js';
+import type { RpcServes } from '../solana/program-search.js';
 import type { SolanaRpc } from '../solana/rpc.js';
 import { ScanFailedError, type Scanner, scanDeadline } from './scanner.js';
 
@@ -37,6 +38,8 @@ export interface ScanServiceOptions {
   readonly flights?: ScanFlights;
   /** Where cache hits and misses, single-flight joins and scan durations are counted. */
   readonly metrics?: ScanMetrics;
+  /** What the RPC was probed to serve (src/solana/program-search.ts); scans rely on nothing more without it. */
+  readonly serves?: () => Promise<RpcServes | undefined>;
 }
 
 interface CachedEntry {
@@ -92,7 +95,9 @@ export class ScanService {
     const timed = (outcome: 'ok' | 'failed') =>
       this.options.metrics?.scanDuration(endpoint, (performance.now() - started) / 1000, outcome);
     const outcome = await withDeadline(
-      scanner(subject, { rpc: this.options.rpc, now, signal }),
+      servesOf(endpoint, this.options.serves).then((serves) =>
+        scanner(subject, { rpc: this.options.rpc, now, signal, ...serves }),
+      ),
       signal,
       this.options.timeoutMs,
     ).then(
@@ -113,6 +118,16 @@ export class ScanService {
     }
     return { result: outcome.result, cachedAt: null };
   }
+}
+
+/** What the RPC serves, probed once when a scan that chooses its sources by it (pump.fun) first runs. */
+async function servesOf(
+  endpoint: EndpointId,
+  probed: (() => Promise<RpcServes | undefined>) | undefined,
+): Promise<{ serves?: RpcServes }> {
+  if (endpoint !== 'pumpfun' || probed === undefined) return {};
+  const serves = await probed();
+  return serves ? { serves } : {};
 }
 
 /** A scanner that ignores its abort signal still cannot hold a paid request past the deadline. */

@@ -65,7 +65,10 @@ export interface HoldingTransport {
  * waiting for them: the scans' own work between rounds is synchronous hashing and decoding, done
  * in a handful of turns). No clock is involved. One scan per transport.
  */
-export function holdingTransport(inner: RpcTransport, held: (method: string) => boolean): HoldingTransport {
+export function holdingTransport(
+  inner: RpcTransport,
+  held: (method: string, params: unknown) => boolean,
+): HoldingTransport {
   let finished = 0;
   let heldRound = 0;
   let heldPending = 0;
@@ -84,9 +87,10 @@ export function holdingTransport(inner: RpcTransport, held: (method: string) => 
     release('the scan waited');
   };
   const transport = (async (request) => {
-    const method = String((request.payload as { method?: string }).method);
+    const { method: name, params } = request.payload as { method?: string; params?: unknown };
+    const method = String(name);
     const round = finished + 1;
-    if (!held(method)) {
+    if (!held(method, params)) {
       if (heldPending > 0 && round > heldRound) release('a later round');
       others++;
       try {

@@ -15,6 +15,7 @@ import { type ChainSnapshot, restoreSnapshot, takeSnapshot } from '../chain/snap
 import { DEFAULT_SCENARIO_SEED, KeyRing } from './builders/keys.js';
 import { DAY, Timeline } from './builders/timeline.js';
 import type { ScenarioContext } from './context.js';
+import { seedCreatorHistory } from './creator-history.js';
 import { seedGovernedPrograms } from './governed.js';
 import { seedGovernedTokens } from './governed-tokens.js';
 import { seedLaunches } from './launches.js';
@@ -102,6 +103,7 @@ export async function seedScenarios(
   await seedLatestUpgrade(context, programs); // 5.5 hours
   await seedHighFailureWallet(context); // 5 hours → 3 hours
   await seedLaunches(context); // 2.9 hours → 2.3 hours
+  await seedCreatorHistory(context); // 2.24 hours → 2.1 hours
   await seedOldWalletRecent(context, oldWallet); // 2 hours → 1 hour
   await seedBurnerWallet(context); // 10 minutes
   await seedTransactions(context); // 5 minutes

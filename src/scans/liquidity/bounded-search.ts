@@ -1,4 +1,5 @@
 /** The bound on optional program-wide searches (getProgramAccounts), apart from the scan's deadline. */
+import { setMaxListeners } from 'node:events';
 import { errorMessage } from '../../errors.js';
 
 /**
@@ -15,6 +16,8 @@ export const OPTIONAL_SEARCH_MS = 4_000;
 export function boundedSend(signal: AbortSignal | undefined, ms: number) {
   const bound = AbortSignal.timeout(ms);
   const send = { abortSignal: signal ? AbortSignal.any([signal, bound]) : bound };
+  // Every call it bounds listens on it (pump.fun's creator history sends two dozen at once).
+  setMaxListeners(100, send.abortSignal);
   const why = (e: unknown) =>
     bound.aborted && !signal?.aborted ? `no answer within ${ms} ms` : errorMessage(e);
   return { send, why };

@@ -19,14 +19,26 @@ import {
 } from '../token/assess.js';
 import type { TokenView } from '../token-facts/model.js';
 import { viewOf } from '../token-facts/view.js';
-import { LAUNCHES_FOUND_VIA, type LaunchCoverage, type LaunchCurve, type PumpfunFacts } from './facts.js';
+import { type CreatorLaunches, LAUNCHES_FOUND_VIA, type PumpfunFacts } from './facts.js';
 import { PUMPFUN_FLAGS, type PumpfunFlag } from './flags.js';
+import {
+  DUMP_WINDOW_S,
+  historyCompleteness,
+  type LaunchRow,
+  launchRows,
+  sourcesOf,
+} from './history-assess.js';
 
 type Hit = FlagHit<PumpfunFlag>;
 const STANDARD_SUPPLY = 1_000_000_000_000_000n;
 const STANDARD_DECIMALS = 6;
-/** A curve that never graduated and holds under 0.5 SOL of real reserves is dead. */
-const DEAD_RESERVES = 500_000_000n;
+/** CREATOR_SERIAL_LAUNCHER: at least this many launches (this one included)… */
+export const SERIAL_MIN_LAUNCHES = 5;
+/** …with this share or more dead on their curve; or this many earlier coins that died young. */
+export const SERIAL_DEAD_SHARE = 0.6;
+export const SERIAL_YOUNG_DEATHS = 3;
+/** CREATOR_DEV_DUMP on this coin, or on this many earlier coins (a habit). */
+export const DUMP_HABIT = 2;
 
 const ADVICE = {
   ...TOKEN_ADVICE,
@@ -40,51 +52,39 @@ const NOT_PUMPFUN_ADVICE = sameAdvice(
   'This token was not launched on pump.fun: treat any claim that it is a pump.fun coin as false, and judge it by its other flags (or scan it with /scan/token).',
 );
 
+/** Launches listed in the evidence, at most. */
+const LISTED_LAUNCHES = 50;
+const MISSED =
+  'the creator token accounts find only coins it still has a token account of (a closed one is not found); its transactions (newest first, bounded per scan) find coins it signed the creation of; getProgramAccounts, where the RPC serves it, finds every curve naming it. Launches made by another wallet for it (free creation) or from another wallet are missed unless getProgramAccounts ran';
+
+/** The creator's launches as the result shows them; null when they could not be read. */
+type CreatorHistory = (History & Record<string, unknown>) | null;
+
 interface History {
   readonly launches: number;
   readonly graduated: number;
   readonly dead: number;
 }
 
-/** Launches listed in the evidence, at most. */
-const LISTED_LAUNCHES = 50;
-const MISSED =
-  'only coins the creator still has a token account of (its dev buy, kept or emptied) are found: launches whose token account it closed, or made without a dev buy, are missed';
-
-/** The creator's launches as the result shows them; null when they could not be read. */
-type CreatorHistory = (History & Record<string, unknown>) | null;
-
-const isDead = (c: BondingCurve) => !c.complete && c.realQuoteReserves < DEAD_RESERVES;
-
-function historyOf(
-  curves: readonly LaunchCurve[],
-): History & { list: { mint: string | null; curve: string; state: string }[] } {
-  const decoded = curves.flatMap((c) => {
-    const d = decodeBondingCurve(c.data);
-    return d.ok ? [{ launch: c, curve: d.value }] : [];
-  });
-  return {
-    launches: decoded.length,
-    graduated: decoded.filter((d) => d.curve.complete).length,
-    dead: decoded.filter((d) => isDead(d.curve)).length,
-    list: decoded.map(({ launch, curve }) => ({
-      mint: launch.mint ?? null,
-      curve: launch.address,
-      state: curve.complete ? 'graduated' : isDead(curve) ? 'dead' : 'on curve',
-    })),
-  };
-}
-
 /** Why a history that was read is still partial, or null when nothing says so. */
-function partial(coverage: LaunchCoverage | undefined): string | null {
-  if (coverage === undefined) return null;
+function partial(launches: CreatorLaunches, mint: string): string | null {
+  const { complete, cut } = historyCompleteness(launches.history, mint);
+  if (complete) return null;
+  const coverage = launches.coverage;
+  const why = cut === null ? '' : `; ${cut}`;
+  if (coverage === undefined) {
+    return launches.error === null
+      ? null
+      : `incomplete: the creator's token accounts: ${launches.error}${why}`;
+  }
   if (!coverage.holdsThisCoin) {
-    return `incomplete: the creator has no token account of this coin (closed, or no dev buy), so its other launches cannot be told apart from none; ${MISSED}`;
+    return `incomplete: the creator has no token account of this coin (closed, or no dev buy), so its other launches cannot be told apart from none${why}`;
   }
   if (coverage.truncated) {
     return `incomplete: the creator has token accounts of ${coverage.mints} other mints; only ${coverage.mintsRead} were checked for launches`;
   }
-  return null;
+  // Its token accounts miss the coins whose account it closed: only a history read to its start rules them out.
+  return cut === null ? null : `incomplete: coins whose token account the creator closed may be missed${why}`;
 }
 
 /** The creator's own holding of the coin, from the decoded holders. */
@@ -101,6 +101,49 @@ function creatorHolding(token: TokenView, creator: string, supply: bigint): Hit[
       reason: `the creator holds ${pct(share)} of the supply`,
     },
   ];
+}
+
+/** The serial-launcher and dev-dump rules on the launches found. */
+function historyHits(creator: string, mint: string, rows: readonly LaunchRow[]): Hit[] {
+  const hits: Hit[] = [];
+  const history = {
+    launches: rows.length,
+    graduated: rows.filter((r) => r.state === 'graduated').length,
+    dead: rows.filter((r) => r.state === 'dead').length,
+  };
+  const earlier = rows.filter((r) => r.mint !== mint);
+  const diedYoung = earlier.filter((r) => r.died_young).length;
+  const manyDead =
+    history.launches >= SERIAL_MIN_LAUNCHES && history.dead / history.launches >= SERIAL_DEAD_SHARE;
+  if (manyDead || diedYoung >= SERIAL_YOUNG_DEATHS) {
+    hits.push({
+      code: 'CREATOR_SERIAL_LAUNCHER',
+      strength: Math.min(1, Math.max(history.launches / 10, diedYoung / 5)),
+      evidence: { creator, ...history, ...(diedYoung > 0 ? { died_young: diedYoung } : {}) },
+      reason: `the creator launched ${history.launches} coins; ${history.dead} died on their curve (${diedYoung} of them within an hour, the creator already out) and ${history.graduated} graduated`,
+    });
+  }
+  const own = rows.find((r) => r.mint === mint);
+  const dumps = earlier.filter((r) => r.dev_dump);
+  if (own?.dev_dump || dumps.length >= DUMP_HABIT) {
+    const subject = own?.dev_dump ? own : dumps[0]!;
+    hits.push({
+      code: 'CREATOR_DEV_DUMP',
+      strength: own?.dev_dump ? 1 : Math.min(1, dumps.length / 4),
+      evidence: {
+        creator,
+        mint: subject.mint,
+        dev_buy: subject.dev_buy,
+        sold: subject.sold,
+        seconds_after_creation: subject.dumped_within_s,
+        earlier_dumps: dumps.length,
+      },
+      reason: own?.dev_dump
+        ? `the creator sold ${subject.sold} of its ${subject.dev_buy}-token dev buy of this coin within ${subject.dumped_within_s} s of creating it`
+        : `the creator dumped its dev buy of ${dumps.length} earlier coins within ${DUMP_WINDOW_S / 60} minutes of creating them`,
+    });
+  }
+  return hits;
 }
 
 function creatorHits(
@@ -122,18 +165,12 @@ function creatorHits(
     });
     return { hits, history: null };
   }
-  const { list, ...history } = historyOf(launches.curves);
-  const serial = history.launches >= 5 && history.dead / history.launches >= 0.6;
-  if (serial) {
-    hits.push({
-      code: 'CREATOR_SERIAL_LAUNCHER',
-      strength: Math.min(1, history.launches / 10),
-      evidence: { creator, launches: history.launches, dead: history.dead, graduated: history.graduated },
-      reason: `the creator launched ${history.launches} coins; ${history.dead} died on their curve and ${history.graduated} graduated`,
-    });
-  }
-  const coverage = launches.coverage;
-  const gap = partial(coverage);
+  const mint = facts.token.mint;
+  const rows = launchRows(launches.curves, launches.history);
+  const found = historyHits(creator, mint, rows);
+  hits.push(...found);
+  const serial = found.some((h) => h.code === 'CREATOR_SERIAL_LAUNCHER');
+  const gap = partial(launches, mint);
   // A partial list that already shows a serial launcher is evidence enough; otherwise the risk is unknown.
   if (gap !== null && !serial) {
     hits.push({
@@ -143,20 +180,37 @@ function creatorHits(
       reason: "the creator's other launches could be read only in part",
     });
   }
-  if (coverage === undefined) return { hits, history };
+  return { hits, history: historyEvidence(launches, rows, gap) };
+}
+
+/** The launches as the result's facts show them. */
+function historyEvidence(
+  launches: CreatorLaunches,
+  rows: readonly LaunchRow[],
+  gap: string | null,
+): CreatorHistory {
+  const coverage = launches.coverage;
+  const history = {
+    launches: rows.length,
+    graduated: rows.filter((r) => r.state === 'graduated').length,
+    dead: rows.filter((r) => r.state === 'dead').length,
+  };
+  if (coverage === undefined && launches.history === undefined) return history;
   return {
-    hits,
-    history: {
-      ...history,
-      launches_found_via: LAUNCHES_FOUND_VIA,
-      list_complete: gap === null,
-      missed: MISSED,
-      holds_this_coin: coverage.holdsThisCoin,
-      token_accounts: coverage.tokenAccounts,
-      mints_checked: coverage.mintsRead,
-      truncated: coverage.truncated,
-      list: list.slice(0, LISTED_LAUNCHES),
-    },
+    ...history,
+    launches_found_via: LAUNCHES_FOUND_VIA,
+    sources: sourcesOf(launches.history, launches.error),
+    list_complete: gap === null,
+    missed: MISSED,
+    ...(coverage
+      ? {
+          holds_this_coin: coverage.holdsThisCoin,
+          token_accounts: coverage.tokenAccounts,
+          mints_checked: coverage.mintsRead,
+          truncated: coverage.truncated,
+        }
+      : {}),
+    list: rows.slice(0, LISTED_LAUNCHES),
   };
 }
 

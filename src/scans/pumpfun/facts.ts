@@ -16,11 +16,13 @@ import { type Address, getAddressDecoder } from '@solana/kit';
 import { errorMessage } from '../../errors.js';
 import { decodeBondingCurve, findBondingCurveAddress } from '../../solana/decoders/pump-bonding-curve.js';
 import { findCanonicalPumpPoolAddress } from '../../solana/decoders/pumpswap-pool.js';
+import type { RpcServes } from '../../solana/program-search.js';
 import { PUMP_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../solana/programs.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
 import type { LiquidityFacts } from '../liquidity/facts.js';
 import { readToken, type ScanExtension } from '../token/schedule.js';
 import type { RawAccount, TokenFacts } from '../token-facts/model.js';
+import { type CreatorHistoryRead, readHistoryLaunches, readHistorySources } from './history.js';
 
 /** Accounts per getMultipleAccounts (the RPC's own limit). */
 export const ACCOUNTS_PER_CALL = 100;
@@ -57,6 +59,8 @@ export interface CreatorLaunches {
   readonly error: string | null;
   /** What the search reached; absent when it is not known to be partial. */
   readonly coverage?: LaunchCoverage;
+  /** The program-wide search and the creator's own transactions (history.ts); absent when not run. */
+  readonly history?: CreatorHistoryRead;
 }
 
 export interface PumpfunFacts {
@@ -191,6 +195,7 @@ function pumpfunReads(
   rpc: SolanaRpc,
   mint: Address,
   withMint: readonly [curve: Address, pool: Address],
+  serves: RpcServes | undefined,
   abortSignal?: AbortSignal,
 ): ScanExtension<CreatorLaunches | null> {
   return {
@@ -198,15 +203,59 @@ function pumpfunReads(
     launchCreator: ([curve]) => curveCreator(curve),
     round2: async (first) => {
       const curve = first.withMint[0] ?? null;
+      const creator = curveCreator(curve);
+      // No pump curve, no creator: nothing to read.
+      if (creator === null || curve === null) return async () => null;
+      const sources = readHistorySources(rpc, creator as Address, serves, abortSignal);
       const mints = await creatorMints(rpc, mint, curve, abortSignal);
-      // No pump curve, no creator: nothing to read (creatorMints reads nothing then either).
-      if (mints === null || curve === null) return async () => null;
-      if (!('creator' in mints)) return async () => mints;
+      if (mints === null) return async () => null;
       // The launches' curve PDAs are derived as soon as the mints are listed, inside round 2.
-      const candidates = await launchCandidates(mints);
-      return () => launchCurves(rpc, mint, curve, mints, candidates, abortSignal);
+      const candidates = 'creator' in mints ? await launchCandidates(mints) : null;
+      const history = await sources;
+      return async () => {
+        const known = new Set(candidates?.curveAddresses ?? []);
+        const [byAccounts, read] = await Promise.all([
+          candidates && 'creator' in mints
+            ? launchCurves(rpc, mint, curve, mints, candidates, abortSignal)
+            : Promise.resolve(mints as CreatorLaunches),
+          readHistoryLaunches(rpc, history, { address: mint, curve: curve.address }, known),
+        ]);
+        return unionLaunches(byAccounts, read, curve, mint, candidates);
+      };
     },
   };
+}
+
+/** Every source's curves, each once (this coin's first), with its mint where one source names it. */
+function unionLaunches(
+  byAccounts: CreatorLaunches,
+  history: CreatorHistoryRead,
+  curve: RawAccount,
+  mint: Address,
+  candidates: { candidates: readonly Address[]; curveAddresses: readonly Address[] } | null,
+): CreatorLaunches {
+  const fromProgram = history.programAccounts.status === 'read' ? history.programAccounts.curves : [];
+  if (
+    byAccounts.curves === null &&
+    history.programAccounts.status !== 'read' &&
+    history.signatures.status !== 'read'
+  ) {
+    return byAccounts;
+  }
+  const mintOf = new Map<string, string>();
+  candidates?.curveAddresses.forEach((a, i) => {
+    mintOf.set(a, candidates.candidates[i]!);
+  });
+  for (const l of history.launches) mintOf.set(l.curve, l.mint);
+  const seen = new Set<string>([curve.address]);
+  const curves: LaunchCurve[] = [{ address: curve.address, data: curve.data, mint }];
+  for (const c of [...(byAccounts.curves ?? []), ...fromProgram, ...history.curves]) {
+    if (seen.has(c.address)) continue;
+    seen.add(c.address);
+    const known = mintOf.get(c.address);
+    curves.push({ address: c.address, data: c.data, ...(known ? { mint: known } : {}) });
+  }
+  return { ...byAccounts, curves, history };
 }
 
 export async function gatherPumpfunFacts(
@@ -214,12 +263,13 @@ export async function gatherPumpfunFacts(
   mint: Address,
   now: () => number,
   abortSignal?: AbortSignal,
+  serves?: RpcServes,
 ): Promise<PumpfunFacts> {
   const [curveAddress, poolAddress] = await Promise.all([
     findBondingCurveAddress(mint),
     findCanonicalPumpPoolAddress(mint),
   ]);
-  const reads = pumpfunReads(rpc, mint, [curveAddress, poolAddress], abortSignal);
+  const reads = pumpfunReads(rpc, mint, [curveAddress, poolAddress], serves, abortSignal);
   const { view, liquidity, found } = await readToken(rpc, mint, now, abortSignal, reads);
   return {
     token: view,

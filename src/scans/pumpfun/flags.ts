@@ -17,8 +17,14 @@ const PUMP_ONLY = {
   CREATOR_SERIAL_LAUNCHER: {
     severity: 'high',
     meaning:
-      'The creator launched many coins, most of which died on their curve: the pattern of pump-and-dump launchers (launches are found through the creator’s token accounts, so the count is a lower bound).',
+      'The creator launched many coins, most of which died on their curve, or several that died young (the creator sold out within an hour): the pattern of pump-and-dump launchers. Launches are found through getProgramAccounts where the RPC serves it, else through the creator’s own transactions and token accounts, so the count may be a lower bound (the evidence says whether the list is complete).',
     evidenceKeys: ['creator', 'launches', 'dead', 'graduated'],
+  },
+  CREATOR_DEV_DUMP: {
+    severity: 'high',
+    meaning:
+      'The creator sold half or more of its creation buy within 30 minutes of creating the coin (a dev dump into the buyers who followed), on this coin or on two or more of its earlier coins.',
+    evidenceKeys: ['creator', 'mint', 'dev_buy', 'sold', 'seconds_after_creation', 'earlier_dumps'],
   },
   CREATOR_HOLDS_SUPPLY: {
     severity: 'medium',
@@ -34,7 +40,7 @@ const PUMP_ONLY = {
   CREATOR_HISTORY_UNAVAILABLE: {
     severity: 'low',
     meaning:
-      "The creator's other launches could not be read, or only in part (it has no token account of this coin, so launches whose accounts it closed cannot be found): serial-launcher risk is unknown.",
+      "The creator's other launches could not be read, or only in part (no source that lists them all ran: the RPC refused getProgramAccounts, the creator's history was longer than the scan reads, or it has no token account of this coin): serial-launcher and dev-dump risk is unknown.",
     evidenceKeys: ['reason'],
     confidencePenalty: 0.2,
   },

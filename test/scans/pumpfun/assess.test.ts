@@ -19,6 +19,7 @@ import {
 import { assessPumpfun } from '../../../src/scans/pumpfun/assess.js';
 import type { PumpfunFacts } from '../../../src/scans/pumpfun/facts.js';
 import { PUMPFUN_FLAGS } from '../../../src/scans/pumpfun/flags.js';
+import { DUMP_WINDOW_S, YOUNG_EXIT_S } from '../../../src/scans/pumpfun/history-assess.js';
 import { NOT_A_MINT_ADVICE } from '../../../src/scans/token/assess.js';
 import { TOKEN_FLAGS } from '../../../src/scans/token/flags.js';
 import type { MintHistory, RawAccount, TokenFacts } from '../../../src/scans/token-facts/model.js';
@@ -587,6 +588,119 @@ describe('assessPumpfun (pure), missing data', () => {
     const clean = assess(coin());
     const unread = assess(coin({ launches: { curves: null, error: 'injected' }, holders: null }));
     assert.ok(unread.risk_score > clean.risk_score);
+  });
+});
+
+describe('assessPumpfun (pure), creator history from its transactions', () => {
+  const T0 = NOW - DAY;
+  const DEV = 10n * PCT;
+  const deadCurve = () =>
+    encodeBondingCurve(
+      curveFields({ sold: INITIAL_REAL_TOKEN_RESERVES / 100n, realQuoteReserves: SOL / 10n }),
+    );
+  /** A launch the creator's transactions show: created at T0 + i hours, dev buy DEV, `sold` sold `after` s later. */
+  const earlier = (i: number, sold: bigint, after: number) => ({
+    mint: wallet(`pumpfun history test mint ${i}`),
+    curve: wallet(`pumpfun history test curve ${i}`),
+    createdAt: T0 + i * 3600,
+    moves: [
+      { at: T0 + i * 3600, amount: DEV },
+      ...(sold > 0n ? [{ at: T0 + i * 3600 + after, amount: -sold }] : []),
+    ],
+  });
+  /** This coin (created at NOW − 1 h, its dev buy sold `sold` after `after` s) beside `others`, all dead but this. */
+  function withHistory(
+    others: ReturnType<typeof earlier>[],
+    own: { sold: bigint; after: number } = { sold: 0n, after: 0 },
+  ) {
+    const self = {
+      mint: MINT as string,
+      curve: CURVE as string,
+      createdAt: NOW - 3600,
+      moves: [
+        { at: NOW - 3600, amount: DEV },
+        ...(own.sold > 0n ? [{ at: NOW - 3600 + own.after, amount: -own.sold }] : []),
+      ],
+    };
+    const curveBytes = encodeBondingCurve(curveFields({ creator: CREATOR }));
+    return coin({
+      launches: {
+        curves: [
+          { address: CURVE, data: curveBytes, mint: MINT },
+          ...others.map((o) => ({ address: o.curve, data: deadCurve(), mint: o.mint })),
+        ],
+        error: null,
+        history: {
+          programAccounts: { status: 'unavailable', reason: 'refused' },
+          signatures: {
+            status: 'read',
+            signatures: 10,
+            reachedFirst: true,
+            oldestBlockTime: T0,
+            transactionsRead: 10,
+            transactionsCut: 0,
+            error: null,
+          },
+          launches: [self, ...others],
+          curves: [],
+        },
+      },
+    });
+  }
+
+  it('CREATOR_DEV_DUMP on this coin: half the dev buy sold within 30 minutes; not 1 token less, not 1 s later', () => {
+    expectRaised(assess(withHistory([], { sold: DEV / 2n, after: DUMP_WINDOW_S })), 'CREATOR_DEV_DUMP', {
+      creator: CREATOR,
+      mint: MINT,
+      dev_buy: String(DEV),
+      sold: String(DEV / 2n),
+      seconds_after_creation: DUMP_WINDOW_S,
+      earlier_dumps: 0,
+    });
+    expectNotRaised(
+      assess(withHistory([], { sold: DEV / 2n - 1n, after: 60 })),
+      'CREATOR_DEV_DUMP',
+      'just under half',
+    );
+    expectNotRaised(
+      assess(withHistory([], { sold: DEV, after: DUMP_WINDOW_S + 1 })),
+      'CREATOR_DEV_DUMP',
+      'too late',
+    );
+  });
+
+  it('CREATOR_DEV_DUMP on earlier coins: two dumped is a habit, one is not', () => {
+    const two = [earlier(1, DEV, 600), earlier(2, DEV, 600)];
+    const result = assess(withHistory(two));
+    assert.ok(result.flags.includes('CREATOR_DEV_DUMP'), String(result.flags));
+    expectNotRaised(assess(withHistory([earlier(1, DEV, 600)])), 'CREATOR_DEV_DUMP', 'one earlier dump');
+  });
+
+  it('CREATOR_SERIAL_LAUNCHER from coins that died young: 3 earlier dead coins the creator left within the hour; not 2, not after', () => {
+    // 4 launches in all: under the 5 the dead-share rule needs, so only the young deaths can raise it.
+    const young = [earlier(1, DEV, 600), earlier(2, DEV, 900), earlier(3, DEV, YOUNG_EXIT_S)];
+    const result = assess(withHistory(young));
+    assert.ok(result.flags.includes('CREATOR_SERIAL_LAUNCHER'), String(result.flags));
+    assert.equal((result.evidence as any).flags.CREATOR_SERIAL_LAUNCHER.died_young, 3);
+    expectNotRaised(assess(withHistory(young.slice(0, 2))), 'CREATOR_SERIAL_LAUNCHER', 'two young deaths');
+    const late = [earlier(1, DEV, 600), earlier(2, DEV, 900), earlier(3, DEV, YOUNG_EXIT_S + 1)];
+    expectNotRaised(assess(withHistory(late)), 'CREATOR_SERIAL_LAUNCHER', 'the third left after the hour');
+    const kept = [earlier(1, DEV, 600), earlier(2, DEV, 900), earlier(3, (DEV * 89n) / 100n, 600)];
+    expectNotRaised(assess(withHistory(kept)), 'CREATOR_SERIAL_LAUNCHER', 'the third kept 11 %');
+  });
+
+  it('a first-time creator whose whole history was read: complete, never a serial launcher or a dumper', () => {
+    const result = assess(withHistory([]));
+    for (const code of [
+      'CREATOR_SERIAL_LAUNCHER',
+      'CREATOR_DEV_DUMP',
+      'CREATOR_HISTORY_UNAVAILABLE',
+    ] as const) {
+      expectNotRaised(result, code, 'first-time creator');
+    }
+    const history = (result.evidence as any).creator_launches;
+    assert.equal(history.list_complete, true);
+    assert.equal(history.launches, 1);
   });
 });
 

@@ -213,6 +213,53 @@ describe('assessPumpfun, flag by flag', () => {
     assert.ok(live.flags.includes('MINT_AUTHORITY_ACTIVE'), String(live.flags));
   });
 
+  it('CREATOR_DEV_DUMP: the creator sold half its dev buy 29 minutes after creating the coin; not a third', () => {
+    const withSale = (sold: bigint): PumpfunFacts['launches'] => ({
+      curves: [{ address: curveAddress, data: encodeBondingCurve(curveFields(creator, 0.2)), mint }],
+      error: null,
+      history: {
+        programAccounts: { status: 'unavailable', reason: 'not probed' },
+        signatures: {
+          status: 'read',
+          signatures: 3,
+          reachedFirst: true,
+          oldestBlockTime: NOW - DAY,
+          transactionsRead: 3,
+          transactionsCut: 0,
+          error: null,
+        },
+        launches: [
+          {
+            mint,
+            curve: curveAddress,
+            createdAt: NOW - DAY,
+            moves: [
+              { at: NOW - DAY, amount: (30n * PUMP_SUPPLY) / 1000n },
+              { at: NOW - DAY + 29 * 60, amount: -sold },
+            ],
+          },
+        ],
+        curves: [],
+      },
+    });
+    flags.raised(
+      assessPumpfun(facts({ launches: withSale((15n * PUMP_SUPPLY) / 1000n) })),
+      'CREATOR_DEV_DUMP',
+      {
+        creator,
+        mint,
+        dev_buy: String((30n * PUMP_SUPPLY) / 1000n),
+        sold: String((15n * PUMP_SUPPLY) / 1000n),
+        seconds_after_creation: 29 * 60,
+        earlier_dumps: 0,
+      },
+    );
+    flags.notRaised(
+      assessPumpfun(facts({ launches: withSale((10n * PUMP_SUPPLY) / 1000n) })),
+      'CREATOR_DEV_DUMP',
+    );
+  });
+
   it('every pump.fun-only flag has a raising test above', () => {
     flags.assertEveryFlagRaised();
   });

@@ -13,16 +13,17 @@ const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 /** System instruction 2: Transfer { lamports: u64 }, accounts [from, to]. */
 const SYSTEM_TRANSFER = 2;
 
-const int = z.union([z.number(), z.bigint()]).transform((v) => BigInt(v));
-const instruction = z.object({ programIdIndex: int, accounts: z.array(int), data: z.string() });
-const tokenBalance = z.object({
+export const int = z.union([z.number(), z.bigint()]).transform((v) => BigInt(v));
+export const instruction = z.object({ programIdIndex: int, accounts: z.array(int), data: z.string() });
+export const tokenBalance = z.object({
   accountIndex: int,
   mint: z.string(),
   owner: z.string().optional(),
   uiTokenAmount: z.object({ amount: z.string() }),
 });
 
-const schema = z.object({
+/** A getTransaction answer (encoding "json"), as far as the scans read it. */
+export const transactionSchema = z.object({
   slot: int,
   blockTime: int.nullable().optional(),
   transaction: z.object({
@@ -50,7 +51,7 @@ const schema = z.object({
   }),
 });
 
-type Parsed = z.infer<typeof schema>;
+type Parsed = z.infer<typeof transactionSchema>;
 type Instruction = z.infer<typeof instruction>;
 
 function solTransfer(ix: Instruction, keys: readonly string[]): SolTransfer | null {
@@ -81,7 +82,7 @@ function buysOf(parsed: Parsed, mint: string, keys: readonly string[], signers: 
 
 /** The transaction's launch-relevant facts, or null when the answer is not a readable transaction. */
 export function decodeLaunchTransaction(raw: unknown, mint: string): LaunchTransaction | null {
-  const read = schema.safeParse(raw);
+  const read = transactionSchema.safeParse(raw);
   if (!read.success) return null;
   const parsed = read.data;
   const message = parsed.transaction.message;

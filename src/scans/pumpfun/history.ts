@@ -1,0 +1,229 @@
+/**
+ * Creator history that a closed token account cannot hide: the two sources beside the creator's
+ * token accounts (facts.ts), each bounded like the optional searches (OPTIONAL_SEARCH_MS):
+ *  - round 2: getProgramAccounts on the pump program, curves whose creator (offset 49) is this one:
+ *    complete where the node serves it (an own node; providers refuse the program, the public
+ *    endpoint answers 410), and the creator's newest signatures (one page), served everywhere;
+ *  - round 3: getTransaction of the newest MAX_HISTORY_TRANSACTIONS successful ones, all at once:
+ *    which coins they created (history-decode.ts) and how the creator's balance of each moved;
+ *  - round 4, only for coins found in transactions alone: their curves (one getMultipleAccounts).
+ * docs/risk-model.md (/scan/pumpfun, creator history) says what each source misses.
+ */
+import type { Address, Base58EncodedBytes, Signature } from '@solana/kit';
+import { decodeBondingCurve, findBondingCurveAddress } from '../../solana/decoders/pump-bonding-curve.js';
+import type { RpcServes } from '../../solana/program-search.js';
+import { PUMP_PROGRAM } from '../../solana/programs.js';
+import type { SolanaRpc } from '../../solana/rpc.js';
+import { boundedSend, OPTIONAL_SEARCH_MS } from '../liquidity/bounded-search.js';
+import { type CreatorTransaction, decodeCreatorTransaction } from './history-decode.js';
+
+/** One page of the creator's signatures: how far back its history is read. */
+export const HISTORY_SIGNATURES = 1000;
+/**
+ * Transactions read per scan (all at once, newest first). With the launch's 10 it stays under the
+ * public endpoint's 40 calls of one method per 10 s; a coin whose create is older is cut (said).
+ */
+export const MAX_HISTORY_TRANSACTIONS = 24;
+/** Offset of the creator in a bonding curve (pump IDL). */
+const CREATOR_OFFSET = 49n;
+
+/** A source that did not run or did not answer: why. */
+export interface Unavailable {
+  readonly status: 'unavailable';
+  readonly reason: string;
+}
+
+export interface ProgramAccountsRead {
+  readonly status: 'read';
+  readonly curves: readonly { readonly address: string; readonly data: Uint8Array }[];
+}
+
+export interface SignaturesRead {
+  readonly status: 'read';
+  /** Signatures in the page (successful or not). */
+  readonly signatures: number;
+  /** The page holds the creator's whole history (it was not full). */
+  readonly reachedFirst: boolean;
+  /** Block time of the oldest signature read (how far back the history reached). */
+  readonly oldestBlockTime: number | null;
+  /** Successful transactions read, and those left unread by the bound or by an error. */
+  readonly transactionsRead: number;
+  readonly transactionsCut: number;
+  readonly error: string | null;
+}
+
+/** A coin the creator's transactions show it creating, with its own trades of it. */
+export interface HistoryLaunch {
+  readonly mint: string;
+  readonly curve: string;
+  readonly createdAt: number | null;
+  /** Balance moves of the creator in this coin, oldest first (positive bought, negative sold). */
+  readonly moves: readonly { readonly at: number | null; readonly amount: bigint }[];
+}
+
+export interface CreatorHistoryRead {
+  readonly programAccounts: ProgramAccountsRead | Unavailable;
+  readonly signatures: SignaturesRead | Unavailable;
+  readonly launches: readonly HistoryLaunch[];
+  /** Curves of coins only the transactions found (round 4), by curve address. */
+  readonly curves: readonly { readonly address: string; readonly data: Uint8Array }[];
+}
+
+type Send = ReturnType<typeof boundedSend>;
+const bytesOf = (base64: string) => new Uint8Array(Buffer.from(base64, 'base64'));
+
+async function programAccounts(rpc: SolanaRpc, creator: Address, bound: Send) {
+  try {
+    const filter = {
+      memcmp: {
+        offset: CREATOR_OFFSET,
+        bytes: creator as string as Base58EncodedBytes,
+        encoding: 'base58' as const,
+      },
+    };
+    const found = await rpc
+      .getProgramAccounts(PUMP_PROGRAM, { encoding: 'base64', filters: [filter] })
+      .send(bound.send);
+    const curves = found.map((a) => ({ address: a.pubkey as string, data: bytesOf(a.account.data[0]) }));
+    return { status: 'read', curves } as const;
+  } catch (e) {
+    return { status: 'unavailable', reason: `getProgramAccounts on pump.fun: ${bound.why(e)}` } as const;
+  }
+}
+
+async function signaturePage(rpc: SolanaRpc, creator: Address, bound: Send) {
+  try {
+    return await rpc.getSignaturesForAddress(creator, { limit: HISTORY_SIGNATURES }).send(bound.send);
+  } catch (e) {
+    return {
+      status: 'unavailable',
+      reason: `getSignaturesForAddress of the creator: ${bound.why(e)}`,
+    } as const;
+  }
+}
+
+export type HistorySources = Awaited<ReturnType<typeof readHistorySources>>;
+
+/** Round 2: the program's curves naming the creator, and the creator's newest signatures. */
+export async function readHistorySources(
+  rpc: SolanaRpc,
+  creator: Address,
+  serves: RpcServes | undefined,
+  signal?: AbortSignal,
+) {
+  const bound = boundedSend(signal, OPTIONAL_SEARCH_MS);
+  const search = serves?.pumpCreatorSearch;
+  const [program, page] = await Promise.all([
+    search?.available
+      ? programAccounts(rpc, creator, bound)
+      : ({
+          status: 'unavailable',
+          reason: search
+            ? `the RPC refuses getProgramAccounts on pump.fun (${search.reason ?? 'unavailable'})`
+            : 'the RPC was not probed for getProgramAccounts on pump.fun',
+        } as const),
+    signaturePage(rpc, creator, bound),
+  ]);
+  return { creator, program, page, bound };
+}
+
+async function readTransactions(rpc: SolanaRpc, creator: string, signatures: readonly string[], bound: Send) {
+  let error: string | null = null;
+  const read = await Promise.all(
+    signatures.map((signature) =>
+      rpc
+        .getTransaction(signature as Signature, {
+          encoding: 'json',
+          maxSupportedTransactionVersion: 0,
+          commitment: 'confirmed',
+        })
+        .send(bound.send)
+        .then((tx) => (tx === null ? null : decodeCreatorTransaction(tx, creator)))
+        .catch((e: unknown) => {
+          error ??= bound.why(e);
+          return null;
+        }),
+    ),
+  );
+  return { transactions: read.filter((t): t is CreatorTransaction => t !== null), error };
+}
+
+/** Each created mint with the creator's moves in it, oldest first. */
+async function launchesOf(
+  transactions: readonly CreatorTransaction[],
+  mint: string,
+): Promise<HistoryLaunch[]> {
+  const oldestFirst = [...transactions].reverse();
+  const created = new Map<string, CreatorTransaction>();
+  for (const tx of oldestFirst) for (const m of tx.created) if (!created.has(m)) created.set(m, tx);
+  return Promise.all(
+    [...created].map(async ([m, tx]) => ({
+      mint: m,
+      curve: m === mint ? '' : await findBondingCurveAddress(m as Address),
+      createdAt: tx.blockTime,
+      moves: oldestFirst.flatMap((t) => {
+        const amount = t.moves.get(m);
+        return amount === undefined ? [] : [{ at: t.blockTime, amount }];
+      }),
+    })),
+  );
+}
+
+/** Rounds 3 and 4: the transactions, then the curves of coins no other source has read. */
+export async function readHistoryLaunches(
+  rpc: SolanaRpc,
+  sources: HistorySources,
+  mint: { readonly address: string; readonly curve: string },
+  known: ReadonlySet<string>,
+): Promise<CreatorHistoryRead> {
+  const { program, page, bound, creator } = sources;
+  if ('status' in page) return { programAccounts: program, signatures: page, launches: [], curves: [] };
+  const successful = page.filter((s) => s.err === null).map((s) => s.signature as string);
+  const chosen = successful.slice(0, MAX_HISTORY_TRANSACTIONS);
+  const { transactions, error } = await readTransactions(rpc, creator, chosen, bound);
+  const launches = (await launchesOf(transactions, mint.address)).map((l) =>
+    l.mint === mint.address ? { ...l, curve: mint.curve } : l,
+  );
+  const fromProgram = new Set(program.status === 'read' ? program.curves.map((c) => c.address) : []);
+  const unread = launches.filter(
+    (l) => !known.has(l.curve) && !fromProgram.has(l.curve) && l.mint !== mint.address,
+  );
+  const curves = await readCurves(
+    rpc,
+    unread.map((l) => l.curve),
+    creator,
+    bound,
+  ).catch(() => []);
+  const oldest = page.at(-1);
+  return {
+    programAccounts: program,
+    signatures: {
+      status: 'read',
+      signatures: page.length,
+      reachedFirst: page.length < HISTORY_SIGNATURES,
+      oldestBlockTime: oldest?.blockTime === null || oldest === undefined ? null : Number(oldest.blockTime),
+      transactionsRead: transactions.length,
+      transactionsCut: successful.length - transactions.length,
+      error,
+    },
+    launches,
+    curves,
+  };
+}
+
+/** The pump curves among `addresses` that name `creator` (100 per call, all at once). */
+async function readCurves(rpc: SolanaRpc, addresses: readonly string[], creator: string, bound: Send) {
+  const chunks: string[][] = [];
+  for (let i = 0; i < addresses.length; i += 100) chunks.push(addresses.slice(i, i + 100));
+  const read = await Promise.all(
+    chunks.map((c) => rpc.getMultipleAccounts(c as Address[], { encoding: 'base64' }).send(bound.send)),
+  );
+  return read
+    .flatMap((r) => r.value)
+    .flatMap((account, i) => {
+      if (account === null || account.owner !== PUMP_PROGRAM) return [];
+      const data = bytesOf(account.data[0]);
+      const curve = decodeBondingCurve(data);
+      return curve.ok && curve.value.creator === creator ? [{ address: addresses[i]!, data }] : [];
+    });
+}

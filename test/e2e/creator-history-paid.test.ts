@@ -1,0 +1,102 @@
+/**
+ * Creator history the way a customer meets it: `risk-scan sandbox`'s own start-up (whose probe
+ * decides whether getProgramAccounts on pump.fun is used) under the `ideal`, `indexed-provider` and
+ * `public-mainnet` RPC profiles, the official x402 client and real HTTP. The serial launcher whose
+ * earlier token accounts are closed and the creator who dumped its dev buy are held to their
+ * manifest entries where the RPC serves a source that sees them; on the public endpoint the
+ * refusal is named and lowers confidence, and the scan is still delivered.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { ScenarioSubject } from '../../src/sandbox/scenarios/index.js';
+import type { RunningSandbox } from '../../src/sandbox/start.js';
+import { payingFetch, startCustomerSandbox } from '../helpers/customer-sandbox.js';
+import { jsonOf } from '../helpers/service.js';
+
+type PumpSubject = Extract<ScenarioSubject, { kind: 'pumpfun' }>;
+
+for (const profile of ['ideal', 'indexed-provider', 'public-mainnet'] as const) {
+  describe(`creator history through the paid HTTP path, ${profile} RPC profile`, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'history-'));
+    let sandbox: RunningSandbox;
+    let subjects: ScenarioSubject[];
+    let pay: typeof fetch;
+
+    const find = (name: string): PumpSubject => {
+      const s = subjects.find((x) => x.name === name);
+      assert.ok(s && s.kind === 'pumpfun' && 'address' in s, `the manifest lists ${name}`);
+      return s as PumpSubject;
+    };
+    const scan = async (mint: string) => {
+      const res = await pay(`${sandbox.api.url}/scan/pumpfun/${mint}`);
+      const body = await jsonOf(res);
+      assert.equal(res.status, 200, JSON.stringify(body));
+      assert.ok(res.headers.get('payment-response'), 'a settlement receipt comes with the result');
+      return body;
+    };
+    const heldToManifest = (s: PumpSubject, body: { flags: string[] }) => {
+      for (const code of s.expect.flags ?? [])
+        assert.ok(body.flags.includes(code), `${code} in ${body.flags}`);
+      for (const code of s.expect.notFlags ?? [])
+        assert.ok(!body.flags.includes(code), `${code} not in ${body.flags}`);
+    };
+
+    before(async () => {
+      sandbox = await startCustomerSandbox(dir, profile);
+      subjects = JSON.parse(readFileSync(sandbox.files.manifest, 'utf8')).subjects;
+      pay = await payingFetch(sandbox);
+    });
+    after(async () => {
+      await sandbox?.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('the serial launcher whose earlier token accounts are closed', async () => {
+      const s = find('pumpfun:serial-closed');
+      const body = await scan(s.address);
+      const history = body.evidence.creator_launches;
+      if (profile === 'ideal') {
+        heldToManifest(s, body);
+        assert.match(history.sources.program_accounts, /^read: 13 curve/);
+        assert.equal(history.launches, 13);
+        assert.equal(history.list_complete, true);
+        return;
+      }
+      // getProgramAccounts refused, and said so: never sent after the probe.
+      assert.match(history.sources.program_accounts, /refuses getProgramAccounts/);
+      if (profile === 'indexed-provider') {
+        heldToManifest(s, body);
+        assert.equal(history.list_complete, false);
+        return;
+      }
+      // The public endpoint: its rate limit may cut the transactions; what is cut is said, and a
+      // history left partial lowers confidence instead of inventing a verdict.
+      assert.ok(
+        typeof history.sources.transactions === 'object' || /unavailable/.test(history.sources.transactions),
+      );
+      if (!body.flags.includes('CREATOR_SERIAL_LAUNCHER')) {
+        assert.ok(body.flags.includes('CREATOR_HISTORY_UNAVAILABLE'), String(body.flags));
+        assert.ok(body.confidence < 1);
+      }
+    });
+
+    it('the creator who dumped its dev buy', async () => {
+      const s = find('pumpfun:dev-dump');
+      const body = await scan(s.address);
+      if (profile !== 'public-mainnet') {
+        heldToManifest(s, body);
+        const dump = body.evidence.flags.CREATOR_DEV_DUMP;
+        assert.equal(dump.sold, dump.dev_buy);
+        return;
+      }
+      assert.match(body.evidence.creator_launches.sources.program_accounts, /refuses getProgramAccounts/);
+      assert.ok(!body.flags.includes('CREATOR_SERIAL_LAUNCHER'), String(body.flags));
+      if (!body.flags.includes('CREATOR_DEV_DUMP')) {
+        assert.ok(body.flags.includes('CREATOR_HISTORY_UNAVAILABLE'), String(body.flags));
+      }
+    });
+  });
+}
