@@ -212,18 +212,20 @@ export async function readHistoryLaunches(
 }
 
 /** The pump curves among `addresses` that name `creator` (100 per call, all at once). */
-async function readCurves(rpc: SolanaRpc, addresses: readonly string[], creator: string, bound: Send) {
+export async function readCurves(rpc: SolanaRpc, addresses: readonly string[], creator: string, bound: Send) {
   const chunks: string[][] = [];
   for (let i = 0; i < addresses.length; i += 100) chunks.push(addresses.slice(i, i + 100));
   const read = await Promise.all(
     chunks.map((c) => rpc.getMultipleAccounts(c as Address[], { encoding: 'base64' }).send(bound.send)),
   );
-  return read
-    .flatMap((r) => r.value)
-    .flatMap((account, i) => {
-      if (account === null || account.owner !== PUMP_PROGRAM) return [];
+  // Keyed by the addresses each call asked for: a short or long answer never names the wrong curve.
+  return read.flatMap((r, k) =>
+    chunks[k]!.flatMap((address, i) => {
+      const account = r.value[i];
+      if (account === null || account === undefined || account.owner !== PUMP_PROGRAM) return [];
       const data = bytesOf(account.data[0]);
       const curve = decodeBondingCurve(data);
-      return curve.ok && curve.value.creator === creator ? [{ address: addresses[i]!, data }] : [];
-    });
+      return curve.ok && curve.value.creator === creator ? [{ address, data }] : [];
+    }),
+  );
 }
