@@ -1,0 +1,98 @@
+/**
+ * A watch: a paid promise to tell a webhook, for a number of hours, when a subject's verdict
+ * changes. This file is the meeting point of the three parts of the feature, so each can be
+ * built and tested on its own:
+ *   - the paid door (`POST /watch`, `GET /watch/{id}`, cancel) creates and reads watches;
+ *   - the triggers (subscriptions, periodic re-scan) re-assess active watches and report changes;
+ *   - the state (`WatchState`) keeps watches and their deliveries across restarts and instances,
+ *     and delivers each change to its webhook, signed, at least once.
+ */
+import type { ScanResult } from '../contract/schemas.js';
+
+export type WatchKind = 'token' | 'pumpfun' | 'wallet' | 'program';
+
+/** What a payer asks for: the body of `POST /watch`, validated. */
+export interface WatchOrder {
+  readonly kind: WatchKind;
+  readonly subject: string;
+  readonly webhook: string;
+  readonly hours: number;
+}
+
+export type WatchStatus = 'active' | 'cancelled' | 'expired';
+
+export interface Watch extends WatchOrder {
+  /** Unguessable (128 bits or more): the only credential for reading or cancelling it. */
+  readonly id: string;
+  /** ms since the epoch. */
+  readonly createdAt: number;
+  readonly expiresAt: number;
+  readonly status: WatchStatus;
+  /** The verdict the next assessment is compared with: the baseline, then each delivered change. */
+  readonly latest: ScanResult;
+  /** Bumped by every recorded change; a change is recorded only against the current version. */
+  readonly version: number;
+}
+
+/** What changed between two verdicts of one subject. */
+export interface VerdictChange {
+  readonly scoreBefore: number;
+  readonly scoreAfter: number;
+  readonly flagsAdded: readonly string[];
+  readonly flagsRemoved: readonly string[];
+}
+
+/** The JSON an alert carries to the webhook. */
+export interface AlertPayload {
+  readonly type: 'watch.changed';
+  readonly watch_id: string;
+  readonly kind: WatchKind;
+  readonly subject: string;
+  readonly changed: VerdictChange;
+  readonly before: ScanResult;
+  readonly after: ScanResult;
+}
+
+export interface DeliveryAttempt {
+  /** ms since the epoch. */
+  readonly at: number;
+  /** The webhook's HTTP status; null when no answer came (refused, timed out, blocked address). */
+  readonly status: number | null;
+  readonly error?: string;
+}
+
+export interface DeliveryRecord {
+  /** Standard Webhooks `webhook-id`: the same on every retry of this delivery. */
+  readonly webhookId: string;
+  readonly watchId: string;
+  readonly createdAt: number;
+  /** `failed`: given up (the watch expired or was cancelled before the webhook took it). */
+  readonly state: 'pending' | 'delivered' | 'failed';
+  readonly attempts: readonly DeliveryAttempt[];
+}
+
+/** Why a new watch cannot be taken now (said before payment). */
+export type WatchRefusal = 'subject_full' | 'service_full';
+
+export interface WatchState {
+  /** Whether a watch on `subject` would be taken now: null, or why not. */
+  room(subject: string): Promise<WatchRefusal | null>;
+  /** Keeps a new watch; refuses when the caps were reached since `room` said yes. */
+  create(watch: Watch): Promise<Watch | WatchRefusal>;
+  get(id: string): Promise<Watch | null>;
+  /** Cancels an active watch (no refund); null when there is no such watch. */
+  cancel(id: string): Promise<Watch | null>;
+  /** Every active, unexpired watch (what the triggers follow). */
+  active(): Promise<readonly Watch[]>;
+  /**
+   * Records `after` as the watch's verdict and queues its alert, if the watch is still active and
+   * still at `version`: of two instances that saw the same change, one records it, the other gets
+   * null. The alert is then delivered at least once, signed, whatever happens to this process.
+   */
+  recordChange(id: string, version: number, payload: AlertPayload): Promise<DeliveryRecord | null>;
+  /** The watch's deliveries, newest first. */
+  deliveries(id: string, limit: number): Promise<readonly DeliveryRecord[]>;
+  /** Whether the state can be used now (for /health); throws with the reason when not. */
+  check(): Promise<void>;
+  close(): Promise<void>;
+}
