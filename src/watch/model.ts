@@ -28,6 +28,12 @@ export interface Watch extends WatchOrder {
   readonly createdAt: number;
   readonly expiresAt: number;
   readonly status: WatchStatus;
+  /**
+   * The watch's own Standard Webhooks secret (`whsec_…`), given once in the 200 answer: every
+   * delivery carries a symmetric `v1` signature with it, which the `standardwebhooks` package
+   * verifies as is, beside the `v1a` Ed25519 signature that anyone verifies with the published key.
+   */
+  readonly secret: string;
   /** The verdict the next assessment is compared with: the baseline, then each delivered change. */
   readonly latest: ScanResult;
   /** Bumped by every recorded change; a change is recorded only against the current version. */
