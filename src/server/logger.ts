@@ -140,14 +140,20 @@ const pinoSerialisation = tracingChannel('pino_asJson');
  */
 export function writeRequestLine(log: Logger, line: RequestLine): void {
   const destination = handWritten.get(log);
-  if (destination !== undefined && !hasKeys(line.extra) && !pinoSerialisation.hasSubscribers) {
+  if (
+    destination !== undefined &&
+    !hasKeys(line.extra) &&
+    isPlainText(line.path) &&
+    (line.route === null || isPlainText(line.route)) &&
+    !pinoSerialisation.hasSubscribers
+  ) {
     if (log.levelVal > INFO) return;
     // chindings are read per line, as pino does: setBindings() replaces them. The request id (a
     // UUID made here) and the method (an HTTP token: node and fetch refuse any other) never need
-    // escaping; the route and the path are quoted by JSON.stringify.
+    // escaping; nor do a plain route and path.
     const chindings = (log as unknown as Record<symbol, string>)[pino.symbols.chindingsSym];
     destination.write(
-      `{"level":${INFO},"time":${timeText()}${chindings},"req_id":"${line.requestId}","method":"${line.method}","route":${JSON.stringify(line.route)},"path":${JSON.stringify(line.path)},"status":${line.status},"ms":${line.ms},"msg":"request"}\n`,
+      `{"level":${INFO},"time":${timeText()}${chindings},"req_id":"${line.requestId}","method":"${line.method}","route":${line.route === null ? 'null' : `"${line.route}"`},"path":"${line.path}","status":${line.status},"ms":${line.ms},"msg":"request"}\n`,
     );
     return;
   }
@@ -155,6 +161,17 @@ export function writeRequestLine(log: Logger, line: RequestLine): void {
   // and copes with bigints and cycles, which JSON.stringify does not.
   const { requestId, method, route, path, status, ms } = line;
   log.info({ req_id: requestId, method, route, path, status, ms, ...line.extra }, 'request');
+}
+
+/**
+ * Text every JSON writer quotes as it is: printable ASCII but `"` and `\\`, short enough that pino
+ * quotes it by hand too (it hands longer text to JSON.stringify). Any other path or route (rare)
+ * goes through pino, whose escaping of the rest differs by Node version.
+ */
+const PLAIN_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]{0,100}$/;
+
+function isPlainText(text: string): boolean {
+  return PLAIN_TEXT.test(text);
 }
 
 let lastTime = 0;

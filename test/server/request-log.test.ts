@@ -82,7 +82,7 @@ describe('the request line', () => {
       requestId: '8316720c-dd1b-42c8-9bf3-f7a134e18a71',
       method: 'GET',
       route: null,
-      path: '/scan/token/"quoted"\\ and ünïcode',
+      path: '/scan/token/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
       status: 402,
       ms: 0.07,
       extra,
@@ -155,7 +155,7 @@ describe('the request line of a logger configured beyond createLogger', () => {
     requestId: '8316720c-dd1b-42c8-9bf3-f7a134e18a71',
     method: 'GET',
     route: '/scan/token/:mint',
-    path: '/scan/token/"quoted"\\ and ünïcode',
+    path: '/scan/token/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
     status: 402,
     ms: 0.07,
     extra: {},
@@ -216,9 +216,38 @@ describe('the request line of a logger configured beyond createLogger', () => {
     // A child inherits the spy, and goes through pino.
     writeRequestLine(log.child({}), FIELDS);
     assert.equal(calls, 1);
-    assert.equal(written.length, 2);
+    // A path that needs escaping goes through pino too (see the next test).
+    writeRequestLine(log, { ...FIELDS, path: '/scan/token/"quoted"\\ and ünïcode' });
+    assert.equal(calls, 2);
+    assert.equal(written.length, 3);
     assert.equal(sameTime(written[0]!), await plainLine());
     assert.equal(sameTime(written[1]!), await plainLine());
+  });
+
+  it('quotes every path and route as pino does: plain ones by hand, the rest as JSON escapes them', async () => {
+    const awkward = [
+      '/scan/token/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+      '/a"b',
+      '/a\\b',
+      '/tab\there',
+      '/nl\n',
+      '/nul\u0000',
+      '/del\u007f',
+      '/é',
+      '/😀',
+      '/lone\ud800',
+      "/~ !#$%&'()*+,-./:;<=>?@[]^_`{|}",
+      '',
+    ];
+    for (const [i, path] of awkward.entries()) {
+      const fields = { ...FIELDS, path, route: i % 3 === 0 ? null : path };
+      const mine: string[] = [];
+      const theirs: string[] = [];
+      writeRequestLine(createLogger('info', sinkInto(mine)), fields);
+      pinoWrites(createLogger('info', sinkInto(theirs)), fields);
+      await new Promise((r) => setImmediate(r));
+      assert.deepEqual(mine.map(sameTime), theirs.map(sameTime), JSON.stringify(path));
+    }
   });
 
   it("on createLogger's own logger given other bindings later, is still pino's line", async () => {
