@@ -16,10 +16,10 @@ import {
   encodeBondingCurve,
   encodePumpSwapPool,
 } from '../../../src/sandbox/scenarios/builders/layouts.js';
+import { DUMP_WINDOW_S, YOUNG_EXIT_S } from '../../../src/scans/creator-history/history-assess.js';
 import { assessPumpfun } from '../../../src/scans/pumpfun/assess.js';
 import type { PumpfunFacts } from '../../../src/scans/pumpfun/facts.js';
 import { PUMPFUN_FLAGS } from '../../../src/scans/pumpfun/flags.js';
-import { DUMP_WINDOW_S, YOUNG_EXIT_S } from '../../../src/scans/pumpfun/history-assess.js';
 import { NOT_A_MINT_ADVICE } from '../../../src/scans/token/assess.js';
 import { TOKEN_FLAGS } from '../../../src/scans/token/flags.js';
 import type { MintHistory, RawAccount, TokenFacts } from '../../../src/scans/token-facts/model.js';
