@@ -1,5 +1,4 @@
 /** Flags of /scan/pumpfun, beyond the token flags it shares. Never rename or remove a code. */
-import { CREATOR_HISTORY_FLAGS } from '../creator-history/flags.js';
 import type { FlagCatalog } from '../risk/model.js';
 import { TOKEN_FLAGS } from '../token/flags.js';
 
@@ -29,9 +28,5 @@ const PUMP_ONLY = {
 } as const satisfies FlagCatalog;
 
 /** Every code /scan/pumpfun can raise: its own and the token checks it runs on the mint. */
-export const PUMPFUN_FLAGS = {
-  ...TOKEN_FLAGS,
-  ...PUMP_ONLY,
-  ...CREATOR_HISTORY_FLAGS,
-} as const satisfies FlagCatalog;
+export const PUMPFUN_FLAGS = { ...TOKEN_FLAGS, ...PUMP_ONLY } as const satisfies FlagCatalog;
 export type PumpfunFlag = keyof typeof PUMPFUN_FLAGS;
