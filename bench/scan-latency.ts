@@ -31,6 +31,9 @@ const SUBJECTS: readonly (readonly [EndpointId, string, ('old' | undefined)?])[]
   ['pumpfun', 'pumpfun:dev-dump'],
   ['token', 'token:t22-transfer-fee'],
   ['token', 'pumpfun:launch-bundled'],
+  // A pump.fun mint on /scan/token runs the same creator history as /scan/pumpfun.
+  ['token', 'pumpfun:serial-closed'],
+  ['token', 'pumpfun:dev-dump'],
   // The same mints behind a full history page, as an old token answers: no launch forensics.
   ['token', 'token:t22-transfer-fee', 'old'],
   // A concentrated pool: its positions and their owners' NFTs (three rounds from the pool round).

@@ -16,6 +16,11 @@ export interface ScanContext {
   readonly signal?: AbortSignal;
   /** What the RPC was probed to serve beyond the standard reads; absent when not probed (then not relied on). */
   readonly serves?: RpcServes;
+  /**
+   * What the RPC serves, probed when first asked: for a scan that needs it for some subjects only
+   * (/scan/token, a pump.fun mint's creator history), so no other subject waits for the probe.
+   */
+  readonly askServes?: () => Promise<RpcServes | undefined>;
 }
 
 export interface ScanOutcome {

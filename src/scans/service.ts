@@ -120,11 +120,15 @@ export class ScanService {
   }
 }
 
-/** What the RPC serves, probed once when a scan that chooses its sources by it (pump.fun) first runs. */
+/**
+ * What the RPC serves, probed once when a scan that chooses its sources by it first runs: pump.fun
+ * before it starts; the token scan asks itself, only once a mint shows a pump.fun curve.
+ */
 async function servesOf(
   endpoint: EndpointId,
   probed: (() => Promise<RpcServes | undefined>) | undefined,
-): Promise<{ serves?: RpcServes }> {
+): Promise<{ serves?: RpcServes; askServes?: () => Promise<RpcServes | undefined> }> {
+  if (endpoint === 'token' && probed !== undefined) return { askServes: probed };
   if (endpoint !== 'pumpfun' || probed === undefined) return {};
   const serves = await probed();
   return serves ? { serves } : {};

@@ -4,7 +4,7 @@
  * for its size (-32600 "Too many accounts requested"), the public endpoint answers HTTP 410.
  * Probed when the first pump.fun scan asks (and again when older than `refreshMs`, in the
  * background), apart from the capability families: a refusal here is expected of most providers, so it never makes /health
- * "down"; the pump.fun scan reads it to choose its sources, and says which ran.
+ * "down"; a pump.fun creator history (both token scans) reads it to choose its sources, and says which ran.
  */
 import type { Base58EncodedBytes } from '@solana/kit';
 import { PUMP_PROGRAM } from './programs.js';

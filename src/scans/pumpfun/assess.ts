@@ -7,6 +7,7 @@ import {
   decodeBondingCurve,
 } from '../../solana/decoders/pump-bonding-curve.js';
 import { PUMP_PROGRAM, PUMPSWAP_PROGRAM } from '../../solana/programs.js';
+import { type CreatorHistory, creatorHistoryHits, creatorHistoryNote } from '../creator-history/hits.js';
 import type { FlagHit } from '../risk/model.js';
 import { pct, short } from '../risk/numbers.js';
 import { buildResult, sameAdvice } from '../risk/result.js';
@@ -19,27 +20,12 @@ import {
 } from '../token/assess.js';
 import type { TokenView } from '../token-facts/model.js';
 import { viewOf } from '../token-facts/view.js';
-import { type CreatorLaunches, LAUNCHES_FOUND_VIA, type PumpfunFacts } from './facts.js';
+import type { PumpfunFacts } from './facts.js';
 import { PUMPFUN_FLAGS, type PumpfunFlag } from './flags.js';
-import {
-  DUMP_WINDOW_S,
-  historyCompleteness,
-  type LaunchRow,
-  launchRows,
-  sourcesOf,
-} from './history-assess.js';
 
 type Hit = FlagHit<PumpfunFlag>;
 const STANDARD_SUPPLY = 1_000_000_000_000_000n;
 const STANDARD_DECIMALS = 6;
-/** CREATOR_SERIAL_LAUNCHER: at least this many launches (this one included)… */
-export const SERIAL_MIN_LAUNCHES = 5;
-/** …with this share or more dead on their curve; or this many earlier coins that died young. */
-export const SERIAL_DEAD_SHARE = 0.6;
-export const SERIAL_YOUNG_DEATHS = 3;
-/** CREATOR_DEV_DUMP on this coin, or on this many earlier coins (a habit). */
-export const DUMP_HABIT = 2;
-
 const ADVICE = {
   ...TOKEN_ADVICE,
   avoid:
@@ -51,41 +37,6 @@ const ADVICE = {
 const NOT_PUMPFUN_ADVICE = sameAdvice(
   'This token was not launched on pump.fun: treat any claim that it is a pump.fun coin as false, and judge it by its other flags (or scan it with /scan/token).',
 );
-
-/** Launches listed in the evidence, at most. */
-const LISTED_LAUNCHES = 50;
-const MISSED =
-  'the creator token accounts find only coins it still has a token account of (a closed one is not found); its transactions (newest first, bounded per scan) find coins it signed the creation of; getProgramAccounts, where the RPC serves it, finds every curve naming it. Launches made by another wallet for it (free creation) or from another wallet are missed unless getProgramAccounts ran';
-
-/** The creator's launches as the result shows them; null when they could not be read. */
-type CreatorHistory = (History & Record<string, unknown>) | null;
-
-interface History {
-  readonly launches: number;
-  readonly graduated: number;
-  readonly dead: number;
-}
-
-/** Why a history that was read is still partial, or null when nothing says so. */
-function partial(launches: CreatorLaunches, mint: string): string | null {
-  const { complete, cut } = historyCompleteness(launches.history, mint);
-  if (complete) return null;
-  const coverage = launches.coverage;
-  const why = cut === null ? '' : `; ${cut}`;
-  if (coverage === undefined) {
-    return launches.error === null
-      ? null
-      : `incomplete: the creator's token accounts: ${launches.error}${why}`;
-  }
-  if (!coverage.holdsThisCoin) {
-    return `incomplete: the creator has no token account of this coin (closed, or no dev buy), so its other launches cannot be told apart from none${why}`;
-  }
-  if (coverage.truncated) {
-    return `incomplete: the creator has token accounts of ${coverage.mints} other mints; only ${coverage.mintsRead} were checked for launches`;
-  }
-  // Its token accounts miss the coins whose account it closed: only a history read to its start rules them out.
-  return cut === null ? null : `incomplete: coins whose token account the creator closed may be missed${why}`;
-}
 
 /** The creator's own holding of the coin, from the decoded holders. */
 function creatorHolding(token: TokenView, creator: string, supply: bigint): Hit[] {
@@ -103,49 +54,6 @@ function creatorHolding(token: TokenView, creator: string, supply: bigint): Hit[
   ];
 }
 
-/** The serial-launcher and dev-dump rules on the launches found. */
-function historyHits(creator: string, mint: string, rows: readonly LaunchRow[]): Hit[] {
-  const hits: Hit[] = [];
-  const history = {
-    launches: rows.length,
-    graduated: rows.filter((r) => r.state === 'graduated').length,
-    dead: rows.filter((r) => r.state === 'dead').length,
-  };
-  const earlier = rows.filter((r) => r.mint !== mint);
-  const diedYoung = earlier.filter((r) => r.died_young).length;
-  const manyDead =
-    history.launches >= SERIAL_MIN_LAUNCHES && history.dead / history.launches >= SERIAL_DEAD_SHARE;
-  if (manyDead || diedYoung >= SERIAL_YOUNG_DEATHS) {
-    hits.push({
-      code: 'CREATOR_SERIAL_LAUNCHER',
-      strength: Math.min(1, Math.max(history.launches / 10, diedYoung / 5)),
-      evidence: { creator, ...history, ...(diedYoung > 0 ? { died_young: diedYoung } : {}) },
-      reason: `the creator launched ${history.launches} coins; ${history.dead} died on their curve (${diedYoung} of them within an hour, the creator already out) and ${history.graduated} graduated`,
-    });
-  }
-  const own = rows.find((r) => r.mint === mint);
-  const dumps = earlier.filter((r) => r.dev_dump);
-  if (own?.dev_dump || dumps.length >= DUMP_HABIT) {
-    const subject = own?.dev_dump ? own : dumps[0]!;
-    hits.push({
-      code: 'CREATOR_DEV_DUMP',
-      strength: own?.dev_dump ? 1 : Math.min(1, dumps.length / 4),
-      evidence: {
-        creator,
-        mint: subject.mint,
-        dev_buy: subject.dev_buy,
-        sold: subject.sold,
-        seconds_after_creation: subject.dumped_within_s,
-        earlier_dumps: dumps.length,
-      },
-      reason: own?.dev_dump
-        ? `the creator sold ${subject.sold} of its ${subject.dev_buy}-token dev buy of this coin within ${subject.dumped_within_s} s of creating it`
-        : `the creator dumped its dev buy of ${dumps.length} earlier coins within ${DUMP_WINDOW_S / 60} minutes of creating them`,
-    });
-  }
-  return hits;
-}
-
 function creatorHits(
   facts: PumpfunFacts,
   token: TokenView,
@@ -154,64 +62,8 @@ function creatorHits(
 ): { hits: Hit[]; history: CreatorHistory } {
   const creator = curve.creator;
   if (creator === null) return { hits: [], history: null };
-  const hits: Hit[] = creatorHolding(token, creator, supply);
-  const launches = facts.launches;
-  if (launches === null || launches.curves === null) {
-    hits.push({
-      code: 'CREATOR_HISTORY_UNAVAILABLE',
-      strength: 1,
-      evidence: { reason: launches?.error ?? 'no creator recorded' },
-      reason: "the creator's other launches could not be read",
-    });
-    return { hits, history: null };
-  }
-  const mint = facts.token.mint;
-  const rows = launchRows(launches.curves, launches.history);
-  const found = historyHits(creator, mint, rows);
-  hits.push(...found);
-  const serial = found.some((h) => h.code === 'CREATOR_SERIAL_LAUNCHER');
-  const gap = partial(launches, mint);
-  // A partial list that already shows a serial launcher is evidence enough; otherwise the risk is unknown.
-  if (gap !== null && !serial) {
-    hits.push({
-      code: 'CREATOR_HISTORY_UNAVAILABLE',
-      strength: 1,
-      evidence: { reason: gap },
-      reason: "the creator's other launches could be read only in part",
-    });
-  }
-  return { hits, history: historyEvidence(launches, rows, gap) };
-}
-
-/** The launches as the result's facts show them. */
-function historyEvidence(
-  launches: CreatorLaunches,
-  rows: readonly LaunchRow[],
-  gap: string | null,
-): CreatorHistory {
-  const coverage = launches.coverage;
-  const history = {
-    launches: rows.length,
-    graduated: rows.filter((r) => r.state === 'graduated').length,
-    dead: rows.filter((r) => r.state === 'dead').length,
-  };
-  if (coverage === undefined && launches.history === undefined) return history;
-  return {
-    ...history,
-    launches_found_via: LAUNCHES_FOUND_VIA,
-    sources: sourcesOf(launches.history, launches.error),
-    list_complete: gap === null,
-    missed: MISSED,
-    ...(coverage
-      ? {
-          holds_this_coin: coverage.holdsThisCoin,
-          token_accounts: coverage.tokenAccounts,
-          mints_checked: coverage.mintsRead,
-          truncated: coverage.truncated,
-        }
-      : {}),
-    list: rows.slice(0, LISTED_LAUNCHES),
-  };
+  const history = creatorHistoryHits(facts.launches, creator, facts.token.mint);
+  return { hits: [...creatorHolding(token, creator, supply), ...history.hits], history: history.history };
 }
 
 /** The pump.fun story of a coin on its curve: a supply not pump.fun's, a curve barely sold. */
@@ -274,11 +126,7 @@ function curveFacts(facts: PumpfunFacts, curve: BondingCurve, history: CreatorHi
   };
   const notes = [
     `bonding curve ${curve.complete ? 'complete' : `${pct(progress)} sold`}${graduated ? '; trading on PumpSwap' : ''}`,
-    ...(history
-      ? [
-          `creator ${short(curve.creator ?? '')}: ${history.launches} launch(es), ${history.graduated} graduated, ${history.dead} dead`,
-        ]
-      : []),
+    ...(history ? [creatorHistoryNote(curve.creator ?? '', history)] : []),
   ];
   return { summary, notes };
 }

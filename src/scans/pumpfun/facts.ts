@@ -1,67 +1,18 @@
 /**
- * /scan/pumpfun facts: the token's read schedule (../token/schedule.ts, three round trips, no
- * getProgramAccounts: every real provider refuses it on the pump program), with pump.fun's own
- * reads added through its one extension point (`pumpfunReads`):
- *   1. the bonding curve and the canonical PumpSwap pool (both PDAs derived locally), read with
- *      the mint;
- *   2. beside the holders, the mints of every token account the curve's creator owns, under
- *      SPL Token and Token-2022 (getTokenAccountsByOwner, 32-byte data slices: only the mint);
- *   3. the bonding-curve PDA of each of those mints (getMultipleAccounts, 100 at a time, in
- *      parallel), beside the pools: those owned by the pump program and naming the same creator
- *      are its launches.
- * A launch is only found while the creator still has a token account of it (an emptied one
- * counts; a closed one does not): docs/risk-model.md, /scan/pumpfun, says what that misses.
+ * /scan/pumpfun facts: the token's read schedule (../token/schedule.ts), with pump.fun's own reads
+ * added through its one extension point (`pumpfunReads`): the bonding curve and the canonical
+ * PumpSwap pool (both PDAs derived locally) read with the mint, and from round 2 on the creator's
+ * history (../creator-history/launches.ts), which /scan/token runs the same way on a pump.fun mint.
  */
-import { type Address, getAddressDecoder } from '@solana/kit';
-import { errorMessage } from '../../errors.js';
-import { decodeBondingCurve, findBondingCurveAddress } from '../../solana/decoders/pump-bonding-curve.js';
+import type { Address } from '@solana/kit';
+import { findBondingCurveAddress } from '../../solana/decoders/pump-bonding-curve.js';
 import { findCanonicalPumpPoolAddress } from '../../solana/decoders/pumpswap-pool.js';
 import type { RpcServes } from '../../solana/program-search.js';
-import { PUMP_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../solana/programs.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
+import { type CreatorLaunches, creatorLaunchesRound2, curveCreator } from '../creator-history/launches.js';
 import type { LiquidityFacts } from '../liquidity/facts.js';
 import { readToken, type ScanExtension } from '../token/schedule.js';
 import type { RawAccount, TokenFacts } from '../token-facts/model.js';
-import { type CreatorHistoryRead, readHistoryLaunches, readHistorySources } from './history.js';
-
-/** Accounts per getMultipleAccounts (the RPC's own limit). */
-export const ACCOUNTS_PER_CALL = 100;
-/** Most mints whose curves are read per scan (5 calls in parallel): beyond it the history is truncated. */
-export const MAX_CANDIDATE_MINTS = 500;
-/** How launches are found, said in every result that has them. */
-export const LAUNCHES_FOUND_VIA = 'creator token accounts';
-
-/** One launch: the curve of a coin whose curve names the same creator. */
-export interface LaunchCurve {
-  readonly address: string;
-  readonly data: Uint8Array;
-  /** The coin's mint (absent when not known). */
-  readonly mint?: string;
-}
-
-/** How far the creator's token accounts reach: what the list of launches can have missed. */
-export interface LaunchCoverage {
-  /** Token accounts the creator owns, under both token programs (emptied ones included). */
-  readonly tokenAccounts: number;
-  /** Distinct mints among them, other than this coin. */
-  readonly mints: number;
-  /** Mints whose curves were read (at most MAX_CANDIDATE_MINTS). */
-  readonly mintsRead: number;
-  /** Some mints were not read: there may be more launches. */
-  readonly truncated: boolean;
-  /** The creator has a token account of this coin (its dev buy, kept or emptied, not closed). */
-  readonly holdsThisCoin: boolean;
-}
-
-export interface CreatorLaunches {
-  /** Curves of the coins the creator launched, this one first; null when they could not be read. */
-  readonly curves: readonly LaunchCurve[] | null;
-  readonly error: string | null;
-  /** What the search reached; absent when it is not known to be partial. */
-  readonly coverage?: LaunchCoverage;
-  /** The program-wide search and the creator's own transactions (history.ts); absent when not run. */
-  readonly history?: CreatorHistoryRead;
-}
 
 export interface PumpfunFacts {
   readonly token: TokenFacts;
@@ -74,122 +25,9 @@ export interface PumpfunFacts {
   readonly liquidity?: LiquidityFacts;
 }
 
-const addressDecoder = getAddressDecoder();
-
-/** The mint of every token account `owner` has under `programId` (emptied ones included; closed ones are gone). */
-async function mintsOwnedBy(
-  rpc: SolanaRpc,
-  owner: Address,
-  programId: Address,
-  send: { abortSignal?: AbortSignal },
-): Promise<Address[]> {
-  const { value } = await rpc
-    .getTokenAccountsByOwner(
-      owner,
-      { programId },
-      { encoding: 'base64', dataSlice: { offset: 0, length: 32 }, commitment: 'confirmed' },
-    )
-    .send(send);
-  return value.map((a) => {
-    const bytes = new Uint8Array(Buffer.from(a.account.data[0], 'base64'));
-    if (bytes.length !== 32) throw new Error(`token account ${a.pubkey}: no mint in its data`);
-    return addressDecoder.decode(bytes);
-  });
-}
-
-/** Round 2: the mints of the creator's token accounts; round 3 reads their curves (`launchCurves`). */
-interface CreatorMints {
-  readonly creator: Address;
-  readonly owned: readonly Address[];
-  readonly others: readonly Address[];
-}
-
-async function creatorMints(
-  rpc: SolanaRpc,
-  mint: Address,
-  curve: RawAccount | null,
-  abortSignal?: AbortSignal,
-): Promise<CreatorMints | CreatorLaunches | null> {
-  if (curve === null || curve.owner !== PUMP_PROGRAM) return null;
-  const decoded = decodeBondingCurve(curve.data);
-  const creator = decoded.ok ? decoded.value.creator : null;
-  if (creator === null) return null;
-  const send = abortSignal ? { abortSignal } : {};
-  try {
-    // Both token programs at once.
-    const [legacy, t22] = await Promise.all([
-      mintsOwnedBy(rpc, creator, TOKEN_PROGRAM, send),
-      mintsOwnedBy(rpc, creator, TOKEN_2022_PROGRAM, send),
-    ]);
-    const owned = [...legacy, ...t22];
-    return { creator, owned, others: [...new Set(owned)].filter((m) => m !== mint) };
-  } catch (e) {
-    return { curves: null, error: errorMessage(e) };
-  }
-}
-
-/** The candidate mints whose curves round 3 reads, and those curves' PDAs (local work). */
-async function launchCandidates({ others }: CreatorMints) {
-  // Over the cap, pump.fun's vanity mints (…pump) go first: they are the likeliest launches.
-  const ordered = [...others.filter((m) => m.endsWith('pump')), ...others.filter((m) => !m.endsWith('pump'))];
-  const candidates = ordered.slice(0, MAX_CANDIDATE_MINTS);
-  return { candidates, curveAddresses: await Promise.all(candidates.map((m) => findBondingCurveAddress(m))) };
-}
-
-async function launchCurves(
-  rpc: SolanaRpc,
-  mint: Address,
-  curve: RawAccount,
-  { creator, owned, others }: CreatorMints,
-  { candidates, curveAddresses }: Awaited<ReturnType<typeof launchCandidates>>,
-  abortSignal?: AbortSignal,
-): Promise<CreatorLaunches> {
-  const send = abortSignal ? { abortSignal } : {};
-  try {
-    // Every candidate's curve PDA, 100 per call, all calls at once.
-    const chunks: Address[][] = [];
-    for (let i = 0; i < curveAddresses.length; i += ACCOUNTS_PER_CALL) {
-      chunks.push(curveAddresses.slice(i, i + ACCOUNTS_PER_CALL));
-    }
-    const read = await Promise.all(
-      chunks.map((chunk) => rpc.getMultipleAccounts(chunk, { encoding: 'base64' }).send(send)),
-    );
-    const accounts = read.flatMap((r) => r.value);
-    const found: LaunchCurve[] = [];
-    accounts.forEach((account, i) => {
-      if (account === null || account.owner !== PUMP_PROGRAM) return;
-      const data = new Uint8Array(Buffer.from(account.data[0], 'base64'));
-      const launch = decodeBondingCurve(data);
-      if (!launch.ok || launch.value.creator !== creator) return;
-      found.push({ address: curveAddresses[i]!, data, mint: candidates[i]! });
-    });
-    return {
-      curves: [{ address: curve.address, data: curve.data, mint }, ...found],
-      error: null,
-      coverage: {
-        tokenAccounts: owned.length,
-        mints: others.length,
-        mintsRead: candidates.length,
-        truncated: candidates.length < others.length,
-        holdsThisCoin: owned.includes(mint),
-      },
-    };
-  } catch (e) {
-    return { curves: null, error: errorMessage(e) };
-  }
-}
-
-/** The creator a pump.fun curve names, or null when the account is no pump curve. */
-function curveCreator(curve: RawAccount | null | undefined): string | null {
-  if (!curve || curve.owner !== PUMP_PROGRAM) return null;
-  const decoded = decodeBondingCurve(curve.data);
-  return decoded.ok ? decoded.value.creator : null;
-}
-
 /**
  * pump.fun's reads in the token's schedule (../token/schedule.ts): the curve and the canonical
- * PumpSwap pool read with the mint; in round 2 the creator's mints (and their curves' PDAs); in
- * round 3 those curves.
+ * PumpSwap pool read with the mint; from round 2 on, the creator's history.
  */
 function pumpfunReads(
   rpc: SolanaRpc,
@@ -201,61 +39,9 @@ function pumpfunReads(
   return {
     withMint,
     launchCreator: ([curve]) => curveCreator(curve),
-    round2: async (first) => {
-      const curve = first.withMint[0] ?? null;
-      const creator = curveCreator(curve);
-      // No pump curve, no creator: nothing to read.
-      if (creator === null || curve === null) return async () => null;
-      const sources = readHistorySources(rpc, creator as Address, serves, abortSignal);
-      const mints = await creatorMints(rpc, mint, curve, abortSignal);
-      if (mints === null) return async () => null;
-      // The launches' curve PDAs are derived as soon as the mints are listed, inside round 2.
-      const candidates = 'creator' in mints ? await launchCandidates(mints) : null;
-      const history = await sources;
-      return async () => {
-        const known = new Set(candidates?.curveAddresses ?? []);
-        const [byAccounts, read] = await Promise.all([
-          candidates && 'creator' in mints
-            ? launchCurves(rpc, mint, curve, mints, candidates, abortSignal)
-            : Promise.resolve(mints as CreatorLaunches),
-          readHistoryLaunches(rpc, history, { address: mint, curve: curve.address }, known),
-        ]);
-        return unionLaunches(byAccounts, read, curve, mint, candidates);
-      };
-    },
+    round2: (first) =>
+      creatorLaunchesRound2(rpc, mint, first.withMint[0] ?? null, async () => serves, abortSignal),
   };
-}
-
-/** Every source's curves, each once (this coin's first), with its mint where one source names it. */
-function unionLaunches(
-  byAccounts: CreatorLaunches,
-  history: CreatorHistoryRead,
-  curve: RawAccount,
-  mint: Address,
-  candidates: { candidates: readonly Address[]; curveAddresses: readonly Address[] } | null,
-): CreatorLaunches {
-  const fromProgram = history.programAccounts.status === 'read' ? history.programAccounts.curves : [];
-  if (
-    byAccounts.curves === null &&
-    history.programAccounts.status !== 'read' &&
-    history.signatures.status !== 'read'
-  ) {
-    return byAccounts;
-  }
-  const mintOf = new Map<string, string>();
-  candidates?.curveAddresses.forEach((a, i) => {
-    mintOf.set(a, candidates.candidates[i]!);
-  });
-  for (const l of history.launches) mintOf.set(l.curve, l.mint);
-  const seen = new Set<string>([curve.address]);
-  const curves: LaunchCurve[] = [{ address: curve.address, data: curve.data, mint }];
-  for (const c of [...(byAccounts.curves ?? []), ...fromProgram, ...history.curves]) {
-    if (seen.has(c.address)) continue;
-    seen.add(c.address);
-    const known = mintOf.get(c.address);
-    curves.push({ address: c.address, data: c.data, ...(known ? { mint: known } : {}) });
-  }
-  return { ...byAccounts, curves, history };
 }
 
 export async function gatherPumpfunFacts(

@@ -26,6 +26,7 @@ import { type ControlHolder, issuerControlWording } from './issuer-control.js';
 import { launchChecks } from './launch/assess.js';
 import { ageOf } from './rules/age.js';
 import { authorityHits } from './rules/authorities.js';
+import { creatorHistoryOf, type PumpfunCreatorRead } from './rules/creator-history.js';
 import { extensionHits } from './rules/extensions.js';
 import { holderHits } from './rules/holders.js';
 import { metadataHits } from './rules/metadata.js';
@@ -172,19 +173,25 @@ export function assessToken(
   read: TokenFacts,
   holder = controlHolderOf(read),
   liquidity: LiquidityFacts | null = null,
+  pumpfun: PumpfunCreatorRead | null = null,
 ): ScanResult {
   const facts = viewOf(read);
   const { mint, reason } = readMint(facts);
   if (mint === null) return notAMintResult(facts, reason, TOKEN_FLAGS);
   const checks = tokenChecks(facts, mint, new Map(), liquidity ? { facts: liquidity } : null);
   const governed = holder?.kind === 'governance' ? governanceHolderOf(facts.governors) : null;
+  const creator = pumpfun ? creatorHistoryOf(facts.mint, pumpfun) : null;
   return buildResult(
     {
       subject: `Token ${short(facts.mint)}${checks.name ? ` (${checks.name})` : ''}`,
-      hits: checks.hits,
-      facts: governed ? { ...checks.facts, authority_control: governed.evidence } : checks.facts,
+      hits: [...checks.hits, ...(creator?.hits ?? [])],
+      facts: {
+        ...checks.facts,
+        ...(governed ? { authority_control: governed.evidence } : {}),
+        ...creator?.facts,
+      },
       advice: TOKEN_ADVICE,
-      notes: checks.notes,
+      notes: [...(creator?.notes ?? []), ...checks.notes],
       ...(holder ? { wording: issuerControlWording(holder, TOKEN_ADVICE) } : {}),
     },
     TOKEN_FLAGS,

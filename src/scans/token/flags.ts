@@ -1,5 +1,6 @@
 /** Flags of /scan/token (and the token checks of /scan/pumpfun). Never rename or remove a code. */
 
+import { CREATOR_HISTORY_FLAGS } from '../creator-history/flags.js';
 import { LIQUIDITY_FLAGS } from '../liquidity/flags.js';
 import { POSITION_FLAGS } from '../liquidity/positions-flags.js';
 import type { FlagCatalog } from '../risk/model.js';
@@ -217,6 +218,8 @@ export const TOKEN_FLAGS = {
   },
   ...LIQUIDITY_FLAGS,
   ...POSITION_FLAGS,
+  // A pump.fun mint's creator history, read on /scan/token as on /scan/pumpfun.
+  ...CREATOR_HISTORY_FLAGS,
 } as const satisfies FlagCatalog;
 
 export type TokenFlag = keyof typeof TOKEN_FLAGS;

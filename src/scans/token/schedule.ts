@@ -1,6 +1,6 @@
 /**
  * The read schedule of a token: which reads go in which round trip, and why. /scan/token and
- * /scan/pumpfun both read through here; pump.fun adds its own reads through `ScanExtension`.
+ * /scan/pumpfun both read through here; each adds its own reads through `ScanExtension`.
  *   1. `readRound1` (reads.ts): the mint and its Metaplex metadata (PDA derived locally) with the
  *      accounts the extension reads beside them, in one getMultipleAccounts; the largest holders,
  *      the current epoch and the mint's newest signatures (its age), all in parallel. The mint
@@ -52,7 +52,7 @@ export interface Round1 {
 
 /**
  * The one way a scan adds reads to a token's schedule: accounts read with the mint in round 1, and
- * work of its own in round 2 that hands round 3 what it reads there. /scan/pumpfun is its user.
+ * work of its own in round 2 that hands round 3 what it reads there. Both token scans use it.
  */
 export interface ScanExtension<Found> {
   /** Accounts read with the mint (PDAs of the mint, derived before round 1). */

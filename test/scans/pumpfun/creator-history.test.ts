@@ -5,58 +5,24 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createDefaultRpcTransport, createSolanaRpc, createSolanaRpcFromTransport } from '@solana/kit';
 import type { ScanResult } from '../../../src/contract/schemas.js';
-import type { SandboxChain } from '../../../src/sandbox/chain/chain.js';
 import type { RpcProfileName } from '../../../src/sandbox/rpc/profiles.js';
-import { type SandboxRpc, startSandboxRpc } from '../../../src/sandbox/rpc/server.js';
-import { type ScenarioManifest, seededChain, subject } from '../../../src/sandbox/scenarios/index.js';
+import { subject } from '../../../src/sandbox/scenarios/index.js';
 import { scanPumpfun } from '../../../src/scans/pumpfun/index.js';
-import { probePumpCreatorSearch } from '../../../src/solana/program-search.js';
-import type { SolanaRpc } from '../../../src/solana/rpc.js';
-import { countingTransport } from '../../helpers/rpc-transports.js';
-
-const PROFILES: RpcProfileName[] = ['ideal', 'indexed-provider', 'public-mainnet'];
+import { PROFILES, type ProfileScans, startProfileScans } from '../../helpers/profile-scans.js';
 
 describe('pump.fun creator history under each provider', { timeout: 300_000 }, () => {
-  let chain: SandboxChain;
-  let manifest: ScenarioManifest;
-  const servers = new Map<RpcProfileName, SandboxRpc>();
-
-  const scan = async (profile: RpcProfileName, name: string) => {
-    const url = servers.get(profile)!.url;
-    const serves = {
-      pumpCreatorSearch: await probePumpCreatorSearch(createSolanaRpc(url) as unknown as SolanaRpc, 5_000),
-    };
-    const counter = countingTransport(createDefaultRpcTransport({ url }));
-    const { result } = await scanPumpfun(subject(manifest, 'pumpfun', name).address, {
-      rpc: createSolanaRpcFromTransport(counter.transport) as unknown as SolanaRpc,
-      now: Date.now,
-      signal: AbortSignal.timeout(60_000),
-      serves,
-    });
-    return {
-      result,
-      evidence: result.evidence as any,
-      roundTrips: counter.roundTrips(),
-      calls: counter.calls,
-    };
-  };
+  let sandbox: ProfileScans;
+  const scan = (profile: RpcProfileName, name: string) =>
+    sandbox.scan(profile, scanPumpfun, subject(sandbox.manifest, 'pumpfun', name).address);
 
   before(async () => {
-    ({ chain, manifest } = await seededChain({ autoAdvance: false }));
-    for (const name of PROFILES) {
-      const profile = { name, rateLimit: null };
-      servers.set(name, await startSandboxRpc({ chain, host: '127.0.0.1', port: 0, profile }));
-    }
+    sandbox = await startProfileScans();
   });
-  after(async () => {
-    chain.stop();
-    await Promise.all([...servers.values()].map((s) => s.close()));
-  });
+  after(() => sandbox.close());
 
   it('ideal: getProgramAccounts runs, finds all thirteen coins although twelve token accounts are closed, complete', async () => {
-    const coin = subject(manifest, 'pumpfun', 'pumpfun:serial-closed');
+    const coin = subject(sandbox.manifest, 'pumpfun', 'pumpfun:serial-closed');
     const { result, evidence, roundTrips, calls } = await scan('ideal', 'pumpfun:serial-closed');
     assert.ok(result.flags.includes('CREATOR_SERIAL_LAUNCHER'), String(result.flags));
     assert.ok(!result.flags.includes('CREATOR_HISTORY_UNAVAILABLE'), String(result.flags));

@@ -10,6 +10,7 @@ import {
   type BondingCurveFields,
   encodeBondingCurve,
 } from '../../../src/sandbox/scenarios/builders/layouts.js';
+import { CREATOR_HISTORY_FLAGS } from '../../../src/scans/creator-history/flags.js';
 import { assessPumpfun } from '../../../src/scans/pumpfun/assess.js';
 import type { PumpfunFacts } from '../../../src/scans/pumpfun/facts.js';
 import { PUMPFUN_FLAGS } from '../../../src/scans/pumpfun/flags.js';
@@ -24,8 +25,9 @@ const NOW = 1_800_000_000;
 const DAY = 86_400;
 const PUMP_SUPPLY = 1_000_000_000_000_000n;
 const SOL = 1_000_000_000n;
+/** pump.fun's own flags, and the creator history's (in the token catalog too, raised here). */
 const PUMP_ONLY = Object.fromEntries(
-  Object.entries(PUMPFUN_FLAGS).filter(([code]) => !(code in TOKEN_FLAGS)),
+  Object.entries(PUMPFUN_FLAGS).filter(([code]) => !(code in TOKEN_FLAGS) || code in CREATOR_HISTORY_FLAGS),
 );
 
 /** A curve with `progress` of its sellable tokens sold (0..1). */

@@ -12,6 +12,7 @@ import {
   getProgramDerivedAddress,
 } from '@solana/kit';
 import { AccountState, type ExtensionArgs } from '@solana-program/token-2022';
+import { CREATOR_HISTORY_FLAGS } from '../../../src/scans/creator-history/flags.js';
 import { LIQUIDITY_FLAGS } from '../../../src/scans/liquidity/flags.js';
 import { POSITION_FLAGS } from '../../../src/scans/liquidity/positions-flags.js';
 import { assessToken } from '../../../src/scans/token/assess.js';
@@ -48,10 +49,15 @@ const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' as Address;
 const WSOL = 'So11111111111111111111111111111111111111112' as Address;
 
 describe('assessToken, flag by flag', () => {
-  // The liquidity flags have their own files: liquidity-flags.test.ts, positions-assess.test.ts.
+  // The liquidity flags have their own files: liquidity-flags.test.ts, positions-assess.test.ts; the
+  // creator history's, shared with /scan/pumpfun, are raised flag by flag in ../pumpfun/flags.test.ts
+  // and on /scan/token by creator-history.test.ts.
   const flags = flagCoverage(
     Object.fromEntries(
-      Object.entries(TOKEN_FLAGS).filter(([code]) => !(code in LIQUIDITY_FLAGS) && !(code in POSITION_FLAGS)),
+      Object.entries(TOKEN_FLAGS).filter(
+        ([code]) =>
+          !(code in LIQUIDITY_FLAGS) && !(code in POSITION_FLAGS) && !(code in CREATOR_HISTORY_FLAGS),
+      ),
     ),
   );
   let mint: Address;

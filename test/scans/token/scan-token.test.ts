@@ -6,7 +6,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { createDefaultRpcTransport, createSolanaRpcFromTransport } from '@solana/kit';
+import {
+  address,
+  createDefaultRpcTransport,
+  createSolanaRpc,
+  createSolanaRpcFromTransport,
+} from '@solana/kit';
 import { createSandboxChain, type SandboxChain } from '../../../src/sandbox/chain/chain.js';
 import { loadAccountFile } from '../../../src/sandbox/chain/dumps.js';
 import { type SandboxRpc, startSandboxRpc } from '../../../src/sandbox/rpc/server.js';
@@ -31,7 +36,13 @@ async function scanWith(
     rpc: createSolanaRpcFromTransport(counter.transport),
     now: Date.now,
   });
-  return { result, roundTrips: counter.roundTrips(), calls: counter.calls, evidence: result.evidence as any };
+  return {
+    result,
+    roundTrips: counter.roundTrips(),
+    calls: counter.calls,
+    sent: counter.sent,
+    evidence: result.evidence as any,
+  };
 }
 
 describe('scanToken on the seeded sandbox', () => {
@@ -181,9 +192,16 @@ describe('scanToken on the seeded sandbox', () => {
 
   it('the third round leaves without waiting for the launch’s transactions, whose findings still reach the result', async () => {
     const mint = subject(manifest, 'pumpfun', 'pumpfun:launch-bundled').address;
+    // The launch's transactions are the first getTransaction calls (round 2): those in the mint's
+    // first four slots, 10 at most. A pump.fun mint's creator history reads the creator's own in
+    // round 3, and waits for them.
+    const page = await createSolanaRpc(server.url).getSignaturesForAddress(address(mint)).send();
+    const firstSlot = Math.min(...page.map((e) => Number(e.slot)));
+    const inWindow = page.filter((e) => e.err === null && Number(e.slot) <= firstSlot + 3).length;
+    let sent = 0;
     const hold = holdingTransport(
       createDefaultRpcTransport({ url: server.url }),
-      (m) => m === 'getTransaction',
+      (m) => m === 'getTransaction' && ++sent <= Math.min(inWindow, 10),
     );
     const { result } = await scanToken(mint, {
       rpc: createSolanaRpcFromTransport(hold.transport),
@@ -197,16 +215,24 @@ describe('scanToken on the seeded sandbox', () => {
     const mint = subject(manifest, 'pumpfun', 'pumpfun:launch-bundled').address;
     const young = await scanWith(server.url, mint);
     assert.equal(young.roundTrips, 3);
+    // The launch window's 9, and the creator's own that its history read (a pump.fun mint).
+    const creatorTransactions = young.evidence.creator_launches.sources.transactions;
+    assert.equal(creatorTransactions.cut, 0);
     assert.equal(
       young.calls.filter((m) => m === 'getTransaction').length,
-      9,
+      9 + creatorTransactions.read,
       'the launch window: 9 transactions',
     );
     for (const code of ['LAUNCH_BUNDLED', 'LAUNCH_SNIPERS_HOLD', 'LAUNCH_INSIDERS'])
       assert.ok(young.result.flags.includes(code), `${code} in ${young.result.flags}`);
     const old = await scanWith(server.url, mint, fullHistoryTransport);
     assert.equal(old.roundTrips, 3);
-    assert.ok(!old.calls.includes('getTransaction'), 'nothing of the launch is read');
+    // The launch sends its transactions in round 2; a pump.fun mint's creator history, its own in round 3.
+    const launchReads = old.sent.filter((c) => (c.payload as { method: string }).method === 'getTransaction');
+    assert.ok(
+      launchReads.every((c) => c.round >= 3),
+      'nothing of the launch is read',
+    );
     assert.ok(!old.result.flags.some((f) => f.startsWith('LAUNCH_')), String(old.result.flags));
     assert.equal(old.evidence.launch.checked, false);
     assert.match(old.evidence.launch.reason, /more history than one page/);

@@ -6,50 +6,13 @@
  * inner). Numbers may arrive as bigint (kit's RPC) or number (recorded JSON).
  */
 import bs58 from 'bs58';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { LaunchBuy, LaunchTransaction, SolTransfer } from '../../token-facts/model.js';
+import { type instruction, transactionSchema } from '../../token-facts/transaction-json.js';
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 /** System instruction 2: Transfer { lamports: u64 }, accounts [from, to]. */
 const SYSTEM_TRANSFER = 2;
-
-export const int = z.union([z.number(), z.bigint()]).transform((v) => BigInt(v));
-export const instruction = z.object({ programIdIndex: int, accounts: z.array(int), data: z.string() });
-export const tokenBalance = z.object({
-  accountIndex: int,
-  mint: z.string(),
-  owner: z.string().optional(),
-  uiTokenAmount: z.object({ amount: z.string() }),
-});
-
-/** A getTransaction answer (encoding "json"), as far as the scans read it. */
-export const transactionSchema = z.object({
-  slot: int,
-  blockTime: int.nullable().optional(),
-  transaction: z.object({
-    signatures: z.array(z.string()).min(1),
-    message: z.object({
-      header: z.object({ numRequiredSignatures: int }),
-      accountKeys: z.array(z.string()).min(1),
-      instructions: z.array(instruction),
-    }),
-  }),
-  meta: z.object({
-    err: z.unknown(),
-    preBalances: z.array(int),
-    postBalances: z.array(int),
-    innerInstructions: z
-      .array(z.object({ instructions: z.array(instruction) }))
-      .nullable()
-      .optional(),
-    preTokenBalances: z.array(tokenBalance).nullable().optional(),
-    postTokenBalances: z.array(tokenBalance).nullable().optional(),
-    loadedAddresses: z
-      .object({ writable: z.array(z.string()), readonly: z.array(z.string()) })
-      .nullable()
-      .optional(),
-  }),
-});
 
 type Parsed = z.infer<typeof transactionSchema>;
 type Instruction = z.infer<typeof instruction>;

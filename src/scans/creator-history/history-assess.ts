@@ -7,8 +7,8 @@
  *    sold) within YOUNG_EXIT_S of the creation.
  */
 import { type BondingCurve, decodeBondingCurve } from '../../solana/decoders/pump-bonding-curve.js';
-import type { LaunchCurve } from './facts.js';
 import type { CreatorHistoryRead, HistoryLaunch } from './history.js';
+import type { LaunchCurve } from './launches.js';
 
 /** A curve that never graduated and holds under 0.5 SOL of real reserves is dead. */
 export const DEAD_RESERVES = 500_000_000n;

@@ -13,7 +13,7 @@
 import bs58 from 'bs58';
 import type { z } from 'zod';
 import { PUMP_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../solana/programs.js';
-import { type instruction, transactionSchema } from '../token/launch/decode.js';
+import { type instruction, transactionSchema } from '../token-facts/transaction-json.js';
 
 /** pump.fun's instruction discriminators (IDL, pump-fun/pump-public-docs). */
 const CREATE = [24, 30, 200, 40, 5, 28, 7, 119];
