@@ -7,52 +7,13 @@
  * refusal is named and lowers confidence, and the scan is still delivered.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { ScenarioSubject } from '../../src/sandbox/scenarios/index.js';
-import type { RunningSandbox } from '../../src/sandbox/start.js';
-import { payingFetch, startCustomerSandbox } from '../helpers/customer-sandbox.js';
-import { jsonOf } from '../helpers/service.js';
-
-type PumpSubject = Extract<ScenarioSubject, { kind: 'pumpfun' }>;
+import { describe, it } from 'node:test';
+import { usePaidScenarioSandbox } from '../helpers/paid-scenario-sandbox.js';
 
 for (const profile of ['ideal', 'indexed-provider', 'public-mainnet'] as const) {
   describe(`creator history through the paid HTTP path, ${profile} RPC profile`, () => {
-    const dir = mkdtempSync(join(tmpdir(), 'history-'));
-    let sandbox: RunningSandbox;
-    let subjects: ScenarioSubject[];
-    let pay: typeof fetch;
-
-    const find = (name: string): PumpSubject => {
-      const s = subjects.find((x) => x.name === name);
-      assert.ok(s && s.kind === 'pumpfun' && 'address' in s, `the manifest lists ${name}`);
-      return s as PumpSubject;
-    };
-    const scan = async (mint: string) => {
-      const res = await pay(`${sandbox.api.url}/scan/pumpfun/${mint}`);
-      const body = await jsonOf(res);
-      assert.equal(res.status, 200, JSON.stringify(body));
-      assert.ok(res.headers.get('payment-response'), 'a settlement receipt comes with the result');
-      return body;
-    };
-    const heldToManifest = (s: PumpSubject, body: { flags: string[] }) => {
-      for (const code of s.expect.flags ?? [])
-        assert.ok(body.flags.includes(code), `${code} in ${body.flags}`);
-      for (const code of s.expect.notFlags ?? [])
-        assert.ok(!body.flags.includes(code), `${code} not in ${body.flags}`);
-    };
-
-    before(async () => {
-      sandbox = await startCustomerSandbox(dir, profile);
-      subjects = JSON.parse(readFileSync(sandbox.files.manifest, 'utf8')).subjects;
-      pay = await payingFetch(sandbox);
-    });
-    after(async () => {
-      await sandbox?.close();
-      rmSync(dir, { recursive: true, force: true });
-    });
+    const { find, scan: paid, heldToManifest } = usePaidScenarioSandbox(profile);
+    const scan = (mint: string) => paid('pumpfun', mint);
 
     it('the serial launcher whose earlier token accounts are closed', async () => {
       const s = find('pumpfun:serial-closed');
