@@ -29,6 +29,11 @@ const SUBJECTS: readonly (readonly [EndpointId, string, ('old' | undefined)?])[]
   // Creator history from the creator's own transactions (no getProgramAccounts: not probed here).
   ['pumpfun', 'pumpfun:serial-closed'],
   ['pumpfun', 'pumpfun:dev-dump'],
+  // Insiders by funding: one hop (the creator, an exchange ends the chain), and two (an intermediate).
+  ['pumpfun', 'pumpfun:insiders-creator-funded'],
+  ['pumpfun', 'pumpfun:insiders-exchange-funded'],
+  ['pumpfun', 'pumpfun:insiders-via-intermediate'],
+  ['token', 'token:insiders-creator-funded'],
   ['token', 'token:t22-transfer-fee'],
   ['token', 'pumpfun:launch-bundled'],
   // A pump.fun mint on /scan/token runs the same creator history as /scan/pumpfun.

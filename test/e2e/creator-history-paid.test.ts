@@ -7,57 +7,21 @@
  * refusal is named and lowers confidence, and the scan is still delivered.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { ScenarioSubject } from '../../src/sandbox/scenarios/index.js';
-import type { RunningSandbox } from '../../src/sandbox/start.js';
+import { describe, it } from 'node:test';
 import { CREATOR_HISTORY_FLAGS } from '../../src/scans/creator-history/flags.js';
-import { payingFetch, startCustomerSandbox } from '../helpers/customer-sandbox.js';
-import { jsonOf } from '../helpers/service.js';
+import { type AddressSubject, usePaidScenarioSandbox } from '../helpers/paid-scenario-sandbox.js';
 
-type PumpSubject = Extract<ScenarioSubject, { kind: 'pumpfun' }>;
 const PATHS = ['pumpfun', 'token'] as const;
 type Path = (typeof PATHS)[number];
 
 for (const profile of ['ideal', 'indexed-provider', 'public-mainnet'] as const) {
   describe(`creator history through the paid HTTP path, ${profile} RPC profile`, () => {
-    const dir = mkdtempSync(join(tmpdir(), 'history-'));
-    let sandbox: RunningSandbox;
-    let subjects: ScenarioSubject[];
-    let pay: typeof fetch;
-
-    const find = (name: string): PumpSubject => {
-      const s = subjects.find((x) => x.name === name);
-      assert.ok(s && s.kind === 'pumpfun' && 'address' in s, `the manifest lists ${name}`);
-      return s as PumpSubject;
-    };
-    const scan = async (mint: string, path: Path) => {
-      const res = await pay(`${sandbox.api.url}/scan/${path}/${mint}`);
-      const body = await jsonOf(res);
-      assert.equal(res.status, 200, JSON.stringify(body));
-      assert.ok(res.headers.get('payment-response'), 'a settlement receipt comes with the result');
-      return body;
-    };
+    const paid = usePaidScenarioSandbox(profile);
+    const { find } = paid;
+    const scan = (mint: string, path: Path) => paid.scan(path, mint);
     /** The manifest's flags for the coin (on /scan/token, those of its creator history). */
-    const heldToManifest = (s: PumpSubject, body: { flags: string[] }, path: Path) => {
-      const held = (code: string) => path === 'pumpfun' || code in CREATOR_HISTORY_FLAGS;
-      for (const code of (s.expect.flags ?? []).filter(held))
-        assert.ok(body.flags.includes(code), `${code} in ${body.flags}`);
-      for (const code of (s.expect.notFlags ?? []).filter(held))
-        assert.ok(!body.flags.includes(code), `${code} not in ${body.flags}`);
-    };
-
-    before(async () => {
-      sandbox = await startCustomerSandbox(dir, profile);
-      subjects = JSON.parse(readFileSync(sandbox.files.manifest, 'utf8')).subjects;
-      pay = await payingFetch(sandbox);
-    });
-    after(async () => {
-      await sandbox?.close();
-      rmSync(dir, { recursive: true, force: true });
-    });
+    const heldToManifest = (s: AddressSubject, body: { flags: string[] }, path: Path) =>
+      paid.heldToManifest(s, body, (code) => path === 'pumpfun' || code in CREATOR_HISTORY_FLAGS);
 
     // The same creator history on both token scans: /scan/token runs it on a pump.fun mint.
     for (const path of PATHS) {
@@ -109,8 +73,7 @@ for (const profile of ['ideal', 'indexed-provider', 'public-mainnet'] as const) 
     }
 
     it('/scan/token: a mint not on pump.fun says so, and has no creator flag', async () => {
-      const s = subjects.find((x) => x.name === 'token:clean');
-      assert.ok(s && 'address' in s);
+      const s = find('token:clean', 'token');
       const body = await scan(s.address, 'token');
       assert.equal(body.evidence.creator_launches.checked, false);
       assert.match(body.evidence.creator_launches.reason, /^not a pump\.fun mint/);

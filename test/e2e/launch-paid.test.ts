@@ -6,55 +6,18 @@
  * the flags its manifest entry says it raises (`expect.flags`) and must not (`expect.notFlags`).
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { ScenarioSubject } from '../../src/sandbox/scenarios/index.js';
-import type { RunningSandbox } from '../../src/sandbox/start.js';
-import { payingFetch, startCustomerSandbox } from '../helpers/customer-sandbox.js';
-import { jsonOf } from '../helpers/service.js';
-
-type PumpSubject = Extract<ScenarioSubject, { kind: 'pumpfun' }>;
+import { describe, it } from 'node:test';
+import { usePaidScenarioSandbox } from '../helpers/paid-scenario-sandbox.js';
 
 for (const profile of ['ideal', 'indexed-provider'] as const) {
   describe(`launch forensics through the paid HTTP path, ${profile} RPC profile`, () => {
-    const dir = mkdtempSync(join(tmpdir(), 'launch-'));
-    let sandbox: RunningSandbox;
-    let subjects: ScenarioSubject[];
-    let pay: typeof fetch;
-
-    const find = (name: string): PumpSubject => {
-      const s = subjects.find((x) => x.name === name);
-      assert.ok(s && s.kind === 'pumpfun' && 'address' in s, `the manifest lists ${name}`);
-      return s as PumpSubject;
-    };
-    const scan = async (path: 'token' | 'pumpfun', mint: string) => {
-      const res = await pay(`${sandbox.api.url}/scan/${path}/${mint}`);
-      const body = await jsonOf(res);
-      assert.equal(res.status, 200, JSON.stringify(body));
-      assert.ok(res.headers.get('payment-response'), 'a settlement receipt comes with the result');
-      return body;
-    };
-
-    before(async () => {
-      sandbox = await startCustomerSandbox(dir, profile);
-      subjects = JSON.parse(readFileSync(sandbox.files.manifest, 'utf8')).subjects;
-      pay = await payingFetch(sandbox);
-    });
-    after(async () => {
-      await sandbox?.close();
-      rmSync(dir, { recursive: true, force: true });
-    });
+    const { find, scan, heldToManifest } = usePaidScenarioSandbox(profile);
 
     for (const path of ['token', 'pumpfun'] as const) {
       it(`/scan/${path}: the bundled launch names its creation-slot wallets, the creator that funded them, and what they still hold`, async () => {
         const s = find('pumpfun:launch-bundled');
         const body = await scan(path, s.address);
-        for (const code of s.expect.flags ?? [])
-          assert.ok(body.flags.includes(code), `${code} in ${body.flags}`);
-        for (const code of s.expect.notFlags ?? [])
-          assert.ok(!body.flags.includes(code), `${code} not in ${body.flags}`);
+        heldToManifest(s, body);
         const launch = s.expect.launch!;
         const bundled = body.evidence.flags.LAUNCH_BUNDLED;
         assert.equal(String(bundled.creation_slot), launch.creationSlot);
@@ -70,10 +33,7 @@ for (const profile of ['ideal', 'indexed-provider'] as const) {
       it(`/scan/${path}: the fair launch is read, and raises no launch flag`, async () => {
         const s = find('pumpfun:launch-fair');
         const body = await scan(path, s.address);
-        for (const code of s.expect.flags ?? [])
-          assert.ok(body.flags.includes(code), `${code} in ${body.flags}`);
-        for (const code of s.expect.notFlags ?? [])
-          assert.ok(!body.flags.includes(code), `${code} not in ${body.flags}`);
+        heldToManifest(s, body);
         assert.equal(body.evidence.launch.checked, true);
         assert.equal(String(body.evidence.launch.creation_slot), s.expect.launch!.creationSlot);
         assert.equal(body.evidence.launch.creation_slot_buyers, 0);

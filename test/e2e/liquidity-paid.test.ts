@@ -6,14 +6,8 @@
  * manifest entry says and nothing it rules out, and is paid for.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { ScenarioSubject } from '../../src/sandbox/scenarios/index.js';
-import type { RunningSandbox } from '../../src/sandbox/start.js';
-import { payingFetch, startCustomerSandbox } from '../helpers/customer-sandbox.js';
-import { jsonOf } from '../helpers/service.js';
+import { describe, it } from 'node:test';
+import { usePaidScenarioSandbox } from '../helpers/paid-scenario-sandbox.js';
 
 const SUBJECTS = [
   'token:pool-lp-burned',
@@ -31,38 +25,13 @@ const SUBJECTS = [
 
 for (const profile of ['ideal', 'indexed-provider'] as const) {
   describe(`liquidity subjects through the paid HTTP path (${profile} RPC)`, () => {
-    const dir = mkdtempSync(join(tmpdir(), 'liquidity-'));
-    let sandbox: RunningSandbox;
-    let subjects: ScenarioSubject[];
-    let pay: typeof fetch;
-
-    before(async () => {
-      sandbox = await startCustomerSandbox(dir, profile);
-      subjects = JSON.parse(readFileSync(sandbox.files.manifest, 'utf8')).subjects;
-      pay = await payingFetch(sandbox);
-    });
-    after(async () => {
-      await sandbox?.close();
-      rmSync(dir, { recursive: true, force: true });
-    });
-
-    const paidScan = async (path: string, address: string) => {
-      const res = await pay(`${sandbox.api.url}${path}${address}`);
-      const body = await jsonOf(res);
-      assert.equal(res.status, 200, JSON.stringify(body));
-      assert.ok(res.headers.get('payment-response'), 'a settlement receipt comes with the result');
-      return body as { flags: string[]; evidence: any; reasoning: string[] };
-    };
+    const { find, scan, heldToManifest } = usePaidScenarioSandbox(profile);
 
     for (const name of SUBJECTS) {
       it(`/scan/token/{${name}}: the manifest's flags, none of its notFlags`, async () => {
-        const s = subjects.find((x) => x.name === name) as Extract<ScenarioSubject, { kind: 'token' }>;
-        assert.ok(s, `the manifest lists ${name}`);
-        const body = await paidScan('/scan/token/', s.address);
-        for (const code of s.expect.flags ?? [])
-          assert.ok(body.flags.includes(code), `${code} in ${body.flags}`);
-        for (const code of s.expect.notFlags ?? [])
-          assert.ok(!body.flags.includes(code), `${code} not in ${body.flags}`);
+        const s = find(name, 'token');
+        const body = await scan('token', s.address);
+        heldToManifest(s, body);
         if (s.expect.market) assert.equal(body.evidence.markets[0].pool, s.expect.market.pool);
         const locker = s.expect.market?.lpLocker;
         if (locker)
@@ -77,11 +46,8 @@ for (const profile of ['ideal', 'indexed-provider'] as const) {
     }
 
     it('/scan/pumpfun/{pumpfun:graduated}: its PumpSwap pool is the market, 85 SOL deep, not thin', async () => {
-      const s = subjects.find((x) => x.name === 'pumpfun:graduated') as Extract<
-        ScenarioSubject,
-        { kind: 'pumpfun' }
-      >;
-      const body = await paidScan('/scan/pumpfun/', s.address);
+      const s = find('pumpfun:graduated');
+      const body = await scan('pumpfun', s.address);
       const market = body.evidence.markets[0];
       assert.equal(market.dex, 'PumpSwap');
       assert.equal(market.pool, s.expect.pool?.address);

@@ -5,7 +5,7 @@
  */
 import { after, before } from 'node:test';
 import type { SandboxChain } from '../../src/sandbox/chain/chain.js';
-import type { RpcProfileName } from '../../src/sandbox/rpc/profiles.js';
+import type { RpcProfileName, RpcProfileOptions } from '../../src/sandbox/rpc/profiles.js';
 import { type SandboxRpc, startSandboxRpc } from '../../src/sandbox/rpc/server.js';
 import { type ScenarioManifest, seededChain } from '../../src/sandbox/scenarios/index.js';
 
@@ -16,7 +16,8 @@ export interface SeededSandbox {
   readonly servers: Readonly<Record<string, SandboxRpc>>;
 }
 
-export function useSeededSandbox(...profiles: RpcProfileName[]): SeededSandbox {
+/** Each profile by name, or with options (e.g. `rateLimit: null`); `servers` is keyed by name. */
+export function useSeededSandbox(...profiles: (RpcProfileName | RpcProfileOptions)[]): SeededSandbox {
   const sandbox = { servers: {} } as {
     chain: SandboxChain;
     manifest: ScenarioManifest;
@@ -28,7 +29,8 @@ export function useSeededSandbox(...profiles: RpcProfileName[]): SeededSandbox {
     for (const profile of profiles.length ? profiles : [undefined]) {
       const server = await startSandboxRpc({ chain: sandbox.chain, host: '127.0.0.1', port: 0, profile });
       sandbox.server ??= server;
-      sandbox.servers[profile ?? 'ideal'] = server;
+      const name = typeof profile === 'object' ? profile.name : profile;
+      sandbox.servers[name ?? 'ideal'] = server;
     }
   });
   after(async () => {

@@ -478,6 +478,14 @@ export class SandboxChain {
     return { signature, landed: true };
   }
 
+  /**
+   * Seeding only: lands a transaction without checking its signatures, for a signer whose key the
+   * sandbox cannot hold (a mainnet exchange's hot wallet paying out SOL). It executes as any other.
+   */
+  sendUnverified(wire: Uint8Array): SendResult {
+    return this.withSigverify(false, () => this.send(wire, { skipPreflight: true }));
+  }
+
   /** A real, signed transfer from the faucet, so airdrops show up in history as they do on devnet. */
   async airdrop(address: string, lamports: bigint): Promise<string> {
     addressBytes(address);

@@ -18,6 +18,7 @@ import type { ScenarioContext } from './context.js';
 import { seedCreatorHistory } from './creator-history.js';
 import { seedGovernedPrograms } from './governed.js';
 import { seedGovernedTokens } from './governed-tokens.js';
+import { fundInsiders, seedInsiderLaunches } from './insiders.js';
 import { seedLaunches } from './launches.js';
 import { seedLiquidityScenarios } from './liquidity.js';
 import { seedMainnetDumps } from './mainnet.js';
@@ -105,6 +106,8 @@ export async function seedScenarios(
   await seedLaunches(context); // 2.9 hours → 2.3 hours
   await seedCreatorHistory(context); // 2.24 hours → 2.1 hours
   await seedOldWalletRecent(context, oldWallet); // 2 hours → 1 hour
+  await fundInsiders(context); // 0.98 hours
+  await seedInsiderLaunches(context); // 0.33 hours → about 0.2 hours
   await seedBurnerWallet(context); // 10 minutes
   await seedTransactions(context); // 5 minutes
   await seedSimulations(context); // accounts for transactions to simulate, never sent

@@ -41,7 +41,7 @@ const PCT = PUMP_TOTAL_SUPPLY / 100n;
 /** SOL a buyer sends the curve per buy (the scan reads tokens, not prices). */
 const BUY_LAMPORTS = LAMPORTS_PER_SOL / 2n;
 
-interface Coin {
+export interface Coin {
   readonly mint: Address;
   readonly creator: KeyPairSigner;
   readonly curve: Address;
@@ -74,7 +74,7 @@ function setCurveDelegate(context: ScenarioContext, coin: Coin, on: boolean): vo
 }
 
 /** Mint, immutable metadata and the whole supply on the curve's token account, all in the current slot. */
-async function createCoin(
+export async function createCoin(
   context: ScenarioContext,
   label: string,
   name: string,
@@ -122,7 +122,7 @@ async function createCoin(
 }
 
 /** One buy off the curve by `buyer`; `payer` pays the fee (and sends `funding` to the buyer first). */
-async function buy(
+export async function buy(
   context: ScenarioContext,
   coin: Coin,
   buyer: KeyPairSigner,
@@ -158,7 +158,7 @@ async function buy(
 }
 
 /** Clears the delegate, writes the curve in pump's layout, and says what the coin is. */
-function finish(context: ScenarioContext, coin: Coin): PumpfunExpect {
+export function finish(context: ScenarioContext, coin: Coin): PumpfunExpect {
   setCurveDelegate(context, coin, false);
   const curve = curveAfterSelling(coin.sold);
   context.chain.setAccount({

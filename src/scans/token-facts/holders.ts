@@ -46,7 +46,8 @@ export function holdersOf(
   });
 }
 
-function exclusionReason(h: Holder, named: ReadonlyMap<string, string>): string | null {
+/** Why a holder is set aside (not a wallet someone holds for itself), or null for a real wallet. */
+export function exclusionReason(h: Holder, named: ReadonlyMap<string, string>): string | null {
   const byAccount = named.get(h.tokenAccount);
   if (byAccount) return byAccount;
   if (h.owner === null) return null;

@@ -110,6 +110,36 @@ export type LaunchFacts =
       readonly creator: string | null;
     };
 
+/** One wallet traced back to who funded it with SOL (src/scans/token/insiders). */
+export interface TracedWallet {
+  readonly wallet: string;
+  /** Why it was traced: one of the largest holders, a launch buyer, or both. */
+  readonly roles: readonly ('holder' | 'buyer')[];
+  /** Its funders, nearest first: [hop 1, hop 2]; shorter when the trace stopped or was cut. */
+  readonly funders: readonly string[];
+  /** Its first transaction was the funding, at most a day before it first touched the token. */
+  readonly fresh: boolean;
+  readonly fundedAt: number | null;
+  /** Why a hop it needed was not read (a call refused or cut by the bound, a page too long), or null. */
+  readonly cut: string | null;
+  /** The cut was a refusal or the time bound (not a history longer than one page). */
+  readonly refused: boolean;
+}
+
+export type InsiderFacts =
+  | { readonly status: 'not-run'; readonly reason: string }
+  | {
+      readonly status: 'read';
+      readonly wallets: readonly TracedWallet[];
+      /** Why the holders or the launch buyers could not be traced (null when they were). */
+      readonly holdersUnread: string | null;
+      readonly buyersUnread: string | null;
+      /** Wallets left out by the caps (largest holders and buyers first). */
+      readonly overCap: number;
+      /** The creator when the caller knows it (a pump.fun curve names it). */
+      readonly creator: string | null;
+    };
+
 export interface SimulatedTransfer {
   readonly tokenAccount: Address;
   readonly owner: Address;
@@ -156,6 +186,8 @@ export interface TokenFacts {
   readonly transferSimulation?: TransferSimulationFacts | null;
   /** Launch forensics (src/scans/token/launch), when the scan read it. */
   readonly launch?: LaunchFacts;
+  /** Insiders by funding (src/scans/token/insiders), when the scan read them. */
+  readonly insiders?: InsiderFacts;
 }
 
 /** The mint and its metadata, decoded once from round 1's read. */

@@ -22,6 +22,7 @@ import {
 import { viewOf } from '../token-facts/view.js';
 import { TOKEN_FLAGS, type TokenFlag } from './flags.js';
 import { governanceHolderOf } from './governance-holder.js';
+import { insiderChecks } from './insiders/assess.js';
 import { type ControlHolder, issuerControlWording } from './issuer-control.js';
 import { launchChecks } from './launch/assess.js';
 import { ageOf } from './rules/age.js';
@@ -116,6 +117,7 @@ export function tokenChecks(
   const age = ageOf(facts);
   const simulation = transferSimulationHits(facts.transferSimulation, mint, facts.epoch);
   const launch = launchChecks(facts, mint.supply);
+  const insiders = insiderChecks(facts, mint.supply);
   const hits: Hit[] = [
     ...(issuer
       ? [
@@ -134,6 +136,7 @@ export function tokenChecks(
     ...age.hits,
     ...simulation.hits,
     ...launch.hits,
+    ...insiders.hits,
     ...(markets?.hits ?? []),
   ];
   return {
@@ -153,6 +156,7 @@ export function tokenChecks(
       ...holders.summary,
       ...(simulation.summary ? { transfer_simulation: simulation.summary } : {}),
       ...launch.summary,
+      ...insiders.summary,
       ...(markets?.summary ?? {}),
     },
   };

@@ -209,6 +209,19 @@ export const TOKEN_FLAGS = {
       "Launch buyers were funded by the creator (it paid their transaction or sent them SOL in the launch transactions) — or, at medium severity, 3 or more were funded by one other wallet: the creator's own wallets posing as buyers.",
     evidenceKeys: ['funder', 'funder_is_creator', 'wallets'],
   },
+  INSIDER_CLUSTER: {
+    severity: 'high',
+    meaning:
+      'Wallets holding 5 % or more of the supply together were funded with SOL, before they first touched the token, by the creator (one or two hops back) or, for 3 or more fresh wallets, by one other wallet: the creator’s own wallets posing as holders. High from 20 %, medium from 5 %; exchange hot wallets never tie anyone.',
+    evidenceKeys: ['clusters', 'share', 'creator'],
+  },
+  INSIDERS_UNAVAILABLE: {
+    severity: 'low',
+    meaning:
+      'The RPC refused, or did not answer in time, some of the calls that trace who funded the largest holders and launch buyers: insider clusters among them are unknown.',
+    evidenceKeys: ['reason', 'wallets_cut'],
+    confidencePenalty: 0.1,
+  },
   LAUNCH_UNAVAILABLE: {
     severity: 'low',
     meaning:

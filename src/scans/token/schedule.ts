@@ -19,6 +19,8 @@
  *      DAO's name (`readRealms`, only for a verified SPL Governance authority), the transfer
  *      simulation (it waits for round 2's holders, then simulates), and the extension's round-3
  *      reads (pump.fun: the curves of the creator's other coins).
+ *      Beside them, insiders by funding (insiders/facts.ts): started in round 2, each wallet as soon
+ *      as the holders or the launch's buyers are in, bounded in calls and time on their own.
  * The pool PDAs depend on the mint alone: they are derived while round 1 is in flight.
  */
 import type { Address } from '@solana/kit';
@@ -30,6 +32,7 @@ import type { HeldBy, MintHistory, MintView, RawAccount, TokenView } from '../to
 import { TRUSTED_ISSUERS } from '../token-facts/trusted.js';
 import { decodeMintRead, heldBy, tokenView } from '../token-facts/view.js';
 import { derivedAuthoritiesOf, readGovernors, readRealms } from './governors.js';
+import { gatherInsiderFacts, insiderInputs } from './insiders/facts.js';
 import { gatherLaunchFacts } from './launch/facts.js';
 import { type LargestRead, readHolders, readRound1 } from './reads.js';
 import { simulateTransferRounds, simulationReads } from './transfer-simulation/facts.js';
@@ -167,7 +170,11 @@ function roundTwo<Found>(
     ? Promise.resolve([])
     : readGovernors(rpc, derivedAuthoritiesOf(first.decoded), signal);
   const pools = poolsOnceHeld(first.mint, derived, held);
-  return { simulation, found, launch, governors, pools };
+  // Holders are traced beside round 3 (the pools), once every read of round 2 is in.
+  const roundTwoDone = Promise.all([held, governors, pools, found]).then(([h]) => h);
+  const insiders = gatherInsiderFacts(rpc, insiderInputs(first, roundTwoDone, launch, creator), signal);
+  insiders.catch(() => {}); // awaited with round 3; not unhandled if this round fails first
+  return { simulation, found, launch, governors, pools, insiders };
 }
 
 /** Every read of a token, round by round (see the header), and the extension's. */
@@ -199,6 +206,7 @@ export async function readToken<Found = undefined>(
     second.simulation,
     second.launch,
   ]);
-  const full: TokenView = { ...view, transferSimulation, governors: realms, launch };
+  const insiders = await second.insiders; // started in round 2 (insiders/facts.ts), bounded on its own
+  const full: TokenView = { ...view, transferSimulation, governors: realms, launch, insiders };
   return { view: full, liquidity, found };
 }

@@ -17,11 +17,14 @@ import { LIQUIDITY_FLAGS } from '../../../src/scans/liquidity/flags.js';
 import { POSITION_FLAGS } from '../../../src/scans/liquidity/positions-flags.js';
 import { assessToken } from '../../../src/scans/token/assess.js';
 import { TOKEN_FLAGS } from '../../../src/scans/token/flags.js';
+import { WELL_KNOWN_FUNDERS } from '../../../src/scans/token/insiders/well-known-funders.js';
 import type {
+  InsiderFacts,
   LaunchFacts,
   LaunchTransaction,
   MintHistory,
   TokenFacts,
+  TracedWallet,
 } from '../../../src/scans/token-facts/model.js';
 import { findMetadataAddress } from '../../../src/solana/decoders/metaplex-metadata.js';
 import {
@@ -679,6 +682,91 @@ describe('assessToken, flag by flag', () => {
     const old = assessToken(facts({}, { launch: { status: 'not-run', reason: 'a full history page' } }));
     flags.notRaised(old, 'LAUNCH_UNAVAILABLE');
     assert.equal(old.confidence, 1);
+  });
+
+  it('INSIDER_CLUSTER / INSIDERS_UNAVAILABLE: holders the creator funded, or 3 fresh wallets one funder funded, by combined share (medium from 5 %, high from 20 %); not under 5 %, not 2 wallets, not stale ones, not an exchange', () => {
+    const traced = (wallet: string, funders: string[], fresh = true): TracedWallet => ({
+      wallet,
+      roles: ['holder'],
+      funders,
+      fresh,
+      fundedAt: NOW - DAY,
+      cut: null,
+      refused: false,
+    });
+    const insiders = (wallets: TracedWallet[]): InsiderFacts => ({
+      status: 'read',
+      wallets,
+      holdersUnread: null,
+      buyersUnread: null,
+      overCap: 0,
+      creator: authority,
+    });
+    const holding = (n: number, each: bigint) => [
+      ...owners.slice(0, n).map((owner) => ({ owner, amount: each })),
+      ...spread.slice(n),
+    ];
+    const scan = (n: number, each: bigint, wallets: TracedWallet[]) =>
+      assessToken(facts({}, { holders: holding(n, each), insiders: insiders(wallets) }));
+    const weight = (r: ReturnType<typeof assessToken>) =>
+      (r.evidence as { flags: Record<string, { weight_applied: number }> }).flags.INSIDER_CLUSTER
+        ?.weight_applied;
+    const four = owners.slice(0, 4);
+    const byCreator = scan(
+      4,
+      SUPPLY / 20n,
+      four.map((w) => traced(w, [authority], false)),
+    );
+    flags.raised(byCreator, 'INSIDER_CLUSTER', { share: 0.2, creator: authority });
+    assert.equal(weight(byCreator), 0.6, 'high from 20 %');
+    const viaHop = scan(1, SUPPLY / 20n, [traced(owners[0]!, [other, authority], false)]);
+    flags.raised(viaHop, 'INSIDER_CLUSTER', { share: 0.05 });
+    assert.equal(weight(viaHop), 0.3, 'medium from 5 %, through one intermediate wallet');
+    flags.notRaised(scan(1, SUPPLY / 25n, [traced(owners[0]!, [authority])]), 'INSIDER_CLUSTER');
+    const three = owners.slice(0, 3);
+    flags.raised(
+      scan(
+        3,
+        SUPPLY / 25n,
+        three.map((w) => traced(w, [other])),
+      ),
+      'INSIDER_CLUSTER',
+      { share: 0.12 },
+    );
+    flags.notRaised(
+      scan(
+        3,
+        SUPPLY / 25n,
+        three.slice(0, 2).map((w) => traced(w, [other])),
+      ),
+      'INSIDER_CLUSTER',
+    );
+    flags.notRaised(
+      scan(
+        3,
+        SUPPLY / 25n,
+        three.map((w) => traced(w, [other], false)),
+      ),
+      'INSIDER_CLUSTER',
+    );
+    const exchange = WELL_KNOWN_FUNDERS[0]!.address;
+    flags.notRaised(
+      scan(
+        4,
+        SUPPLY / 20n,
+        four.map((w) => traced(w, [exchange, authority])),
+      ),
+      'INSIDER_CLUSTER',
+    );
+
+    const refused = { ...traced(owners[0]!, []), cut: 'getTransaction: refused', refused: true };
+    const cut = assessToken(facts({}, { insiders: insiders([refused]) }));
+    flags.raised(cut, 'INSIDERS_UNAVAILABLE', {
+      reason: "1 of 1 wallets' funding could not be read (getTransaction: refused)",
+    });
+    assert.ok(cut.confidence < assessToken(facts()).confidence);
+    const longPage = { ...traced(owners[0]!, []), cut: 'more than 1000 transactions', refused: false };
+    flags.notRaised(assessToken(facts({}, { insiders: insiders([longPage]) })), 'INSIDERS_UNAVAILABLE');
   });
 
   it('every token flag has a raising test above', () => {

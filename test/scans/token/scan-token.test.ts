@@ -256,7 +256,12 @@ describe('scanToken on the seeded sandbox', () => {
       failingTransport(t, (m) => m === 'getSignaturesForAddress'),
     );
     assert.deepEqual(full.result.flags, ['MARKET_NONE']);
-    assert.deepEqual([...blind.result.flags].sort(), ['MARKET_NONE', 'TOKEN_AGE_UNAVAILABLE']);
+    // The holders' own histories are refused too: insiders by funding say so (INSIDERS_UNAVAILABLE).
+    assert.deepEqual([...blind.result.flags].sort(), [
+      'INSIDERS_UNAVAILABLE',
+      'MARKET_NONE',
+      'TOKEN_AGE_UNAVAILABLE',
+    ]);
     assert.equal(blind.evidence.created_at, null);
     assert.ok(blind.result.confidence < full.result.confidence);
     assert.ok(

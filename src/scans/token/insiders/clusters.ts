@@ -32,6 +32,8 @@ export const MIN_FRESH_WALLETS = 3;
 /** Combined share of supply from which a cluster is a warning, and from which it is high. */
 export const CLUSTER_SHARE_MEDIUM = 0.05;
 export const CLUSTER_SHARE_HIGH = 0.2;
+/** A wallet is fresh when its first transaction funded it at most this long before it touched the token. */
+export const FRESH_SECONDS = 86_400;
 /** Hops followed back from a wallet. */
 export const MAX_HOPS = 2;
 

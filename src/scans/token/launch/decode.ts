@@ -43,25 +43,32 @@ function buysOf(parsed: Parsed, mint: string, keys: readonly string[], signers: 
   return buys;
 }
 
+/** Every key the instructions index (lookup tables' too) and every instruction, inner ones included. */
+export function keysAndInstructions(parsed: Parsed) {
+  const message = parsed.transaction.message;
+  // Indexes in meta count the static keys, then the lookup tables' writable, then readonly ones.
+  const loaded = parsed.meta.loadedAddresses;
+  const keys = [...message.accountKeys, ...(loaded?.writable ?? []), ...(loaded?.readonly ?? [])];
+  const instructions = [
+    ...message.instructions,
+    ...(parsed.meta.innerInstructions ?? []).flatMap((set) => set.instructions),
+  ];
+  return { keys, instructions };
+}
+
 /** The transaction's launch-relevant facts, or null when the answer is not a readable transaction. */
 export function decodeLaunchTransaction(raw: unknown, mint: string): LaunchTransaction | null {
   const read = transactionSchema.safeParse(raw);
   if (!read.success) return null;
   const parsed = read.data;
   const message = parsed.transaction.message;
-  // Indexes in meta count the static keys, then the lookup tables' writable, then readonly ones.
-  const loaded = parsed.meta.loadedAddresses;
-  const keys = [...message.accountKeys, ...(loaded?.writable ?? []), ...(loaded?.readonly ?? [])];
+  const { keys, instructions } = keysAndInstructions(parsed);
   const signers = message.accountKeys.slice(0, Number(message.header.numRequiredSignatures));
   const mintIndex = keys.indexOf(mint);
   const createsMint =
     mintIndex >= 0 &&
     parsed.meta.preBalances[mintIndex] === 0n &&
     (parsed.meta.postBalances[mintIndex] ?? 0n) > 0n;
-  const instructions = [
-    ...message.instructions,
-    ...(parsed.meta.innerInstructions ?? []).flatMap((set) => set.instructions),
-  ];
   const failed = parsed.meta.err !== null && parsed.meta.err !== undefined;
   return {
     signature: parsed.transaction.signatures[0] ?? '',
