@@ -49,7 +49,9 @@ export async function verifyAndProduce(
   checked: CheckedPayment,
 ): Promise<Produced> {
   const key = checked.payment.key;
-  const produce = once(() => core.produce(call.endpoint, call.subject, call.requestId));
+  const produce = once(() =>
+    core.produce(call.endpoint, call.subject, call.requestId, call.payment.resource),
+  );
   let verifying = true;
   if (core.parallelVerify) {
     void core.funds.covers(checked.payment).then((covered) => {
@@ -58,6 +60,7 @@ export async function verifyAndProduce(
   }
   const verifyCall = facilitatorCall(
     call.endpoint,
+    call.priceUsd,
     call.payment.resource,
     checked,
     core,
@@ -115,6 +118,7 @@ function sale(response: StoredResponse, r: Receipt, key: string, facilitatorConf
 async function settleAnswer(core: PaymentCore, call: PaidCall, checked: CheckedPayment) {
   const settleCall = facilitatorCall(
     call.endpoint,
+    call.priceUsd,
     call.payment.resource,
     checked,
     core,
