@@ -103,6 +103,8 @@ const EnvSchema = z.object({
   MAX_INFLIGHT_PAID: int(0, 100_000).default(64),
   SHED_EVENT_LOOP_DELAY_MS: int(0, 60_000).optional(),
   SHED_RETRY_AFTER_SECONDS: int(1, 3_600).default(2),
+  MAX_WATCHES: int(0, 1_000_000).default(1_000),
+  MAX_WATCHES_PER_SUBJECT: int(1, 10_000).default(50),
   SCAN_TIMEOUT_MS: int(500, 120_000).default(20_000),
   SETTLE_TIMEOUT_MS: int(1_000, 180_000).default(45_000),
   CONFIRM_WINDOW_MS: int(0, 120_000).default(10_000),
@@ -150,6 +152,13 @@ export interface Config {
   /** Consecutive failures that open an RPC endpoint's breaker (0 = no breakers), and how long it stays open. */
   readonly rpcBreaker: { readonly failures: number; readonly halfOpenAfterMs: number };
   /** When paid calls are refused with 503 before any payment is touched. */
+  /** Caps on active watches, refused before payment (503 with Retry-After) when reached. */
+  readonly watches: {
+    /** Active watches in all (0 = POST /watch takes none). */
+    readonly max: number;
+    /** Active watches on one subject. */
+    readonly maxPerSubject: number;
+  };
   readonly shedding: {
     /** Paid calls in flight at most (0 = no limit). */
     readonly maxInflightPaid: number;
@@ -279,6 +288,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       failures: e.RPC_BREAKER_FAILURES,
       halfOpenAfterMs: e.RPC_BREAKER_HALF_OPEN_MS,
     }),
+    watches: Object.freeze({ max: e.MAX_WATCHES, maxPerSubject: e.MAX_WATCHES_PER_SUBJECT }),
     shedding: Object.freeze({
       maxInflightPaid: e.MAX_INFLIGHT_PAID,
       // The sandbox runs its chain on this event loop: the delay would measure LiteSVM, not the API.

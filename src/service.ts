@@ -5,7 +5,7 @@
 import { type Address, address } from '@solana/kit';
 import { findAssociatedTokenPda } from '@solana-program/token';
 import { type CacheStore, createMemoryCache } from './cache/result-cache.js';
-import type { EndpointId } from './catalog.js';
+import { PAID_ENDPOINTS, type PaidEndpoint, type ScanId } from './catalog.js';
 import type { Config } from './config.js';
 import { OfferBook } from './door/offers.js';
 import { createPaidDoor } from './door/paid-door.js';
@@ -37,6 +37,11 @@ import { rpcHealthCheck } from './solana/rpc-health.js';
 import { loadSigningKey } from './stores/signing-key.js';
 import { openState, type ServiceState } from './stores/state.js';
 import { SERVICE_VERSION } from './version.js';
+import { createWatchFulfil } from './watch/door/fulfil.js';
+import { createWatchProducer } from './watch/door/produce.js';
+import { type CheckWebhookUrl, createWatchScreen } from './watch/door/screen.js';
+import type { WatchState } from './watch/model.js';
+import type { ProduceResult } from './x402/core.js';
 import { createFacilitatorClient } from './x402/facilitator-client.js';
 import type { FacilitatorObserver } from './x402/facilitator-observer.js';
 import { FacilitatorDirectory } from './x402/facilitators.js';
@@ -49,7 +54,12 @@ import { createSettlementLookup } from './x402/settlement-lookup.js';
 export interface ServiceOptions {
   readonly log?: Logger;
   /** The scanner of each paid endpoint. */
-  readonly scanners?: Readonly<Partial<Record<EndpointId, Scanner>>>;
+  readonly scanners?: Readonly<Partial<Record<ScanId, Scanner>>>;
+  /**
+   * The watches' state and the SSRF guard of their webhooks: POST /watch, GET and DELETE
+   * /watch/{id} are served only with both.
+   */
+  readonly watches?: { readonly state: WatchState; readonly checkWebhook: CheckWebhookUrl };
   /** For fault-injection tests: the fetch used to reach facilitators. */
   readonly facilitatorFetch?: typeof fetch;
   /** Replaces the RPC client (e.g. with a counting or failing transport). */
@@ -141,6 +151,7 @@ function buildPaymentGate(
     metrics: Metrics | null;
     facilitatorObserver: FacilitatorObserver | undefined;
     serves: ServesMonitor;
+    keyId: string;
   },
 ): PaymentGate | undefined {
   if (options.scanners === undefined) return undefined;
@@ -157,8 +168,9 @@ function buildPaymentGate(
     facilitators: deps.facilitators,
     client: createFacilitatorClient(options.facilitatorFetch, deps.facilitatorObserver),
     store: deps.state.payments,
-    produce: createResultProducer(scans, SERVICE_VERSION),
-    canProduce: (endpoint) => scans.canScan(endpoint.id),
+    produce: producerOf(scans, options.watches?.state ?? null, deps.keyId),
+    canProduce: (endpoint) =>
+      endpoint.id === 'watch' ? options.watches !== undefined : scans.canScan(endpoint.id),
     lookup: createSettlementLookup(deps.rpc, deps.destinations[TOKEN_PROGRAM]!),
     funds: createFundsCheck(deps.rpc),
     payTo: config.payTo!,
@@ -173,6 +185,34 @@ function buildPaymentGate(
     log: deps.log,
     ...(deps.metrics ? { onVerified: () => deps.metrics?.payment('verified') } : {}),
   });
+}
+
+/** What each paid endpoint sells: its scan's result, or for POST /watch the watch's answer. */
+function producerOf(scans: ScanService, watches: WatchState | null, keyId: string): ProduceResult {
+  const scanResult = createResultProducer(scans, SERVICE_VERSION);
+  const endpointOf = (kind: ScanId) => PAID_ENDPOINTS.find((e) => e.id === kind) as PaidEndpoint;
+  const watch =
+    watches === null
+      ? null
+      : createWatchProducer({
+          state: watches,
+          keyId,
+          scan: (kind, subject, requestId, maxAgeMs) =>
+            scanResult(endpointOf(kind), subject, requestId, undefined, maxAgeMs),
+        });
+  return (endpoint, subject, requestId, resource) => {
+    if (endpoint.id !== 'watch') return scanResult(endpoint, subject, requestId);
+    if (watch === null) throw new Error('POST /watch is not served without a watch state');
+    return watch(subject, requestId, resource);
+  };
+}
+
+/** POST /watch's steps around the payment: its screen before, the watch's creation after settlement. */
+function watchDoor(watches: NonNullable<ServiceOptions['watches']>) {
+  return {
+    screens: { watch: createWatchScreen(watches) },
+    fulfil: { watch: createWatchFulfil(watches.state) },
+  };
 }
 
 /** Has the metrics read circuit states, the event-loop delay and the paid calls at each scrape. */
@@ -265,6 +305,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
         metrics,
         facilitatorObserver,
         serves,
+        keyId: signingKey.kid,
       })
     : undefined;
   const shedder = createShedder(config.shedding);
@@ -288,12 +329,14 @@ export async function createService(config: Config, options: ServiceOptions = {}
     ...(metrics ? { metrics } : {}),
     shedder,
     sign: bodySigner(signingKey),
+    ...(options.watches ? watchDoor(options.watches) : {}),
   });
   const app = buildApp({
     log,
     paid: { door, publicBaseUrl: config.publicBaseUrl },
     ...(metrics ? { metrics } : {}),
     mounted: [createMcpHandler(door)],
+    ...(options.watches ? { watches: { state: options.watches.state } } : {}),
     discovery: {
       mode: config.mode,
       payTo: config.payTo,

@@ -4,6 +4,7 @@
  * (paid-call.ts) is the one place that records it or gives the claim back.
  */
 
+import { isServiceError } from '../errors.js';
 import type { PaidCall, PaymentCore } from './core.js';
 import { facilitatorCall } from './facilitator-call.js';
 import { FacilitatorError, type SettleAnswer } from './facilitator-client.js';
@@ -85,7 +86,9 @@ export async function verifyAndProduce(
   try {
     return { kind: 'produced', body: await produce() };
   } catch (e) {
-    return release(failed(SCAN_FAILED(), e, key));
+    // A producer's refusal for want of room (a full watch list) keeps its words: retry later.
+    const unavailable = isServiceError(e) && e.code === 'service_unavailable';
+    return release(failed(unavailable ? e : SCAN_FAILED(), e, key));
   }
 }
 

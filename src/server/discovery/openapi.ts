@@ -15,7 +15,10 @@ import {
   ScanResultSchema,
 } from '../../contract/schemas.js';
 import { INTERFACE_VERSION, X402_VERSION } from '../../version.js';
+import { WatchCreatedSchema } from '../../watch/door/answer.js';
+import { WatchViewSchema } from '../../watch/door/view.js';
 import { ADVERTISED_NETWORK, USDC_MINT } from '../../x402/networks.js';
+import { WATCH_ID_PATH } from '../watch-routes.js';
 import { DISCOVERY_PATHS, type DiscoveryContext, SERVICE_DESCRIPTION, SERVICE_NAME } from './context.js';
 
 const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
@@ -127,7 +130,7 @@ function paidOperation(endpoint: PaidEndpoint) {
             schema: { type: 'string' as const },
           },
         },
-        content: json(ScanResultSchema),
+        content: json(endpoint.id === 'watch' ? WatchCreatedSchema : ScanResultSchema),
       },
       400: { description: 'invalid input', content: json(ErrorBodySchema) },
       402: {
@@ -141,8 +144,45 @@ function paidOperation(endpoint: PaidEndpoint) {
         content: json(PaymentRequiredSchema),
       },
       500: { description: 'scan failed', content: json(ErrorBodySchema) },
+      ...(endpoint.id === 'watch'
+        ? {
+            503: {
+              description:
+                'no room for another watch on this subject or in all (Retry-After); nothing was charged',
+              content: json(ErrorBodySchema),
+            },
+          }
+        : {}),
     },
   };
+}
+
+/** GET and DELETE /watch/{id}: free, for whoever holds the id. */
+function watchOperations() {
+  const request = {
+    params: z.object({
+      id: z.string().meta({ description: 'The watch id POST /watch answered.', example: 'w_…' }),
+    }),
+  };
+  const responses = {
+    200: { description: 'the watch', content: json(WatchViewSchema) },
+    404: { description: 'no watch has this id', content: json(ErrorBodySchema) },
+  };
+  const common = { path: WATCH_ID_PATH, tags: ['Watches'], security: [], request, responses };
+  return [
+    {
+      ...common,
+      method: 'get' as const,
+      operationId: 'getWatch',
+      summary: 'A watch: its state, expiry, latest verdict and last deliveries (free)',
+    },
+    {
+      ...common,
+      method: 'delete' as const,
+      operationId: 'cancelWatch',
+      summary: 'Cancel a watch; no refund (free)',
+    },
+  ];
 }
 
 const FREE_OPERATIONS: readonly {
@@ -179,6 +219,7 @@ const MEDIA = {
 export function buildOpenApiDocument(ctx: DiscoveryContext): Record<string, unknown> {
   const app = new OpenAPIHono();
   for (const endpoint of PAID_ENDPOINTS) app.openAPIRegistry.registerPath(paidOperation(endpoint));
+  for (const operation of watchOperations()) app.openAPIRegistry.registerPath(operation);
   for (const op of FREE_OPERATIONS) {
     app.openAPIRegistry.registerPath({
       method: 'get',
@@ -201,6 +242,7 @@ export function buildOpenApiDocument(ctx: DiscoveryContext): Record<string, unkn
     tags: [
       { name: 'Paid scans', description: 'One x402 payment per call.' },
       { name: 'Free discovery', description: 'No payment needed.' },
+      { name: 'Watches', description: 'Read or cancel a watch by its id; no payment needed.' },
     ],
   }) as unknown as Record<string, unknown>;
   (document.info as Record<string, unknown>)['x-guidance'] = guidance();
