@@ -36,7 +36,7 @@ export interface RefusedWebhook {
 
 export interface WebhookCheckOptions {
   readonly mode: WebhookMode;
-  readonly resolve?: ResolveHost;
+  readonly resolve?: ResolveHost | undefined;
 }
 
 /** The system resolver (getaddrinfo, as an HTTP client would use), every address of both families. */
