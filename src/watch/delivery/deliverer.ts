@@ -13,7 +13,7 @@ import { signDelivery } from './sign.js';
 export interface DelivererOptions {
   readonly mode: WebhookMode;
   readonly signingKey: SigningKey;
-  readonly resolve?: ResolveHost;
+  readonly resolve?: ResolveHost | undefined;
   readonly limits?: Partial<PostLimits>;
   readonly now?: () => number;
 }
