@@ -39,8 +39,9 @@ import { openState, type ServiceState } from './stores/state.js';
 import { SERVICE_VERSION } from './version.js';
 import { createWatchFulfil } from './watch/door/fulfil.js';
 import { createWatchProducer } from './watch/door/produce.js';
-import { type CheckWebhookUrl, createWatchScreen } from './watch/door/screen.js';
+import { createWatchScreen } from './watch/door/screen.js';
 import type { WatchState } from './watch/model.js';
+import { checkWebhook, type ResolveHost } from './watch/webhook-url.js';
 import type { ProduceResult } from './x402/core.js';
 import { createFacilitatorClient } from './x402/facilitator-client.js';
 import type { FacilitatorObserver } from './x402/facilitator-observer.js';
@@ -56,10 +57,10 @@ export interface ServiceOptions {
   /** The scanner of each paid endpoint. */
   readonly scanners?: Readonly<Partial<Record<ScanId, Scanner>>>;
   /**
-   * The watches' state and the SSRF guard of their webhooks: POST /watch, GET and DELETE
-   * /watch/{id} are served only with both.
+   * The watches' state (POST /watch, GET and DELETE /watch/{id} are served only with one), and
+   * the resolver the SSRF guard of their webhooks asks (tests inject one; default the system's).
    */
-  readonly watches?: { readonly state: WatchState; readonly checkWebhook: CheckWebhookUrl };
+  readonly watches?: { readonly state: WatchState; readonly resolve?: ResolveHost };
   /** For fault-injection tests: the fetch used to reach facilitators. */
   readonly facilitatorFetch?: typeof fetch;
   /** Replaces the RPC client (e.g. with a counting or failing transport). */
@@ -208,9 +209,12 @@ function producerOf(scans: ScanService, watches: WatchState | null, keyId: strin
 }
 
 /** POST /watch's steps around the payment: its screen before, the watch's creation after settlement. */
-function watchDoor(watches: NonNullable<ServiceOptions['watches']>) {
+function watchDoor(config: Config, watches: NonNullable<ServiceOptions['watches']>) {
+  const guard = { mode: config.mode, ...(watches.resolve ? { resolve: watches.resolve } : {}) };
   return {
-    screens: { watch: createWatchScreen(watches) },
+    screens: {
+      watch: createWatchScreen({ state: watches.state, checkWebhook: (url) => checkWebhook(url, guard) }),
+    },
     fulfil: { watch: createWatchFulfil(watches.state) },
   };
 }
@@ -329,7 +333,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
     ...(metrics ? { metrics } : {}),
     shedder,
     sign: bodySigner(signingKey),
-    ...(options.watches ? watchDoor(options.watches) : {}),
+    ...(options.watches ? watchDoor(config, options.watches) : {}),
   });
   const app = buildApp({
     log,

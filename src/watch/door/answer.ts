@@ -15,11 +15,9 @@ export const WatchSigningSchema = z
     signatures: z.array(z.enum(['v1a', 'v1'])),
     jwks_url: z.string().meta({ description: 'Where the public key that verifies v1a is published.' }),
     key_id: z.string().meta({ description: 'The kid of that key in the JWKS.' }),
-    secret: z
-      .string()
-      .meta({
-        description: "The watch's own whsec_ secret: the standardwebhooks package verifies v1 with it.",
-      }),
+    secret: z.string().meta({
+      description: "The watch's own whsec_ secret: the standardwebhooks package verifies v1 with it.",
+    }),
   })
   .meta({
     description: 'How each delivery is signed: Standard Webhooks headers, v1a (Ed25519) and v1 (HMAC).',
