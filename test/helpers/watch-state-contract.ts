@@ -117,6 +117,8 @@ export function watchStateContract(name: string, backend: WatchBackend): void {
     });
     afterEach(() => {
       receiver.down = false;
+      receiver.hold = false;
+      receiver.release();
     });
     lifecycleTests(ctx);
     capTests(ctx);
@@ -298,6 +300,29 @@ function deliveryTests(ctx: WatchCtx): void {
     assert.equal(done.state, 'delivered');
     assert.ok(receiver.on('/restart').every((r) => r.headers['webhook-id'] === record.webhookId));
     assertSigned(receiver.on('/restart').at(-1) as ReceivedDelivery, watch.secret);
+  });
+
+  it('closing while an attempt is in flight keeps its outcome: not sent again after reopening', async () => {
+    const receiver = ctx.receiver();
+    const state = await ctx.open();
+    const watch = ctx.watchOn({ webhook: receiver.url('/closing') });
+    await state.create(watch);
+    receiver.hold = true;
+    const record = await state.recordChange(watch.id, 0, ctx.change(watch, scanResult(0.9, ['X'])));
+    assert.ok(record);
+    await eventually('the attempt reaches the webhook', () =>
+      receiver.on('/closing').length > 0 ? true : undefined,
+    );
+    const again = ctx.backend.reopen(state, ctx.base()).then(ctx.track);
+    receiver.release();
+    const reopened = await again;
+    const [done] = await reopened.deliveries(watch.id, 1);
+    assert.equal(done?.state, 'delivered');
+    assert.deepEqual(
+      done?.attempts.map((a) => a.status),
+      [200],
+    );
+    assert.equal(receiver.on('/closing').length, 1);
   });
 
   it('keeps the last deliveries of a watch, newest first', async () => {

@@ -1,6 +1,7 @@
 /**
  * A real local HTTP server standing for a watch's webhook: keeps every request it receives
- * (headers and raw body), and answers 503 while it is "down", 200 otherwise.
+ * (headers and raw body), and answers 503 while it is "down", 200 otherwise; while it "holds",
+ * it answers nothing until release().
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,13 +18,21 @@ export interface WebhookReceiver {
   /** Received on `path`. */
   on(path: string): ReceivedDelivery[];
   down: boolean;
+  hold: boolean;
+  /** Answers the requests held so far. */
+  release(): void;
   close(): Promise<void>;
 }
 
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedDelivery[] = [];
+  const held: (() => void)[] = [];
   const receiver = {
     down: false,
+    hold: false,
+    release: () => {
+      for (const answer of held.splice(0)) answer();
+    },
     received,
     on: (path: string) => received.filter((r) => r.path === path),
   };
@@ -36,7 +45,9 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
       });
-      res.writeHead(receiver.down ? 503 : 200).end();
+      const answer = () => res.writeHead(receiver.down ? 503 : 200).end();
+      if (receiver.hold) held.push(answer);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -46,8 +46,10 @@ function lmdbWatchState(
   const now = options.now ?? Date.now;
   const keep = options.keepDeliveries ?? DEFAULT_KEEP_DELIVERIES;
   let closing: Promise<void> | undefined;
+  // Set once the worker has stopped: the attempt it was finishing is still written.
+  let closed = false;
   const transact = async <T>(change: (at: number) => T, durable = false): Promise<T> => {
-    if (closing !== undefined) throw new Error(`watch state at ${path} is closed`);
+    if (closed) throw new Error(`watch state at ${path} is closed`);
     const result = await root.transaction(() => change(now()));
     if (durable) await root.flushed;
     return result;
@@ -106,6 +108,7 @@ function lmdbWatchState(
     },
     close: () => {
       closing ??= deliveries.close().then(async () => {
+        closed = true;
         await root.flushed;
         await root.close();
       });

@@ -38,7 +38,13 @@ export async function createRedisDeliveries(options: DeliveriesOptions) {
   // BullMQ's blocking reads need connections that retry for ever (maxRetriesPerRequest null).
   // They are ours to close: BullMQ leaves a connection it was given open.
   const connections: Redis[] = [];
-  const warn = (e: unknown) => options.log?.warn({ err: errorMessage(e) }, 'watch delivery queue error');
+  // Logged once per change of error, not at every reconnection attempt.
+  let lastError = '';
+  const warn = (e: unknown) => {
+    const message = errorMessage(e);
+    if (message !== lastError) options.log?.warn({ err: message }, 'watch delivery queue error');
+    lastError = message;
+  };
   const connection = () => {
     const made = new Redis(options.url, { maxRetriesPerRequest: null });
     made.on('error', warn);

@@ -5,6 +5,7 @@
  * one record it, and the job's id is the delivery's webhook-id, so it is queued once.
  */
 import type { Redis } from 'ioredis';
+import { errorMessage } from '../../errors.js';
 import type { AlertPayload, DeliveryRecord, Watch, WatchRefusal, WatchState } from '../model.js';
 import { createRedisDeliveries } from './redis-deliveries.js';
 import { redisWatchKeys } from './redis-keys.js';
@@ -81,7 +82,15 @@ export async function openRedisWatchState(options: RedisWatchStateOptions): Prom
       ...[JSON.stringify(stored), keep, keepUntil, keys.deliveryPrefix],
     );
     if (recorded !== 1) return null;
-    await deliveries.enqueue(record.webhookId);
+    // Recorded is what counts: a delivery not queued now is queued from the pending set later.
+    await deliveries
+      .enqueue(record.webhookId)
+      .catch((e: unknown) =>
+        options.log?.warn(
+          { err: errorMessage(e), webhookId: record.webhookId },
+          'watch delivery queued later',
+        ),
+      );
     return record;
   };
 
