@@ -109,13 +109,14 @@ export function triggersFor(
   scan: FreshScan,
   feed: AccountFeed | null,
   recorder: Recorder,
+  rescanBudget = 10,
 ): WatchTriggers {
   return new WatchTriggers({
     watches: async () => watches,
     rescan: scan,
     onChange: recorder.onChange,
     feed,
-    rescanBudget: 10,
+    rescanBudget,
     debounceMs: 20,
     metrics: recorder,
     onError: (error) => recorder.errors.push(error),
