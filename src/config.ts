@@ -164,13 +164,6 @@ export interface Config {
   /** Consecutive failures that open an RPC endpoint's breaker (0 = no breakers), and how long it stays open. */
   readonly rpcBreaker: { readonly failures: number; readonly halfOpenAfterMs: number };
   /** When paid calls are refused with 503 before any payment is touched. */
-  /** Caps on active watches, refused before payment (503 with Retry-After) when reached. */
-  readonly watches: {
-    /** Active watches in all (0 = POST /watch takes none). */
-    readonly max: number;
-    /** Active watches on one subject. */
-    readonly maxPerSubject: number;
-  };
   readonly shedding: {
     /** Paid calls in flight at most (0 = no limit). */
     readonly maxInflightPaid: number;
@@ -221,6 +214,10 @@ export interface Config {
     readonly rescanBudget: number;
     /** How long notifications on one subject are gathered before its one re-scan. */
     readonly debounceMs: number;
+    /** Active watches in all; POST /watch is refused before payment (503) past it (0 = none taken). */
+    readonly maxWatches: number;
+    /** Active watches on one subject, refused the same way past it. */
+    readonly maxWatchesPerSubject: number;
   };
   readonly sandbox: {
     /** Port of the simulated chain's JSON-RPC + WebSocket endpoint. */
@@ -321,7 +318,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       failures: e.RPC_BREAKER_FAILURES,
       halfOpenAfterMs: e.RPC_BREAKER_HALF_OPEN_MS,
     }),
-    watches: Object.freeze({ max: e.MAX_WATCHES, maxPerSubject: e.MAX_WATCHES_PER_SUBJECT }),
     shedding: Object.freeze({
       maxInflightPaid: e.MAX_INFLIGHT_PAID,
       // The sandbox runs its chain on this event loop: the delay would measure LiteSVM, not the API.
@@ -345,6 +341,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       rescanIntervalMs: e.WATCH_RESCAN_INTERVAL_SECONDS * 1000,
       rescanBudget: e.WATCH_RESCAN_BUDGET,
       debounceMs: e.WATCH_DEBOUNCE_MS,
+      maxWatches: e.MAX_WATCHES,
+      maxWatchesPerSubject: e.MAX_WATCHES_PER_SUBJECT,
     }),
     sandbox: Object.freeze({
       rpcPort: e.SANDBOX_RPC_PORT,

@@ -37,11 +37,10 @@ import { rpcHealthCheck } from './solana/rpc-health.js';
 import { loadSigningKey } from './stores/signing-key.js';
 import { openState, type ServiceState } from './stores/state.js';
 import { SERVICE_VERSION } from './version.js';
-import { createWatchFulfil } from './watch/door/fulfil.js';
 import { createWatchProducer } from './watch/door/produce.js';
-import { createWatchScreen } from './watch/door/screen.js';
+import { createWatchFeature, type WatchFeature } from './watch/feature.js';
 import type { WatchState } from './watch/model.js';
-import { checkWebhook, type ResolveHost } from './watch/webhook-url.js';
+import type { ResolveHost } from './watch/webhook-url.js';
 import type { ProduceResult } from './x402/core.js';
 import { createFacilitatorClient } from './x402/facilitator-client.js';
 import type { FacilitatorObserver } from './x402/facilitator-observer.js';
@@ -57,10 +56,11 @@ export interface ServiceOptions {
   /** The scanner of each paid endpoint. */
   readonly scanners?: Readonly<Partial<Record<ScanId, Scanner>>>;
   /**
-   * The watches' state (POST /watch, GET and DELETE /watch/{id} are served only with one), and
-   * the resolver the SSRF guard of their webhooks asks (tests inject one; default the system's).
+   * The watches' state, when not the one opened beside the payments (POST /watch, GET and DELETE
+   * /watch/{id} are served only with one), and the resolver the SSRF guard of their webhooks asks
+   * (tests inject one; default the system's).
    */
-  readonly watches?: { readonly state: WatchState; readonly resolve?: ResolveHost };
+  readonly watches?: { readonly state?: WatchState; readonly resolve?: ResolveHost };
   /** For fault-injection tests: the fetch used to reach facilitators. */
   readonly facilitatorFetch?: typeof fetch;
   /** Replaces the RPC client (e.g. with a counting or failing transport). */
@@ -81,6 +81,8 @@ export interface Service {
   readonly facilitators: FacilitatorDirectory;
   readonly log: Logger;
   readonly rpc: SolanaRpc;
+  /** The watches this service keeps; null where it takes no payments. */
+  readonly watches: WatchState | null;
   /** The service's metrics registry when METRICS_PORT is set; null otherwise. */
   readonly metrics: Metrics | null;
   /** Learns the facilitators' fee payers (first round awaited) and keeps them fresh; probes the RPC's capabilities. */
@@ -129,7 +131,13 @@ async function stateFor(config: Config, options: ServiceOptions, log: Logger): P
       close: async () => {},
     };
   }
-  const state = await openState(config, log);
+  const { maxWatches, maxWatchesPerSubject } = config.watch;
+  const resolve = options.watches?.resolve;
+  const state = await openState(config, log, {
+    maxWatches,
+    maxWatchesPerSubject,
+    ...(resolve ? { resolve } : {}),
+  });
   return options.cache ? { ...state, cache: options.cache } : state;
 }
 
@@ -153,6 +161,7 @@ function buildPaymentGate(
     facilitatorObserver: FacilitatorObserver | undefined;
     serves: ServesMonitor;
     keyId: string;
+    watches: WatchState | null;
   },
 ): PaymentGate | undefined {
   if (options.scanners === undefined) return undefined;
@@ -169,9 +178,8 @@ function buildPaymentGate(
     facilitators: deps.facilitators,
     client: createFacilitatorClient(options.facilitatorFetch, deps.facilitatorObserver),
     store: deps.state.payments,
-    produce: producerOf(scans, options.watches?.state ?? null, deps.keyId),
-    canProduce: (endpoint) =>
-      endpoint.id === 'watch' ? options.watches !== undefined : scans.canScan(endpoint.id),
+    produce: producerOf(scans, deps.watches, deps.keyId),
+    canProduce: (endpoint) => (endpoint.id === 'watch' ? deps.watches !== null : scans.canScan(endpoint.id)),
     lookup: createSettlementLookup(deps.rpc, deps.destinations[TOKEN_PROGRAM]!),
     funds: createFundsCheck(deps.rpc),
     payTo: config.payTo!,
@@ -208,15 +216,24 @@ function producerOf(scans: ScanService, watches: WatchState | null, keyId: strin
   };
 }
 
-/** POST /watch's steps around the payment: its screen before, the watch's creation after settlement. */
-function watchDoor(config: Config, watches: NonNullable<ServiceOptions['watches']>) {
-  const guard = { mode: config.mode, ...(watches.resolve ? { resolve: watches.resolve } : {}) };
-  return {
-    screens: {
-      watch: createWatchScreen({ state: watches.state, checkWebhook: (url) => checkWebhook(url, guard) }),
-    },
-    fulfil: { watch: createWatchFulfil(watches.state) },
-  };
+/** The watch feature where payments are taken and a watch state is kept; null otherwise. */
+function watchFeatureOf(
+  config: Config,
+  options: ServiceOptions,
+  deps: { state: ServiceState | null; rpc: SolanaRpc; serves: ServesMonitor; log: Logger },
+): WatchFeature | null {
+  const watches = options.watches?.state ?? deps.state?.watches;
+  if (options.scanners === undefined || watches === undefined) return null;
+  const resolve = options.watches?.resolve;
+  return createWatchFeature({
+    config,
+    state: watches,
+    rpc: deps.rpc,
+    scanners: options.scanners,
+    serves: deps.serves.serves,
+    log: deps.log,
+    ...(resolve ? { resolve } : {}),
+  });
 }
 
 /** Has the metrics read circuit states, the event-loop delay and the paid calls at each scrape. */
@@ -299,6 +316,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
     () => probePumpCreatorSearch(rpc, Math.min(config.rpcTimeoutMs, CAPABILITY_PROBE_TIMEOUT_MS)),
     CAPABILITY_REPROBE_MS,
   );
+  const watchFeature = watchFeatureOf(config, options, { state, rpc, serves, log });
   const paymentGate = state
     ? buildPaymentGate(config, options, {
         facilitators,
@@ -310,6 +328,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
         facilitatorObserver,
         serves,
         keyId: signingKey.kid,
+        watches: watchFeature?.state ?? null,
       })
     : undefined;
   const shedder = createShedder(config.shedding);
@@ -333,14 +352,16 @@ export async function createService(config: Config, options: ServiceOptions = {}
     ...(metrics ? { metrics } : {}),
     shedder,
     sign: bodySigner(signingKey),
-    ...(options.watches ? watchDoor(config, options.watches) : {}),
+    ...(watchFeature
+      ? { screens: { watch: watchFeature.screen }, fulfil: { watch: watchFeature.fulfil } }
+      : {}),
   });
   const app = buildApp({
     log,
     paid: { door, publicBaseUrl: config.publicBaseUrl },
     ...(metrics ? { metrics } : {}),
     mounted: [createMcpHandler(door)],
-    ...(options.watches ? { watches: { state: options.watches.state } } : {}),
+    ...(watchFeature ? { watches: { state: watchFeature.state } } : {}),
     discovery: {
       mode: config.mode,
       payTo: config.payTo,
@@ -367,8 +388,10 @@ export async function createService(config: Config, options: ServiceOptions = {}
     facilitators,
     log,
     rpc,
+    watches: watchFeature?.state ?? null,
     start: async () => {
       await Promise.all([facilitators.start(), capabilities?.refresh()]);
+      watchFeature?.start();
     },
     rpcCapabilities: () => capabilities?.latest() ?? null,
     metrics,
@@ -404,6 +427,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
     stop: async () => {
       facilitators.stop();
       shedder.close();
+      await watchFeature?.stop();
       await paymentGate?.close(performance.now() + RECORD_FLUSH_MS);
       await state?.close();
     },

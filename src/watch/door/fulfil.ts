@@ -15,13 +15,16 @@ const NOT_STARTED = (why: string) =>
     { reason: 'watch_not_started' },
   );
 
-export function createWatchFulfil(state: WatchState): Fulfil {
+/** `created` is told of each watch this creates (the triggers follow it at once). */
+export function createWatchFulfil(state: WatchState, created: () => void = () => {}): Fulfil {
   return async (body) => {
     const watch = watchOfAnswer(body);
     try {
       if ((await state.get(watch.id)) !== null) return null;
-      const created = await state.create(watch);
-      return typeof created === 'string' ? NOT_STARTED(created.replace('_', ' ')) : null;
+      const kept = await state.create(watch);
+      if (typeof kept === 'string') return NOT_STARTED(kept.replace('_', ' '));
+      created();
+      return null;
     } catch (e) {
       return new ServiceError(
         'service_unavailable',
