@@ -12,6 +12,7 @@ import { runSandboxBench } from './sandbox.js';
 import { runScanLatency } from './scan-latency.js';
 import { runSigningBench } from './signing.js';
 import { runStoresBench } from './stores.js';
+import { runWatchTriggersBench } from './watch-triggers.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const only = process.env.BENCH_ONLY;
@@ -44,6 +45,12 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
     runSigningBench({
       bodies: Number(process.env.BENCH_BODIES ?? 2_000),
       rounds: Number(process.env.BENCH_ROUNDS ?? 9),
+    }),
+  watch: () =>
+    runWatchTriggersBench({
+      seconds: Number(process.env.BENCH_SECONDS ?? 3),
+      rounds: Number(process.env.BENCH_ROUNDS ?? 5),
+      delayRounds: Number(process.env.BENCH_DELAY_ROUNDS ?? 5),
     }),
   'log-line': () =>
     runLogLineBench({

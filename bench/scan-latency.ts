@@ -9,7 +9,7 @@
  * The sandbox RPC runs in a worker thread, so its own work is not counted as the scanner's.
  */
 import { createDefaultRpcTransport, createSolanaRpcFromTransport, type RpcTransport } from '@solana/kit';
-import type { EndpointId } from '../src/catalog.js';
+import type { ScanId } from '../src/catalog.js';
 import { SCANNERS } from '../src/scans/registry.js';
 import {
   type CountingTransport,
@@ -23,7 +23,7 @@ import { startSandboxRpcInWorker } from './lib/sandbox-rpc-worker.js';
 const RPC_LATENCY_MS = 50;
 
 /** Representative seeded subjects per endpoint, by manifest name. */
-const SUBJECTS: readonly (readonly [EndpointId, string, ('old' | undefined)?])[] = [
+const SUBJECTS: readonly (readonly [ScanId, string, ('old' | undefined)?])[] = [
   ['pumpfun', 'pumpfun:curve-active'],
   ['pumpfun', 'pumpfun:launch-bundled'],
   // Creator history from the creator's own transactions (no getProgramAccounts: not probed here).
@@ -54,7 +54,7 @@ const SUBJECTS: readonly (readonly [EndpointId, string, ('old' | undefined)?])[]
  * The transfer simulation's path (token/transfer-simulation): a hook mint's simulation runs in the
  * third round, beside the pools, on /scan/token and /scan/pumpfun alike.
  */
-const WITH_SIMULATION: [EndpointId, string][] = [
+const WITH_SIMULATION: [ScanId, string][] = [
   ['token', 'token:t22-hook-allows'],
   ['token', 'token:t22-hook-refuses'],
   ['pumpfun', 'token:t22-hook-refuses'],
@@ -92,7 +92,7 @@ export async function runScanLatency(options: { runs: number }) {
   const { manifest } = server;
   const rows = [];
   try {
-    const cases: (readonly [EndpointId, string, ('old' | undefined)?])[] = [...SUBJECTS, ...WITH_SIMULATION];
+    const cases: (readonly [ScanId, string, ('old' | undefined)?])[] = [...SUBJECTS, ...WITH_SIMULATION];
     for (const [endpoint, name, age] of cases) {
       const entry = [...manifest.subjects, ...manifest.simulations].find((s) => s.name === name) as
         | { address?: string; signature?: string; transaction?: string }

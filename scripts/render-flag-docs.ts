@@ -3,7 +3,7 @@
  * document cannot drift from the code. `npm run docs` writes it; a test checks it is current.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { PAID_ENDPOINTS } from '../src/catalog.js';
+import { SCAN_ENDPOINTS } from '../src/catalog.js';
 import { FLAG_CATALOGS } from '../src/scans/registry.js';
 import { SEVERITY_WEIGHT } from '../src/scans/risk/model.js';
 
@@ -14,7 +14,7 @@ const END = '<!-- flags:end -->';
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 export function renderFlagTables(): string {
-  const sections = PAID_ENDPOINTS.map((endpoint) => {
+  const sections = SCAN_ENDPOINTS.map((endpoint) => {
     const catalog = FLAG_CATALOGS[endpoint.id];
     const rows = Object.entries(catalog).map(([code, f]) => {
       const notes = [

@@ -103,6 +103,8 @@ const EnvSchema = z.object({
   MAX_INFLIGHT_PAID: int(0, 100_000).default(64),
   SHED_EVENT_LOOP_DELAY_MS: int(0, 60_000).optional(),
   SHED_RETRY_AFTER_SECONDS: int(1, 3_600).default(2),
+  MAX_WATCHES: int(0, 1_000_000).default(1_000),
+  MAX_WATCHES_PER_SUBJECT: int(1, 10_000).default(50),
   SCAN_TIMEOUT_MS: int(500, 120_000).default(20_000),
   SETTLE_TIMEOUT_MS: int(1_000, 180_000).default(45_000),
   CONFIRM_WINDOW_MS: int(0, 120_000).default(10_000),
@@ -120,6 +122,18 @@ const EnvSchema = z.object({
     .trim()
     .refine((v) => /^rediss?:\/\/[^\s]+$/.test(v), 'must be a redis:// or rediss:// URL')
     .optional(),
+  // A ws(s) URL, or `none` for an RPC without WebSocket (watches are then re-scanned periodically only).
+  SOLANA_WS_URL: z
+    .string()
+    .trim()
+    .refine(
+      (v) => v === 'none' || (/^wss?:\/\/[^\s/]+/.test(v) && URL.canParse(v)),
+      'must be a ws(s) URL or none',
+    )
+    .optional(),
+  WATCH_RESCAN_INTERVAL_SECONDS: int(5, 86_400).default(300),
+  WATCH_RESCAN_BUDGET: int(1, 100_000).default(50),
+  WATCH_DEBOUNCE_MS: int(0, 60_000).default(500),
   SANDBOX_RPC_PORT: int(0, 65535).default(8899),
   SANDBOX_FACILITATOR_PORT: int(0, 65535).default(8404),
   SANDBOX_DIR: z.string().trim().min(1).default('.sandbox'),
@@ -190,6 +204,21 @@ export interface Config {
   readonly signingKeyFile: string | null;
   /** Shared payment state, result cache and single flight for several instances. */
   readonly redisUrl: string | null;
+  /** How active watches are re-assessed (src/watch/triggers). */
+  readonly watch: {
+    /** The RPC's WebSocket endpoint for account subscriptions; null = periodic re-scans only. */
+    readonly wsUrl: string | null;
+    /** Every active watch is re-scanned at least once per this many ms, within the budget. */
+    readonly rescanIntervalMs: number;
+    /** Re-scans the periodic check may send per interval, whatever the number of watches. */
+    readonly rescanBudget: number;
+    /** How long notifications on one subject are gathered before its one re-scan. */
+    readonly debounceMs: number;
+    /** Active watches in all; POST /watch is refused before payment (503) past it (0 = none taken). */
+    readonly maxWatches: number;
+    /** Active watches on one subject, refused the same way past it. */
+    readonly maxWatchesPerSubject: number;
+  };
   readonly sandbox: {
     /** Port of the simulated chain's JSON-RPC + WebSocket endpoint. */
     readonly rpcPort: number;
@@ -228,6 +257,16 @@ function describeIssues(error: z.ZodError, env: Record<string, string | undefine
     return `  ${key} ${issue.message}${shown}`;
   });
   return `Invalid configuration:\n${lines.join('\n')}`;
+}
+
+/**
+ * The WebSocket endpoint: as set, none, or the first RPC URL with its scheme swapped (providers,
+ * and the sandbox, serve both on one host and port).
+ */
+function webSocketUrl(setting: string | undefined, rpcUrl: string): string | null {
+  if (setting === 'none') return null;
+  if (setting !== undefined) return setting.replace(/\/+$/, '');
+  return rpcUrl.replace(/^http/, 'ws');
 }
 
 /** Parses the environment once. Throws ConfigError with every problem listed. */
@@ -297,6 +336,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     stateDir: e.STATE_DIR ?? (mode === 'sandbox' ? join(e.SANDBOX_DIR, 'state') : DEFAULT_STATE_DIR),
     signingKeyFile: e.SIGNING_KEY_FILE ?? null,
     redisUrl: e.REDIS_URL ?? null,
+    watch: Object.freeze({
+      wsUrl: webSocketUrl(e.SOLANA_WS_URL, rpcUrls[0] ?? DEFAULT_MAINNET_RPC_URL),
+      rescanIntervalMs: e.WATCH_RESCAN_INTERVAL_SECONDS * 1000,
+      rescanBudget: e.WATCH_RESCAN_BUDGET,
+      debounceMs: e.WATCH_DEBOUNCE_MS,
+      maxWatches: e.MAX_WATCHES,
+      maxWatchesPerSubject: e.MAX_WATCHES_PER_SUBJECT,
+    }),
     sandbox: Object.freeze({
       rpcPort: e.SANDBOX_RPC_PORT,
       facilitatorPort: e.SANDBOX_FACILITATOR_PORT,

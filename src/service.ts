@@ -5,7 +5,7 @@
 import { type Address, address } from '@solana/kit';
 import { findAssociatedTokenPda } from '@solana-program/token';
 import { type CacheStore, createMemoryCache } from './cache/result-cache.js';
-import type { EndpointId } from './catalog.js';
+import { PAID_ENDPOINTS, type PaidEndpoint, type ScanId } from './catalog.js';
 import type { Config } from './config.js';
 import { OfferBook } from './door/offers.js';
 import { createPaidDoor } from './door/paid-door.js';
@@ -37,6 +37,11 @@ import { rpcHealthCheck } from './solana/rpc-health.js';
 import { loadSigningKey } from './stores/signing-key.js';
 import { openState, type ServiceState } from './stores/state.js';
 import { SERVICE_VERSION } from './version.js';
+import { createWatchProducer } from './watch/door/produce.js';
+import { createWatchFeature, type WatchFeature } from './watch/feature.js';
+import type { WatchState } from './watch/model.js';
+import type { ResolveHost } from './watch/webhook-url.js';
+import type { ProduceResult } from './x402/core.js';
 import { createFacilitatorClient } from './x402/facilitator-client.js';
 import type { FacilitatorObserver } from './x402/facilitator-observer.js';
 import { FacilitatorDirectory } from './x402/facilitators.js';
@@ -49,7 +54,13 @@ import { createSettlementLookup } from './x402/settlement-lookup.js';
 export interface ServiceOptions {
   readonly log?: Logger;
   /** The scanner of each paid endpoint. */
-  readonly scanners?: Readonly<Partial<Record<EndpointId, Scanner>>>;
+  readonly scanners?: Readonly<Partial<Record<ScanId, Scanner>>>;
+  /**
+   * The watches' state, when not the one opened beside the payments (POST /watch, GET and DELETE
+   * /watch/{id} are served only with one), and the resolver the SSRF guard of their webhooks asks
+   * (tests inject one; default the system's).
+   */
+  readonly watches?: { readonly state?: WatchState; readonly resolve?: ResolveHost };
   /** For fault-injection tests: the fetch used to reach facilitators. */
   readonly facilitatorFetch?: typeof fetch;
   /** Replaces the RPC client (e.g. with a counting or failing transport). */
@@ -70,6 +81,8 @@ export interface Service {
   readonly facilitators: FacilitatorDirectory;
   readonly log: Logger;
   readonly rpc: SolanaRpc;
+  /** The watches this service keeps; null where it takes no payments. */
+  readonly watches: WatchState | null;
   /** The service's metrics registry when METRICS_PORT is set; null otherwise. */
   readonly metrics: Metrics | null;
   /** Learns the facilitators' fee payers (first round awaited) and keeps them fresh; probes the RPC's capabilities. */
@@ -118,7 +131,13 @@ async function stateFor(config: Config, options: ServiceOptions, log: Logger): P
       close: async () => {},
     };
   }
-  const state = await openState(config, log);
+  const { maxWatches, maxWatchesPerSubject } = config.watch;
+  const resolve = options.watches?.resolve;
+  const state = await openState(config, log, {
+    maxWatches,
+    maxWatchesPerSubject,
+    ...(resolve ? { resolve } : {}),
+  });
   return options.cache ? { ...state, cache: options.cache } : state;
 }
 
@@ -141,6 +160,8 @@ function buildPaymentGate(
     metrics: Metrics | null;
     facilitatorObserver: FacilitatorObserver | undefined;
     serves: ServesMonitor;
+    keyId: string;
+    watches: WatchState | null;
   },
 ): PaymentGate | undefined {
   if (options.scanners === undefined) return undefined;
@@ -157,8 +178,8 @@ function buildPaymentGate(
     facilitators: deps.facilitators,
     client: createFacilitatorClient(options.facilitatorFetch, deps.facilitatorObserver),
     store: deps.state.payments,
-    produce: createResultProducer(scans, SERVICE_VERSION),
-    canProduce: (endpoint) => scans.canScan(endpoint.id),
+    produce: producerOf(scans, deps.watches, deps.keyId),
+    canProduce: (endpoint) => (endpoint.id === 'watch' ? deps.watches !== null : scans.canScan(endpoint.id)),
     lookup: createSettlementLookup(deps.rpc, deps.destinations[TOKEN_PROGRAM]!),
     funds: createFundsCheck(deps.rpc),
     payTo: config.payTo!,
@@ -172,6 +193,46 @@ function buildPaymentGate(
     maxComputeUnitLimit: config.maxComputeUnitLimit,
     log: deps.log,
     ...(deps.metrics ? { onVerified: () => deps.metrics?.payment('verified') } : {}),
+  });
+}
+
+/** What each paid endpoint sells: its scan's result, or for POST /watch the watch's answer. */
+function producerOf(scans: ScanService, watches: WatchState | null, keyId: string): ProduceResult {
+  const scanResult = createResultProducer(scans, SERVICE_VERSION);
+  const endpointOf = (kind: ScanId) => PAID_ENDPOINTS.find((e) => e.id === kind) as PaidEndpoint;
+  const watch =
+    watches === null
+      ? null
+      : createWatchProducer({
+          state: watches,
+          keyId,
+          scan: (kind, subject, requestId, maxAgeMs) =>
+            scanResult(endpointOf(kind), subject, requestId, undefined, maxAgeMs),
+        });
+  return (endpoint, subject, requestId, resource) => {
+    if (endpoint.id !== 'watch') return scanResult(endpoint, subject, requestId);
+    if (watch === null) throw new Error('POST /watch is not served without a watch state');
+    return watch(subject, requestId, resource);
+  };
+}
+
+/** The watch feature where payments are taken and a watch state is kept; null otherwise. */
+function watchFeatureOf(
+  config: Config,
+  options: ServiceOptions,
+  deps: { state: ServiceState | null; rpc: SolanaRpc; serves: ServesMonitor; log: Logger },
+): WatchFeature | null {
+  const watches = options.watches?.state ?? deps.state?.watches;
+  if (options.scanners === undefined || watches === undefined) return null;
+  const resolve = options.watches?.resolve;
+  return createWatchFeature({
+    config,
+    state: watches,
+    rpc: deps.rpc,
+    scanners: options.scanners,
+    serves: deps.serves.serves,
+    log: deps.log,
+    ...(resolve ? { resolve } : {}),
   });
 }
 
@@ -255,6 +316,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
     () => probePumpCreatorSearch(rpc, Math.min(config.rpcTimeoutMs, CAPABILITY_PROBE_TIMEOUT_MS)),
     CAPABILITY_REPROBE_MS,
   );
+  const watchFeature = watchFeatureOf(config, options, { state, rpc, serves, log });
   const paymentGate = state
     ? buildPaymentGate(config, options, {
         facilitators,
@@ -265,6 +327,8 @@ export async function createService(config: Config, options: ServiceOptions = {}
         metrics,
         facilitatorObserver,
         serves,
+        keyId: signingKey.kid,
+        watches: watchFeature?.state ?? null,
       })
     : undefined;
   const shedder = createShedder(config.shedding);
@@ -288,12 +352,16 @@ export async function createService(config: Config, options: ServiceOptions = {}
     ...(metrics ? { metrics } : {}),
     shedder,
     sign: bodySigner(signingKey),
+    ...(watchFeature
+      ? { screens: { watch: watchFeature.screen }, fulfil: { watch: watchFeature.fulfil } }
+      : {}),
   });
   const app = buildApp({
     log,
     paid: { door, publicBaseUrl: config.publicBaseUrl },
     ...(metrics ? { metrics } : {}),
     mounted: [createMcpHandler(door)],
+    ...(watchFeature ? { watches: { state: watchFeature.state } } : {}),
     discovery: {
       mode: config.mode,
       payTo: config.payTo,
@@ -320,8 +388,10 @@ export async function createService(config: Config, options: ServiceOptions = {}
     facilitators,
     log,
     rpc,
+    watches: watchFeature?.state ?? null,
     start: async () => {
       await Promise.all([facilitators.start(), capabilities?.refresh()]);
+      watchFeature?.start();
     },
     rpcCapabilities: () => capabilities?.latest() ?? null,
     metrics,
@@ -357,6 +427,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
     stop: async () => {
       facilitators.stop();
       shedder.close();
+      await watchFeature?.stop();
       await paymentGate?.close(performance.now() + RECORD_FLUSH_MS);
       await state?.close();
     },

@@ -278,4 +278,34 @@ describe('parseConfig', () => {
       /SANDBOX_RPC_PROFILE .*\(got "helius"\)/,
     );
   });
+
+  it('derives the WebSocket URL from the first RPC URL, reads SOLANA_WS_URL (or none) and the watch budget', () => {
+    const c = parseConfig({});
+    assert.equal(c.watch.wsUrl, 'wss://api.mainnet-beta.solana.com');
+    assert.deepEqual(
+      { interval: c.watch.rescanIntervalMs, budget: c.watch.rescanBudget, debounce: c.watch.debounceMs },
+      { interval: 300_000, budget: 50, debounce: 500 },
+    );
+    assert.equal(
+      parseConfig({ SOLANA_RPC_URL: 'http://127.0.0.1:8899/', SOLANA_RPC_URLS: 'https://b.example' }).watch
+        .wsUrl,
+      'ws://127.0.0.1:8899',
+    );
+    assert.equal(parseConfig({ SOLANA_WS_URL: 'wss://ws.example/key/' }).watch.wsUrl, 'wss://ws.example/key');
+    assert.equal(parseConfig({ SOLANA_WS_URL: 'none' }).watch.wsUrl, null);
+    const set = parseConfig({
+      WATCH_RESCAN_INTERVAL_SECONDS: '60',
+      WATCH_RESCAN_BUDGET: '5',
+      WATCH_DEBOUNCE_MS: '0',
+    });
+    assert.deepEqual(
+      [set.watch.rescanIntervalMs, set.watch.rescanBudget, set.watch.debounceMs],
+      [60_000, 5, 0],
+    );
+    assert.throws(
+      () => parseConfig({ SOLANA_WS_URL: 'https://ws.example' }),
+      /SOLANA_WS_URL must be a ws\(s\) URL or none/,
+    );
+    assert.throws(() => parseConfig({ WATCH_RESCAN_BUDGET: '0' }), /WATCH_RESCAN_BUDGET must be at least 1/);
+  });
 });

@@ -7,9 +7,16 @@
  * and still gets the offer: indexers (x402scan's checker, catalogs reading a `routeTemplate`)
  * probe it to register the endpoint. It can never be paid.
  */
-import { concretePath, type GetEndpoint, type PaidEndpoint, type PostEndpoint } from '../catalog.js';
+import {
+  concretePath,
+  type GetEndpoint,
+  orderPriceUsd,
+  type PaidEndpoint,
+  type PostEndpoint,
+} from '../catalog.js';
 import { paramProblem } from '../contract/schemas.js';
-import { checkSimulateBody, type WireTransaction } from '../scans/simulate/wire.js';
+import { checkSimulateBody } from '../scans/simulate/wire.js';
+import { checkWatchOrder } from '../watch/door/order.js';
 
 export type Admission =
   /** A malformed parameter: 400, before the caller is ever asked to pay. */
@@ -82,10 +89,52 @@ export function admitRequest(
   return PAY;
 }
 
+/** What one payment buys: the scan's subject, the path (or POST body) it pays for, and its price. */
+export interface Purchase {
+  readonly subject: string;
+  readonly paidFor: string;
+  readonly priceUsd: number;
+}
+
+/** What one payment at `path` buys: the transaction with this digest. */
+export function paidForBody(path: string, sha256: string): string {
+  return `${path} (transaction sha256 ${sha256})`;
+}
+
+/** What one payment at `path` buys: the watch order with this digest (of its canonical JSON). */
+export function paidForOrder(path: string, sha256: string): string {
+  return `${path} (order sha256 ${sha256})`;
+}
+
+/** A POST body as its endpoint reads it: what it buys, or why it is refused (400). */
+export type CheckedBody =
+  | { readonly ok: true; readonly purchase: Purchase }
+  | { readonly ok: false; readonly message: string };
+
+export function checkBody(endpoint: PostEndpoint, body: string): CheckedBody {
+  if (endpoint.id === 'watch') {
+    const checked = checkWatchOrder(endpoint, body);
+    if (!checked.ok) return checked;
+    const priceUsd = orderPriceUsd(endpoint, checked.order.hours);
+    const paidFor = paidForOrder(endpoint.path, checked.sha256);
+    return { ok: true, purchase: { subject: checked.canonical, paidFor, priceUsd } };
+  }
+  const checked = checkSimulateBody(body, endpoint.body.field);
+  if (!checked.ok) return checked;
+  const { base64, sha256 } = checked.transaction;
+  const purchase = {
+    subject: base64,
+    paidFor: paidForBody(endpoint.path, sha256),
+    priceUsd: orderPriceUsd(endpoint),
+  };
+  return { ok: true, purchase };
+}
+
 export type BodyAdmission =
-  | Exclude<Admission, { kind: 'pay' }>
-  /** A transaction for the payment core. */
-  | { readonly kind: 'pay'; readonly transaction: WireTransaction };
+  | Exclude<Admission, { kind: 'pay' | 'offer' }>
+  /** The offer, at the body's price when it has one (an order priced per hour). */
+  | { readonly kind: 'offer'; readonly purchase: Purchase | null }
+  | { readonly kind: 'pay'; readonly purchase: Purchase };
 
 /**
  * The same decision for a POST with a JSON body (the unpaid lane never takes one): an empty
@@ -97,32 +146,24 @@ export function admitBodyRequest(
   request: { readonly body: string; readonly hasPayment: boolean },
   takingPayments: boolean,
 ): BodyAdmission {
-  if (request.body.trim() === '' && !request.hasPayment) return OFFER;
-  const checked = checkSimulateBody(request.body, endpoint.body.field);
+  if (request.body.trim() === '' && !request.hasPayment) return { kind: 'offer', purchase: null };
+  const checked = checkBody(endpoint, request.body);
   if (!checked.ok) return { kind: 'invalid', message: checked.message };
-  if (!request.hasPayment) return OFFER;
+  if (!request.hasPayment) return { kind: 'offer', purchase: checked.purchase };
   if (!takingPayments) return NOT_TAKING_PAYMENTS;
-  return { kind: 'pay', transaction: checked.transaction };
-}
-
-/** What one payment buys: the scan's subject, and the path (or POST body) it pays for. */
-export interface Purchase {
-  readonly subject: string;
-  readonly paidFor: string;
-}
-
-/** What one payment at `path` buys: the transaction with this digest. */
-export function paidForBody(path: string, sha256: string): string {
-  return `${path} (transaction sha256 ${sha256})`;
+  return { kind: 'pay', purchase: checked.purchase };
 }
 
 export type InputAdmission =
-  | Exclude<Admission, { kind: 'pay' }>
+  | Exclude<Admission, { kind: 'pay' | 'offer' }>
+  /** The offer; `purchase` when the input is a valid order (what it would buy, at what price). */
+  | { readonly kind: 'offer'; readonly purchase: Purchase | null }
   | { readonly kind: 'pay'; readonly purchase: Purchase };
 
 /**
  * The admission of any endpoint's raw input: a GET's path parameter as given, or a POST's body
- * (checked as a transaction, and paid for by its sha256), with the path a 402 names for it.
+ * (checked against its endpoint's schema, and paid for by its digest), with the path a 402 names
+ * for it.
  */
 export function admitInput(
   endpoint: PaidEndpoint,
@@ -132,15 +173,11 @@ export function admitInput(
   if (endpoint.method === 'GET') {
     const resourcePath = concretePath(endpoint, request.value);
     const admission = admitRequest(endpoint, request, takingPayments);
+    if (admission.kind === 'offer') return { resourcePath, admission: { kind: 'offer', purchase: null } };
     if (admission.kind !== 'pay') return { resourcePath, admission };
-    const purchase = { subject: request.value, paidFor: resourcePath };
+    const purchase = { subject: request.value, paidFor: resourcePath, priceUsd: orderPriceUsd(endpoint) };
     return { resourcePath, admission: { kind: 'pay', purchase } };
   }
-  const resourcePath = endpoint.path;
   const body = { body: request.value, hasPayment: request.hasPayment };
-  const admission = admitBodyRequest(endpoint, body, takingPayments);
-  if (admission.kind !== 'pay') return { resourcePath, admission };
-  const { base64, sha256 } = admission.transaction;
-  const purchase = { subject: base64, paidFor: paidForBody(endpoint.path, sha256) };
-  return { resourcePath, admission: { kind: 'pay', purchase } };
+  return { resourcePath: endpoint.path, admission: admitBodyRequest(endpoint, body, takingPayments) };
 }

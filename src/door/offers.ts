@@ -2,7 +2,7 @@
  * 402 offers per endpoint, rebuilt only when what they advertise changes (the facilitator's
  * fee payer or health). Everything but the resource URL is serialised once.
  */
-import { type EndpointId, PAID_ENDPOINTS, type PaidEndpoint } from '../catalog.js';
+import { type EndpointId, listedPrice, PAID_ENDPOINTS, type PaidEndpoint } from '../catalog.js';
 import { type ServiceMetadata, serviceMetadata } from '../x402/bazaar.js';
 import type { FacilitatorDirectory } from '../x402/facilitators.js';
 import {
@@ -37,9 +37,13 @@ export interface OfferBookOptions {
   readonly publicBaseUrl?: string | null;
 }
 
-export function paymentPrompt(endpoint: PaidEndpoint): string {
-  const price = endpoint.priceUsd.toFixed(2);
-  return `Payment required: ${price} USDC on Solana mainnet per call, paid with x402 (X-PAYMENT or PAYMENT-SIGNATURE header)`;
+export function paymentPrompt(endpoint: PaidEndpoint, priceUsd?: number): string {
+  const { usd, per } = listedPrice(endpoint);
+  if (per === 'call') {
+    return `Payment required: ${usd.toFixed(2)} USDC on Solana mainnet per call, paid with x402 (X-PAYMENT or PAYMENT-SIGNATURE header)`;
+  }
+  const total = priceUsd === undefined ? '' : `: ${priceUsd.toFixed(2)} USDC for this order`;
+  return `Payment required${total} (${usd.toFixed(2)} USDC per ${per}) on Solana mainnet, paid with x402 (X-PAYMENT or PAYMENT-SIGNATURE header)`;
 }
 
 export class OfferBook {
@@ -54,12 +58,14 @@ export class OfferBook {
   }
 
   /** Current terms of an endpoint, with `error` replaced by `reason` when given. */
-  terms(endpoint: PaidEndpoint, reason?: string): OfferTerms {
+  terms(endpoint: PaidEndpoint, reason?: string, priceUsd?: number): OfferTerms {
     const facilitator = this.options.facilitators.advertised();
     const unavailable = facilitator === null ? this.options.facilitators.unavailableReason() : null;
     const error =
       reason ??
-      (unavailable === null ? paymentPrompt(endpoint) : `Payment cannot be taken right now: ${unavailable}`);
+      (unavailable === null
+        ? paymentPrompt(endpoint, priceUsd)
+        : `Payment cannot be taken right now: ${unavailable}`);
     return {
       payTo: this.options.payTo,
       feePayer: facilitator?.feePayer ?? null,
@@ -102,8 +108,18 @@ export class OfferBook {
     return { ...offer, bytes: null };
   }
 
-  /** A one-off template whose `error` explains why a payment was refused. */
-  refusal(endpoint: PaidEndpoint, reason: string): OfferTemplate {
-    return createOfferTemplate(endpoint, this.terms(endpoint, reason));
+  /**
+   * The offer of one order of an endpoint priced per hour (its amount the order's price): built
+   * for the request, never kept, as orders differ by their body.
+   */
+  priced(endpoint: PaidEndpoint, resourceUrl: string, priceUsd: number): UnpaidOffer {
+    if (listedPrice(endpoint).per === 'call') return this.unpaid(endpoint, resourceUrl);
+    const offer = createOfferTemplate(endpoint, this.terms(endpoint, undefined, priceUsd), priceUsd);
+    return { ...offer.render(resourceUrl), bytes: null };
+  }
+
+  /** A one-off template whose `error` explains why a payment was refused (at the order's price when given). */
+  refusal(endpoint: PaidEndpoint, reason: string, priceUsd?: number): OfferTemplate {
+    return createOfferTemplate(endpoint, this.terms(endpoint, reason), priceUsd);
   }
 }

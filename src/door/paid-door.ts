@@ -10,8 +10,8 @@
  * saturated or stopping service refuses (503) before the payment is even decoded, so it stays good.
  */
 import { createHash } from 'node:crypto';
-import { atomicPrice, type GetEndpoint, type PaidEndpoint } from '../catalog.js';
-import { ServiceError } from '../errors.js';
+import { atomicPrice, type EndpointId, type GetEndpoint, type PaidEndpoint } from '../catalog.js';
+import { ServiceError, toServiceError } from '../errors.js';
 import type { BodySignature, SignBody } from '../signing/signature.js';
 import type { PaidCall } from '../x402/core.js';
 import type { RenderedOffer } from '../x402/offer.js';
@@ -23,6 +23,7 @@ import {
   type AdmissionRequest,
   admitInput,
   admitRequest,
+  type InputAdmission,
   type Purchase,
 } from './admission.js';
 import type { DoorMetrics } from './metrics.js';
@@ -67,6 +68,22 @@ export type Answer =
   /** Refused before the payment was looked at (503): it stays valid for a later try. */
   | { readonly kind: 'shed'; readonly error: ServiceError; readonly retryAfterSeconds: number };
 
+/**
+ * A check of a valid input that needs I/O (a watch's webhook addresses, its room), run before any
+ * payment is asked for or touched: null to go on, or the refusal (a 400, or a 503 with the
+ * seconds after which to try again).
+ */
+export type Screen = (
+  subject: string,
+) => Promise<{ readonly error: ServiceError; readonly retryAfterSeconds: number | null } | null>;
+
+/**
+ * Work that may only follow a settled payment (a watch starts only once paid), run before a paid
+ * result is handed over, fresh or replayed: it must be idempotent. Null when done; else the
+ * error answered instead (the payment is settled, so its replay gives the result and runs it again).
+ */
+export type Fulfil = (body: string) => Promise<ServiceError | null>;
+
 /** Where the door reports a paid call that failed (a pino logger fits). */
 export interface DoorLog {
   warn(fields: object, message: string): void;
@@ -83,6 +100,10 @@ export interface PaidDoorDeps {
   readonly log?: DoorLog;
   /** Signs a delivered body (fresh or replayed) with the service's key; absent = unsigned. */
   readonly sign?: SignBody;
+  /** Per endpoint, the checks before payment that need I/O. */
+  readonly screens?: Readonly<Partial<Record<EndpointId, Screen>>>;
+  /** Per endpoint, the work that follows settlement, before delivery. */
+  readonly fulfil?: Readonly<Partial<Record<EndpointId, Fulfil>>>;
 }
 
 export interface PaidDoor {
@@ -106,7 +127,7 @@ export function paymentFingerprint(header: string): { bytes: number; sha256: str
 }
 
 /** Counts a paid call's outcome (refused, settled, replayed …) and a fresh sale's revenue. */
-function countOutcome(metrics: DoorMetrics | undefined, endpoint: PaidEndpoint, outcome: PaidCallOutcome) {
+function countOutcome(metrics: DoorMetrics | undefined, call: PaidCall, outcome: PaidCallOutcome) {
   if (metrics === undefined) return;
   if (outcome.kind !== 'deliver') {
     metrics.payment(outcome.kind === 'refuse' ? 'refused' : outcome.kind);
@@ -114,7 +135,7 @@ function countOutcome(metrics: DoorMetrics | undefined, endpoint: PaidEndpoint, 
     metrics.payment('replayed');
   } else {
     metrics.payment('settled');
-    metrics.revenue(endpoint.id, Number(atomicPrice(endpoint.priceUsd)));
+    metrics.revenue(call.endpoint.id, Number(atomicPrice(call.priceUsd)));
   }
 }
 
@@ -122,39 +143,61 @@ function countOutcome(metrics: DoorMetrics | undefined, endpoint: PaidEndpoint, 
 const inputName = (endpoint: PaidEndpoint): string =>
   endpoint.method === 'GET' ? endpoint.param.name : endpoint.body.field;
 
-/** A 402 whose offer says why this payment buys nothing (`receipt` when it was settled even so). */
+/** A 402 whose offer (at `priceUsd`) says why this payment buys nothing (`receipt` when it was settled even so). */
 function refusal(
   deps: PaidDoorDeps,
   endpoint: PaidEndpoint,
+  priceUsd: number | undefined,
   url: string,
   reason: string,
   receipt: Receipt | null,
 ): Answer {
-  return { kind: 'offer', offer: deps.offers.refusal(endpoint, reason).render(url), receipt };
+  return { kind: 'offer', offer: deps.offers.refusal(endpoint, reason, priceUsd).render(url), receipt };
 }
 
 /** A payment refused at the door: counted, never claimed. */
-function refuse(deps: PaidDoorDeps, endpoint: PaidEndpoint, url: string, reason: string): Answer {
+function refuse(
+  deps: PaidDoorDeps,
+  endpoint: PaidEndpoint,
+  purchase: Purchase | null,
+  url: string,
+  reason: string,
+): Answer {
   deps.metrics?.payment('refused');
-  return refusal(deps, endpoint, url, reason, null);
+  return refusal(deps, endpoint, purchase?.priceUsd, url, reason, null);
+}
+
+/** The paid result handed over, once the endpoint's work after settlement (if any) is done. */
+async function delivery(deps: PaidDoorDeps, call: PaidCall, response: StoredResponse): Promise<Answer> {
+  const fulfil = deps.fulfil?.[call.endpoint.id];
+  const error = fulfil === undefined ? null : await fulfil(response.body).catch(toServiceError);
+  if (error !== null) {
+    deps.log?.warn(
+      { req_id: call.requestId, err: error.cause ?? error },
+      'paid result settled, not yet fulfilled',
+    );
+    return { kind: 'failed', error, requestId: call.requestId };
+  }
+  return { kind: 'deliver', response, signature: deps.sign?.(response.body) ?? null };
 }
 
 /** The gate's outcome as the door's answer: counted, its payment key and any failure logged. */
-function answerOutcome(deps: PaidDoorDeps, call: PaidCall, outcome: PaidCallOutcome, knock: Knock): Answer {
+function answerOutcome(
+  deps: PaidDoorDeps,
+  call: PaidCall,
+  outcome: PaidCallOutcome,
+  knock: Knock,
+): Answer | Promise<Answer> {
   if (outcome.paymentKey !== null) knock.logFields.payment_key = outcome.paymentKey.slice(0, 16);
-  countOutcome(deps.metrics, call.endpoint, outcome);
+  countOutcome(deps.metrics, call, outcome);
   const url = call.payment.resource;
   switch (outcome.kind) {
     case 'deliver':
-      return {
-        kind: 'deliver',
-        response: outcome.response,
-        signature: deps.sign?.(outcome.response.body) ?? null,
-      };
+      return delivery(deps, call, outcome.response);
     case 'refuse':
-      return refusal(deps, call.endpoint, url, outcome.reason, outcome.receipt);
+      return refusal(deps, call.endpoint, call.priceUsd, url, outcome.reason, outcome.receipt);
     case 'pending':
-      return refusal(deps, call.endpoint, url, outcome.reason, null);
+      return refusal(deps, call.endpoint, call.priceUsd, url, outcome.reason, null);
     case 'failed':
       deps.log?.warn({ req_id: call.requestId, err: outcome.cause }, 'paid call failed; payment not settled');
       return { kind: 'failed', error: outcome.error, requestId: call.requestId };
@@ -179,6 +222,7 @@ function pay(
   }
   const call: PaidCall = {
     endpoint,
+    priceUsd: purchase.priceUsd,
     subject: purchase.subject,
     payment: { transport: payment.transport, header: payment.header, path: purchase.paidFor, resource: url },
     requestId: knock.requestId(),
@@ -187,25 +231,52 @@ function pay(
   return entry === undefined ? answered : answered.finally(() => entry.slot.leave());
 }
 
-/** The ladder: admission → offer → refuse or pay. */
-function answerKnock(deps: PaidDoorDeps, endpoint: PaidEndpoint, knock: Knock): Answer | Promise<Answer> {
+/** The ladder's steps after admission (and the screen, if any): offer → refuse or pay. */
+function offerOrPay(
+  deps: PaidDoorDeps,
+  endpoint: PaidEndpoint,
+  knock: Knock,
+  url: string,
+  admission: Exclude<InputAdmission, { kind: 'invalid' }>,
+): Answer | Promise<Answer> {
   const { gate } = deps;
   const payment = knock.payment;
-  const request = { method: knock.method, value: knock.input, hasPayment: payment !== null };
-  const { resourcePath, admission } = admitInput(endpoint, request, gate !== undefined);
+  const purchase = admission.kind === 'offer' || admission.kind === 'pay' ? admission.purchase : null;
+  if (payment === null || admission.kind === 'offer') {
+    const offer =
+      purchase === null
+        ? deps.offers.unpaid(endpoint, url)
+        : deps.offers.priced(endpoint, url, purchase.priceUsd);
+    return { kind: 'offer', offer, receipt: null };
+  }
+  if ('header' in payment) knock.logFields.payment = paymentFingerprint(payment.header);
+  if (admission.kind === 'refuse_payment') return refuse(deps, endpoint, purchase, url, admission.reason);
+  if (gate === undefined) return refuse(deps, endpoint, purchase, url, 'payments are not wired');
+  if (!('header' in payment)) return refuse(deps, endpoint, purchase, url, payment.unreadable);
+  return pay(deps, gate, endpoint, admission.purchase, payment, url, knock);
+}
+
+/** A screen's refusal as the door's answer: a 400, or a 503 with Retry-After. */
+function screened(refused: NonNullable<Awaited<ReturnType<Screen>>>): Answer {
+  const { error, retryAfterSeconds } = refused;
+  return retryAfterSeconds === null ? { kind: 'invalid', error } : { kind: 'shed', error, retryAfterSeconds };
+}
+
+/** The ladder: admission → screen (if the endpoint has one) → offer → refuse or pay. */
+function answerKnock(deps: PaidDoorDeps, endpoint: PaidEndpoint, knock: Knock): Answer | Promise<Answer> {
+  const request = { method: knock.method, value: knock.input, hasPayment: knock.payment !== null };
+  const { resourcePath, admission } = admitInput(endpoint, request, deps.gate !== undefined);
   if (admission.kind === 'invalid') {
     const error = new ServiceError('invalid_input', admission.message, { parameter: inputName(endpoint) });
     return { kind: 'invalid', error };
   }
   const url = knock.origin + resourcePath;
-  if (payment === null || admission.kind === 'offer') {
-    return { kind: 'offer', offer: deps.offers.unpaid(endpoint, url), receipt: null };
-  }
-  if ('header' in payment) knock.logFields.payment = paymentFingerprint(payment.header);
-  if (admission.kind === 'refuse_payment') return refuse(deps, endpoint, url, admission.reason);
-  if (gate === undefined) return refuse(deps, endpoint, url, 'payments are not wired');
-  if (!('header' in payment)) return refuse(deps, endpoint, url, payment.unreadable);
-  return pay(deps, gate, endpoint, admission.purchase, payment, url, knock);
+  const purchase = admission.kind === 'offer' || admission.kind === 'pay' ? admission.purchase : null;
+  const screen = purchase === null ? undefined : deps.screens?.[endpoint.id];
+  if (screen === undefined || purchase === null) return offerOrPay(deps, endpoint, knock, url, admission);
+  return screen(purchase.subject).then((refused) =>
+    refused === null ? offerOrPay(deps, endpoint, knock, url, admission) : screened(refused),
+  );
 }
 
 export function createPaidDoor(deps: PaidDoorDeps): PaidDoor {

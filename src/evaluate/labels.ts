@@ -4,11 +4,11 @@
  * order them differently and add columns of its own (e.g. `source`, kept with the subject). `#` starts a
  * comment line. Pure: text in, subjects or a LabelsError naming the line out.
  */
-import { type EndpointId, GET_ENDPOINTS } from '../catalog.js';
+import { GET_ENDPOINTS, type ScanId } from '../catalog.js';
 import { paramProblem } from '../contract/schemas.js';
 
 export interface LabelledSubject {
-  readonly endpoint: EndpointId;
+  readonly endpoint: ScanId;
   /** An address, or a transaction signature for `tx`. */
   readonly address: string;
   readonly label: string;
@@ -27,7 +27,7 @@ const REQUIRED = ['kind', 'address', 'label'] as const;
 const LABEL = /^[a-z0-9][a-z0-9_-]*$/;
 
 /** `token`, `scanToken`, `/scan/token` or `/scan/token/{mint}` → `token`. */
-export function endpointOf(kind: string): EndpointId | null {
+export function endpointOf(kind: string): ScanId | null {
   const k = kind.trim();
   for (const e of GET_ENDPOINTS) {
     const prefix = e.path.slice(0, e.path.indexOf('/{'));

@@ -3,14 +3,14 @@
  * A subject whose scan fails (an RPC error, a timeout) is an outcome with its error, never the
  * end of the run.
  */
-import type { EndpointId } from '../catalog.js';
+import type { ScanId } from '../catalog.js';
 import { type Scanner, scanDeadline } from '../scans/scanner.js';
 import type { SolanaRpc } from '../solana/rpc.js';
 import type { LabelledSubject } from './labels.js';
 import type { Outcome, Scored } from './metrics.js';
 
 export interface RunOptions {
-  readonly scanners: Readonly<Record<EndpointId, Scanner>>;
+  readonly scanners: Readonly<Record<ScanId, Scanner>>;
   readonly rpc: SolanaRpc;
   readonly now?: () => number;
   /** Longest one scan may take. */

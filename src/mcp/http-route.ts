@@ -55,7 +55,7 @@ export function createMcpHandler(door: PaidDoor) {
       const server = createToolServer({
         howPaid: HOW_PAID,
         instructions: MCP_INSTRUCTIONS,
-        call: (endpoint, value, meta) => callPaidTool(door, tools, endpoint, value, meta),
+        call: (endpoint, args, meta) => callPaidTool(door, tools, endpoint, args, meta),
       });
       // No sessionIdGenerator: stateless.
       const transport = new WebStandardStreamableHTTPServerTransport({

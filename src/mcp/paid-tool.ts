@@ -7,15 +7,16 @@
  *
  * The resource paid for is the endpoint's HTTP URL for the subject, so a payment buys one result
  * whichever transport presents it, and is given again for that subject on either. A POST
- * endpoint's tool (`simulate_tx`) takes its body's one field: its knock carries the body the HTTP
- * route would receive, so its payment buys that transaction, named by the sha256 of its wire bytes.
+ * endpoint's tool (`simulate_tx`, `watch_subject`) takes its body's properties: its knock carries
+ * the body the HTTP route would receive, so its payment buys that transaction (or watch order),
+ * named by the sha256 of its wire bytes (of its canonical JSON).
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { PaidEndpoint } from '../catalog.js';
 import type { Answer, PaidDoor, PresentedText } from '../door/paid-door.js';
 import type { RenderedOffer } from '../x402/offer.js';
 import { errorResult, PAYMENT_META_KEY, paymentRequiredResult, scanResult } from './results.js';
-import { toolName } from './tools.js';
+import { toolInput, toolName } from './tools.js';
 
 /** What one tool call knows of the HTTP request that carried it. */
 export interface ToolCallSite {
@@ -71,19 +72,18 @@ function toolResult(answer: Answer): CallToolResult {
   }
 }
 
-/** One call of a paid tool with `value` as its argument and `meta` as the request's `_meta`. */
+/** One call of a paid tool with `args` as its arguments and `meta` as the request's `_meta`. */
 export async function callPaidTool(
   door: PaidDoor,
   site: ToolCallSite,
   endpoint: PaidEndpoint,
-  value: string,
+  args: Readonly<Record<string, unknown>>,
   meta: Record<string, unknown> | undefined,
 ): Promise<CallToolResult> {
   site.logFields.tool = toolName(endpoint);
-  const input = endpoint.method === 'GET' ? value : JSON.stringify({ [endpoint.body.field]: value });
   const answer = await door.knock(endpoint, {
     method: endpoint.method,
-    input,
+    input: toolInput(endpoint, args),
     payment: presentedPayment(meta?.[PAYMENT_META_KEY]),
     origin: site.origin,
     requestId: site.nextRequestId,

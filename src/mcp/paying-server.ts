@@ -7,14 +7,15 @@
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { concretePath, type PaidEndpoint } from '../catalog.js';
+import { concretePath, orderPriceUsd, type PaidEndpoint } from '../catalog.js';
 import { failureLine } from '../client/failures.js';
 import { payAndCall } from '../client/pay.js';
 import { SessionBudget, usdcUnits } from '../client/session-budget.js';
 import { type ErrorBody, paramProblem } from '../contract/schemas.js';
-import { checkSimulateBody } from '../scans/simulate/wire.js';
+import { checkBody } from '../door/admission.js';
 import { errorResult, scanResult } from './results.js';
 import { createToolServer } from './tool-server.js';
+import { toolInput } from './tools.js';
 
 export interface PayingServerOptions {
   readonly api?: string;
@@ -53,24 +54,28 @@ function apiError(status: number, body: unknown): CallToolResult {
   return refusal('call_failed', `The API answered HTTP ${status} without an error body.`);
 }
 
-/** The request a tool's argument becomes: a GET of the subject's path, or a POST of the body; or why it is refused. */
+/**
+ * The request a tool's arguments become: a GET of the subject's path, or a POST of the body, with
+ * what it costs; or why it is refused (in the API's own words, before anything is paid).
+ */
 function toolRequest(
   endpoint: PaidEndpoint,
-  value: string,
+  args: Readonly<Record<string, unknown>>,
 ):
-  | { readonly path: string; readonly data?: string }
+  | { readonly path: string; readonly data?: string; readonly priceUsd: number }
   | { readonly problem: string; readonly parameter: string } {
   if (endpoint.method === 'POST') {
-    const { field } = endpoint.body;
-    const data = JSON.stringify({ [field]: value });
-    const checked = checkSimulateBody(data, field);
-    return checked.ok ? { path: endpoint.path, data } : { problem: checked.message, parameter: field };
+    const data = toolInput(endpoint, args);
+    const checked = checkBody(endpoint, data);
+    if (!checked.ok) return { problem: checked.message, parameter: endpoint.body.field };
+    return { path: endpoint.path, data, priceUsd: checked.purchase.priceUsd };
   }
   const { name, kind } = endpoint.param;
+  const value = toolInput(endpoint, args);
   // Checked before the value becomes part of a URL path, with the API's own words.
   const problem = paramProblem(kind, value);
   return problem === null
-    ? { path: concretePath(endpoint, value) }
+    ? { path: concretePath(endpoint, value), priceUsd: orderPriceUsd(endpoint) }
     : { problem: `${name} ${problem}`, parameter: name };
 }
 
@@ -85,13 +90,14 @@ export async function payForTool(
   options: PayingServerOptions,
   budget: SessionBudget,
   endpoint: PaidEndpoint,
-  value: string,
+  args: Readonly<Record<string, unknown>>,
 ): Promise<CallToolResult> {
-  const request = toolRequest(endpoint, value);
-  if ('problem' in request)
-    return refusal('invalid_input', `${request.problem}; nothing was paid`, request.parameter);
-  const allowance = budget.hold(usdcUnits(endpoint.priceUsd), options.maxUsd);
-  if (allowance === null) return budgetSpent(endpoint.priceUsd, budget);
+  const checked = toolRequest(endpoint, args);
+  if ('problem' in checked)
+    return refusal('invalid_input', `${checked.problem}; nothing was paid`, checked.parameter);
+  const { priceUsd, ...request } = checked;
+  const allowance = budget.hold(usdcUnits(priceUsd), options.maxUsd);
+  if (allowance === null) return budgetSpent(priceUsd, budget);
   let paidUsd: number | null = null;
   // A call that fails after its payment left may still have been charged: counted as spent.
   let sentUsd: number | null = null;
@@ -133,7 +139,7 @@ export async function servePayingMcp(options: PayingServerOptions): Promise<void
   const server = createToolServer({
     howPaid: `paid from this MCP server's keypair (at most ${options.maxUsd} USDC per call)`,
     instructions: PAYING_INSTRUCTIONS,
-    call: (endpoint, value) => payForTool(options, budget, endpoint, value),
+    call: (endpoint, args) => payForTool(options, budget, endpoint, args),
   });
   await server.connect(new StdioServerTransport());
 }

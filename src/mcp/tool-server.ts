@@ -8,7 +8,6 @@ import type { PaidEndpoint } from '../catalog.js';
 import { SERVICE_NAME } from '../identity.js';
 import { SERVICE_VERSION } from '../version.js';
 import {
-  argumentName,
   endpointList,
   endpointListSchema,
   LIST_TOOL,
@@ -20,12 +19,12 @@ import {
 } from './tools.js';
 
 /**
- * Runs one paid tool call: `value` is its one argument (a GET's path parameter, a POST's body
- * field), `meta` the request's `_meta` (where an x402 payment travels).
+ * Runs one paid tool call: `args` are its arguments (a GET's path parameter, a POST's body
+ * properties), `meta` the request's `_meta` (where an x402 payment travels).
  */
 export type PaidToolCall = (
   endpoint: PaidEndpoint,
-  value: string,
+  args: Readonly<Record<string, unknown>>,
   meta: Record<string, unknown> | undefined,
 ) => Promise<CallToolResult>;
 
@@ -43,7 +42,6 @@ export function createToolServer(options: ToolServerOptions): McpServer {
     { instructions: options.instructions },
   );
   for (const endpoint of TOOL_ENDPOINTS) {
-    const argument = argumentName(endpoint);
     // No outputSchema: a PaymentRequired result carries the offer as structuredContent (x402 MCP
     // transport), and the SDK's client checks structuredContent against the schema even then.
     server.registerTool(
@@ -54,7 +52,7 @@ export function createToolServer(options: ToolServerOptions): McpServer {
         inputSchema: toolInputShape(endpoint),
         annotations: { readOnlyHint: true, openWorldHint: true, idempotentHint: true },
       },
-      (args, extra) => options.call(endpoint, String(args[argument]), extra._meta),
+      (args, extra) => options.call(endpoint, args, extra._meta),
     );
   }
   server.registerTool(

@@ -5,7 +5,7 @@
  * schemas.
  */
 import { z } from 'zod';
-import { PAID_ENDPOINTS, type PaidEndpoint } from '../catalog.js';
+import { listedPrice, PAID_ENDPOINTS, type PaidEndpoint, priceText } from '../catalog.js';
 import { paramTextHints } from '../contract/schemas.js';
 import { SERVICE_DESCRIPTION } from '../identity.js';
 
@@ -15,32 +15,37 @@ export const LIST_TOOL = 'list_endpoints';
 /** Every paid endpoint, GET or POST, is a tool. */
 export const TOOL_ENDPOINTS: readonly PaidEndpoint[] = PAID_ENDPOINTS;
 
-/** '/scan/token/{mint}' → 'scan_token', '/verify/tx/{signature}' → 'verify_tx', '/simulate/tx' → 'simulate_tx'. */
+/**
+ * '/scan/token/{mint}' → 'scan_token', '/verify/tx/{signature}' → 'verify_tx', '/simulate/tx' →
+ * 'simulate_tx'; or the catalog's own name (`watch_subject`).
+ */
 export function toolName(endpoint: PaidEndpoint): string {
+  if (endpoint.tool !== undefined) return endpoint.tool;
   return endpoint.path
     .split('/')
     .filter((segment) => segment !== '' && !segment.startsWith('{'))
     .join('_');
 }
 
-export const priceText = (endpoint: PaidEndpoint) => `${endpoint.priceUsd.toFixed(2)} USDC`;
+/** What the tool returns, for its description. */
+const RETURNS: Readonly<Record<'scan' | 'watch', string>> = {
+  scan: 'Returns a ScanResult as structured content: risk_score (0 = no risk, 1 = maximum), flags, confidence, summary, recommendation, reasoning and evidence.',
+  watch:
+    'Returns the watch as structured content: watch_id (keep it: it reads and cancels the watch), expires_at, the baseline ScanResult and how alerts are signed (signing.secret verifies v1, the published key v1a).',
+};
 
 /** What a host's model reads before calling: the price first, then what is checked and returned. */
 export function toolDescription(endpoint: PaidEndpoint, howPaid: string): string {
   return [
-    `${endpoint.summary}. Price: ${priceText(endpoint)} per call, ${howPaid}.`,
+    `${endpoint.summary}. Price: ${priceText(endpoint)}, ${howPaid}.`,
     endpoint.description,
-    'Returns a ScanResult as structured content: risk_score (0 = no risk, 1 = maximum), flags, confidence, summary, recommendation, reasoning and evidence.',
+    RETURNS[endpoint.id === 'watch' ? 'watch' : 'scan'],
   ].join(' ');
 }
 
-/** The name of the tool's one argument: a GET's path parameter, a POST's body field. */
-export const argumentName = (endpoint: PaidEndpoint): string =>
-  endpoint.method === 'GET' ? endpoint.param.name : endpoint.body.field;
-
 /**
- * The tool's one argument: the endpoint's path parameter, or the one field of its JSON body. The
- * schema states the text's shape (as OpenAPI does) without enforcing it, so a wrong value is
+ * The tool's arguments: the endpoint's path parameter, or the properties of its JSON body. The
+ * schema states each value's shape (as OpenAPI does) without enforcing it, so a wrong value is
  * refused by the same admission and in the same words as the HTTP route's 400, not by a generic
  * validator.
  */
@@ -48,23 +53,31 @@ export function toolInputShape(endpoint: PaidEndpoint) {
   return INPUT_SHAPES.get(endpoint.id)!;
 }
 
-function argumentSchema(endpoint: PaidEndpoint) {
+/** A body property's JSON Schema as a zod type of its JSON type, the rest as metadata only. */
+function propertySchema(property: Readonly<Record<string, unknown>>) {
+  const { type, ...hints } = property;
+  const base = type === 'integer' || type === 'number' ? z.number() : z.string();
+  return base.meta(hints);
+}
+
+function argumentShape(endpoint: PaidEndpoint): Record<string, z.ZodType> {
   if (endpoint.method === 'POST') {
-    const { description, examples, contentEncoding, maxLength } = endpoint.body.schema.properties[
-      endpoint.body.field
-    ] as { description: string; examples: string[]; contentEncoding: string; maxLength: number };
-    return z.string().meta({ description, examples, contentEncoding, maxLength });
+    const { properties } = endpoint.body.schema;
+    return Object.fromEntries(Object.entries(properties).map(([name, p]) => [name, propertySchema(p)]));
   }
-  const { kind, description, example } = endpoint.param;
-  return z.string().meta({ description, examples: [example], ...paramTextHints(kind) });
+  const { name, kind, description, example } = endpoint.param;
+  return { [name]: z.string().meta({ description, examples: [example], ...paramTextHints(kind) }) };
 }
 
 // Built once: /mcp builds a server per request, and a zod schema costs more than the rest of it.
 const INPUT_SHAPES = new Map(
-  TOOL_ENDPOINTS.map(
-    (endpoint) => [endpoint.id, { [argumentName(endpoint)]: argumentSchema(endpoint) }] as const,
-  ),
+  TOOL_ENDPOINTS.map((endpoint) => [endpoint.id, argumentShape(endpoint)] as const),
 );
+
+/** The endpoint's raw input from a tool's arguments: a GET's path parameter, a POST's body as JSON. */
+export function toolInput(endpoint: PaidEndpoint, args: Readonly<Record<string, unknown>>): string {
+  return endpoint.method === 'GET' ? String(args[endpoint.param.name]) : JSON.stringify(args);
+}
 
 export const endpointOf = (name: string): PaidEndpoint | undefined =>
   TOOL_ENDPOINTS.find((endpoint) => toolName(endpoint) === name);
@@ -77,7 +90,8 @@ export function endpointList() {
       tool: toolName(e),
       method: e.method,
       path: e.path,
-      price_usd: e.priceUsd,
+      price_usd: listedPrice(e).usd,
+      ...(listedPrice(e).per === 'hour' ? { price_per: 'hour' } : {}),
       summary: e.summary,
       description: e.description,
     })),
@@ -92,6 +106,7 @@ export const endpointListSchema = {
       method: z.string(),
       path: z.string(),
       price_usd: z.number(),
+      price_per: z.literal('hour').optional(),
       summary: z.string(),
       description: z.string(),
     }),
@@ -106,6 +121,8 @@ export interface ToolFact {
   readonly name: string;
   readonly path: string | null;
   readonly priceUsd: number;
+  /** Set for a tool priced per hour. */
+  readonly per?: 'hour';
 }
 
 /** The MCP endpoint as discovery documents list it: its path and its tools. */
@@ -113,7 +130,10 @@ export function mcpFacts(): { readonly path: string; readonly tools: readonly To
   return {
     path: MCP_PATH,
     tools: [
-      ...TOOL_ENDPOINTS.map((e) => ({ name: toolName(e), path: e.path, priceUsd: e.priceUsd })),
+      ...TOOL_ENDPOINTS.map((e) => {
+        const { usd, per } = listedPrice(e);
+        return { name: toolName(e), path: e.path, priceUsd: usd, ...(per === 'hour' ? { per } : {}) };
+      }),
       { name: LIST_TOOL, path: null, priceUsd: 0 },
     ],
   };
@@ -127,7 +147,7 @@ export function mcpDocsSection() {
       ...TOOL_ENDPOINTS.map((e) => ({
         name: toolName(e),
         summary: e.summary,
-        price: `${priceText(e)} per call`,
+        price: priceText(e),
       })),
       { name: LIST_TOOL, summary: 'Endpoints and prices', price: 'free' },
     ],

@@ -14,6 +14,7 @@ import type { Logger } from '../server/logger.js';
 import type { ServiceOptions } from '../service.js';
 import { createService, type Service } from '../service.js';
 import { writeWhole } from '../write-whole.js';
+import { writeActorKeypairs } from './actors/keypair-files.js';
 import { createSandboxChain, type SandboxChain } from './chain/chain.js';
 import { type SandboxFacilitator, startSandboxFacilitator } from './facilitator/server.js';
 import { type AccountsToLoad, type KeptAccounts, loadAccounts } from './loaded-accounts.js';
@@ -196,6 +197,8 @@ export async function startSandbox({
       ...config,
       payTo,
       rpcUrls: [rpc.url],
+      // The sandbox RPC serves its WebSocket on its own port, unless the RPC is to have none.
+      watch: { ...config.watch, wsUrl: config.watch.wsUrl === null ? null : rpc.wsUrl },
       facilitatorUrls: facilitators.map((f) => f.url),
     },
     { log, ...serviceOptions },
@@ -228,7 +231,8 @@ export async function startSandbox({
       usdc: String(PAYER_START.usdc),
       lamports: String(PAYER_START.sol),
     },
-    subjects: [...(scenarios?.subjects ?? []), ...loaded],
+    // Each action's actor has its keypair file under actors/ (what a user acts on a watch with).
+    subjects: [...(await writeActorKeypairs(join(dir, 'actors'), scenarios?.subjects ?? [])), ...loaded],
     // Unsigned transactions to try POST /simulate/tx on (the body's `transaction`).
     simulations: scenarios?.simulations ?? [],
   };

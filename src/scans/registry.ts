@@ -2,7 +2,7 @@
  * The scanner and flag catalog of each paid endpoint in this build. An endpoint missing here
  * refuses payment with a 402 (nothing is charged) rather than selling a result it cannot make.
  */
-import type { EndpointId } from '../catalog.js';
+import type { ScanId } from '../catalog.js';
 import { PROGRAM_FLAGS } from './program/flags.js';
 import { scanProgram } from './program/index.js';
 import { PUMPFUN_FLAGS } from './pumpfun/flags.js';
@@ -18,7 +18,7 @@ import { verifyTransaction } from './tx/index.js';
 import { WALLET_FLAGS } from './wallet/flags.js';
 import { scanWallet } from './wallet/index.js';
 
-export const SCANNERS: Readonly<Record<EndpointId, Scanner>> = {
+export const SCANNERS: Readonly<Record<ScanId, Scanner>> = {
   tx: verifyTransaction,
   program: scanProgram,
   wallet: scanWallet,
@@ -27,7 +27,7 @@ export const SCANNERS: Readonly<Record<EndpointId, Scanner>> = {
   simulate: simulateTransaction,
 };
 
-export const FLAG_CATALOGS: Readonly<Record<EndpointId, FlagCatalog>> = {
+export const FLAG_CATALOGS: Readonly<Record<ScanId, FlagCatalog>> = {
   tx: TX_FLAGS,
   program: PROGRAM_FLAGS,
   wallet: WALLET_FLAGS,

@@ -7,8 +7,14 @@ import { ScanResultSchema } from '../contract/schemas.js';
 import type { ScanService } from './service.js';
 
 export function createResultProducer(scans: ScanService, version: string) {
-  return async (endpoint: PaidEndpoint, subject: string, requestId: string): Promise<string> => {
-    const run = await scans.run(endpoint.id, subject);
+  return async (
+    endpoint: PaidEndpoint,
+    subject: string,
+    requestId: string,
+    _resource?: string,
+    maxAgeMs?: number,
+  ): Promise<string> => {
+    const run = await scans.run(endpoint.id, subject, maxAgeMs);
     const body = {
       ...run.result,
       cached: run.cachedAt !== null,

@@ -60,18 +60,19 @@ export class ScanService {
     return this.options.scanners[endpoint] !== undefined;
   }
 
-  async run(endpoint: EndpointId, subject: string): Promise<ScanRun> {
+  /** The scan of `subject`; a cached result only if at most `maxAgeMs` old (a watch's baseline). */
+  async run(endpoint: EndpointId, subject: string, maxAgeMs = Number.POSITIVE_INFINITY): Promise<ScanRun> {
     const key = `scan:${endpoint}:${subject}`;
     // Hits skip the flight, whose coordination may cost Redis round trips. The work reads again:
     // a run it waited behind, here or on another instance, may have cached the value meanwhile.
     const metrics = this.options.metrics;
-    const hit = await this.cached(key);
+    const hit = await this.cached(key, maxAgeMs);
     metrics?.cache(hit === undefined ? 'miss' : 'hit');
     if (hit !== undefined) return hit;
     let ranHere = false;
     const work = async () => {
       ranHere = true;
-      return JSON.stringify((await this.cached(key)) ?? (await this.scan(key, endpoint, subject)));
+      return JSON.stringify((await this.cached(key, maxAgeMs)) ?? (await this.scan(key, endpoint, subject)));
     };
     const shared = await this.flights.run(key, this.options.timeoutMs, work);
     // The work ran elsewhere: this run waited for an identical scan (here or on another instance).
@@ -79,10 +80,12 @@ export class ScanService {
     return JSON.parse(shared) as ScanRun;
   }
 
-  private async cached(key: string): Promise<ScanRun | undefined> {
+  private async cached(key: string, maxAgeMs: number): Promise<ScanRun | undefined> {
     const hit = await this.options.cache.get(key).catch(() => undefined);
     if (hit === undefined) return undefined;
     const entry = JSON.parse(hit) as CachedEntry;
+    const now = this.options.now ?? Date.now;
+    if (now() - Date.parse(entry.producedAt) > maxAgeMs) return undefined;
     return { result: entry.result, cachedAt: entry.producedAt };
   }
 

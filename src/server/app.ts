@@ -15,6 +15,7 @@ import type { PaidRouteDeps } from './paid-answers.js';
 import { registerPaidRoutes } from './paid-routes.js';
 import { reply, replyError } from './respond.js';
 import { createUnpaidLane } from './unpaid-lane.js';
+import { registerWatchRoutes, type WatchRouteDeps } from './watch-routes.js';
 
 /** What a mounted handler knows of the request that reached it. */
 export interface MountSite {
@@ -42,6 +43,8 @@ export interface AppDeps {
   readonly metrics?: Metrics;
   readonly discovery: DiscoveryDeps;
   readonly mounted?: readonly MountedHandler[];
+  /** GET and DELETE /watch/{id}, when the service keeps watches. */
+  readonly watches?: WatchRouteDeps;
   /** Extra routes mounted at the root (e.g. the /docs reference). */
   readonly extraRoutes?: readonly Hono[];
 }
@@ -80,6 +83,7 @@ function mount(app: Hono<AppEnv>, handler: MountedHandler, publicBaseUrl: string
 export function buildApp(deps: AppDeps): FramedApp {
   const app = new Hono<AppEnv>();
   registerPaidRoutes(app, deps.paid);
+  if (deps.watches !== undefined) registerWatchRoutes(app, deps.watches);
   for (const handler of deps.mounted ?? []) mount(app, handler, deps.paid.publicBaseUrl);
   registerDiscoveryRoutes(app, deps.discovery);
   for (const routes of deps.extraRoutes ?? []) app.route('/', routes);

@@ -1,12 +1,12 @@
 /**
  * The paid POST routes, generated from the catalog. The body is checked by the paid door before
- * the caller is asked to pay: too large (here, as it streams in), not JSON or not a transaction
- * is a 400 with the reason. An unpaid request with a good body (or none: indexers probe so)
- * gets the endpoint's 402 offer.
+ * the caller is asked to pay: too large (here, as it streams in), not JSON or not what its schema
+ * describes is a 400 with the reason. An unpaid request with a good body (or none: indexers probe
+ * so) gets the endpoint's 402 offer.
  *
- * What a payment buys is the simulation of one transaction: its key names the sha256 of the wire
- * bytes, so the same payment with the same transaction gives the stored result again and with
- * another is refused (`payment_used`).
+ * What a payment buys is named by the digest of its body (a transaction's wire bytes, a watch
+ * order's canonical JSON), so the same payment with the same body gives the stored result again
+ * and with another is refused (`payment_used`).
  */
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -17,10 +17,14 @@ import { answerPaid, type PaidRouteDeps } from './paid-answers.js';
 
 export function registerBodyEndpoint(app: Hono<AppEnv>, deps: PaidRouteDeps, endpoint: PostEndpoint): void {
   const { maxBodyBytes, field } = endpoint.body;
+  const why =
+    'maxDecodedBytes' in endpoint.body
+      ? `; a transaction is at most ${endpoint.body.maxDecodedBytes} bytes`
+      : '';
   const limit = bodyLimit({
     maxSize: maxBodyBytes,
     onError: () => {
-      const message = `the body is over ${maxBodyBytes} bytes; a transaction is at most 1232 bytes`;
+      const message = `the body is over ${maxBodyBytes} bytes${why}`;
       throw new ServiceError('invalid_input', message, { parameter: field });
     },
   });

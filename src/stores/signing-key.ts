@@ -12,7 +12,7 @@ import type { Config } from '../config.js';
 import { errorMessage } from '../errors.js';
 import { generateKeyPem, type SigningKey, signingKeyFromPem } from '../signing/key.js';
 import { connectRedis } from './redis-payment-store.js';
-import { StateError } from './state.js';
+import { StateError } from './state-error.js';
 
 /** SIGNING_KEY_FILE cannot be used: the message names it and says what to do (exit 2). */
 export class SigningKeyError extends Error {

@@ -1,7 +1,8 @@
 /**
- * Where the service keeps what must outlive a request: payment state, result cache and single
- * flight. One machine: payment state in an embedded database under STATE_DIR (survives restarts
- * and kill -9), cache and single flight in memory. Several machines: all three on REDIS_URL.
+ * Where the service keeps what must outlive a request: payment state, watches and their
+ * deliveries, result cache and single flight. One machine: payments and watches in an embedded
+ * database under STATE_DIR (survives restarts and kill -9), cache and single flight in memory.
+ * Several machines: all of them on REDIS_URL (deliveries as BullMQ jobs).
  */
 import type { Redis } from 'ioredis';
 import type { ScanFlights } from '../cache/flights.js';
@@ -10,10 +11,18 @@ import { createRedisFlights } from '../cache/redis-flights.js';
 import { type CacheStore, createMemoryCache } from '../cache/result-cache.js';
 import type { Config } from '../config.js';
 import { errorMessage } from '../errors.js';
+import type { WatchState } from '../watch/model.js';
+import { openLmdbWatchState } from '../watch/state/lmdb-watch-state.js';
+import { openRedisWatchState } from '../watch/state/redis-watch-state.js';
+import type { WatchStateOptions } from '../watch/state/rules.js';
 import type { PaymentStore } from '../x402/payment-store.js';
 import { openLmdbPaymentStore } from './lmdb-payment-store.js';
 import { assertNoEviction, persistenceWarning } from './redis-eviction.js';
 import { connectRedis, createRedisPaymentStore } from './redis-payment-store.js';
+import { loadSigningKey } from './signing-key.js';
+import { StateError } from './state-error.js';
+
+export { StateError };
 
 export interface ServiceState {
   readonly payments: PaymentStore;
@@ -22,13 +31,24 @@ export interface ServiceState {
   readonly flights?: ScanFlights;
   /** Where payment state lives, as /health shows it. */
   readonly where: string;
+  /**
+   * Watches and their deliveries, beside the payments (openState always opens them); absent
+   * only when a caller (a test) gave its own payment store.
+   */
+  readonly watches?: WatchState;
   close(): Promise<void>;
 }
 
-/** The configured state cannot be used; the message says what to change. */
-export class StateError extends Error {
-  override readonly name = 'StateError';
-}
+/** The caps the door's settings give (MAX_WATCHES…), and, for tests, the delivery's pace. */
+export type WatchSettings = Partial<
+  Pick<
+    WatchStateOptions,
+    'maxWatches' | 'maxWatchesPerSubject' | 'resolve' | 'retry' | 'pollMs' | 'postLimits'
+  >
+>;
+
+export const DEFAULT_MAX_WATCHES = 1_000;
+export const DEFAULT_MAX_WATCHES_PER_SUBJECT = 50;
 
 const reasonOf = (e: unknown) => errorMessage(e).replace(/\.+$/, '');
 
@@ -36,15 +56,50 @@ export interface StateLog {
   warn(fields: object, message: string): void;
 }
 
-/** Opens the configured state; throws with an operator's message when it cannot be used. */
-export async function openState(config: Config, log: StateLog): Promise<ServiceState> {
-  if (config.redisUrl !== null) {
-    return openRedisState(config.redisUrl, config.claimTtlMs, log).catch((e: unknown) => {
-      throw new StateError(
-        `Cannot use REDIS_URL: ${reasonOf(e)}. Fix Redis or REDIS_URL (unset it to keep state on this machine).`,
-      );
+/** A state's payments, cache and flights, and how to open its watches next to them. */
+interface Opened {
+  readonly state: ServiceState;
+  openWatches(options: WatchStateOptions): Promise<WatchState>;
+}
+
+/**
+ * Opens the configured state; throws with an operator's message when it cannot be used.
+ * Payments first (their failures are named first), then the signing key the deliveries are
+ * signed with, then the watches beside the payments.
+ */
+export async function openState(
+  config: Config,
+  log: StateLog,
+  settings: WatchSettings = {},
+): Promise<ServiceState & { readonly watches: WatchState }> {
+  const opened =
+    config.redisUrl === null ? await openEmbeddedState(config) : await openRedisState(config, log);
+  let watches: WatchState;
+  try {
+    const signingKey = await loadSigningKey(config);
+    watches = await opened.openWatches({
+      mode: config.mode,
+      signingKey,
+      maxWatches: settings.maxWatches ?? DEFAULT_MAX_WATCHES,
+      maxWatchesPerSubject: settings.maxWatchesPerSubject ?? DEFAULT_MAX_WATCHES_PER_SUBJECT,
+      ...settings,
+      log,
     });
+  } catch (e) {
+    await opened.state.close();
+    throw e;
   }
+  return {
+    ...opened.state,
+    watches,
+    close: async () => {
+      await watches.close();
+      await opened.state.close();
+    },
+  };
+}
+
+async function openEmbeddedState(config: Config): Promise<Opened> {
   const payments = await openLmdbPaymentStore({
     path: config.stateDir,
     inFlightTtlMs: config.claimTtlMs,
@@ -54,14 +109,54 @@ export async function openState(config: Config, log: StateLog): Promise<ServiceS
     );
   });
   return {
-    payments,
-    cache: createMemoryCache(),
-    where: `embedded database in ${config.stateDir}`,
-    close: () => payments.close(),
+    state: {
+      payments,
+      cache: createMemoryCache(),
+      where: `embedded database in ${config.stateDir}`,
+      close: () => payments.close(),
+    },
+    openWatches: (options) =>
+      openLmdbWatchState(config.stateDir, options).catch((e: unknown) => {
+        throw new StateError(
+          `Cannot keep watches in ${config.stateDir}: ${reasonOf(e)}. Set STATE_DIR to a writable directory.`,
+        );
+      }),
   };
 }
 
-async function openRedisState(url: string, claimTtlMs: number, log: StateLog): Promise<ServiceState> {
+const redisStateError = (e: unknown) =>
+  new StateError(
+    `Cannot use REDIS_URL: ${reasonOf(e)}. Fix Redis or REDIS_URL (unset it to keep state on this machine).`,
+  );
+
+async function openRedisState(config: Config, log: StateLog): Promise<Opened> {
+  const url = config.redisUrl as string;
+  const redis = await connectCheckedRedis(url, log).catch((e: unknown) => {
+    throw redisStateError(e);
+  });
+  const payments = createRedisPaymentStore({ redis, inFlightTtlMs: config.claimTtlMs });
+  const flights = createRedisFlights({ redis });
+  return {
+    state: {
+      payments,
+      cache: createRedisCache({ redis }),
+      flights,
+      where: `Redis at ${new URL(url).host}`,
+      close: async () => {
+        flights.close();
+        await payments.close();
+        await redis.quit().catch(() => redis.disconnect());
+      },
+    },
+    openWatches: (options) =>
+      openRedisWatchState({ ...options, redis, url }).catch((e: unknown) => {
+        throw redisStateError(e);
+      }),
+  };
+}
+
+/** A client on REDIS_URL that will not evict payment keys; warns when Redis does not persist. */
+async function connectCheckedRedis(url: string, log: StateLog): Promise<Redis> {
   // Connection errors also reject the commands they affect; logged once per change of state.
   let lastError = '';
   const redis: Redis = await connectRedis(url, (e) => {
@@ -79,17 +174,5 @@ async function openRedisState(url: string, claimTtlMs: number, log: StateLog): P
     redis.disconnect();
     throw e;
   }
-  const payments = createRedisPaymentStore({ redis, inFlightTtlMs: claimTtlMs });
-  const flights = createRedisFlights({ redis });
-  return {
-    payments,
-    cache: createRedisCache({ redis }),
-    flights,
-    where: `Redis at ${new URL(url).host}`,
-    close: async () => {
-      flights.close();
-      await payments.close();
-      await redis.quit().catch(() => redis.disconnect());
-    },
-  };
+  return redis;
 }

@@ -25,14 +25,24 @@ export interface PresentedPayment {
 
 export interface PaidCall {
   readonly endpoint: PaidEndpoint;
+  /** What this call costs (the endpoint's price, or its order's for a price per hour), offered and checked. */
+  readonly priceUsd: number;
   readonly subject: string;
   readonly payment: PresentedPayment;
   /** Unique per call: it holds the payment's claim and becomes the result's `request_id`. */
   readonly requestId: string;
 }
 
-/** Produces the ScanResult body sold for this call (scan, `version`, `request_id`), validated. */
-export type ProduceResult = (endpoint: PaidEndpoint, subject: string, requestId: string) => Promise<string>;
+/**
+ * Produces the body sold for this call (a ScanResult with `version` and `request_id`, validated;
+ * a watch's answer for POST /watch); `resource` is the URL the offer named.
+ */
+export type ProduceResult = (
+  endpoint: PaidEndpoint,
+  subject: string,
+  requestId: string,
+  resource: string,
+) => Promise<string>;
 
 /** The warnings the core reports (a pino logger fits). */
 export interface CoreLog {

@@ -15,6 +15,8 @@ export interface OfferedTerms {
 
 export function facilitatorCall(
   endpoint: PaidEndpoint,
+  /** What the offer asked for this call. */
+  priceUsd: number,
   /** The URL the 402 offered (PUBLIC_BASE_URL-based behind a proxy), not the one this hop saw. */
   resource: string,
   { terms, payment, facilitator: f }: CheckedPayment,
@@ -25,8 +27,8 @@ export function facilitatorCall(
   const useV2 = f.networks.v2 !== null && (terms.version === 2 || f.networks.v1 === null);
   const network = useV2 ? (f.networks.v2 ?? SOLANA_MAINNET_CAIP2) : (f.networks.v1 ?? SOLANA_MAINNET_V1);
   const requirement = useV2
-    ? { ...v2Requirement(endpoint, terms402), network }
-    : { ...v1Requirement(endpoint, terms402, resource), network };
+    ? { ...v2Requirement(endpoint, terms402, priceUsd), network }
+    : { ...v1Requirement(endpoint, terms402, resource, priceUsd), network };
   const paymentPayload = useV2
     ? {
         x402Version: 2,

@@ -10,7 +10,7 @@
  * (see splitAt3).
  */
 import { z } from '@hono/zod-openapi';
-import { atomicPrice, type PaidEndpoint } from '../catalog.js';
+import { atomicPrice, orderPriceUsd, type PaidEndpoint } from '../catalog.js';
 import { type PaymentRequired, ScanResultSchema } from '../contract/schemas.js';
 import { bazaarExtension, type ServiceMetadata, serviceMetadata } from './bazaar.js';
 import { ADVERTISED_NETWORK, SOLANA_MAINNET_CAIP2, USDC_MINT } from './networks.js';
@@ -95,11 +95,16 @@ function v1Input(endpoint: PaidEndpoint) {
 }
 
 /** The v1 requirement object (one `accepts` entry) for a resource URL. */
-export function v1Requirement(endpoint: PaidEndpoint, terms: OfferTerms, resource: string) {
+export function v1Requirement(
+  endpoint: PaidEndpoint,
+  terms: OfferTerms,
+  resource: string,
+  priceUsd = orderPriceUsd(endpoint),
+) {
   return {
     scheme: 'exact' as const,
     network: ADVERTISED_NETWORK,
-    maxAmountRequired: atomicPrice(endpoint.priceUsd),
+    maxAmountRequired: atomicPrice(priceUsd),
     resource,
     description: endpoint.summary,
     mimeType: MIME_TYPE,
@@ -115,11 +120,12 @@ export function v1Requirement(endpoint: PaidEndpoint, terms: OfferTerms, resourc
 export function v2Requirement(
   endpoint: PaidEndpoint,
   terms: Pick<OfferTerms, 'payTo' | 'feePayer' | 'maxTimeoutSeconds'>,
+  priceUsd = orderPriceUsd(endpoint),
 ) {
   return {
     scheme: 'exact' as const,
     network: SOLANA_MAINNET_CAIP2,
-    amount: atomicPrice(endpoint.priceUsd),
+    amount: atomicPrice(priceUsd),
     asset: USDC_MINT,
     payTo: terms.payTo,
     maxTimeoutSeconds: terms.maxTimeoutSeconds,
@@ -153,11 +159,19 @@ function splitAt3(head: string, tail: string): { head: string; tail: string } {
   };
 }
 
-export function createOfferTemplate(endpoint: PaidEndpoint, terms: OfferTerms): OfferTemplate {
+/**
+ * The offer of `endpoint` at `priceUsd`: its price per call, or what one order of an endpoint
+ * priced per hour costs (one hour unless told).
+ */
+export function createOfferTemplate(
+  endpoint: PaidEndpoint,
+  terms: OfferTerms,
+  priceUsd = orderPriceUsd(endpoint),
+): OfferTemplate {
   const v1: PaymentRequired & { error: string } = {
     x402Version: 1,
     error: terms.error,
-    accepts: [v1Requirement(endpoint, terms, SENTINEL)],
+    accepts: [v1Requirement(endpoint, terms, SENTINEL, priceUsd)],
   };
   const v2 = {
     x402Version: 2,
@@ -168,7 +182,7 @@ export function createOfferTemplate(endpoint: PaidEndpoint, terms: OfferTerms): 
       mimeType: MIME_TYPE,
       ...(terms.service ?? serviceMetadata(null)),
     },
-    accepts: [v2Requirement(endpoint, terms)],
+    accepts: [v2Requirement(endpoint, terms, priceUsd)],
     extensions: offerExtensions(endpoint),
   };
   const [bodyHead, bodyTail] = splitTemplate(JSON.stringify(v1));

@@ -161,7 +161,7 @@ async function conclude(core: PaymentCore, call: PaidCall, key: string, decision
 }
 
 export async function handlePaidCall(core: PaymentCore, call: PaidCall): Promise<PaidCallOutcome> {
-  const admitted = await checkPayment(core, call.endpoint, call.payment.header);
+  const admitted = await checkPayment(core, call.endpoint, call.priceUsd, call.payment.header);
   if (!admitted.ok) return refusal(admitted.reason, null);
   const { checked } = admitted;
   const key = checked.payment.key;

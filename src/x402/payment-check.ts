@@ -43,10 +43,10 @@ export type PaymentCheck = { ok: true; checked: CheckedPayment } | { ok: false; 
 
 const refused = (reason: string): PaymentCheck => ({ ok: false, reason });
 
-function expectation(options: PaymentCheckOptions, endpoint: PaidEndpoint): PaymentExpectation {
+function expectation(options: PaymentCheckOptions, priceUsd: number): PaymentExpectation {
   const feePayers = options.facilitators.status().flatMap((s) => (s.feePayer ? [s.feePayer] : []));
   return {
-    amount: BigInt(atomicPrice(endpoint.priceUsd)),
+    amount: BigInt(atomicPrice(priceUsd)),
     asset: USDC_MINT as PaymentExpectation['asset'],
     destinations: options.destinations,
     feePayers: new Set(feePayers),
@@ -60,12 +60,12 @@ function expectation(options: PaymentCheckOptions, endpoint: PaidEndpoint): Paym
 }
 
 /** Why the terms a payment names are not this endpoint's, or null when they are. */
-function termsProblem(options: PaymentCheckOptions, endpoint: PaidEndpoint, terms: PaymentTerms) {
+function termsProblem(options: PaymentCheckOptions, priceUsd: number, terms: PaymentTerms) {
   if (terms.scheme !== 'exact') return `scheme "${terms.scheme}" is not accepted; pay with "exact"`;
   if (!isSolanaMainnet(terms.network)) {
     return `network "${terms.network}" is not accepted; pay on Solana mainnet (solana-mainnet)`;
   }
-  const price = atomicPrice(endpoint.priceUsd);
+  const price = atomicPrice(priceUsd);
   if (terms.accepted === null) return null;
   if (terms.accepted.amount !== price)
     return `accepted amount ${terms.accepted.amount} is not the price ${price}`;
@@ -74,9 +74,11 @@ function termsProblem(options: PaymentCheckOptions, endpoint: PaidEndpoint, term
   return null;
 }
 
+/** Checks a payment for one call of `endpoint` that costs `priceUsd`. */
 export async function checkPayment(
   options: PaymentCheckOptions,
   endpoint: PaidEndpoint,
+  priceUsd: number,
   header: string,
 ): Promise<PaymentCheck> {
   if (!options.canProduce(endpoint)) {
@@ -85,9 +87,9 @@ export async function checkPayment(
   const decoded = decodePaymentHeader(header);
   if (!decoded.ok) return refused(decoded.reason);
   const terms = decoded.payment;
-  const problem = termsProblem(options, endpoint, terms);
+  const problem = termsProblem(options, priceUsd, terms);
   if (problem !== null) return refused(problem);
-  const inspection = await inspectPaymentTransaction(terms.transaction, expectation(options, endpoint));
+  const inspection = await inspectPaymentTransaction(terms.transaction, expectation(options, priceUsd));
   if (!inspection.ok) return refused(inspection.reason);
   const facilitator = options.facilitators.byFeePayer(inspection.payment.feePayer);
   if (facilitator === null) return refused('no facilitator manages the fee payer this payment names');

@@ -4,6 +4,7 @@
  * (paid-call.ts) is the one place that records it or gives the claim back.
  */
 
+import { isServiceError } from '../errors.js';
 import type { PaidCall, PaymentCore } from './core.js';
 import { facilitatorCall } from './facilitator-call.js';
 import { FacilitatorError, type SettleAnswer } from './facilitator-client.js';
@@ -49,7 +50,9 @@ export async function verifyAndProduce(
   checked: CheckedPayment,
 ): Promise<Produced> {
   const key = checked.payment.key;
-  const produce = once(() => core.produce(call.endpoint, call.subject, call.requestId));
+  const produce = once(() =>
+    core.produce(call.endpoint, call.subject, call.requestId, call.payment.resource),
+  );
   let verifying = true;
   if (core.parallelVerify) {
     void core.funds.covers(checked.payment).then((covered) => {
@@ -58,6 +61,7 @@ export async function verifyAndProduce(
   }
   const verifyCall = facilitatorCall(
     call.endpoint,
+    call.priceUsd,
     call.payment.resource,
     checked,
     core,
@@ -82,7 +86,9 @@ export async function verifyAndProduce(
   try {
     return { kind: 'produced', body: await produce() };
   } catch (e) {
-    return release(failed(SCAN_FAILED(), e, key));
+    // A producer's refusal for want of room (a full watch list) keeps its words: retry later.
+    const unavailable = isServiceError(e) && e.code === 'service_unavailable';
+    return release(failed(unavailable ? e : SCAN_FAILED(), e, key));
   }
 }
 
@@ -115,6 +121,7 @@ function sale(response: StoredResponse, r: Receipt, key: string, facilitatorConf
 async function settleAnswer(core: PaymentCore, call: PaidCall, checked: CheckedPayment) {
   const settleCall = facilitatorCall(
     call.endpoint,
+    call.priceUsd,
     call.payment.resource,
     checked,
     core,

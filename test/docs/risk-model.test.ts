@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { documentWithTables } from '../../scripts/render-flag-docs.js';
-import { PAID_ENDPOINTS } from '../../src/catalog.js';
+import { SCAN_ENDPOINTS } from '../../src/catalog.js';
 import { FLAG_CATALOGS } from '../../src/scans/registry.js';
 
 describe('docs/risk-model.md', () => {
@@ -14,7 +14,7 @@ describe('docs/risk-model.md', () => {
   });
 
   it('documents every flag with its severity and evidence keys', () => {
-    for (const endpoint of PAID_ENDPOINTS) {
+    for (const endpoint of SCAN_ENDPOINTS) {
       const section = doc.split(`### ${endpoint.path}\n`)[1]?.split('\n### ')[0] ?? '';
       for (const [code, flag] of Object.entries(FLAG_CATALOGS[endpoint.id])) {
         const row = section.split('\n').find((line) => line.startsWith(`| \`${code}\` |`));

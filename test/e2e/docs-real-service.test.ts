@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { PAID_ENDPOINTS } from '../../src/catalog.js';
+import { listedPrice, PAID_ENDPOINTS } from '../../src/catalog.js';
 import { LIST_TOOL, TOOL_ENDPOINTS, toolName } from '../../src/mcp/tools.js';
 import { type FacilitatorStub, startFacilitatorStub } from '../helpers/facilitator-stub.js';
 import { unusedPort } from '../helpers/ports.js';
@@ -73,7 +73,7 @@ describe('the service /docs page in Chromium', { skip }, () => {
         )
         .textContent();
       assert.ok(
-        summary?.includes(`${endpoint.priceUsd.toFixed(2)} USDC`),
+        summary?.includes(`${listedPrice(endpoint).usd.toFixed(2)} USDC`),
         `${endpoint.path} shows its price`,
       );
     }
@@ -85,7 +85,9 @@ describe('the service /docs page in Chromium', { skip }, () => {
     assert.ok(listed.includes('MCP: POST /mcp'), listed);
     for (const endpoint of TOOL_ENDPOINTS) {
       assert.ok(
-        listed.includes(`${toolName(endpoint)} — ${endpoint.summary} — ${endpoint.priceUsd.toFixed(2)} USDC`),
+        listed.includes(
+          `${toolName(endpoint)} — ${endpoint.summary} — ${listedPrice(endpoint).usd.toFixed(2)} USDC`,
+        ),
         listed,
       );
     }

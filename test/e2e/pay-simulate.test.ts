@@ -8,7 +8,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
-  createSolanaRpc,
   generateKeyPairSigner,
   getBase64Encoder,
   getCompiledTransactionMessageDecoder,
@@ -19,11 +18,10 @@ import type { PaymentRequirements } from '@x402/core/types';
 import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm';
 import type { RpcProfileName } from '../../src/sandbox/rpc/profiles.js';
-import { type SandboxRpc, startSandboxRpc } from '../../src/sandbox/rpc/server.js';
 import type { SimulationScenario } from '../../src/sandbox/scenarios/manifest.js';
 import { buildSimulations } from '../../src/sandbox/scenarios/simulations.js';
 import { SCANNERS } from '../../src/scans/registry.js';
-import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
+import { type PaidSandbox, startPaidSandbox, startProfiledInstances } from '../helpers/paid-sandbox.js';
 import { encodeHeader, v2Payment } from '../helpers/payments.js';
 import { jsonOf } from '../helpers/service.js';
 
@@ -32,9 +30,9 @@ const PRICE = 50_000n;
 
 describe('paying POST /simulate/tx', { timeout: 180_000 }, () => {
   let sandbox: PaidSandbox;
-  let indexedRpc: SandboxRpc;
+  let profiled: Awaited<ReturnType<typeof startProfiledInstances>>;
   let simulations: SimulationScenario[];
-  const urls = new Map<RpcProfileName, string>();
+  let urls: ReadonlyMap<RpcProfileName, string>;
 
   before(async () => {
     sandbox = await startPaidSandbox({}, { scanners: SCANNERS });
@@ -47,18 +45,12 @@ describe('paying POST /simulate/tx', { timeout: 180_000 }, () => {
         return address;
       },
     });
-    indexedRpc = await startSandboxRpc({
-      chain: sandbox.chain,
-      host: '127.0.0.1',
-      port: 0,
-      profile: { name: 'indexed-provider', rateLimit: null },
-    });
-    urls.set('ideal', sandbox.url);
-    urls.set('indexed-provider', (await sandbox.startInstance({ rpc: createSolanaRpc(indexedRpc.url) })).url);
+    profiled = await startProfiledInstances(sandbox);
+    urls = profiled.urls;
   });
   after(async () => {
     await sandbox?.close();
-    await indexedRpc?.close();
+    await profiled?.close();
   });
 
   const named = (name: string) => simulations.find((s) => s.name === name)!;

@@ -21,7 +21,7 @@ import { describe, it } from 'node:test';
 import { generateKeyPairSigner } from '@solana/kit';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
 import type { PaymentRequirements } from '@x402/core/types';
-import { concretePath, type EndpointId, PAID_ENDPOINTS, type PaidEndpoint } from '../../src/catalog.js';
+import { concretePath, type PaidEndpoint, SCAN_ENDPOINTS, type ScanId } from '../../src/catalog.js';
 import type { SimulationScenario } from '../../src/sandbox/scenarios/manifest.js';
 import { buildSimulations } from '../../src/sandbox/scenarios/simulations.js';
 import { SCANNERS } from '../../src/scans/registry.js';
@@ -91,7 +91,7 @@ interface Rig {
 
 /** The subject of each endpoint, and the RPC reads only its scanner makes (the ones spoiled). */
 function subjectOf(
-  endpoint: EndpointId,
+  endpoint: ScanId,
   s: PaidSandbox,
   simulation: SimulationScenario | null,
 ): { subject: string; scannerRead: (request: { method: string; params: unknown }) => boolean } {
@@ -140,7 +140,11 @@ function resultCheck(simulation: SimulationScenario | null) {
   };
 }
 
-async function withRig(endpoint: PaidEndpoint, kase: Case, run: (rig: Rig) => Promise<void>): Promise<void> {
+async function withRig(
+  endpoint: PaidEndpoint & { readonly id: ScanId },
+  kase: Case,
+  run: (rig: Rig) => Promise<void>,
+): Promise<void> {
   const s = await startPaidSandbox(
     { SCAN_TIMEOUT_MS: String(SCAN_TIMEOUT_MS), RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS) },
     { scanners: SCANNERS },
@@ -214,7 +218,8 @@ function assertCleanScanFailure(status: number, text: string) {
   assert.doesNotMatch(text, /\n\s+at |\.ts:\d+|node_modules|stack/i, 'no stack trace in the answer');
 }
 
-for (const endpoint of PAID_ENDPOINTS as readonly PaidEndpoint[]) {
+// The scans' endpoints (a watch's baseline is the scan of its kind, run by the same scanners).
+for (const endpoint of SCAN_ENDPOINTS) {
   describe(`${endpoint.method} ${endpoint.path} behind a faulty RPC`, { concurrency: true }, () => {
     for (const kase of TRANSIENT) {
       it(`transient: ${kase.name} → 200 after retry, settled once`, {

@@ -116,6 +116,25 @@ describe('npm start with no configuration', () => {
     assert.deepEqual(result.flags, approve.expect.flags);
   });
 
+  it("writes each action's actor as a keypair file (Solana CLI format) that is the actor's key", async () => {
+    const manifest = JSON.parse(readFileSync(join(dir, 'sandbox.json'), 'utf8'));
+    const actions = manifest.subjects.flatMap(
+      (s: { actions?: { name: string; actor: { address: string; keypair: string } }[] }) => s.actions ?? [],
+    );
+    assert.deepEqual(actions.map((a: { name: string }) => a.name).sort(), [
+      'burn-lp',
+      'freeze',
+      'mint',
+      'sell-dev-buy',
+      'upgrade',
+    ]);
+    for (const { actor } of actions) {
+      assert.equal(join(actor.keypair, '..'), join(dir, 'actors'));
+      const bytes = JSON.parse(readFileSync(actor.keypair, 'utf8'));
+      assert.equal((await createKeyPairSignerFromBytes(new Uint8Array(bytes))).address, actor.address);
+    }
+  });
+
   it('stops cleanly on SIGTERM', async () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');

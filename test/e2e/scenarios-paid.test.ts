@@ -25,7 +25,7 @@ import {
   signTransactionMessageWithSigners,
 } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
-import { atomicPrice, PAID_ENDPOINTS } from '../../src/catalog.js';
+import { atomicPrice, orderPriceUsd, PAID_ENDPOINTS } from '../../src/catalog.js';
 import { parseConfig } from '../../src/config.js';
 import type { FlagExpect, ScenarioSubject } from '../../src/sandbox/scenarios/index.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/start.js';
@@ -43,7 +43,7 @@ const PATHS = {
   program: '/scan/program/',
 } as const;
 const PRICE = Object.fromEntries(
-  PAID_ENDPOINTS.map((e) => [`${e.path.split('/{')[0]}/`, BigInt(atomicPrice(e.priceUsd))]),
+  PAID_ENDPOINTS.map((e) => [`${e.path.split('/{')[0]}/`, BigInt(atomicPrice(orderPriceUsd(e)))]),
 );
 
 interface Expectation {

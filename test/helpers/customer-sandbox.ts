@@ -15,8 +15,12 @@ import { createLogger } from '../../src/server/logger.js';
 
 const CAIP2 = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 
-/** The sandbox in `dir`, its RPC answering as `profile`. */
-export function startCustomerSandbox(dir: string, profile: RpcProfileName): Promise<RunningSandbox> {
+/** The sandbox in `dir`, its RPC answering as `profile` (`env`: more settings). */
+export function startCustomerSandbox(
+  dir: string,
+  profile: RpcProfileName,
+  env: Record<string, string> = {},
+): Promise<RunningSandbox> {
   const config = parseConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -25,6 +29,7 @@ export function startCustomerSandbox(dir: string, profile: RpcProfileName): Prom
     SANDBOX_DIR: dir,
     SANDBOX_RPC_PROFILE: profile,
     LOG_LEVEL: 'silent',
+    ...env,
   });
   return startSandbox({ config, log: createLogger('silent'), serviceOptions: { scanners: SCANNERS } });
 }

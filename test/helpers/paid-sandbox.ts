@@ -18,6 +18,7 @@ import {
 import { parseConfig } from '../../src/config.js';
 import { createSandboxChain, type SandboxChain } from '../../src/sandbox/chain/chain.js';
 import { type SandboxFacilitator, startSandboxFacilitator } from '../../src/sandbox/facilitator/server.js';
+import type { RpcProfileName } from '../../src/sandbox/rpc/profiles.js';
 import { type SandboxRpc, startSandboxRpc } from '../../src/sandbox/rpc/server.js';
 import { fundUsdc, installUsdcMint, usdcAccountOf } from '../../src/sandbox/usdc.js';
 import type { RunningServer } from '../../src/server/listen.js';
@@ -169,4 +170,26 @@ export async function startPaidSandbox(
       await Promise.all(stateDirs.map((dir) => rm(dir, { recursive: true, force: true })));
     },
   };
+}
+
+/**
+ * The sandbox's service under both RPC profiles the paid end-to-end tests use: the first instance
+ * (`ideal`) and a second on the same chain whose RPC answers as `indexed-provider` does. Its RPC
+ * server is closed by `close`.
+ */
+export async function startProfiledInstances(
+  sandbox: PaidSandbox,
+): Promise<{ readonly urls: ReadonlyMap<RpcProfileName, string>; close(): Promise<void> }> {
+  const indexedRpc = await startSandboxRpc({
+    chain: sandbox.chain,
+    host: '127.0.0.1',
+    port: 0,
+    profile: { name: 'indexed-provider', rateLimit: null },
+  });
+  const indexed = await sandbox.startInstance({ rpc: createSolanaRpc(indexedRpc.url) });
+  const urls = new Map<RpcProfileName, string>([
+    ['ideal', sandbox.url],
+    ['indexed-provider', indexed.url],
+  ]);
+  return { urls, close: () => indexedRpc.close() };
 }

@@ -4,7 +4,7 @@
  * injected by wrapping it.
  */
 import { type Address, address } from '@solana/kit';
-import type { EndpointId } from '../../src/catalog.js';
+import type { ScanId } from '../../src/catalog.js';
 import type { Scanner } from '../../src/scans/scanner.js';
 
 export const probeScanner: Scanner = async (subject, { rpc }) => {
@@ -26,7 +26,7 @@ export const probeScanner: Scanner = async (subject, { rpc }) => {
   };
 };
 
-export const probeScanners = (scanner: Scanner = probeScanner): Record<EndpointId, Scanner> => ({
+export const probeScanners = (scanner: Scanner = probeScanner): Record<ScanId, Scanner> => ({
   pumpfun: scanner,
   token: scanner,
   wallet: scanner,

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { PAID_ENDPOINTS } from '../../src/catalog.js';
+import { listedPrice, PAID_ENDPOINTS } from '../../src/catalog.js';
 import { LIST_TOOL, TOOL_ENDPOINTS, toolName } from '../../src/mcp/tools.js';
 import { type FacilitatorStub, startFacilitatorStub } from '../helpers/facilitator-stub.js';
 import { jsonOf, startTestService, TEST_FEE_PAYER, type TestService } from '../helpers/service.js';
@@ -28,7 +28,7 @@ describe('discovery of the MCP endpoint', () => {
     assert.equal(discovery.mcp.transport, 'streamable-http');
     assert.deepEqual(
       discovery.mcp.tools.map((t: { name: string; price_usd: number }) => [t.name, t.price_usd]),
-      [...TOOL_ENDPOINTS.map((e) => [toolName(e), e.priceUsd]), [LIST_TOOL, 0]],
+      [...TOOL_ENDPOINTS.map((e) => [toolName(e), listedPrice(e).usd]), [LIST_TOOL, 0]],
     );
     // The contract's own fields are still there, beside it.
     assert.equal(discovery.resources.length, PAID_ENDPOINTS.length);
@@ -40,7 +40,8 @@ describe('discovery of the MCP endpoint', () => {
     const text = await (await fetch(`${svc.url}/llms.txt`)).text();
     assert.ok(text.includes(`[MCP server](${svc.url}/mcp)`), text);
     for (const e of TOOL_ENDPOINTS)
-      assert.ok(text.includes(`${toolName(e)} ${e.priceUsd.toFixed(2)} USDC`), text);
+      assert.ok(text.includes(`${toolName(e)} ${listedPrice(e).usd.toFixed(2)} USDC`), text);
+    assert.ok(text.includes('watch_subject 0.01 USDC per hour'), text);
     assert.ok(text.includes('simulate_tx 0.05 USDC'), text);
     assert.ok(text.includes('_meta["x402/payment"]'), text);
   });

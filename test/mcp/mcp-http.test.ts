@@ -17,7 +17,14 @@ import { decodePaymentRequiredHeader } from '@x402/core/http';
 import type { PaymentPayload, PaymentRequired } from '@x402/core/types';
 import { x402Client } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm';
-import { atomicPrice, concretePath, GET_ENDPOINTS, POST_ENDPOINTS } from '../../src/catalog.js';
+import {
+  atomicPrice,
+  concretePath,
+  GET_ENDPOINTS,
+  listedPrice,
+  orderPriceUsd,
+  POST_ENDPOINTS,
+} from '../../src/catalog.js';
 import { ScanResultSchema } from '../../src/contract/schemas.js';
 import { LIST_TOOL, TOOL_ENDPOINTS, toolName } from '../../src/mcp/tools.js';
 import type { SimulationScenario } from '../../src/sandbox/scenarios/manifest.js';
@@ -31,7 +38,7 @@ const CAIP2 = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 const TOKEN = GET_ENDPOINTS.find((e) => e.id === 'token')!;
 const PRICE = BigInt(atomicPrice(TOKEN.priceUsd));
 const SIMULATE = POST_ENDPOINTS.find((e) => e.id === 'simulate')!;
-const SIMULATE_PRICE = BigInt(atomicPrice(SIMULATE.priceUsd));
+const SIMULATE_PRICE = BigInt(atomicPrice(orderPriceUsd(SIMULATE)));
 
 /** The real token scanner, failing while `failing` is set (an RPC outage). */
 let failing = false;
@@ -94,6 +101,7 @@ describe('the MCP endpoint POST /mcp, paid with the x402 MCP transport', () => {
       'verify_tx',
       'scan_program',
       'simulate_tx',
+      'watch_subject',
     ]);
     for (const endpoint of GET_ENDPOINTS) {
       const tool = tools.find((t) => t.name === toolName(endpoint))!;
@@ -122,7 +130,7 @@ describe('the MCP endpoint POST /mcp, paid with the x402 MCP transport', () => {
     ).endpoints;
     assert.deepEqual(
       listed.map((e) => [e.tool, e.method, e.price_usd]),
-      TOOL_ENDPOINTS.map((e) => [toolName(e), e.method, e.priceUsd]),
+      TOOL_ENDPOINTS.map((e) => [toolName(e), e.method, listedPrice(e).usd]),
     );
   });
 

@@ -11,7 +11,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type Address, generateKeyPairSigner } from '@solana/kit';
-import { atomicPrice, GET_ENDPOINTS, POST_ENDPOINTS } from '../../src/catalog.js';
+import { atomicPrice, GET_ENDPOINTS, orderPriceUsd, POST_ENDPOINTS, priceText } from '../../src/catalog.js';
 import { generateKeypairWithBytes, writeKeypairFile } from '../../src/client/keypair-file.js';
 import { ScanResultSchema } from '../../src/contract/schemas.js';
 import { LIST_TOOL, TOOL_ENDPOINTS, toolName } from '../../src/mcp/tools.js';
@@ -25,7 +25,7 @@ import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 
 const TOKEN_PRICE = BigInt(atomicPrice(GET_ENDPOINTS.find((e) => e.id === 'token')!.priceUsd));
-const SIMULATE_PRICE = BigInt(atomicPrice(POST_ENDPOINTS.find((e) => e.id === 'simulate')!.priceUsd));
+const SIMULATE_PRICE = BigInt(atomicPrice(orderPriceUsd(POST_ENDPOINTS.find((e) => e.id === 'simulate')!)));
 const FUNDS = 5_000_000n;
 
 const errorOf = (result: CallToolResult) => {
@@ -98,9 +98,9 @@ describe('risk-scan mcp: an MCP server on stdio that pays from a keypair', () =>
     assert.deepEqual(tools.map((t) => t.name).sort(), [...TOOL_ENDPOINTS.map(toolName), LIST_TOOL].sort());
     for (const endpoint of TOOL_ENDPOINTS) {
       const tool = tools.find((t) => t.name === toolName(endpoint))!;
-      assert.ok(tool.description?.includes(`${endpoint.priceUsd.toFixed(2)} USDC per call`), tool.name);
-      const argument = endpoint.method === 'GET' ? endpoint.param.name : endpoint.body.field;
-      assert.deepEqual(tool.inputSchema.required, [argument]);
+      assert.ok(tool.description?.includes(priceText(endpoint)), tool.name);
+      const required = endpoint.method === 'GET' ? [endpoint.param.name] : endpoint.body.schema.required;
+      assert.deepEqual(tool.inputSchema.required, required);
     }
   });
 

@@ -87,11 +87,11 @@ describe('payForTool against the paid sandbox', () => {
         timeoutS: 1,
       };
       const budget = new SessionBudget(BigInt(atomicPrice(wallet.priceUsd)));
-      const lost = await payForTool(options, budget, wallet, keypair.signer.address);
+      const lost = await payForTool(options, budget, wallet, { address: keypair.signer.address });
       assert.equal(lost.isError, true);
       assert.match(JSON.stringify(lost.structuredContent), /the payment may still settle/);
       assert.equal(budget.left(), '0', 'the lost call is counted as spent');
-      const again = await payForTool(options, budget, wallet, s.payer.address);
+      const again = await payForTool(options, budget, wallet, { address: s.payer.address });
       assert.match(JSON.stringify(again.structuredContent), /budget_spent/);
     } finally {
       release();
@@ -121,7 +121,7 @@ describe('payForTool against the paid sandbox', () => {
         timeoutS: 10,
       };
       const budget = new SessionBudget(10_000n);
-      const refused = await payForTool(options, budget, stale, payer);
+      const refused = await payForTool(options, budget, stale, { address: payer });
       assert.equal(refused.isError, true);
       const body = refused.structuredContent as { error: string; message: string };
       assert.equal(body.error, 'budget_spent');
@@ -134,7 +134,7 @@ describe('payForTool against the paid sandbox', () => {
 
       // With enough left, the live price is paid and counted.
       const roomy = new SessionBudget(100_000n);
-      const paid = await payForTool(options, roomy, stale, payer);
+      const paid = await payForTool(options, roomy, stale, { address: payer });
       assert.notEqual(paid.isError, true, JSON.stringify(paid.structuredContent));
       assert.equal(await s.usdcBalance(payer), 1_000_000n - 20_000n);
       assert.equal(roomy.left(), '0.08');

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createSolanaRpc } from '@solana/kit';
-import type { EndpointId } from '../../src/catalog.js';
+import type { ScanId } from '../../src/catalog.js';
 import type { ScanResult } from '../../src/contract/schemas.js';
 import type { SandboxChain } from '../../src/sandbox/chain/chain.js';
 import type { RpcProfileName } from '../../src/sandbox/rpc/profiles.js';
@@ -24,7 +24,7 @@ describe('scanners under real providers’ refusals', { timeout: 300_000 }, () =
   /** Every result, by profile and subject name. */
   const results = new Map<string, ScanResult>();
 
-  const scan = (profile: RpcProfileName, kind: EndpointId, subject: string) =>
+  const scan = (profile: RpcProfileName, kind: ScanId, subject: string) =>
     SCANNERS[kind](subject, {
       rpc: createSolanaRpc(servers.get(profile)!.url),
       now: Date.now,

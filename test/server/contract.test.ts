@@ -28,6 +28,8 @@ const EXPECTED_PRICES = {
   tx: 0.05,
   program: 1,
   simulate: 0.05,
+  // Per hour: an order costs hours × this.
+  watch: 0.01,
 } as const;
 const EXPECTED_ATOMIC = {
   pumpfun: '500000',
@@ -36,6 +38,8 @@ const EXPECTED_ATOMIC = {
   tx: '50000',
   program: '1000000',
   simulate: '50000',
+  // The most an order costs: the longest watch, 168 hours.
+  watch: '1680000',
 } as const;
 
 let stubA: FacilitatorStub;

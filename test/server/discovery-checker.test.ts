@@ -20,7 +20,7 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { discoverOriginSchema, getProbe, getWarningsFor402Body, type L2Route } from '@agentcash/discovery';
-import { GET_ENDPOINTS, PAID_ENDPOINTS } from '../../src/catalog.js';
+import { GET_ENDPOINTS, PAID_ENDPOINTS, type PaidEndpoint } from '../../src/catalog.js';
 import { usdAmount } from '../../src/server/discovery/openapi.js';
 import { type FacilitatorStub, startFacilitatorStub } from '../helpers/facilitator-stub.js';
 import { jsonOf, startTestService, TEST_FEE_PAYER, type TestService } from '../helpers/service.js';
@@ -68,7 +68,7 @@ describe('the AgentCash discovery checker (x402scan) against the real server', (
   });
 
   it('its probe of each templated path gets the paid 402 offer, and finds nothing wrong with it', async () => {
-    for (const e of PAID_ENDPOINTS) {
+    for (const e of PAID_ENDPOINTS as readonly PaidEndpoint[]) {
       // The request the CLI makes for each route: getProbe(origin + OpenAPI path).
       const probed = await getProbe(svc.url + e.path);
       assert.ok(probed.isOk(), e.path);
@@ -86,14 +86,19 @@ describe('the AgentCash discovery checker (x402scan) against the real server', (
     if (!result.found) return;
     assert.equal(result.source, 'openapi');
     assert.ok(result.guidanceAvailable, 'info.x-guidance is read');
-    for (const e of PAID_ENDPOINTS) {
+    for (const e of PAID_ENDPOINTS as readonly PaidEndpoint[]) {
       const route: L2Route | undefined = result.endpoints.find(
         (r) => r.path === e.path && r.method === e.method,
       );
       assert.ok(route, e.path);
       assert.equal(route.authMode, 'paid', e.path);
-      assert.equal(route.price, `${usdAmount(e.priceUsd)} USD`, e.path);
-      assert.equal(route.pricingMode, 'fixed', e.path);
+      if (e.priceUsd === undefined) {
+        // Priced per hour: from one hour to the longest watch.
+        assert.equal(route.pricingMode, 'dynamic', e.path);
+      } else {
+        assert.equal(route.price, `${usdAmount(e.priceUsd)} USD`, e.path);
+        assert.equal(route.pricingMode, 'fixed', e.path);
+      }
       assert.deepEqual(route.protocols, ['x402'], e.path);
     }
     const paidPaths = new Set<string>(PAID_ENDPOINTS.map((e) => e.path));
@@ -126,8 +131,17 @@ describe('the x402scan OpenAPI profile in /openapi.json', () => {
 
   it('gives each paid operation x-payment-info with the catalog price and a documented 402', () => {
     const amounts: Record<string, string> = {};
-    for (const e of PAID_ENDPOINTS) {
+    for (const e of PAID_ENDPOINTS as readonly PaidEndpoint[]) {
       const op = doc.paths[e.path][e.method.toLowerCase()];
+      if (e.priceUsd === undefined) {
+        assert.deepEqual(op['x-payment-info'], {
+          price: { mode: 'dynamic', currency: 'USD', min: '0.01', max: '1.68' },
+          protocols: [{ x402: {} }],
+        });
+        assert.equal(op['x-x402-price-usd'], e.priceUsdPerHour);
+        assert.ok(op.responses['402']?.description, `${e.path} documents its 402`);
+        continue;
+      }
       assert.deepEqual(op['x-payment-info'], {
         price: { mode: 'fixed', currency: 'USD', amount: usdAmount(e.priceUsd) },
         protocols: [{ x402: {} }],
@@ -161,8 +175,12 @@ describe('the x402scan OpenAPI profile in /openapi.json', () => {
   it('carries info.x-guidance, info.contact and the llms.txt pointer', () => {
     const text: string = doc.info['x-guidance'];
     assert.ok(text.length > 0 && text.length < 4000);
-    for (const e of PAID_ENDPOINTS) {
-      assert.ok(text.includes(`${e.method} ${e.path} (${usdAmount(e.priceUsd)} USD)`), e.path);
+    for (const e of PAID_ENDPOINTS as readonly PaidEndpoint[]) {
+      const price =
+        e.priceUsd === undefined
+          ? `${usdAmount(e.priceUsdPerHour)} USD per hour`
+          : `${usdAmount(e.priceUsd)} USD`;
+      assert.ok(text.includes(`${e.method} ${e.path} (${price})`), e.path);
     }
     assert.match(text, /402/);
     assert.equal(doc.info.contact.url, svc.url);

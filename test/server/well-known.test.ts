@@ -141,10 +141,12 @@ describe('/.well-known/agent-card.json', () => {
       tx: '0.05',
       program: '1.00',
       simulate: '0.05',
+      watch: '0.01',
     } as const;
     for (const [index, endpoint] of PAID_ENDPOINTS.entries()) {
       const skill = card.skills[index];
-      assert.ok(skill.description.includes(`${prices[endpoint.id]} USDC per call`), endpoint.path);
+      const per = endpoint.id === 'watch' ? 'hour' : 'call';
+      assert.ok(skill.description.includes(`${prices[endpoint.id]} USDC per ${per}`), endpoint.path);
       assert.ok(skill.description.includes(`${svc.url}${endpoint.path}`), endpoint.path);
       assert.deepEqual(skill.outputModes, ['application/json']);
     }

@@ -1,11 +1,13 @@
 /** Which state the service opens from its configuration, and what it says when it cannot. */
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { parseConfig } from '../../src/config.js';
 import { openState, StateError } from '../../src/stores/state.js';
+import type { Watch } from '../../src/watch/model.js';
 import { type RedisServer, startRedis } from '../helpers/redis-server.js';
 
 const PAY_TO = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
@@ -70,4 +72,46 @@ describe('openState', () => {
       },
     );
   });
+
+  it('opens the watches next to the payments, in the same STATE_DIR, and closes them with it', async () => {
+    const config = parseConfig({ PAY_TO, STATE_DIR: join(dir, 'watches') });
+    const state = await openState(config, recordingLog(), { maxWatches: 1, maxWatchesPerSubject: 1 });
+    const watch = aWatch();
+    assert.deepEqual(await state.watches.create(watch), watch);
+    assert.equal(await state.watches.room('another'), 'service_full', 'the caps given are the caps kept');
+    await state.close();
+    await assert.rejects(
+      state.watches.get(watch.id).then(() => state.watches.check()),
+      /closed/,
+    );
+    const again = await openState(config, recordingLog());
+    assert.deepEqual(await again.watches.get(watch.id), watch);
+    await again.close();
+  });
+
+  it('with REDIS_URL keeps the watches on Redis, where every instance sees them', async () => {
+    const config = parseConfig({ PAY_TO, REDIS_URL: redis.url });
+    const [one, two] = [await openState(config, recordingLog()), await openState(config, recordingLog())];
+    const watch = aWatch();
+    await one.watches.create(watch);
+    assert.deepEqual(await two.watches.get(watch.id), watch);
+    await Promise.all([one.close(), two.close()]);
+  });
 });
+
+function aWatch(): Watch {
+  const now = Date.now();
+  return {
+    id: randomUUID(),
+    kind: 'token',
+    subject: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+    webhook: 'http://127.0.0.1:9/hook',
+    hours: 1,
+    createdAt: now,
+    expiresAt: now + 3_600_000,
+    status: 'active',
+    secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    latest: { risk_score: 0, flags: [], confidence: 1, summary: 's', recommendation: 'r', reasoning: [] },
+    version: 0,
+  };
+}

@@ -146,6 +146,7 @@ async function world(options: FakeWorld = {}) {
     const resourceUrl = `https://scan.test${path}`;
     return {
       endpoint,
+      priceUsd: endpoint.priceUsd,
       subject,
       requestId,
       payment: {

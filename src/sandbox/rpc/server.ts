@@ -23,6 +23,8 @@ export interface SandboxRpc {
   url: string;
   /** ws://host:port: subscriptions, on the same port, as x402 facilitators derive it from the HTTP URL. */
   wsUrl: string;
+  /** Drops every WebSocket client at once, as a provider restarting its nodes does (subscriptions are lost). */
+  dropSockets(): void;
   close(): Promise<void>;
 }
 
@@ -120,6 +122,9 @@ export async function startSandboxRpc(options: SandboxRpcOptions): Promise<Sandb
   return {
     url: `http://${authority}`,
     wsUrl: `ws://${authority}`,
+    dropSockets: () => {
+      for (const client of sockets.clients) client.terminate();
+    },
     close: async () => {
       for (const client of sockets.clients) client.terminate();
       await new Promise<void>((resolve) => sockets.close(() => resolve()));

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { createKeyPairSignerFromPrivateKeyBytes, getBase58Encoder, type KeyPairSigner } from '@solana/kit';
 import { createSandboxChain, type SandboxChain, type SandboxChainOptions } from '../chain/chain.js';
 import { type ChainSnapshot, restoreSnapshot, takeSnapshot } from '../chain/snapshot.js';
+import { attachActions, seedDevHolding } from './actions.js';
 import { DEFAULT_SCENARIO_SEED, KeyRing } from './builders/keys.js';
 import { DAY, Timeline } from './builders/timeline.js';
 import type { ScenarioContext } from './context.js';
@@ -38,7 +39,7 @@ import {
 } from './wallets.js';
 
 export type * from './manifest.js';
-export { simulation, subject } from './manifest.js';
+export { action, simulation, subject } from './manifest.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** Real mainnet account dumps, kept in the repository (provenance: fixtures/mainnet/PROVENANCE.md). */
@@ -111,7 +112,10 @@ export async function seedScenarios(
   await seedBurnerWallet(context); // 10 minutes
   await seedTransactions(context); // 5 minutes
   await seedSimulations(context); // accounts for transactions to simulate, never sent
+  // Last, so no earlier subject's signatures move: a dev buy its creator can still dump.
+  await seedDevHolding(context); // 4 minutes
   timeline.moveTo(0);
+  await attachActions(context);
 
   const manifest: ScenarioManifest = {
     format: 'solana-risk-scan/scenarios@1',

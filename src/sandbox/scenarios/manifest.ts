@@ -221,11 +221,36 @@ export interface FlagExpect {
   onlyFlags?: boolean;
 }
 
+/** Who can act on a subject: an authority or creator whose key the sandbox hands out. */
+export interface ScenarioActor {
+  role: 'mint-authority' | 'freeze-authority' | 'upgrade-authority' | 'creator' | 'lp-holder';
+  address: string;
+  /** Its 32-byte private key, base58: sandbox-only, like the USDC mint authority's. */
+  privateKey: string;
+  /** The keypair file (solana CLI format) `risk-scan sandbox` wrote for it; absent in a seeded chain. */
+  keypair?: string;
+}
+
+/**
+ * A real transaction the actor can send through the sandbox RPC that changes the subject's
+ * verdict: the scan before it, after it, and exactly which flags the change adds and removes.
+ */
+export interface ScenarioAction {
+  name: 'mint' | 'freeze' | 'upgrade' | 'sell-dev-buy' | 'burn-lp';
+  description: string;
+  actor: ScenarioActor;
+  before: FlagExpect;
+  after: FlagExpect;
+  change: { flagsAdded: string[]; flagsRemoved: string[] };
+}
+
 interface SubjectBase<K extends ScenarioKind, E> {
   name: string;
   kind: K;
   description: string;
   expect: E & FlagExpect;
+  /** Transactions that change its verdict (the watch scenarios). */
+  actions?: ScenarioAction[];
 }
 
 export type ScenarioSubject =
@@ -289,6 +314,14 @@ export function simulation(manifest: ScenarioManifest, name: string): Simulation
   const found = manifest.simulations.find((s) => s.name === name);
   if (!found) throw new Error(`manifest has no simulation ${name}`);
   return found;
+}
+
+/** The action called `name` on the subject called `subjectName`; throws when there is none. */
+export function action(manifest: ScenarioManifest, subjectName: string, name: string): ScenarioAction {
+  const found = manifest.subjects.find((s) => s.name === subjectName);
+  const entry = found && 'actions' in found ? found.actions?.find((a) => a.name === name) : undefined;
+  if (!entry) throw new Error(`manifest has no action ${name} on ${subjectName}`);
+  return entry;
 }
 
 /** The subject called `name`, checked to be of `kind`; throws when the manifest has no such subject. */

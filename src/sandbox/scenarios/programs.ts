@@ -25,7 +25,7 @@ export function programElf(context: Pick<ScenarioContext, 'chain'>): Uint8Array 
 }
 
 /** A copy of the ELF with a build tag in its trailing padding, so each upgrade really changes the code bytes. */
-function buildOf(elf: Uint8Array, build: number): Uint8Array {
+export function buildOf(elf: Uint8Array, build: number): Uint8Array {
   const out = new Uint8Array(elf.length + 8);
   out.set(elf);
   new DataView(out.buffer).setUint32(elf.length, build, true);

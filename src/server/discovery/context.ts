@@ -12,6 +12,8 @@ export interface McpFacts {
     readonly name: string;
     readonly path: string | null;
     readonly priceUsd: number;
+    /** Set for a tool priced per hour. */
+    readonly per?: 'hour';
   }[];
 }
 

@@ -1,10 +1,27 @@
 /** The free discovery documents other than OpenAPI, all generated from the catalog. */
-import { atomicPrice, PAID_ENDPOINTS, USDC_DECIMALS } from '../../catalog.js';
+import {
+  atomicPrice,
+  listedPrice,
+  PAID_ENDPOINTS,
+  type PaidEndpoint,
+  priceRange,
+  priceText,
+  USDC_DECIMALS,
+} from '../../catalog.js';
 import { X402_VERSION } from '../../version.js';
 import { ADVERTISED_NETWORK, SOLANA_MAINNET_CAIP2, USDC_MINT } from '../../x402/networks.js';
 import { DISCOVERY_PATHS, type DiscoveryContext, SERVICE_DESCRIPTION, SERVICE_NAME } from './context.js';
 
-const price = (e: { readonly priceUsd: number }) => `${e.priceUsd.toFixed(2)} USDC`;
+/** A tool's or an endpoint's price: '0.30 USDC' per call (as it always read), '0.01 USDC per hour'. */
+const price = (e: { readonly priceUsd: number; readonly per?: 'call' | 'hour' }) =>
+  `${e.priceUsd.toFixed(2)} USDC${e.per === 'hour' ? ' per hour' : ''}`;
+const endpointPrice = (e: PaidEndpoint) => price({ priceUsd: listedPrice(e).usd, per: listedPrice(e).per });
+
+/** `price_usd` as every document gives it, and `price_per: "hour"` for an endpoint priced per hour. */
+function priceFields(e: PaidEndpoint) {
+  const { usd, per } = listedPrice(e);
+  return { price_usd: usd, ...(per === 'hour' ? { price_per: 'hour' } : {}) };
+}
 
 /** The MCP tools that cost, each with its price; and the free ones. */
 const paidTools = (ctx: DiscoveryContext) =>
@@ -43,7 +60,12 @@ function mcpEndpoint(ctx: DiscoveryContext) {
     transport: 'streamable-http',
     payment:
       'x402 MCP transport: PaymentPayload in _meta["x402/payment"], settlement in _meta["x402/payment-response"]',
-    tools: ctx.mcp.tools.map((t) => ({ name: t.name, path: t.path, price_usd: t.priceUsd })),
+    tools: ctx.mcp.tools.map((t) => ({
+      name: t.name,
+      path: t.path,
+      price_usd: t.priceUsd,
+      ...(t.per === 'hour' ? { price_per: 'hour' } : {}),
+    })),
   };
 }
 
@@ -64,7 +86,7 @@ export function rootDocument(ctx: DiscoveryContext) {
     endpoints: PAID_ENDPOINTS.map((e) => ({
       method: e.method,
       path: e.path,
-      price_usd: e.priceUsd,
+      ...priceFields(e),
       description: e.description,
       assesses: e.assesses,
     })),
@@ -105,8 +127,8 @@ export function x402DiscoveryDocument(ctx: DiscoveryContext) {
             },
           }
         : { body: { contentType: 'application/json', schema: e.body.schema } }),
-      price_usd: e.priceUsd,
-      maxAmountRequired: atomicPrice(e.priceUsd),
+      ...priceFields(e),
+      maxAmountRequired: atomicPrice(priceRange(e).max),
       description: e.description,
       mimeType: 'application/json',
       cacheTtlSeconds: e.cacheTtlSeconds,
@@ -131,7 +153,7 @@ export function aiPluginDocument(ctx: DiscoveryContext) {
     name_for_model: 'solana_risk_scan',
     description_for_human:
       'Risk scores for Solana tokens, pump.fun launches, wallets, transactions and programs.',
-    description_for_model: `${SERVICE_DESCRIPTION} Each paid call answers 402 with an x402 offer first; pay it and repeat the request. Prices: ${PAID_ENDPOINTS.map((e) => `${e.path} ${price(e)}`).join(', ')}.`,
+    description_for_model: `${SERVICE_DESCRIPTION} Each paid call answers 402 with an x402 offer first; pay it and repeat the request. Prices: ${PAID_ENDPOINTS.map((e) => `${e.path} ${endpointPrice(e)}`).join(', ')}.`,
     auth: { type: 'none' },
     api: { type: 'openapi', url: ctx.origin + DISCOVERY_PATHS.openapi, is_user_authenticated: false },
   };
@@ -139,7 +161,7 @@ export function aiPluginDocument(ctx: DiscoveryContext) {
 
 function endpointLines(ctx: DiscoveryContext): string[] {
   return PAID_ENDPOINTS.map(
-    (e) => `- [${e.method} ${e.path}](${ctx.origin}${e.path}): ${price(e)} per call — ${e.description}`,
+    (e) => `- [${e.method} ${e.path}](${ctx.origin}${e.path}): ${priceText(e)} — ${e.description}`,
   );
 }
 
@@ -193,7 +215,7 @@ export function aiTxt(ctx: DiscoveryContext): string {
     SERVICE_DESCRIPTION,
     '',
     'Agents may call every endpoint. Paid endpoints cost, per call:',
-    ...PAID_ENDPOINTS.map((e) => `  ${e.method} ${ctx.origin}${e.path}  ${price(e)}`),
+    ...PAID_ENDPOINTS.map((e) => `  ${e.method} ${ctx.origin}${e.path}  ${endpointPrice(e)}`),
     '',
     `Payment: x402 v${X402_VERSION}, USDC on Solana mainnet, paid to ${ctx.payTo}. No API keys, no accounts, no rate limit.`,
     `Machine-readable: ${ctx.origin}${DISCOVERY_PATHS.openapi} and ${ctx.origin}${DISCOVERY_PATHS.x402Discovery}`,

@@ -1,6 +1,13 @@
 /** The OpenAPI 3.1 document, generated from the catalog and the zod schemas. */
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { PAID_ENDPOINTS, type PaidEndpoint, USDC_DECIMALS } from '../../catalog.js';
+import {
+  listedPrice,
+  PAID_ENDPOINTS,
+  type PaidEndpoint,
+  priceRange,
+  priceText,
+  USDC_DECIMALS,
+} from '../../catalog.js';
 import {
   ErrorBodySchema,
   PaymentRequiredSchema,
@@ -8,7 +15,10 @@ import {
   ScanResultSchema,
 } from '../../contract/schemas.js';
 import { INTERFACE_VERSION, X402_VERSION } from '../../version.js';
+import { WatchCreatedSchema } from '../../watch/door/answer.js';
+import { WatchViewSchema } from '../../watch/door/view.js';
 import { ADVERTISED_NETWORK, USDC_MINT } from '../../x402/networks.js';
+import { WATCH_ID_PATH } from '../watch-routes.js';
 import { DISCOVERY_PATHS, type DiscoveryContext, SERVICE_DESCRIPTION, SERVICE_NAME } from './context.js';
 
 const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
@@ -28,20 +38,31 @@ export function usdAmount(priceUsd: number): string {
 
 /**
  * `x-payment-info` as the AgentCash discovery specification (v1 §7) shapes it: a fixed price in
- * USD, paid with x402. The 402 offer itself stays the source of truth for network and asset.
+ * USD, or for an endpoint priced per hour the range from one hour to the longest order, paid
+ * with x402. The 402 offer itself stays the source of truth for network, asset and amount.
  */
 export function paymentInfo(endpoint: PaidEndpoint) {
-  return {
-    price: { mode: 'fixed' as const, currency: 'USD', amount: usdAmount(endpoint.priceUsd) },
-    protocols: [{ x402: {} }],
-  };
+  const { usd, per } = listedPrice(endpoint);
+  const { min, max } = priceRange(endpoint);
+  const price =
+    per === 'call'
+      ? { mode: 'fixed' as const, currency: 'USD', amount: usdAmount(usd) }
+      : { mode: 'dynamic' as const, currency: 'USD', min: usdAmount(min), max: usdAmount(max) };
+  return { price, protocols: [{ x402: {} }] };
+}
+
+/** '0.30 USD', '0.01 USD per hour'. */
+function guidePrice(endpoint: PaidEndpoint): string {
+  const { usd, per } = listedPrice(endpoint);
+  return per === 'call' ? `${usdAmount(usd)} USD` : `${usdAmount(usd)} USD per hour`;
 }
 
 /** info.x-guidance: how an agent uses the service, in a few lines (kept well under 4000 chars). */
 function guidance(): string {
   return [
     'Each paid scan is a GET with one path parameter: a base58 address, or a transaction signature for /verify/tx; POST /simulate/tx takes a JSON body {"transaction": "<base64>"} of a transaction not yet sent. Pick it by subject:',
-    ...PAID_ENDPOINTS.map((e) => `- ${e.method} ${e.path} (${usdAmount(e.priceUsd)} USD): ${e.summary}.`),
+    ...PAID_ENDPOINTS.map((e) => `- ${e.method} ${e.path} (${guidePrice(e)}): ${e.summary}.`),
+    'POST /watch takes a JSON body {"kind", "subject", "webhook", "hours"} and costs hours × its price per hour: a signed alert at the webhook whenever the subject\'s flags or risk score change. GET /watch/{id} reads a watch and DELETE /watch/{id} cancels it (free; the id is the only key).',
     'Call it without payment: the 402 answer carries the x402 offer (v1 in the body, v2 in the PAYMENT-REQUIRED header), USDC on Solana mainnet. Pay it with any x402 client and repeat the call with X-PAYMENT (v1) or PAYMENT-SIGNATURE (v2).',
     'A malformed parameter is answered 400 before any payment; a failed scan is a 500 and costs nothing.',
     'Read risk_score (0–1, higher is riskier), recommendation and flags from the JSON result; evidence and reasoning explain them.',
@@ -82,15 +103,20 @@ function cacheNote(endpoint: PaidEndpoint): string {
     : `Results are cached for up to ${endpoint.cacheTtlSeconds / 60} min.`;
 }
 
+/** '0.30 USDC' for a price per call (as it always read), '0.01 USDC per hour' otherwise. */
+const summaryPrice = (endpoint: PaidEndpoint): string =>
+  listedPrice(endpoint).per === 'call' ? `${listedPrice(endpoint).usd.toFixed(2)} USDC` : priceText(endpoint);
+
 function paidOperation(endpoint: PaidEndpoint) {
   return {
     method: endpoint.method === 'GET' ? ('get' as const) : ('post' as const),
     path: endpoint.path,
     operationId: endpoint.operationId,
     tags: ['Paid scans'],
-    summary: `${endpoint.summary} — ${endpoint.priceUsd.toFixed(2)} USDC`,
-    description: `${endpoint.description}\n\nPrice: ${endpoint.priceUsd.toFixed(2)} USDC per call, paid with x402. ${cacheNote(endpoint)}\n\n${RESPONSE_NOTES}`,
-    'x-x402-price-usd': endpoint.priceUsd,
+    summary: `${endpoint.summary} — ${summaryPrice(endpoint)}`,
+    description: `${endpoint.description}\n\nPrice: ${priceText(endpoint)}, paid with x402. ${cacheNote(endpoint)}\n\n${RESPONSE_NOTES}`,
+    'x-x402-price-usd': listedPrice(endpoint).usd,
+    ...(listedPrice(endpoint).per === 'hour' ? { 'x-x402-price-per': 'hour' } : {}),
     // The x402scan / AgentCash profile: payment is declared here, not as API authentication.
     'x-payment-info': paymentInfo(endpoint),
     security: [],
@@ -104,7 +130,7 @@ function paidOperation(endpoint: PaidEndpoint) {
             schema: { type: 'string' as const },
           },
         },
-        content: json(ScanResultSchema),
+        content: json(endpoint.id === 'watch' ? WatchCreatedSchema : ScanResultSchema),
       },
       400: { description: 'invalid input', content: json(ErrorBodySchema) },
       402: {
@@ -118,8 +144,45 @@ function paidOperation(endpoint: PaidEndpoint) {
         content: json(PaymentRequiredSchema),
       },
       500: { description: 'scan failed', content: json(ErrorBodySchema) },
+      ...(endpoint.id === 'watch'
+        ? {
+            503: {
+              description:
+                'no room for another watch on this subject or in all (Retry-After); nothing was charged',
+              content: json(ErrorBodySchema),
+            },
+          }
+        : {}),
     },
   };
+}
+
+/** GET and DELETE /watch/{id}: free, for whoever holds the id. */
+function watchOperations() {
+  const request = {
+    params: z.object({
+      id: z.string().meta({ description: 'The watch id POST /watch answered.', example: 'w_…' }),
+    }),
+  };
+  const responses = {
+    200: { description: 'the watch', content: json(WatchViewSchema) },
+    404: { description: 'no watch has this id', content: json(ErrorBodySchema) },
+  };
+  const common = { path: WATCH_ID_PATH, tags: ['Watches'], security: [], request, responses };
+  return [
+    {
+      ...common,
+      method: 'get' as const,
+      operationId: 'getWatch',
+      summary: 'A watch: its state, expiry, latest verdict and last deliveries (free)',
+    },
+    {
+      ...common,
+      method: 'delete' as const,
+      operationId: 'cancelWatch',
+      summary: 'Cancel a watch; no refund (free)',
+    },
+  ];
 }
 
 const FREE_OPERATIONS: readonly {
@@ -156,6 +219,7 @@ const MEDIA = {
 export function buildOpenApiDocument(ctx: DiscoveryContext): Record<string, unknown> {
   const app = new OpenAPIHono();
   for (const endpoint of PAID_ENDPOINTS) app.openAPIRegistry.registerPath(paidOperation(endpoint));
+  for (const operation of watchOperations()) app.openAPIRegistry.registerPath(operation);
   for (const op of FREE_OPERATIONS) {
     app.openAPIRegistry.registerPath({
       method: 'get',
@@ -178,6 +242,7 @@ export function buildOpenApiDocument(ctx: DiscoveryContext): Record<string, unkn
     tags: [
       { name: 'Paid scans', description: 'One x402 payment per call.' },
       { name: 'Free discovery', description: 'No payment needed.' },
+      { name: 'Watches', description: 'Read or cancel a watch by its id; no payment needed.' },
     ],
   }) as unknown as Record<string, unknown>;
   (document.info as Record<string, unknown>)['x-guidance'] = guidance();

@@ -53,7 +53,40 @@ function write(buffer: Address, authority: KeyPairSigner, offset: number, bytes:
   };
 }
 
-/** Creates a buffer account and writes `elf` into it with real Write instructions. */
+/**
+ * The transactions that create a buffer account and write `elf` into it with real Write
+ * instructions, in order: the account and its initialization, then one Write per chunk.
+ */
+export function bufferTransactions(
+  payer: KeyPairSigner,
+  buffer: KeyPairSigner,
+  authority: KeyPairSigner,
+  elf: Uint8Array,
+  rentLamports: bigint,
+): Instruction[][] {
+  const transactions: Instruction[][] = [
+    [
+      getCreateAccountInstruction({
+        payer,
+        newAccount: buffer,
+        lamports: rentLamports,
+        space: bufferSize(elf),
+        programAddress: BPF_UPGRADEABLE_LOADER,
+      }),
+      initializeBuffer(buffer.address, authority.address),
+    ],
+  ];
+  for (let offset = 0; offset < elf.length; offset += WRITE_CHUNK) {
+    transactions.push([write(buffer.address, authority, offset, elf.subarray(offset, offset + WRITE_CHUNK))]);
+  }
+  return transactions;
+}
+
+/** Bytes of a buffer account holding `elf`. */
+export function bufferSize(elf: Uint8Array): number {
+  return BUFFER_HEADER_SIZE + elf.length;
+}
+
 async function writeBuffer(
   chain: SandboxChain,
   payer: KeyPairSigner,
@@ -61,21 +94,9 @@ async function writeBuffer(
   authority: KeyPairSigner,
   elf: Uint8Array,
 ): Promise<void> {
-  const space = BUFFER_HEADER_SIZE + elf.length;
-  await submit(chain, payer, [
-    getCreateAccountInstruction({
-      payer,
-      newAccount: buffer,
-      lamports: chain.minimumBalanceForRentExemption(space),
-      space,
-      programAddress: BPF_UPGRADEABLE_LOADER,
-    }),
-    initializeBuffer(buffer.address, authority.address),
-  ]);
-  for (let offset = 0; offset < elf.length; offset += WRITE_CHUNK) {
-    await submit(chain, payer, [
-      write(buffer.address, authority, offset, elf.subarray(offset, offset + WRITE_CHUNK)),
-    ]);
+  const rent = chain.minimumBalanceForRentExemption(bufferSize(elf));
+  for (const instructions of bufferTransactions(payer, buffer, authority, elf, rent)) {
+    await submit(chain, payer, instructions);
   }
 }
 
@@ -133,22 +154,38 @@ export async function upgradeProgram(
   elf: Uint8Array,
 ): Promise<Submitted> {
   await writeBuffer(chain, payer, buffer, authority, elf);
-  const programData = await findProgramDataAddress(programId);
   return submit(chain, payer, [
-    {
-      programAddress: BPF_UPGRADEABLE_LOADER,
-      accounts: [
-        writable(programData),
-        writable(programId),
-        writable(buffer.address),
-        writable(payer.address), // spill: receives the buffer's lamports
-        readonly(SYSVAR_RENT),
-        readonly(SYSVAR_CLOCK),
-        signerMeta(authority),
-      ],
-      data: u32(LoaderInstruction.Upgrade),
-    },
+    upgradeInstruction(
+      await findProgramDataAddress(programId),
+      programId,
+      buffer.address,
+      payer.address,
+      authority,
+    ),
   ]);
+}
+
+/** Loader Upgrade: the program's code from `buffer`, whose lamports go to `spill`; signed by the authority. */
+export function upgradeInstruction(
+  programData: Address,
+  programId: Address,
+  buffer: Address,
+  spill: Address,
+  authority: KeyPairSigner,
+): Instruction {
+  return {
+    programAddress: BPF_UPGRADEABLE_LOADER,
+    accounts: [
+      writable(programData),
+      writable(programId),
+      writable(buffer),
+      writable(spill),
+      readonly(SYSVAR_RENT),
+      readonly(SYSVAR_CLOCK),
+      signerMeta(authority),
+    ],
+    data: u32(LoaderInstruction.Upgrade),
+  };
 }
 
 /**

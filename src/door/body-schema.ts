@@ -1,0 +1,52 @@
+/**
+ * A POST body checked against the JSON Schema its catalog entry publishes: the schema OpenAPI,
+ * Bazaar and the MCP tools show is the one that decides, so what is documented and what is
+ * accepted cannot drift apart. Validators are built once per schema.
+ */
+import { z } from 'zod';
+import type { BodySchema } from '../catalog.js';
+
+export type ParsedBody =
+  | { readonly ok: true; readonly value: Readonly<Record<string, unknown>> }
+  | { readonly ok: false; readonly message: string };
+
+const validators = new WeakMap<BodySchema, z.ZodType>();
+
+function validatorOf(schema: BodySchema): z.ZodType {
+  let validator = validators.get(schema);
+  if (validator === undefined) {
+    validator = z.fromJSONSchema(schema as unknown as Parameters<typeof z.fromJSONSchema>[0]);
+    validators.set(schema, validator);
+  }
+  return validator;
+}
+
+/** `{"kind": …, "subject": …}`: the body's shape, for a message about a body that is not JSON. */
+const shapeOf = (schema: BodySchema) => `{${schema.required.map((k) => `"${k}": …`).join(', ')}}`;
+
+/** What is wrong with a value, field by field, in a few words each (three at most). */
+function problems(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .slice(0, 3)
+    .map((issue) => {
+      const at = issue.path.join('.');
+      return at === '' ? issue.message : `${at}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+/** The body as the object its schema describes, or why it is not one. */
+export function parseJsonBody(schema: BodySchema, text: string): ParsedBody {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, message: `the body must be JSON: ${shapeOf(schema)}` };
+  }
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+    return { ok: false, message: `the body must be a JSON object: ${shapeOf(schema)}` };
+  }
+  const parsed = validatorOf(schema).safeParse(json);
+  if (!parsed.success) return { ok: false, message: problems(parsed.error.issues) };
+  return { ok: true, value: parsed.data as Record<string, unknown> };
+}

@@ -1,0 +1,77 @@
+/**
+ * The watch feature of one service instance, assembled from its three parts: the paid door's
+ * steps around a POST /watch payment (the screen before it, the watch's creation once it settled),
+ * and the triggers that follow the state's active watches and record each change there, from
+ * where the state delivers it. Started and stopped with the service, in `serve` and the sandbox.
+ */
+
+import type { ScanId } from '../catalog.js';
+import type { Config } from '../config.js';
+import type { Fulfil, Screen } from '../door/paid-door.js';
+import type { Scanner } from '../scans/scanner.js';
+import type { RpcServes } from '../solana/program-search.js';
+import type { SolanaRpc } from '../solana/rpc.js';
+import { createWatchFulfil } from './door/fulfil.js';
+import { createWatchScreen } from './door/screen.js';
+import type { WatchState } from './model.js';
+import { createAccountFeed } from './triggers/account-feed.js';
+import { freshScan } from './triggers/fresh-scan.js';
+import { WatchTriggers } from './triggers/triggers.js';
+import { checkWebhook, type ResolveHost } from './webhook-url.js';
+
+export interface WatchFeature {
+  readonly state: WatchState;
+  readonly screen: Screen;
+  readonly fulfil: Fulfil;
+  readonly triggers: WatchTriggers;
+  /** Follows the active watches: subscriptions now, the periodic check every interval. */
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export interface WatchFeatureDeps {
+  readonly config: Pick<Config, 'mode' | 'watch' | 'scanTimeoutMs'>;
+  readonly state: WatchState;
+  readonly rpc: SolanaRpc;
+  readonly scanners: Readonly<Partial<Record<ScanId, Scanner>>>;
+  readonly serves?: () => Promise<RpcServes | undefined>;
+  /** How the SSRF guard resolves webhook hosts (tests inject one); the system's by default. */
+  readonly resolve?: ResolveHost;
+  readonly log: { warn(fields: object, message: string): void };
+}
+
+export function createWatchFeature(deps: WatchFeatureDeps): WatchFeature {
+  const { config, state, log } = deps;
+  const feed = config.watch.wsUrl === null ? null : createAccountFeed({ wsUrl: config.watch.wsUrl });
+  const triggers = new WatchTriggers({
+    watches: () => state.active(),
+    rescan: freshScan({
+      scanners: deps.scanners,
+      rpc: deps.rpc,
+      timeoutMs: config.scanTimeoutMs,
+      ...(deps.serves ? { serves: deps.serves } : {}),
+    }),
+    // Recorded against the version the trigger compared with: of two instances that saw the
+    // change, one records it (and the state delivers it once), the other is told null.
+    onChange: async (watch, payload) => {
+      await state.recordChange(watch.id, watch.version, payload);
+    },
+    feed,
+    rescanBudget: config.watch.rescanBudget,
+    debounceMs: config.watch.debounceMs,
+    onError: (error, key) => log.warn({ err: error, watch: key }, 'watch re-assessment failed'),
+  });
+  const guard = { mode: config.mode, ...(deps.resolve ? { resolve: deps.resolve } : {}) };
+  return {
+    state,
+    triggers,
+    screen: createWatchScreen({ state, checkWebhook: (url) => checkWebhook(url, guard) }),
+    // A new watch is followed at once, not at the next periodic check.
+    fulfil: createWatchFulfil(state, () => void triggers.sync()),
+    start: () => triggers.start(config.watch.rescanIntervalMs),
+    stop: async () => {
+      await triggers.stop();
+      feed?.close();
+    },
+  };
+}

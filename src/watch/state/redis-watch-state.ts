@@ -1,0 +1,140 @@
+/**
+ * WatchState on Redis (REDIS_URL), shared by every instance: watches and their delivery logs in
+ * Redis (redis-scripts.ts), deliveries as BullMQ jobs (redis-deliveries.ts). Two instances that
+ * see the same change both call recordChange; the compare-and-set on the watch's version lets
+ * one record it, and the job's id is the delivery's webhook-id, so it is queued once.
+ */
+import type { Redis } from 'ioredis';
+import { errorMessage } from '../../errors.js';
+import type { AlertPayload, DeliveryRecord, Watch, WatchRefusal, WatchState } from '../model.js';
+import { createRedisDeliveries } from './redis-deliveries.js';
+import { redisWatchKeys } from './redis-keys.js';
+import { CANCEL, CREATE, RECORD_CHANGE } from './redis-scripts.js';
+import {
+  DEFAULT_KEEP_DELIVERIES,
+  ENDED_RETENTION_MS,
+  newDelivery,
+  type StoredDelivery,
+  type WatchStateOptions,
+  watchAt,
+  withChange,
+} from './rules.js';
+
+export interface RedisWatchStateOptions extends WatchStateOptions {
+  /** For commands; shared with the rest of the service's state, not closed here. */
+  readonly redis: Redis;
+  /** BullMQ opens its own connections (its blocking reads need them). */
+  readonly url: string;
+  /** Namespace of the keys and of the queue (tests use their own). */
+  readonly prefix?: string;
+}
+
+type Scripted = Redis & {
+  watchCreate(...args: (string | number)[]): Promise<string>;
+  watchCancel(...args: (string | number)[]): Promise<number>;
+  watchRecordChange(...args: (string | number)[]): Promise<number>;
+};
+
+function withScripts(redis: Redis): Scripted {
+  const scripted = redis as Scripted;
+  // defineCommand sends EVALSHA and loads the script when Redis lacks it.
+  if (typeof scripted.watchCreate !== 'function') {
+    redis.defineCommand('watchCreate', { numberOfKeys: 3, lua: CREATE });
+    redis.defineCommand('watchCancel', { numberOfKeys: 3, lua: CANCEL });
+    redis.defineCommand('watchRecordChange', { numberOfKeys: 4, lua: RECORD_CHANGE });
+  }
+  return scripted;
+}
+
+function watchOf(fields: Record<string, string>): Watch | null {
+  if (fields.json === undefined) return null;
+  const watch = JSON.parse(fields.json) as Watch;
+  return { ...watch, status: fields.status as Watch['status'], version: Number(fields.version) };
+}
+
+export async function openRedisWatchState(options: RedisWatchStateOptions): Promise<WatchState> {
+  const redis = withScripts(options.redis);
+  const prefix = options.prefix ?? 'risk-scan:watch:';
+  const keys = redisWatchKeys(prefix);
+  const now = options.now ?? Date.now;
+  const keep = options.keepDeliveries ?? DEFAULT_KEEP_DELIVERIES;
+  const read = async (id: string) => watchOf(await redis.hgetall(keys.watch(id)));
+  const get = async (id: string) => {
+    const watch = await read(id);
+    return watch === null ? null : watchAt(watch, now());
+  };
+  const deliveries = await createRedisDeliveries({ ...options, redis, keys, prefix, read });
+
+  const recordChange = async (
+    id: string,
+    version: number,
+    payload: AlertPayload,
+  ): Promise<DeliveryRecord | null> => {
+    const watch = await read(id);
+    if (watch === null || watch.version !== version) return null;
+    const at = now();
+    const record = newDelivery(watch, at);
+    const stored: StoredDelivery = { record, body: JSON.stringify(payload) };
+    const keepUntil = watch.expiresAt + ENDED_RETENTION_MS;
+    const recorded = await redis.watchRecordChange(
+      ...[keys.watch(id), keys.log(id), keys.delivery(record.webhookId), keys.pending],
+      ...[at, version, JSON.stringify(withChange(watch, payload)), record.webhookId],
+      ...[JSON.stringify(stored), keep, keepUntil, keys.deliveryPrefix],
+    );
+    if (recorded !== 1) return null;
+    // Recorded is what counts: a delivery not queued now is queued from the pending set later.
+    await deliveries
+      .enqueue(record.webhookId)
+      .catch((e: unknown) =>
+        options.log?.warn(
+          { err: errorMessage(e), webhookId: record.webhookId },
+          'watch delivery queued later',
+        ),
+      );
+    return record;
+  };
+
+  return {
+    room: async (subject) => {
+      const at = now();
+      const [total, ofSubject] = await Promise.all([
+        redis.zcount(keys.active, `(${at}`, '+inf'),
+        redis.zcount(keys.subject(subject), `(${at}`, '+inf'),
+      ]);
+      if (total >= options.maxWatches) return 'service_full';
+      return ofSubject >= options.maxWatchesPerSubject ? 'subject_full' : null;
+    },
+    create: async (watch) => {
+      const outcome = await redis.watchCreate(
+        ...[keys.active, keys.subject(watch.subject), keys.watch(watch.id)],
+        ...[now(), options.maxWatches, options.maxWatchesPerSubject, watch.id, watch.expiresAt],
+        ...[JSON.stringify(watch), watch.version, watch.expiresAt + ENDED_RETENTION_MS],
+      );
+      return outcome === 'ok' ? watch : (outcome as WatchRefusal);
+    },
+    get,
+    cancel: async (id) => {
+      const watch = await read(id);
+      if (watch === null) return null;
+      await redis.watchCancel(keys.watch(id), keys.active, keys.subject(watch.subject), now(), id);
+      return get(id);
+    },
+    active: async () => {
+      const at = now();
+      const ids = await redis.zrangebyscore(keys.active, `(${at}`, '+inf');
+      const watches = await Promise.all(ids.map(get));
+      return watches.filter((w): w is Watch => w !== null && w.status === 'active');
+    },
+    recordChange,
+    deliveries: async (id, limit) => {
+      if (limit <= 0) return [];
+      const ids = await redis.lrange(keys.log(id), 0, limit - 1);
+      const stored = ids.length === 0 ? [] : await redis.mget(ids.map(keys.delivery));
+      return stored.flatMap((json) => (json === null ? [] : [(JSON.parse(json) as StoredDelivery).record]));
+    },
+    check: async () => {
+      await redis.ping();
+    },
+    close: () => deliveries.close(),
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * What both states' workers do with one due delivery: send it if its watch is still live
+ * (else it fails without contacting anyone), and say what it becomes. Never throws for the
+ * webhook's sake: a failing webhook is an attempt in the log, nothing more.
+ */
+import { errorMessage } from '../../errors.js';
+import { createDeliverer, DEFAULT_POST_LIMITS } from '../delivery/deliverer.js';
+import type { PostLimits } from '../delivery/post.js';
+import { exponentialBackoff, type RetrySchedule } from '../delivery/schedule.js';
+import type { DeliveryAttempt, Watch } from '../model.js';
+import {
+  type AttemptResult,
+  abandoned,
+  afterAttempt,
+  isLive,
+  outgoingOf,
+  type StoredDelivery,
+  type WatchStateOptions,
+} from './rules.js';
+
+export interface Sender {
+  readonly limits: PostLimits;
+  readonly retry: RetrySchedule;
+  send(stored: StoredDelivery, watch: Watch | null): Promise<AttemptResult>;
+}
+
+export function createSender(options: WatchStateOptions): Sender {
+  const now = options.now ?? Date.now;
+  const retry = options.retry ?? exponentialBackoff();
+  const limits = { ...DEFAULT_POST_LIMITS, ...options.postLimits };
+  const deliver = createDeliverer({
+    mode: options.mode,
+    signingKey: options.signingKey,
+    resolve: options.resolve,
+    limits,
+    now,
+  });
+  const attempt = async (stored: StoredDelivery, watch: Watch): Promise<DeliveryAttempt> => {
+    try {
+      return await deliver(outgoingOf(watch, stored.record, stored.body));
+    } catch (e) {
+      return { at: now(), status: null, error: errorMessage(e) };
+    }
+  };
+  return {
+    limits,
+    retry,
+    send: async (stored, watch) => {
+      if (watch === null || !isLive(watch, now())) return { record: abandoned(stored.record), retryAt: null };
+      return afterAttempt(stored.record, await attempt(stored, watch), watch, retry);
+    },
+  };
+}

@@ -1,0 +1,183 @@
+/**
+ * What re-assesses the active watches. Each watched subject (kind + address) is one group, however
+ * many watches it has: its accounts are followed once (account-feed.ts), a burst of notifications
+ * gives one fresh re-scan after a short debounce, and that one scan is compared with every watch's
+ * latest verdict. A periodic check re-scans the subjects least recently scanned, a fixed number per
+ * interval (the budget), as the safety net for what no subscription sees.
+ */
+import type { ScanResult } from '../../contract/schemas.js';
+import type { AlertPayload, Watch, WatchKind } from '../model.js';
+import type { AccountFeed } from './account-feed.js';
+import { alertPayload, SCORE_EPSILON, verdictChange } from './change.js';
+import { followedAccounts } from './followed.js';
+import type { RescanReason, TriggerMetrics } from './metrics.js';
+import { Subject } from './subject.js';
+
+/** A scan of the subject read now from the chain (never from the result cache). */
+export type FreshScan = (kind: WatchKind, subject: string) => Promise<ScanResult>;
+
+export interface WatchTriggersOptions {
+  /** The active watches (WatchState.active), read at every periodic check. */
+  readonly watches: () => Promise<readonly Watch[]>;
+  readonly rescan: FreshScan;
+  /** Where a change goes (WatchState.recordChange); a throw leaves the watch's verdict as it was. */
+  readonly onChange: (watch: Watch, payload: AlertPayload) => Promise<void>;
+  /** Account subscriptions; null when the RPC has no WebSocket (periodic re-scans only). */
+  readonly feed: AccountFeed | null;
+  /** Subjects the periodic check re-scans per interval at most. */
+  readonly rescanBudget: number;
+  readonly debounceMs: number;
+  /** Re-scans running at once at most, whatever asked for them. */
+  readonly maxConcurrentScans?: number;
+  readonly metrics?: TriggerMetrics;
+  readonly epsilon?: number;
+  /** A re-scan or a change that could not be handed over (logged; the next check tries again). */
+  readonly onError?: (error: unknown, watchKey: string) => void;
+}
+
+export class WatchTriggers {
+  private readonly subjects = new Map<string, Subject>();
+  private readonly slots: Slots;
+  private syncing: Promise<void> | undefined;
+  private checking = false;
+  private interval: NodeJS.Timeout | undefined;
+  private scans = 0;
+
+  constructor(private readonly options: WatchTriggersOptions) {
+    this.slots = new Slots(options.maxConcurrentScans ?? 4);
+  }
+
+  /** Accounts followed now, over all subjects (one subscription each). */
+  get followed(): number {
+    return new Set([...this.subjects.values()].flatMap((s) => s.accounts())).size;
+  }
+
+  /** Takes the active watches: follows the subjects of new ones, lets go of ended ones. */
+  sync(): Promise<void> {
+    this.syncing ??= this.syncNow().finally(() => {
+      this.syncing = undefined;
+    });
+    return this.syncing;
+  }
+
+  /** The periodic check: sync, then re-scan up to the budget of subjects, least recently scanned first. */
+  async check(): Promise<void> {
+    if (this.checking) return;
+    this.checking = true;
+    try {
+      await this.sync();
+      const due = [...this.subjects.values()]
+        .sort((a, b) => a.lastScan - b.lastScan)
+        .slice(0, this.options.rescanBudget);
+      // One at a time: the check is a background chore, and a burst of scans in parallel would
+      // take the event loop from paid calls (measured: bench/watch-triggers.ts).
+      for (const subject of due) await this.rescan(subject, 'periodic');
+    } catch (error) {
+      this.options.onError?.(error, 'periodic check');
+    } finally {
+      this.checking = false;
+    }
+  }
+
+  /** Runs `check` now and every `intervalMs` until `stop`. */
+  start(intervalMs: number): void {
+    void this.check();
+    this.interval = setInterval(() => void this.check(), intervalMs);
+    this.interval.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.interval);
+    await this.syncing;
+    const subjects = [...this.subjects.values()];
+    this.subjects.clear();
+    await Promise.all(subjects.map((s) => s.close()));
+  }
+
+  private async syncNow(): Promise<void> {
+    const bySubject = new Map<string, Watch[]>();
+    for (const watch of await this.options.watches()) {
+      const key = `${watch.kind}:${watch.subject}`;
+      bySubject.set(key, [...(bySubject.get(key) ?? []), watch]);
+    }
+    for (const [key, subject] of this.subjects) {
+      if (bySubject.has(key)) continue;
+      this.subjects.delete(key);
+      await subject.close();
+    }
+    for (const [key, watches] of bySubject) {
+      let subject = this.subjects.get(key);
+      if (subject === undefined) {
+        const first = watches[0]!;
+        subject = new Subject(first.kind, first.subject, this.options.feed, () => this.notified(key));
+        this.subjects.set(key, subject);
+        subject.follow(await followedAccounts(first.kind, first.subject, first.latest));
+      }
+      subject.setWatches(watches);
+    }
+  }
+
+  private notified(key: string): void {
+    const subject = this.subjects.get(key);
+    if (subject === undefined) return;
+    this.options.metrics?.notification();
+    subject.debounce(this.options.debounceMs, () => void this.rescan(subject, 'notification'));
+  }
+
+  /** One fresh scan of the subject, compared with each of its watches; queued behind one running. */
+  private rescan(subject: Subject, reason: RescanReason): Promise<void> {
+    return subject.serialize(() => this.rescanNow(subject, reason));
+  }
+
+  private async rescanNow(subject: Subject, reason: RescanReason): Promise<void> {
+    subject.lastScan = ++this.scans;
+    const { kind } = subject;
+    let result: ScanResult;
+    try {
+      result = await this.slots.run(() => this.options.rescan(kind, subject.address));
+    } catch (error) {
+      this.options.metrics?.rescan(kind, reason, 'failed');
+      this.options.onError?.(error, subject.key);
+      return;
+    }
+    this.options.metrics?.rescan(kind, reason, 'ok');
+    for (const watch of subject.watches()) await this.compare(subject, watch, result);
+    if (this.subjects.get(subject.key) === subject) {
+      subject.follow(await followedAccounts(kind, subject.address, result));
+    }
+  }
+
+  private async compare(subject: Subject, watch: Watch, result: ScanResult): Promise<void> {
+    const changed = verdictChange(watch.latest, result, this.options.epsilon ?? SCORE_EPSILON);
+    if (changed === null) return;
+    try {
+      await this.options.onChange(watch, alertPayload(watch, changed, result));
+    } catch (error) {
+      this.options.onError?.(error, subject.key);
+      return;
+    }
+    this.options.metrics?.change(watch.kind);
+    subject.recorded(watch, result);
+  }
+}
+
+/** At most `size` tasks at once; the others wait their turn. */
+class Slots {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly size: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    // A finishing task hands its slot straight to the next in line, so none can slip in between.
+    if (this.running < this.size) this.running += 1;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running -= 1;
+    }
+  }
+}

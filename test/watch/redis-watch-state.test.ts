@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import { after } from 'node:test';
+import type { Redis } from 'ioredis';
+import { connectRedis } from '../../src/stores/redis-payment-store.js';
+import type { WatchState } from '../../src/watch/model.js';
+import { openRedisWatchState } from '../../src/watch/state/redis-watch-state.js';
+import type { WatchStateOptions } from '../../src/watch/state/rules.js';
+import { startRedis } from '../helpers/redis-server.js';
+import { watchStateContract } from '../helpers/watch-state-contract.js';
+
+const server = await startRedis();
+const clients: Redis[] = [];
+after(async () => {
+  for (const client of clients) client.disconnect();
+  await server.stop();
+});
+
+const prefixes = new WeakMap<WatchState, string>();
+const open = async (options: WatchStateOptions, prefix = `test:${randomUUID()}:`) => {
+  const redis = await connectRedis(server.url);
+  clients.push(redis);
+  const state = await openRedisWatchState({ ...options, redis, url: server.url, prefix });
+  prefixes.set(state, prefix);
+  return state;
+};
+
+watchStateContract('redis (BullMQ)', {
+  open: (options) => open(options),
+  async reopen(state, options) {
+    await state.close();
+    return open(options, prefixes.get(state));
+  },
+  another: (state, options) => open(options, prefixes.get(state)),
+});
