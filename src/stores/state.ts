@@ -13,7 +13,6 @@ import type { Config } from '../config.js';
 import { errorMessage } from '../errors.js';
 import type { WatchState } from '../watch/model.js';
 import { openLmdbWatchState } from '../watch/state/lmdb-watch-state.js';
-import { openRedisWatchState } from '../watch/state/redis-watch-state.js';
 import type { WatchStateOptions } from '../watch/state/rules.js';
 import type { PaymentStore } from '../x402/payment-store.js';
 import { openLmdbPaymentStore } from './lmdb-payment-store.js';
@@ -148,10 +147,13 @@ async function openRedisState(config: Config, log: StateLog): Promise<Opened> {
         await redis.quit().catch(() => redis.disconnect());
       },
     },
-    openWatches: (options) =>
-      openRedisWatchState({ ...options, redis, url }).catch((e: unknown) => {
+    openWatches: async (options) => {
+      // Loaded only here: BullMQ is not to weigh on the start of a service that does not use Redis.
+      const { openRedisWatchState } = await import('../watch/state/redis-watch-state.js');
+      return openRedisWatchState({ ...options, redis, url }).catch((e: unknown) => {
         throw redisStateError(e);
-      }),
+      });
+    },
   };
 }
 

@@ -123,6 +123,7 @@ export function watchStateContract(name: string, backend: WatchBackend): void {
     lifecycleTests(ctx);
     capTests(ctx);
     deliveryTests(ctx);
+    closingTests(ctx);
     retryTests(ctx);
     safetyTests(ctx);
     if (backend.another !== undefined) instanceTests(ctx);
@@ -302,29 +303,6 @@ function deliveryTests(ctx: WatchCtx): void {
     assertSigned(receiver.on('/restart').at(-1) as ReceivedDelivery, watch.secret);
   });
 
-  it('closing while an attempt is in flight keeps its outcome: not sent again after reopening', async () => {
-    const receiver = ctx.receiver();
-    const state = await ctx.open();
-    const watch = ctx.watchOn({ webhook: receiver.url('/closing') });
-    await state.create(watch);
-    receiver.hold = true;
-    const record = await state.recordChange(watch.id, 0, ctx.change(watch, scanResult(0.9, ['X'])));
-    assert.ok(record);
-    await eventually('the attempt reaches the webhook', () =>
-      receiver.on('/closing').length > 0 ? true : undefined,
-    );
-    const again = ctx.backend.reopen(state, ctx.base()).then(ctx.track);
-    receiver.release();
-    const reopened = await again;
-    const [done] = await reopened.deliveries(watch.id, 1);
-    assert.equal(done?.state, 'delivered');
-    assert.deepEqual(
-      done?.attempts.map((a) => a.status),
-      [200],
-    );
-    assert.equal(receiver.on('/closing').length, 1);
-  });
-
   it('keeps the last deliveries of a watch, newest first', async () => {
     const state = await ctx.open({ keepDeliveries: 3 });
     let watch = ctx.watchOn();
@@ -351,6 +329,31 @@ function deliveryTests(ctx: WatchCtx): void {
       [ids[4]],
     );
     assert.equal(new Set(ids).size, 5);
+  });
+}
+
+function closingTests(ctx: WatchCtx): void {
+  it('closing while an attempt is in flight keeps its outcome: not sent again after reopening', async () => {
+    const receiver = ctx.receiver();
+    const state = await ctx.open();
+    const watch = ctx.watchOn({ webhook: receiver.url('/closing') });
+    await state.create(watch);
+    receiver.hold = true;
+    const record = await state.recordChange(watch.id, 0, ctx.change(watch, scanResult(0.9, ['X'])));
+    assert.ok(record);
+    await eventually('the attempt reaches the webhook', () =>
+      receiver.on('/closing').length > 0 ? true : undefined,
+    );
+    const again = ctx.backend.reopen(state, ctx.base()).then(ctx.track);
+    receiver.release();
+    const reopened = await again;
+    const [done] = await reopened.deliveries(watch.id, 1);
+    assert.equal(done?.state, 'delivered');
+    assert.deepEqual(
+      done?.attempts.map((a) => a.status),
+      [200],
+    );
+    assert.equal(receiver.on('/closing').length, 1);
   });
 }
 

@@ -12,7 +12,7 @@
 import { mkdirSync } from 'node:fs';
 import { open, type RootDatabase } from 'lmdb';
 import type { AlertPayload, DeliveryRecord, WatchRefusal, WatchState } from '../model.js';
-import { lmdbDatabases, type WatchDbs } from './lmdb-databases.js';
+import { WatchDbs } from './lmdb-databases.js';
 import { createLmdbDeliveries } from './lmdb-deliveries.js';
 import {
   DEFAULT_KEEP_DELIVERIES,
@@ -27,7 +27,7 @@ export async function openLmdbWatchState(path: string, options: WatchStateOption
   mkdirSync(path, { recursive: true });
   const root = open({ path, noSubdir: false });
   try {
-    const dbs = lmdbDatabases(root);
+    const dbs = new WatchDbs(root);
     const now = options.now ?? Date.now;
     await root.transaction(() => dbs.sweep(now()));
     return lmdbWatchState(root, dbs, path, options);
@@ -82,7 +82,7 @@ function lmdbWatchState(
         if (watch === undefined) return null;
         const current = watchAt(watch, at);
         if (current.status !== 'active') return current;
-        return dbs.endWatch({ ...current, status: 'cancelled' }, at);
+        return dbs.endWatch({ ...current, status: 'cancelled' });
       }, true),
     active: () => transact((at) => dbs.activeWatches(at)),
     recordChange: async (

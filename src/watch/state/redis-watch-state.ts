@@ -8,7 +8,7 @@ import type { Redis } from 'ioredis';
 import { errorMessage } from '../../errors.js';
 import type { AlertPayload, DeliveryRecord, Watch, WatchRefusal, WatchState } from '../model.js';
 import { createRedisDeliveries } from './redis-deliveries.js';
-import { redisWatchKeys } from './redis-keys.js';
+import { type RedisWatchKeys, redisWatchKeys } from './redis-keys.js';
 import { CANCEL, CREATE, RECORD_CHANGE } from './redis-scripts.js';
 import {
   DEFAULT_KEEP_DELIVERIES,
@@ -65,34 +65,13 @@ export async function openRedisWatchState(options: RedisWatchStateOptions): Prom
   };
   const deliveries = await createRedisDeliveries({ ...options, redis, keys, prefix, read });
 
-  const recordChange = async (
-    id: string,
-    version: number,
-    payload: AlertPayload,
-  ): Promise<DeliveryRecord | null> => {
-    const watch = await read(id);
-    if (watch === null || watch.version !== version) return null;
-    const at = now();
-    const record = newDelivery(watch, at);
-    const stored: StoredDelivery = { record, body: JSON.stringify(payload) };
-    const keepUntil = watch.expiresAt + ENDED_RETENTION_MS;
-    const recorded = await redis.watchRecordChange(
-      ...[keys.watch(id), keys.log(id), keys.delivery(record.webhookId), keys.pending],
-      ...[at, version, JSON.stringify(withChange(watch, payload)), record.webhookId],
-      ...[JSON.stringify(stored), keep, keepUntil, keys.deliveryPrefix],
+  const recordChange = (id: string, version: number, payload: AlertPayload) =>
+    recordRedisChange(
+      { redis, keys, keep, now, read, log: options.log, enqueue: deliveries.enqueue },
+      id,
+      version,
+      payload,
     );
-    if (recorded !== 1) return null;
-    // Recorded is what counts: a delivery not queued now is queued from the pending set later.
-    await deliveries
-      .enqueue(record.webhookId)
-      .catch((e: unknown) =>
-        options.log?.warn(
-          { err: errorMessage(e), webhookId: record.webhookId },
-          'watch delivery queued later',
-        ),
-      );
-    return record;
-  };
 
   return {
     room: async (subject) => {
@@ -126,15 +105,59 @@ export async function openRedisWatchState(options: RedisWatchStateOptions): Prom
       return watches.filter((w): w is Watch => w !== null && w.status === 'active');
     },
     recordChange,
-    deliveries: async (id, limit) => {
-      if (limit <= 0) return [];
-      const ids = await redis.lrange(keys.log(id), 0, limit - 1);
-      const stored = ids.length === 0 ? [] : await redis.mget(ids.map(keys.delivery));
-      return stored.flatMap((json) => (json === null ? [] : [(JSON.parse(json) as StoredDelivery).record]));
-    },
+    deliveries: (id, limit) => deliveryLog(redis, keys, id, limit),
     check: async () => {
       await redis.ping();
     },
     close: () => deliveries.close(),
   };
+}
+
+interface ChangeDeps {
+  readonly redis: Scripted;
+  readonly keys: RedisWatchKeys;
+  readonly keep: number;
+  readonly now: () => number;
+  readonly read: (id: string) => Promise<Watch | null>;
+  readonly log: WatchStateOptions['log'];
+  readonly enqueue: (webhookId: string) => Promise<void>;
+}
+
+/** The compare-and-set of recordChange (RECORD_CHANGE), then the delivery's job. */
+async function recordRedisChange(
+  deps: ChangeDeps,
+  id: string,
+  version: number,
+  payload: AlertPayload,
+): Promise<DeliveryRecord | null> {
+  const { keys } = deps;
+  const watch = await deps.read(id);
+  if (watch === null || watch.version !== version) return null;
+  const at = deps.now();
+  const record = newDelivery(watch, at);
+  const stored: StoredDelivery = { record, body: JSON.stringify(payload) };
+  const keepUntil = watch.expiresAt + ENDED_RETENTION_MS;
+  const recorded = await deps.redis.watchRecordChange(
+    ...[keys.watch(id), keys.log(id), keys.delivery(record.webhookId), keys.pending],
+    ...[at, version, JSON.stringify(withChange(watch, payload)), record.webhookId],
+    ...[JSON.stringify(stored), deps.keep, keepUntil, keys.deliveryPrefix],
+  );
+  if (recorded !== 1) return null;
+  // Recorded is what counts: a delivery not queued now is queued from the pending set later.
+  await deps.enqueue(record.webhookId).catch((e: unknown) => {
+    deps.log?.warn({ err: errorMessage(e), webhookId: record.webhookId }, 'watch delivery queued later');
+  });
+  return record;
+}
+
+async function deliveryLog(
+  redis: Redis,
+  keys: RedisWatchKeys,
+  id: string,
+  limit: number,
+): Promise<DeliveryRecord[]> {
+  if (limit <= 0) return [];
+  const ids = await redis.lrange(keys.log(id), 0, limit - 1);
+  const stored = ids.length === 0 ? [] : await redis.mget(ids.map(keys.delivery));
+  return stored.flatMap((json) => (json === null ? [] : [(JSON.parse(json) as StoredDelivery).record]));
 }
