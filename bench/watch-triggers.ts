@@ -125,12 +125,12 @@ async function costRound(world: CostWorld, setting: Setting, seconds: number) {
     debounceMs: DEFAULTS.debounceMs,
   });
   await triggers.sync();
-  while (world.feed.open < triggers.followed) await new Promise((r) => setTimeout(r, 10));
+  const subscriptions = triggers.followed;
+  while (world.feed.open < subscriptions) await new Promise((r) => setTimeout(r, 10));
   const check = setting === 'check' ? triggers.check() : Promise.resolve();
   const scans = await scanThroughput(world.scan, world.mint, seconds);
   const offers = (await autocannon(world.offerUrl, seconds, 50, undefined, PINNING?.load)).requestsPerSecond;
   await check;
-  const subscriptions = world.feed.open;
   await triggers.stop();
   return { scans, offers, subscriptions };
 }
