@@ -9,7 +9,6 @@ import { parseArgs } from 'node:util';
 import { createSolanaRpc, type Rpc, type SolanaRpcApi } from '@solana/kit';
 import { WordedFailure } from '../client/failures.js';
 import { readKeypairFile } from '../client/keypair-file.js';
-import { performAction } from '../sandbox/actors/transactions.js';
 import type { ScenarioAction, ScenarioSubject } from '../sandbox/scenarios/manifest.js';
 import { EXIT } from './failures.js';
 import { usageError } from './options.js';
@@ -63,6 +62,8 @@ export async function actCommand(args: string[], env: Record<string, string | un
     throw usageError(`the manifest names no keypair file for ${actionName}`);
   const actor = await readKeypairFile(action.actor.keypair);
   const rpc = createSolanaRpc(values.rpc ?? manifest.rpcUrl) as Rpc<SolanaRpcApi>;
+  // Loaded here, not at start: no other command pays for the sandbox's transaction builders.
+  const { performAction } = await import('../sandbox/actors/transactions.js');
   const signatures = await performAction(rpc, subject, action, actor).catch((cause: unknown) => {
     throw new WordedFailure(
       `The sandbox RPC refused the ${actionName} transaction: ${String(cause)}`,
