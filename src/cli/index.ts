@@ -6,6 +6,7 @@
  *   risk-scan call <path> [options]   pay for one call with x402 and print the result
  *   risk-scan evaluate --labels FILE  score a labelled list and measure precision and recall
  *   risk-scan mcp [options]           an MCP server on stdio whose tools pay the API from a keypair
+ *   risk-scan act <subject> <action>  send a sandbox action that changes a subject's verdict
  *
  * Every command ends in one line on stderr when its environment fails it, with an exit code from
  * EXIT (src/cli/failures.ts); `--verbose`, anywhere on the line, adds the cause chain.
@@ -15,6 +16,7 @@ import { unexpectedFailure } from '../client/failures.js';
 import { type Config, parseConfig } from '../config.js';
 import type { AccountsToLoad } from '../sandbox/loaded-accounts.js';
 import { base58Problem } from '../solana/base58.js';
+import { ACT_USAGE, actCommand } from './act.js';
 import { CALL_USAGE, callCommand } from './call.js';
 import { EVALUATE_USAGE, evaluate } from './evaluate.js';
 import { causeChain, describeFailure, EXIT } from './failures.js';
@@ -138,6 +140,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   call: { usage: CALL_USAGE, run: (args, env) => callCommand(args, env) },
   evaluate: { usage: EVALUATE_USAGE, run: (args) => evaluate(args) },
   mcp: { usage: MCP_USAGE, run: (args, env) => mcpCommand(args, env) },
+  act: { usage: ACT_USAGE, run: (args, env) => actCommand(args, env) },
 };
 
 const USAGE = `Usage:\n${Object.values(COMMANDS)

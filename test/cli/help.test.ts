@@ -11,7 +11,7 @@ describe('risk-scan <command> --help', () => {
   const names = Object.keys(COMMANDS);
 
   it('covers every command the CLI dispatches', () => {
-    assert.deepEqual([...names].sort(), ['call', 'evaluate', 'mcp', 'sandbox', 'serve']);
+    assert.deepEqual([...names].sort(), ['act', 'call', 'evaluate', 'mcp', 'sandbox', 'serve']);
   });
 
   for (const name of names) {

@@ -8,9 +8,11 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createKeyPairSignerFromBytes } from '@solana/kit';
+import { createKeyPairSignerFromBytes, createSolanaRpc } from '@solana/kit';
 import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm';
+import { scanToken } from '../../src/scans/token/index.js';
+import { riskScan } from '../cli/run-cli.js';
 import { unusedPort } from '../helpers/ports.js';
 import { jsonOf } from '../helpers/service.js';
 
@@ -133,6 +135,24 @@ describe('npm start with no configuration', () => {
       const bytes = JSON.parse(readFileSync(actor.keypair, 'utf8'));
       assert.equal((await createKeyPairSignerFromBytes(new Uint8Array(bytes))).address, actor.address);
     }
+  });
+
+  it('risk-scan act sends an action with its keypair file; the scan then shows its change', async () => {
+    const manifest = JSON.parse(readFileSync(join(dir, 'sandbox.json'), 'utf8'));
+    const live = manifest.subjects.find((s: { name: string }) => s.name === 'token:authorities-live');
+    const ended = await riskScan(['act', 'token:authorities-live', 'freeze'], { SANDBOX_DIR: dir });
+    assert.equal(ended.code, 0, ended.stderr);
+    assert.match(ended.stdout.trim(), /^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
+    assert.match(ended.stderr, /should now show \+FROZEN_HOLDERS/);
+    const rpc = createSolanaRpc(manifest.rpcUrl);
+    const { result } = await scanToken(live.address, { rpc: rpc as never, now: Date.now });
+    assert.ok(result.flags.includes('FROZEN_HOLDERS'), String(result.flags));
+    const unknown = await riskScan(['act', 'token:clean', 'mint'], { SANDBOX_DIR: dir });
+    assert.equal(unknown.code, 2);
+    assert.match(
+      unknown.stderr,
+      /no action mint on token:clean; the sandbox has: .*token:authorities-live freeze/,
+    );
   });
 
   it('stops cleanly on SIGTERM', async () => {

@@ -4,6 +4,7 @@
  * last one lets go, and re-opened with backoff when the connection drops.
  */
 import { type Address, createSolanaRpcSubscriptions } from '@solana/kit';
+import { pause } from './pause.js';
 
 export interface AccountFeed {
   /** Calls `changed` on each change of `address` until the returned function is called. */
@@ -82,7 +83,7 @@ export function createAccountFeed(options: AccountFeedOptions): AccountFeed {
       if (abortSignal.aborted) return;
       lost = true;
       failures += 1;
-      await wait(backoffMs(failures), abortSignal);
+      await pause(backoffMs(failures), abortSignal);
     }
   }
 
@@ -116,16 +117,4 @@ export function createAccountFeed(options: AccountFeedOptions): AccountFeed {
       followed.clear();
     },
   };
-}
-
-function wait(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

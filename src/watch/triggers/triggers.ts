@@ -11,6 +11,7 @@ import type { AccountFeed } from './account-feed.js';
 import { alertPayload, SCORE_EPSILON, verdictChange } from './change.js';
 import { followedAccounts } from './followed.js';
 import type { RescanReason, TriggerMetrics } from './metrics.js';
+import { pause } from './pause.js';
 import { Subject } from './subject.js';
 
 /** A scan of the subject read now from the chain (never from the result cache). */
@@ -39,9 +40,12 @@ export class WatchTriggers {
   private readonly subjects = new Map<string, Subject>();
   private readonly slots: Slots;
   private syncing: Promise<void> | undefined;
-  private checking = false;
+  private checking: Promise<void> | undefined;
   private interval: NodeJS.Timeout | undefined;
   private scans = 0;
+  /** Wait between two re-scans of a periodic check (0 until `start` spreads the budget over the interval). */
+  private paceMs = 0;
+  private readonly stopped = new AbortController();
 
   constructor(private readonly options: WatchTriggersOptions) {
     this.slots = new Slots(options.maxConcurrentScans ?? 4);
@@ -61,26 +65,37 @@ export class WatchTriggers {
   }
 
   /** The periodic check: sync, then re-scan up to the budget of subjects, least recently scanned first. */
-  async check(): Promise<void> {
-    if (this.checking) return;
-    this.checking = true;
+  check(): Promise<void> {
+    this.checking ??= this.checkNow().finally(() => {
+      this.checking = undefined;
+    });
+    return this.checking;
+  }
+
+  private async checkNow(): Promise<void> {
     try {
       await this.sync();
       const due = [...this.subjects.values()]
         .sort((a, b) => a.lastScan - b.lastScan)
         .slice(0, this.options.rescanBudget);
-      // One at a time: the check is a background chore, and a burst of scans in parallel would
-      // take the event loop from paid calls (measured: bench/watch-triggers.ts).
-      for (const subject of due) await this.rescan(subject, 'periodic');
+      // One at a time, spread over the interval once started: the check is a background chore,
+      // and a burst of scans would take the event loop from paid calls (bench/watch-triggers.ts).
+      for (const [i, subject] of due.entries()) {
+        if (i > 0 && this.paceMs > 0) await pause(this.paceMs, this.stopped.signal);
+        if (this.stopped.signal.aborted) return;
+        await this.rescan(subject, 'periodic');
+      }
     } catch (error) {
       this.options.onError?.(error, 'periodic check');
-    } finally {
-      this.checking = false;
     }
   }
 
-  /** Runs `check` now and every `intervalMs` until `stop`. */
+  /**
+   * Runs `check` now and every `intervalMs` until `stop`, its re-scans spread over the interval
+   * (one every `intervalMs / rescanBudget`); a check still running when the next is due lets it go.
+   */
   start(intervalMs: number): void {
+    this.paceMs = intervalMs / this.options.rescanBudget;
     void this.check();
     this.interval = setInterval(() => void this.check(), intervalMs);
     this.interval.unref();
@@ -88,6 +103,8 @@ export class WatchTriggers {
 
   async stop(): Promise<void> {
     clearInterval(this.interval);
+    this.stopped.abort();
+    await this.checking;
     await this.syncing;
     const subjects = [...this.subjects.values()];
     this.subjects.clear();

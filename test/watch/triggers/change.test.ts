@@ -134,4 +134,24 @@ describe('followed accounts and the periodic budget, on the seeded sandbox', { t
     assert.deepEqual(new Set(scanned).size, names.length, 'every subject scanned within three checks');
     assert.deepEqual(recorder.changes, []);
   });
+
+  it('started, a check spreads its budget over the interval: one re-scan, then a pause that stop ends', async () => {
+    const fresh = scan();
+    const watches = await Promise.all(
+      ['token:clean', 'program:immutable'].map((name) => {
+        const s = sandbox.manifest.subjects.find((x) => x.name === name) as unknown as {
+          kind: WatchKind;
+          address: string;
+        };
+        return watchOn(fresh, s.kind, s.address);
+      }),
+    );
+    const recorder = new Recorder();
+    const triggers = triggersFor(watches, fresh, null, recorder, 2);
+    // An hour's interval for a budget of 2: the second re-scan would come half an hour after the first.
+    triggers.start(3_600_000);
+    await recorder.until(() => recorder.rescans.length === 1);
+    await triggers.stop();
+    assert.deepEqual(recorder.rescans, [{ reason: 'periodic', outcome: 'ok' }]);
+  });
 });

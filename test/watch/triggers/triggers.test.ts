@@ -106,6 +106,20 @@ describe('watch triggers: periodic checks, shared and lost subscriptions', { tim
     assert.equal(double.feed?.open, single.feed?.open);
   });
 
+  it('a watch that ends is let go: its subject’s subscriptions close when no other watch needs them', async () => {
+    const { recorder, triggers, watches } = await follow(['token:concentrated', 'program:immutable']);
+    const program = triggers.followed;
+    const ended = watches.splice(0, 1);
+    await triggers.sync();
+    await recorder.until(() => recorder.open === triggers.followed);
+    assert.ok(triggers.followed < program && triggers.followed > 0, `${program} → ${triggers.followed}`);
+    assert.equal(ended.length, 1);
+    watches.splice(0);
+    await triggers.sync();
+    await recorder.until(() => recorder.open === 0);
+    assert.equal(triggers.followed, 0);
+  });
+
   it('a lost connection is re-opened, and the periodic check still catches a change', async () => {
     const subjectName = 'token:pool-lp-creator';
     const expected = action(sandbox.manifest, subjectName, 'burn-lp');
