@@ -57,7 +57,9 @@ describe('/scan/token: a pump.fun mint’s creator history, as /scan/pumpfun rea
         String(token.result.reasoning),
       );
       assert.equal(token.calls.includes('getProgramAccounts'), profile === 'ideal');
-      assert.ok(token.roundTrips <= 4, `${token.roundTrips} round trips`);
+      // /scan/pumpfun stays within 4; /scan/token's insider trace waits one round longer here.
+      assert.ok(pumpfun.roundTrips <= 4, `/scan/pumpfun: ${pumpfun.roundTrips} round trips`);
+      assert.ok(token.roundTrips <= 5, `/scan/token: ${token.roundTrips} round trips`);
     });
   }
 
