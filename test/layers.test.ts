@@ -44,6 +44,7 @@ const FORBIDDEN: Readonly<Record<string, readonly string[]>> = {
   // What pays (risk-scan call, risk-scan mcp) is a client of the API, never a part of it.
   client: ['server', 'door', 'x402', 'mcp', 'scans', 'stores', 'cache', 'sandbox', 'cli'],
   door: ['server', 'mcp', 'sandbox', 'cli'],
+  watch: ['server', 'mcp', 'sandbox', 'cli'],
   x402: ['server', 'door', 'mcp', 'scans', 'sandbox', 'cli'],
   scans: ['server', 'door', 'x402', 'mcp', 'sandbox', 'cli'],
   stores: ['server', 'door', 'mcp', 'sandbox', 'cli'],
