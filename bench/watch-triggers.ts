@@ -10,9 +10,16 @@
  *
  * Delay: from the return of an actor's sendTransaction to the trigger's change report, with 50 ms
  * added to every RPC call of the re-scan and the default debounce; the subscription's notification
- * itself comes straight from the sandbox's WebSocket. Each round acts on a freshly restored chain.
+ * itself comes straight from the sandbox's WebSocket. Then on to the webhook: the change recorded
+ * in the embedded watch state (LMDB, as the service keeps it), signed and POSTed by its worker to
+ * a local receiver. Each round acts on a freshly restored chain.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   createDefaultRpcTransport,
   createKeyPairSignerFromPrivateKeyBytes,
@@ -28,8 +35,10 @@ import { startSandboxRpc } from '../src/sandbox/rpc/server.js';
 import { action, type ScenarioManifest, seededChain } from '../src/sandbox/scenarios/index.js';
 import { SCANNERS } from '../src/scans/registry.js';
 import { createService } from '../src/service.js';
+import { generateKeyPem, signingKeyFromPem } from '../src/signing/key.js';
 import type { SolanaRpc } from '../src/solana/rpc.js';
-import type { AlertPayload, Watch, WatchKind } from '../src/watch/model.js';
+import type { AlertPayload, Watch, WatchKind, WatchState } from '../src/watch/model.js';
+import { openLmdbWatchState } from '../src/watch/state/lmdb-watch-state.js';
 import {
   type AccountFeed,
   createAccountFeed,
@@ -198,28 +207,73 @@ const ACTIONS = [
   ['token:pool-lp-creator', 'burn-lp'],
 ] as const;
 
-/** One round: a fresh chain, a watch on the subject, the actor's transaction, the change report. */
-async function delayOnce(subjectName: string, actionName: string): Promise<number> {
+/** A local webhook: resolves `arrived` with the time the first delivery's body has come in. */
+async function receiver() {
+  let arrived: (at: number) => void = () => {};
+  const delivery = new Promise<number>((resolve) => {
+    arrived = resolve;
+  });
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      arrived(performance.now());
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  return { url, delivery, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** The embedded watch state in a directory of its own, holding `watch`. */
+async function stateHolding(watch: Watch): Promise<{ state: WatchState; dir: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'watch-bench-'));
+  const state = await openLmdbWatchState(dir, {
+    mode: 'sandbox',
+    signingKey: signingKeyFromPem(generateKeyPem()),
+    maxWatches: 10,
+    maxWatchesPerSubject: 10,
+  });
+  await state.create(watch);
+  return { state, dir };
+}
+
+interface DelayRound {
+  readonly toReport: number;
+  readonly toDelivery: number;
+}
+
+/**
+ * One round: a fresh chain, a watch on the subject, the actor's transaction, the change report,
+ * the delivery at the webhook.
+ */
+async function delayOnce(subjectName: string, actionName: string): Promise<DelayRound> {
   const { chain, manifest } = await seededChain({ autoAdvance: true });
   const server = await startSandboxRpc({ chain, host: '127.0.0.1', port: 0 });
   const slowRpc = createSolanaRpcFromTransport(
     delayedTransport(createDefaultRpcTransport({ url: server.url }), RPC_LATENCY_MS),
   );
   const scan = freshScan({ scanners: SCANNERS, rpc: slowRpc as unknown as SolanaRpc, timeoutMs: 20_000 });
-  const [watch] = await watchesOver(
+  const [made] = await watchesOver(
     { ...manifest, subjects: manifest.subjects.filter((s) => s.name === subjectName) },
     scan,
     1,
   );
+  const webhook = await receiver();
+  const watch = { ...made!, webhook: webhook.url };
+  const { state, dir } = await stateHolding(watch);
   const feed = createAccountFeed({ wsUrl: server.wsUrl });
   let reported: (at: number) => void = () => {};
   const change = new Promise<number>((resolve) => {
     reported = resolve;
   });
   const triggers = new WatchTriggers({
-    watches: async () => [watch!],
+    watches: async () => [watch],
     rescan: scan,
-    onChange: async (_w: Watch, _p: AlertPayload) => reported(performance.now()),
+    onChange: async (w: Watch, payload: AlertPayload) => {
+      reported(performance.now());
+      await state.recordChange(w.id, w.version, payload);
+    },
     feed,
     rescanBudget: DEFAULTS.rescanBudget,
     debounceMs: DEFAULTS.debounceMs,
@@ -234,10 +288,13 @@ async function delayOnce(subjectName: string, actionName: string): Promise<numbe
     const found = manifest.subjects.find((s) => s.name === subjectName)!;
     await performAction(createSolanaRpc(server.url) as Rpc<SolanaRpcApi>, found, planned, actor);
     const sent = performance.now();
-    return (await change) - sent;
+    return { toReport: (await change) - sent, toDelivery: (await webhook.delivery) - sent };
   } finally {
     await triggers.stop();
     feed.close();
+    await state.close();
+    rmSync(dir, { recursive: true, force: true });
+    await webhook.close();
     chain.stop();
     await server.close();
   }
@@ -246,6 +303,8 @@ async function delayOnce(subjectName: string, actionName: string): Promise<numbe
 export interface WatchDelayRow {
   readonly action: string;
   readonly delayMs: Spread;
+  /** On to the webhook's receipt of the signed delivery. */
+  readonly deliveryMs: Spread;
 }
 
 export async function runWatchTriggersBench(options: {
@@ -271,15 +330,34 @@ export async function runWatchTriggersBench(options: {
   );
   const delays: WatchDelayRow[] = [];
   for (const [subjectName, actionName] of ACTIONS) {
-    const times: number[] = [];
+    const rounds: DelayRound[] = [];
     for (let round = 0; round < options.delayRounds; round++)
-      times.push(await delayOnce(subjectName, actionName));
-    delays.push({ action: `${subjectName} ${actionName}`, delayMs: spread(times) });
+      rounds.push(await delayOnce(subjectName, actionName));
+    delays.push({
+      action: `${subjectName} ${actionName}`,
+      delayMs: spread(rounds.map((r) => r.toReport)),
+      deliveryMs: spread(rounds.map((r) => r.toDelivery)),
+    });
   }
   printTable(
-    `Delay from an actor's transaction to the change report (${RPC_LATENCY_MS} ms per RPC call, debounce ${DEFAULTS.debounceMs} ms, ${options.delayRounds} rounds)`,
-    ['action', 'ms, median (min–max)', 'of which debounce, ms'],
-    delays.map((d) => [d.action, showSpread(d.delayMs, 0), String(DEFAULTS.debounceMs)]),
+    `Delay from an actor's transaction to the change report and to the signed delivery at the webhook (${RPC_LATENCY_MS} ms per RPC call, debounce ${DEFAULTS.debounceMs} ms, embedded watch state, ${options.delayRounds} rounds)`,
+    [
+      'action',
+      'to the report, ms, median (min–max)',
+      'to the webhook, ms, median (min–max)',
+      'of which debounce, ms',
+    ],
+    delays.map((d) => [
+      d.action,
+      showSpread(d.delayMs, 0),
+      showSpread(d.deliveryMs, 0),
+      String(DEFAULTS.debounceMs),
+    ]),
   );
-  return { cost, delays, medianDelayMs: median(delays.map((d) => d.delayMs.median)) };
+  return {
+    cost,
+    delays,
+    medianDelayMs: median(delays.map((d) => d.delayMs.median)),
+    medianDeliveryMs: median(delays.map((d) => d.deliveryMs.median)),
+  };
 }
