@@ -7,21 +7,20 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import {
-  generateKeyPairSigner,
-  getBase64Encoder,
-  getCompiledTransactionMessageDecoder,
-  getTransactionDecoder,
-} from '@solana/kit';
+import { getBase64Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from '@solana/kit';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
 import type { PaymentRequirements } from '@x402/core/types';
 import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm';
 import type { RpcProfileName } from '../../src/sandbox/rpc/profiles.js';
 import type { SimulationScenario } from '../../src/sandbox/scenarios/manifest.js';
-import { buildSimulations } from '../../src/sandbox/scenarios/simulations.js';
 import { SCANNERS } from '../../src/scans/registry.js';
-import { type PaidSandbox, startPaidSandbox, startProfiledInstances } from '../helpers/paid-sandbox.js';
+import {
+  type PaidSandbox,
+  simulationsOn,
+  startPaidSandbox,
+  startProfiledInstances,
+} from '../helpers/paid-sandbox.js';
 import { encodeHeader, v2Payment } from '../helpers/payments.js';
 import { jsonOf } from '../helpers/service.js';
 
@@ -36,15 +35,7 @@ describe('paying POST /simulate/tx', { timeout: 180_000 }, () => {
 
   before(async () => {
     sandbox = await startPaidSandbox({}, { scanners: SCANNERS });
-    simulations = await buildSimulations({
-      chain: sandbox.chain,
-      usdcAuthority: sandbox.usdcAuthority,
-      wallet: async (_label, lamports) => {
-        const { address } = await generateKeyPairSigner();
-        if (lamports > 0n) sandbox.chain.setAccount({ address, lamports });
-        return address;
-      },
-    });
+    simulations = await simulationsOn(sandbox);
     profiled = await startProfiledInstances(sandbox);
     urls = profiled.urls;
   });

@@ -18,12 +18,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { generateKeyPairSigner } from '@solana/kit';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
 import type { PaymentRequirements } from '@x402/core/types';
 import { concretePath, type PaidEndpoint, SCAN_ENDPOINTS, type ScanId } from '../../src/catalog.js';
 import type { SimulationScenario } from '../../src/sandbox/scenarios/manifest.js';
-import { buildSimulations } from '../../src/sandbox/scenarios/simulations.js';
 import { SCANNERS } from '../../src/scans/registry.js';
 import { createRpc } from '../../src/solana/rpc.js';
 import {
@@ -33,7 +31,7 @@ import {
   PASS,
   startFaultProxy,
 } from '../helpers/fault-proxy.js';
-import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
+import { type PaidSandbox, simulationsOn, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { encodeHeader, v2Payment } from '../helpers/payments.js';
 
 const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -115,15 +113,7 @@ function subjectOf(
 
 /** The seeded simulation sent to /simulate/tx, built on `s`'s chain. */
 async function seedSimulation(s: PaidSandbox): Promise<SimulationScenario> {
-  const built = await buildSimulations({
-    chain: s.chain,
-    usdcAuthority: s.usdcAuthority,
-    wallet: async (_label, lamports) => {
-      const { address } = await generateKeyPairSigner();
-      if (lamports > 0n) s.chain.setAccount({ address, lamports });
-      return address;
-    },
-  });
+  const built = await simulationsOn(s);
   return built.find((x) => x.name === SIMULATION)!;
 }
 

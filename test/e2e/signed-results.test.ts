@@ -17,16 +17,14 @@ import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { generateKeyPairSigner } from '@solana/kit';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
 import type { PaymentRequired } from '@x402/core/types';
 import { wrapFetchWithPayment, x402Client, x402HTTPClient } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm';
-import { buildSimulations } from '../../src/sandbox/scenarios/simulations.js';
 import { SCANNERS } from '../../src/scans/registry.js';
 import { USDC_MINT } from '../../src/x402/networks.js';
 import { startApiProcess } from '../helpers/api-process.js';
-import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
+import { type PaidSandbox, simulationsOn, startPaidSandbox } from '../helpers/paid-sandbox.js';
 
 const CAIP2 = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 const execute = promisify(execFile);
@@ -134,15 +132,7 @@ describe('signed results', { timeout: 180_000 }, () => {
   });
 
   it('a paid POST /simulate/tx 200 verifies', async () => {
-    const simulations = await buildSimulations({
-      chain: sandbox.chain,
-      usdcAuthority: sandbox.usdcAuthority,
-      wallet: async (_label, lamports) => {
-        const { address } = await generateKeyPairSigner();
-        if (lamports > 0n) sandbox.chain.setAccount({ address, lamports });
-        return address;
-      },
-    });
+    const simulations = await simulationsOn(sandbox);
     const transfer = simulations.find((s) => s.name === 'sim:usdc-transfer')!;
     const res = await wrapFetchWithPayment(fetch, payments)(`${sandbox.url}/simulate/tx`, {
       method: 'POST',

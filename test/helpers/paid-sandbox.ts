@@ -20,6 +20,8 @@ import { createSandboxChain, type SandboxChain } from '../../src/sandbox/chain/c
 import { type SandboxFacilitator, startSandboxFacilitator } from '../../src/sandbox/facilitator/server.js';
 import type { RpcProfileName } from '../../src/sandbox/rpc/profiles.js';
 import { type SandboxRpc, startSandboxRpc } from '../../src/sandbox/rpc/server.js';
+import type { SimulationScenario } from '../../src/sandbox/scenarios/manifest.js';
+import { buildSimulations } from '../../src/sandbox/scenarios/simulations.js';
 import { fundUsdc, installUsdcMint, usdcAccountOf } from '../../src/sandbox/usdc.js';
 import type { RunningServer } from '../../src/server/listen.js';
 import { createLogger } from '../../src/server/logger.js';
@@ -192,4 +194,22 @@ export async function startProfiledInstances(
     ['indexed-provider', indexed.url],
   ]);
   return { urls, close: () => indexedRpc.close() };
+}
+
+/**
+ * The seeded /simulate/tx scenarios built on `sandbox`'s chain, each wallet a fresh key (given
+ * SOL when the scenario asks for it).
+ */
+export function simulationsOn(
+  sandbox: Pick<PaidSandbox, 'chain' | 'usdcAuthority'>,
+): Promise<SimulationScenario[]> {
+  return buildSimulations({
+    chain: sandbox.chain,
+    usdcAuthority: sandbox.usdcAuthority,
+    wallet: async (_label, lamports) => {
+      const { address } = await generateKeyPairSigner();
+      if (lamports > 0n) sandbox.chain.setAccount({ address, lamports });
+      return address;
+    },
+  });
 }

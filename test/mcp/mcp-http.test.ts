@@ -11,7 +11,6 @@ import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { generateKeyPairSigner } from '@solana/kit';
 import { x402HTTPClient } from '@x402/core/client';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
 import type { PaymentPayload, PaymentRequired } from '@x402/core/types';
@@ -28,11 +27,10 @@ import {
 import { ScanResultSchema } from '../../src/contract/schemas.js';
 import { LIST_TOOL, TOOL_ENDPOINTS, toolName } from '../../src/mcp/tools.js';
 import type { SimulationScenario } from '../../src/sandbox/scenarios/manifest.js';
-import { buildSimulations } from '../../src/sandbox/scenarios/simulations.js';
 import { SCANNERS } from '../../src/scans/registry.js';
 import { ScanFailedError, type Scanner } from '../../src/scans/scanner.js';
 import { USDC_MINT } from '../../src/x402/networks.js';
-import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
+import { type PaidSandbox, simulationsOn, startPaidSandbox } from '../helpers/paid-sandbox.js';
 
 const CAIP2 = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 const TOKEN = GET_ENDPOINTS.find((e) => e.id === 'token')!;
@@ -74,15 +72,7 @@ describe('the MCP endpoint POST /mcp, paid with the x402 MCP transport', () => {
       CAIP2,
       new ExactSvmScheme(sandbox.payer, { rpcUrl: sandbox.rpcServer.url }),
     );
-    simulations = await buildSimulations({
-      chain: sandbox.chain,
-      usdcAuthority: sandbox.usdcAuthority,
-      wallet: async (_label, lamports) => {
-        const { address } = await generateKeyPairSigner();
-        if (lamports > 0n) sandbox.chain.setAccount({ address, lamports });
-        return address;
-      },
-    });
+    simulations = await simulationsOn(sandbox);
     mcp = new Client({ name: 'mcp-http-test', version: '1.0.0' });
     await mcp.connect(new StreamableHTTPClientTransport(new URL(`${sandbox.url}/mcp`)));
   });

@@ -10,19 +10,18 @@ import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { type Address, generateKeyPairSigner } from '@solana/kit';
+import type { Address } from '@solana/kit';
 import { atomicPrice, GET_ENDPOINTS, orderPriceUsd, POST_ENDPOINTS, priceText } from '../../src/catalog.js';
 import { generateKeypairWithBytes, writeKeypairFile } from '../../src/client/keypair-file.js';
 import { ScanResultSchema } from '../../src/contract/schemas.js';
 import { LIST_TOOL, TOOL_ENDPOINTS, toolName } from '../../src/mcp/tools.js';
 import type { SimulationScenario } from '../../src/sandbox/scenarios/manifest.js';
-import { buildSimulations } from '../../src/sandbox/scenarios/simulations.js';
 import { fundUsdc } from '../../src/sandbox/usdc.js';
 import { SCANNERS } from '../../src/scans/registry.js';
 import { USDC_MINT } from '../../src/x402/networks.js';
 import { tempDir } from '../cli/run-cli.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
-import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
+import { type PaidSandbox, simulationsOn, startPaidSandbox } from '../helpers/paid-sandbox.js';
 
 const TOKEN_PRICE = BigInt(atomicPrice(GET_ENDPOINTS.find((e) => e.id === 'token')!.priceUsd));
 const SIMULATE_PRICE = BigInt(atomicPrice(orderPriceUsd(POST_ENDPOINTS.find((e) => e.id === 'simulate')!)));
@@ -75,15 +74,7 @@ describe('risk-scan mcp: an MCP server on stdio that pays from a keypair', () =>
 
   before(async () => {
     sandbox = await startPaidSandbox({}, { scanners: SCANNERS });
-    simulations = await buildSimulations({
-      chain: sandbox.chain,
-      usdcAuthority: sandbox.usdcAuthority,
-      wallet: async (_label, lamports) => {
-        const { address } = await generateKeyPairSigner();
-        if (lamports > 0n) sandbox.chain.setAccount({ address, lamports });
-        return address;
-      },
-    });
+    simulations = await simulationsOn(sandbox);
     ({ client: mcp, payer } = await startPayingMcp(sandbox, sandbox.url, (text) => {
       stderr += text;
     }));

@@ -39,7 +39,9 @@ function createdMint(ix: Instruction, keys: readonly string[], creatorSigned: bo
   const program = keys[Number(ix.programIdIndex)];
   const first = keys[Number(ix.accounts[0] ?? -1n)];
   if (first === undefined) return null;
-  const data = bs58.decode(ix.data);
+  // An answer whose instruction data is not base58 is not read as a transfer or a creation.
+  const data = bs58.decodeUnsafe(ix.data);
+  if (data === undefined) return null;
   if (program === PUMP_PROGRAM) return startsWith(data, CREATE) || startsWith(data, CREATE_V2) ? first : null;
   const token = program === TOKEN_PROGRAM || program === TOKEN_2022_PROGRAM;
   return token && creatorSigned && INITIALIZE_MINT_TAGS.has(data[0] ?? -1) ? first : null;

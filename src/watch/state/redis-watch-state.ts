@@ -46,9 +46,15 @@ function withScripts(redis: Redis): Scripted {
   return scripted;
 }
 
+/** A stored watch, or null when there is none or its record cannot be read (it is then passed over, not fatal to the rest). */
 function watchOf(fields: Record<string, string>): Watch | null {
   if (fields.json === undefined) return null;
-  const watch = JSON.parse(fields.json) as Watch;
+  let watch: Watch;
+  try {
+    watch = JSON.parse(fields.json) as Watch;
+  } catch {
+    return null;
+  }
   return { ...watch, status: fields.status as Watch['status'], version: Number(fields.version) };
 }
 

@@ -141,9 +141,15 @@ export class WatchTriggers {
     subject.debounce(this.options.debounceMs, () => void this.rescan(subject, 'notification'));
   }
 
-  /** One fresh scan of the subject, compared with each of its watches; queued behind one running. */
+  /**
+   * One fresh scan of the subject, compared with each of its watches; queued behind one running.
+   * Never rejects: a notification's re-scan is not awaited, and a failure there (a stored verdict
+   * that cannot be compared, say) must be reported, not end the process.
+   */
   private rescan(subject: Subject, reason: RescanReason): Promise<void> {
-    return subject.serialize(() => this.rescanNow(subject, reason));
+    return subject.serialize(() =>
+      this.rescanNow(subject, reason).catch((error: unknown) => this.options.onError?.(error, subject.key)),
+    );
   }
 
   private async rescanNow(subject: Subject, reason: RescanReason): Promise<void> {

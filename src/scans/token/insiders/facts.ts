@@ -120,7 +120,6 @@ export function holdersToTrace(held: HeldBy): string[] {
   return [...byOwner].sort((a, b) => (b[1] > a[1] ? 1 : b[1] < a[1] ? -1 : 0)).map(([owner]) => owner);
 }
 
-/** The launch's buyers other than the creator, earliest first, with the block time of their first buy. */
 /** The creator: the one the caller knows (a pump.fun curve), else the launch's creation fee payer. */
 export function creatorOf(launch: LaunchFacts, known: string | null): string | null {
   if (known !== null || launch.status !== 'read') return known;

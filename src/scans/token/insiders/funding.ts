@@ -26,7 +26,9 @@ type Instruction = Parsed['transaction']['message']['instructions'][number];
 
 function senderTo(ix: Instruction, keys: readonly string[], wallet: string): string | null {
   if (keys[Number(ix.programIdIndex)] !== SYSTEM_PROGRAM || ix.accounts.length < 2) return null;
-  const data = bs58.decode(ix.data);
+  // An answer whose instruction data is not base58 is not read as a transfer or a creation.
+  const data = bs58.decodeUnsafe(ix.data);
+  if (data === undefined) return null;
   if (data.length < 12) return null;
   const kind = new DataView(data.buffer, data.byteOffset, data.byteLength).getUint32(0, true);
   if (kind !== TRANSFER && kind !== CREATE_ACCOUNT) return null;
