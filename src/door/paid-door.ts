@@ -15,7 +15,7 @@ import { ServiceError, toServiceError } from '../errors.js';
 import type { BodySignature, SignBody } from '../signing/signature.js';
 import type { PaidCall } from '../x402/core.js';
 import type { RenderedOffer } from '../x402/offer.js';
-import type { PaidCallOutcome, Receipt } from '../x402/outcomes.js';
+import { type PaidCallOutcome, type Receipt, storedReceipt } from '../x402/outcomes.js';
 import type { PaymentGate } from '../x402/paid-call.js';
 import type { StoredResponse } from '../x402/payment-store.js';
 import {
@@ -63,8 +63,16 @@ export type Answer =
       readonly response: StoredResponse;
       readonly signature: BodySignature | null;
     }
-  /** Nothing was settled: 5xx with the reason (the cause is logged here, never shown). */
-  | { readonly kind: 'failed'; readonly error: ServiceError; readonly requestId: string }
+  /**
+   * 5xx with the reason (the cause is logged here, never shown): nothing was settled, or — with
+   * `receipt` — it was, and the work after settlement waits for the payment's replay.
+   */
+  | {
+      readonly kind: 'failed';
+      readonly error: ServiceError;
+      readonly requestId: string;
+      readonly receipt?: Receipt | null;
+    }
   /** Refused before the payment was looked at (503): it stays valid for a later try. */
   | { readonly kind: 'shed'; readonly error: ServiceError; readonly retryAfterSeconds: number };
 
@@ -73,9 +81,16 @@ export type Answer =
  * payment is asked for or touched: null to go on, or the refusal (a 400, or a 503 with the
  * seconds after which to try again).
  */
-export type Screen = (
-  subject: string,
-) => Promise<{ readonly error: ServiceError; readonly retryAfterSeconds: number | null } | null>;
+export type Screen = (subject: string) => Promise<ScreenRefusal | null>;
+
+export interface ScreenRefusal {
+  readonly error: ServiceError;
+  /** Null for a 400; else a 503 with Retry-After. */
+  readonly retryAfterSeconds: number | null;
+}
+
+/** How long a payer is told to wait when a screen could not run (a store or resolver failing). */
+const SCREEN_FAILED_RETRY_AFTER_SECONDS = 5;
 
 /**
  * Work that may only follow a settled payment (a watch starts only once paid), run before a paid
@@ -176,7 +191,8 @@ async function delivery(deps: PaidDoorDeps, call: PaidCall, response: StoredResp
       { req_id: call.requestId, err: error.cause ?? error },
       'paid result settled, not yet fulfilled',
     );
-    return { kind: 'failed', error, requestId: call.requestId };
+    // The payer was charged: the receipt goes with the refusal, as it would with the result.
+    return { kind: 'failed', error, requestId: call.requestId, receipt: storedReceipt(response.headers) };
   }
   return { kind: 'deliver', response, signature: deps.sign?.(response.body) ?? null };
 }
@@ -213,6 +229,7 @@ function pay(
   payment: { readonly transport: 1 | 2; readonly header: string },
   url: string,
   knock: Knock,
+  screenedOut: ScreenRefusal | null,
 ): Answer | Promise<Answer> {
   const { shedder } = deps;
   const entry = shedder?.enter();
@@ -227,22 +244,36 @@ function pay(
     payment: { transport: payment.transport, header: payment.header, path: purchase.paidFor, resource: url },
     requestId: knock.requestId(),
   };
-  const answered = gate.handle(call).then((outcome) => answerOutcome(deps, call, outcome, knock));
+  // A call the screen refused buys nothing now; but what the payment bought before is handed over.
+  const answered =
+    screenedOut === null
+      ? gate.handle(call).then((outcome) => answerOutcome(deps, call, outcome, knock))
+      : gate
+          .replay(call)
+          .then((outcome) =>
+            outcome === null ? screened(screenedOut) : answerOutcome(deps, call, outcome, knock),
+          );
   return entry === undefined ? answered : answered.finally(() => entry.slot.leave());
 }
 
-/** The ladder's steps after admission (and the screen, if any): offer → refuse or pay. */
+/**
+ * The ladder's steps after admission and the screen (if any): offer → refuse or pay. A call the
+ * screen refused is offered nothing and buys nothing: its payment is only asked what it bought
+ * before (a replay), and otherwise left untouched.
+ */
 function offerOrPay(
   deps: PaidDoorDeps,
   endpoint: PaidEndpoint,
   knock: Knock,
   url: string,
   admission: Exclude<InputAdmission, { kind: 'invalid' }>,
+  screenedOut: ScreenRefusal | null = null,
 ): Answer | Promise<Answer> {
   const { gate } = deps;
   const payment = knock.payment;
   const purchase = admission.kind === 'offer' || admission.kind === 'pay' ? admission.purchase : null;
   if (payment === null || admission.kind === 'offer') {
+    if (screenedOut !== null) return screened(screenedOut);
     const offer =
       purchase === null
         ? deps.offers.unpaid(endpoint, url)
@@ -250,16 +281,35 @@ function offerOrPay(
     return { kind: 'offer', offer, receipt: null };
   }
   if ('header' in payment) knock.logFields.payment = paymentFingerprint(payment.header);
+  if (screenedOut !== null && (admission.kind !== 'pay' || gate === undefined || !('header' in payment))) {
+    return screened(screenedOut);
+  }
   if (admission.kind === 'refuse_payment') return refuse(deps, endpoint, purchase, url, admission.reason);
   if (gate === undefined) return refuse(deps, endpoint, purchase, url, 'payments are not wired');
   if (!('header' in payment)) return refuse(deps, endpoint, purchase, url, payment.unreadable);
-  return pay(deps, gate, endpoint, admission.purchase, payment, url, knock);
+  return pay(deps, gate, endpoint, admission.purchase, payment, url, knock, screenedOut);
 }
 
 /** A screen's refusal as the door's answer: a 400, or a 503 with Retry-After. */
-function screened(refused: NonNullable<Awaited<ReturnType<Screen>>>): Answer {
+function screened(refused: ScreenRefusal): Answer {
   const { error, retryAfterSeconds } = refused;
   return retryAfterSeconds === null ? { kind: 'invalid', error } : { kind: 'shed', error, retryAfterSeconds };
+}
+
+/** Runs a screen; one that fails (a store or resolver down) refuses with a 503, its cause logged. */
+function runScreen(deps: PaidDoorDeps, screen: Screen, subject: string): Promise<ScreenRefusal | null> {
+  return screen(subject).catch((cause: unknown): ScreenRefusal => {
+    deps.log?.warn({ err: cause }, 'a paid call could not be checked before payment');
+    return {
+      error: new ServiceError(
+        'service_unavailable',
+        `This order could not be checked before payment; nothing was charged. Try again in ${SCREEN_FAILED_RETRY_AFTER_SECONDS} s.`,
+        { reason: 'check_unavailable' },
+        { cause },
+      ),
+      retryAfterSeconds: SCREEN_FAILED_RETRY_AFTER_SECONDS,
+    };
+  });
 }
 
 /** The ladder: admission → screen (if the endpoint has one) → offer → refuse or pay. */
@@ -274,8 +324,8 @@ function answerKnock(deps: PaidDoorDeps, endpoint: PaidEndpoint, knock: Knock): 
   const purchase = admission.kind === 'offer' || admission.kind === 'pay' ? admission.purchase : null;
   const screen = purchase === null ? undefined : deps.screens?.[endpoint.id];
   if (screen === undefined || purchase === null) return offerOrPay(deps, endpoint, knock, url, admission);
-  return screen(purchase.subject).then((refused) =>
-    refused === null ? offerOrPay(deps, endpoint, knock, url, admission) : screened(refused),
+  return runScreen(deps, screen, purchase.subject).then((refused) =>
+    offerOrPay(deps, endpoint, knock, url, admission, refused),
   );
 }
 

@@ -15,6 +15,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { PaidEndpoint } from '../catalog.js';
 import type { Answer, PaidDoor, PresentedText } from '../door/paid-door.js';
 import type { RenderedOffer } from '../x402/offer.js';
+import { type Receipt, storedReceipt } from '../x402/outcomes.js';
 import { errorResult, PAYMENT_META_KEY, paymentRequiredResult, scanResult } from './results.js';
 import { toolInput, toolName } from './tools.js';
 
@@ -35,11 +36,9 @@ const decodeBase64Json = (text: string): Json => JSON.parse(Buffer.from(text, 'b
 /** The v2 PaymentRequired object of a rendered offer: its PAYMENT-REQUIRED header, decoded. */
 const paymentRequiredOf = (offer: RenderedOffer): Json => decodeBase64Json(offer.header);
 
-/** The settlement response stored with a result (under the header name of the payment's version). */
-function storedReceipt(headers: Readonly<Record<string, string>>): Json | null {
-  const value = headers['PAYMENT-RESPONSE'] ?? headers['X-PAYMENT-RESPONSE'];
-  return value === undefined ? null : decodeBase64Json(value);
-}
+/** A settlement receipt as the MCP transport carries it: the decoded JSON, under `_meta`. */
+const receiptJson = (receipt: Receipt | null | undefined): Json | null =>
+  receipt == null ? null : decodeBase64Json(receipt.value);
 
 /**
  * `_meta["x402/payment"]` as the core reads a payment: base64 of its JSON, as the v2 header is;
@@ -61,14 +60,14 @@ function toolResult(answer: Answer): CallToolResult {
     case 'invalid':
     case 'shed':
       return errorResult(answer.error.toBody());
-    case 'offer': {
-      const receipt = answer.receipt === null ? null : decodeBase64Json(answer.receipt.value);
-      return paymentRequiredResult(paymentRequiredOf(answer.offer), receipt);
+    case 'offer':
+      return paymentRequiredResult(paymentRequiredOf(answer.offer), receiptJson(answer.receipt));
+    case 'deliver': {
+      const receipt = receiptJson(storedReceipt(answer.response.headers));
+      return scanResult(answer.response.body, receipt, answer.signature);
     }
-    case 'deliver':
-      return scanResult(answer.response.body, storedReceipt(answer.response.headers), answer.signature);
     case 'failed':
-      return errorResult(answer.error.toBody(answer.requestId));
+      return errorResult(answer.error.toBody(answer.requestId), receiptJson(answer.receipt));
   }
 }
 

@@ -45,11 +45,18 @@ export function scanResult(
   };
 }
 
-/** An error that is no payment matter (bad argument, failed scan): the HTTP error body (`error`, `message`, …). */
-export function errorResult(body: Readonly<Record<string, string | number>>): CallToolResult {
+/**
+ * An error, as the HTTP error body (`error`, `message`, …): no payment matter (bad argument,
+ * failed scan), or — with `receipt` — a payment settled whose work waits for its replay.
+ */
+export function errorResult(
+  body: Readonly<Record<string, string | number>>,
+  receipt: Json | null = null,
+): CallToolResult {
   return {
     isError: true,
     structuredContent: { ...body },
     content: [{ type: 'text', text: `${body.error}: ${body.message}` }],
+    ...(receipt === null ? {} : { _meta: { [PAYMENT_RESPONSE_META_KEY]: receipt } }),
   };
 }

@@ -71,8 +71,10 @@ function respond(c: Context<AppEnv>, answer: Answer): Response {
       if (answer.signature !== null) signed[SIGNATURE_HEADER] = signatureHeaderValue(answer.signature);
       return reply(c, status, body, signed);
     }
-    case 'failed':
-      return replyError(c, answer.error);
+    case 'failed': {
+      const receipt = answer.receipt ?? null;
+      return replyError(c, answer.error, receipt === null ? {} : { [receipt.name]: receipt.value });
+    }
     case 'shed':
       return replyError(c, answer.error, { 'Retry-After': String(answer.retryAfterSeconds) });
   }

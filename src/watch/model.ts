@@ -83,7 +83,11 @@ export type WatchRefusal = 'subject_full' | 'service_full';
 export interface WatchState {
   /** Whether a watch on `subject` would be taken now: null, or why not. */
   room(subject: string): Promise<WatchRefusal | null>;
-  /** Keeps a new watch; refuses when the caps were reached since `room` said yes. */
+  /**
+   * Keeps a new watch, once: a watch already kept under its id is given back as it is now, never
+   * overwritten (a replayed payment must not revive a cancelled watch or rewind its version).
+   * Refuses a new one when the caps were reached since `room` said yes.
+   */
   create(watch: Watch): Promise<Watch | WatchRefusal>;
   get(id: string): Promise<Watch | null>;
   /** Cancels an active watch (no refund); null when there is no such watch. */

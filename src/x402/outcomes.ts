@@ -12,6 +12,15 @@ export interface Receipt {
   readonly value: string;
 }
 
+/** The settlement receipt among a kept response's headers, as it was handed over with it. */
+export function storedReceipt(headers: Readonly<Record<string, string>>): Receipt | null {
+  for (const name of ['PAYMENT-RESPONSE', 'X-PAYMENT-RESPONSE'] as const) {
+    const value = headers[name];
+    if (value !== undefined) return { name, value };
+  }
+  return null;
+}
+
 export type PaidCallOutcome =
   /** The result, exactly as stored (its receipt among its headers); `replay` when sold before. */
   | {

@@ -39,6 +39,13 @@ export type { PaidCall, PresentedPayment };
 /** Takes a call that carries a payment; answers with its outcome. */
 export interface PaymentGate {
   handle(call: PaidCall): Promise<PaidCallOutcome>;
+  /**
+   * For a call the door would refuse before buying anything (a watch whose webhook no longer
+   * passes): what the payment already bought, if it bought something — no later refusal may stand
+   * between a payer and a result paid for. Null when it bought nothing (or is not a payment): the
+   * claim taken to learn that is given back, and the payment stays good for a later try.
+   */
+  replay(call: PaidCall): Promise<PaidCallOutcome | null>;
   /** Writes the records the store refused (it retries by itself too); resolves to how many still wait. */
   retryRecords(): Promise<number>;
   /** Settled sales whose record the store has not taken yet. */
@@ -135,13 +142,17 @@ async function keepBeforeSettling(
   }
 }
 
-/** Records a decision, or gives the claim back: the one place a claim is released. */
+/** Gives a claim back; one that fails leaves the claim to expire: the payment is only delayed, never sold twice. */
+async function giveBack(core: PaymentCore, call: PaidCall, key: string): Promise<void> {
+  await core.store.release(key, call.requestId).catch((e: unknown) => {
+    core.log?.warn({ req_id: call.requestId, err: e }, 'payment claim could not be released');
+  });
+}
+
+/** Records a decision, or gives the claim back: the one place a claim bought with is released. */
 async function conclude(core: PaymentCore, call: PaidCall, key: string, decision: Decision) {
   if (decision.kind === 'release') {
-    // A release that fails leaves the claim to expire: the payment is only delayed, never sold twice.
-    await core.store.release(key, call.requestId).catch((e: unknown) => {
-      core.log?.warn({ req_id: call.requestId, err: e }, 'payment claim could not be released');
-    });
+    await giveBack(core, call, key);
     return decision.outcome;
   }
   const stillOurs = await core.store.record(key, call.requestId, decision.record).catch((e: unknown) => {
@@ -160,9 +171,16 @@ async function conclude(core: PaymentCore, call: PaidCall, key: string, decision
   return stillOurs ? decision.outcome : decision.ifClaimLost;
 }
 
-export async function handlePaidCall(core: PaymentCore, call: PaidCall): Promise<PaidCallOutcome> {
+/** A payment read and claimed: answered by the claim alone, or held for a purchase or a re-check. */
+type Taken =
+  | { readonly kind: 'unreadable'; readonly reason: string }
+  | { readonly kind: 'answered'; readonly outcome: PaidCallOutcome }
+  | { readonly kind: 'fresh'; readonly checked: CheckedPayment }
+  | { readonly kind: 'recheck'; readonly checked: CheckedPayment; readonly pending: PendingSettlement };
+
+async function readAndClaim(core: PaymentCore, call: PaidCall): Promise<Taken> {
   const admitted = await checkPayment(core, call.endpoint, call.priceUsd, call.payment.header);
-  if (!admitted.ok) return refusal(admitted.reason, null);
+  if (!admitted.ok) return { kind: 'unreadable', reason: admitted.reason };
   const { checked } = admitted;
   const key = checked.payment.key;
   let claim: Claim;
@@ -170,14 +188,51 @@ export async function handlePaidCall(core: PaymentCore, call: PaidCall): Promise
     claim = await claimPayment(core, call, key);
   } catch (e) {
     // The claim may have been taken even so (a timed-out command that ran): it is given back.
-    return conclude(core, call, key, release(failed(STORE_UNREADABLE(), e, key)));
+    const outcome = await conclude(core, call, key, release(failed(STORE_UNREADABLE(), e, key)));
+    return { kind: 'answered', outcome };
   }
-  if (claim.kind === 'answered') return claim.outcome;
-  const decision =
-    claim.kind === 'recheck'
-      ? await recheckPending(core, checked, claim.pending)
-      : await purchase(core, call, checked);
-  return conclude(core, call, key, decision);
+  if (claim.kind === 'recheck') return { kind: 'recheck', checked, pending: claim.pending };
+  return claim.kind === 'fresh' ? { kind: 'fresh', checked } : claim;
+}
+
+/** A pending payment's new look at the chain, concluded. */
+async function recheck(
+  core: PaymentCore,
+  call: PaidCall,
+  checked: CheckedPayment,
+  pending: PendingSettlement,
+) {
+  return conclude(core, call, checked.payment.key, await recheckPending(core, checked, pending));
+}
+
+export async function handlePaidCall(core: PaymentCore, call: PaidCall): Promise<PaidCallOutcome> {
+  const taken = await readAndClaim(core, call);
+  switch (taken.kind) {
+    case 'unreadable':
+      return refusal(taken.reason, null);
+    case 'answered':
+      return taken.outcome;
+    case 'recheck':
+      return recheck(core, call, taken.checked, taken.pending);
+    case 'fresh':
+      return conclude(core, call, taken.checked.payment.key, await purchase(core, call, taken.checked));
+  }
+}
+
+/** See PaymentGate.replay: a kept or pending result is answered; a fresh claim is given back. */
+export async function replayPaidCall(core: PaymentCore, call: PaidCall): Promise<PaidCallOutcome | null> {
+  const taken = await readAndClaim(core, call);
+  switch (taken.kind) {
+    case 'unreadable':
+      return null;
+    case 'answered':
+      return taken.outcome;
+    case 'recheck':
+      return recheck(core, call, taken.checked, taken.pending);
+    case 'fresh':
+      await giveBack(core, call, taken.checked.payment.key);
+      return null;
+  }
 }
 
 export function createPaymentGate(options: PaymentCoreOptions): PaymentGate {
@@ -198,6 +253,7 @@ export function createPaymentGate(options: PaymentCoreOptions): PaymentGate {
   };
   return {
     handle: (call) => handlePaidCall(core, call),
+    replay: (call) => replayPaidCall(core, call),
     retryRecords: () => core.backlog.retry(),
     unrecorded: () => core.backlog.size(),
     close: (untilMs) => core.backlog.close(untilMs),

@@ -7,62 +7,47 @@
  * the same door.
  */
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { decodePaymentRequiredHeader } from '@x402/core/http';
 import type { PaymentRequired } from '@x402/core/types';
 import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm';
 import type { RpcProfileName } from '../../src/sandbox/rpc/profiles.js';
-import { SCANNERS } from '../../src/scans/registry.js';
-import { generateKeyPem, signingKeyFromPem } from '../../src/signing/key.js';
 import type { WatchState } from '../../src/watch/model.js';
-import { openLmdbWatchState } from '../../src/watch/state/lmdb-watch-state.js';
 import { faultyFetch } from '../helpers/faulty-facilitator-fetch.js';
-import { type PaidSandbox, startPaidSandbox, startProfiledInstances } from '../helpers/paid-sandbox.js';
-import { encodeHeader, v2Payment } from '../helpers/payments.js';
+import { type PaidSandbox, startProfiledInstances } from '../helpers/paid-sandbox.js';
 import { jsonOf } from '../helpers/service.js';
+import {
+  postWatch,
+  startWatchSandbox,
+  UNHEARD_WEBHOOK,
+  type WatchSandbox,
+  watchPaymentFor,
+} from '../helpers/watch-sandbox.js';
 
 const CAIP2 = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
-/** Nothing listens here: no watch in this file sees a change, so nothing is ever sent. */
-const WEBHOOK = 'http://127.0.0.1:9/hook';
+/** No watch in this file sees a change, so nothing is ever sent. */
+const WEBHOOK = UNHEARD_WEBHOOK;
 
 describe('paying POST /watch', { timeout: 240_000 }, () => {
   let sandbox: PaidSandbox;
   let profiled: Awaited<ReturnType<typeof startProfiledInstances>>;
   let state: WatchState;
-  let dir: string;
+  let watching: WatchSandbox;
   let urls: ReadonlyMap<RpcProfileName, string>;
 
   before(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'watch-paid-'));
-    const pem = generateKeyPem();
-    await writeFile(join(dir, 'signing.pem'), pem);
-    state = await openLmdbWatchState(join(dir, 'watches'), {
-      mode: 'sandbox',
-      signingKey: signingKeyFromPem(pem),
-      maxWatches: 100,
-      maxWatchesPerSubject: 10,
-    });
-    const watches = { state };
-    sandbox = await startPaidSandbox(
-      { SIGNING_KEY_FILE: join(dir, 'signing.pem') },
-      { scanners: SCANNERS, watches },
-    );
+    watching = await startWatchSandbox({ maxWatches: 100, maxWatchesPerSubject: 10 });
+    ({ sandbox, state } = watching);
     profiled = await startProfiledInstances(sandbox);
     urls = profiled.urls;
   });
   after(async () => {
-    await sandbox?.close();
     await profiled?.close();
-    await state?.close();
-    await rm(dir, { recursive: true, force: true });
+    await watching?.close();
   });
 
   /** The official client's fetch. */
@@ -73,29 +58,7 @@ describe('paying POST /watch', { timeout: 240_000 }, () => {
     );
     return { fetch: wrapFetchWithPayment(fetch, client) };
   };
-  /** A v2 payment for the offer `body` gets, built as @x402/fetch builds it, to present more than once. */
-  const paymentFor = async (base: string, body: unknown): Promise<Record<string, string>> => {
-    const required = decodePaymentRequiredHeader(
-      (await postWatch(base, body)).headers.get('payment-required')!,
-    );
-    const payment = await v2Payment(
-      sandbox.payer,
-      sandbox.rpcServer.url,
-      required.accepts[0]!,
-      required.resource.url,
-    );
-    return { 'PAYMENT-SIGNATURE': encodeHeader(payment) };
-  };
-  const postWatch = (
-    base: string,
-    body: unknown,
-    init: { fetch?: typeof fetch; headers?: Record<string, string> } = {},
-  ) =>
-    (init.fetch ?? fetch)(`${base}/watch`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...init.headers },
-      body: JSON.stringify(body),
-    });
+  const paymentFor = (base: string, body: unknown) => watchPaymentFor(sandbox, base, body);
   const isActive = async (id: string) => (await state.active()).some((w) => w.id === id);
 
   for (const profile of ['ideal', 'indexed-provider'] as const) {

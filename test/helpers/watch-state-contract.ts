@@ -195,6 +195,20 @@ function lifecycleTests(ctx: WatchCtx): void {
     assert.equal(await state.recordChange(watch.id, 0, ctx.change(watch, scanResult(0.9, ['X']))), null);
   });
 
+  it('keeps a watch once: creating it again (a replayed payment) overwrites nothing', async () => {
+    const state = await ctx.open();
+    const watch = ctx.watchOn();
+    await state.create(watch);
+    const after = scanResult(0.8, ['MINT_AUTHORITY_ACTIVE']);
+    assert.ok(await state.recordChange(watch.id, 0, ctx.change(watch, after)));
+    assert.deepEqual(await state.create(watch), { ...watch, latest: after, version: 1 }, 'the kept one');
+    assert.equal((await state.get(watch.id))?.version, 1, 'the version is not rewound');
+    await state.cancel(watch.id);
+    assert.equal(((await state.create(watch)) as Watch).status, 'cancelled');
+    assert.equal((await state.get(watch.id))?.status, 'cancelled', 'a cancelled watch is not revived');
+    assert.ok(!(await state.active()).some((w) => w.id === watch.id));
+  });
+
   it('a watch past its expiry is expired: not active, no change recorded, not cancellable', async () => {
     const state = await ctx.open();
     const watch = ctx.watchOn();

@@ -3,8 +3,12 @@
  * the webhook may be contacted (https, public addresses only in mainnet mode: the SSRF guard),
  * and there is room for one more watch on the subject and in all. Both answer the unpaid request
  * too, so no one is offered a price for a watch that would be refused.
+ *
+ * An offer is free to ask for and a webhook check may wait on DNS, so the checks are bounded in
+ * number and in time: a flood of orders naming slow hosts gets 503s, not a queue of lookups.
  */
-import type { Screen } from '../../door/paid-door.js';
+import type { Screen, ScreenRefusal } from '../../door/paid-door.js';
+import { ServiceError } from '../../errors.js';
 import type { WatchState } from '../model.js';
 import { orderOfSubject } from './order.js';
 import { WATCH_FULL_RETRY_AFTER_SECONDS, watchFullError, webhookRefusedError } from './refusals.js';
@@ -17,15 +21,68 @@ export type CheckWebhookUrl = (
 export interface WatchScreenDeps {
   readonly state: WatchState;
   readonly checkWebhook: CheckWebhookUrl;
+  /** Checks running at once beyond which an order is refused (503) rather than queued. */
+  readonly maxConcurrentChecks?: number;
+  /** How long a webhook check (its DNS) may take before the order is refused (503). */
+  readonly checkTimeoutMs?: number;
+}
+
+export const DEFAULT_MAX_CONCURRENT_CHECKS = 32;
+export const DEFAULT_CHECK_TIMEOUT_MS = 5_000;
+
+const busy = (retryAfterSeconds: number, message: string, reason: string): ScreenRefusal => ({
+  error: new ServiceError(
+    'service_unavailable',
+    `${message}; nothing was charged. Try again in ${retryAfterSeconds} s.`,
+    {
+      reason,
+    },
+  ),
+  retryAfterSeconds,
+});
+
+/** The check's answer, or null when it took longer than `ms`. */
+async function within<T>(ms: number, work: Promise<T>): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export function createWatchScreen(deps: WatchScreenDeps): Screen {
-  return async (subject) => {
+  const maxChecks = deps.maxConcurrentChecks ?? DEFAULT_MAX_CONCURRENT_CHECKS;
+  const timeoutMs = deps.checkTimeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
+  let running = 0;
+  const screenOrder = async (subject: string): Promise<ScreenRefusal | null> => {
     const order = orderOfSubject(subject);
-    const webhook = await deps.checkWebhook(order.webhook);
+    const webhook = await within(timeoutMs, deps.checkWebhook(order.webhook));
+    if (webhook === null) {
+      const seconds = Math.ceil(timeoutMs / 1000);
+      return busy(
+        seconds,
+        `The webhook's host could not be resolved within ${seconds} s`,
+        'webhook_check_timeout',
+      );
+    }
     if (!webhook.ok) return { error: webhookRefusedError(webhook.reason), retryAfterSeconds: null };
     const refusal = await deps.state.room(order.subject);
     if (refusal === null) return null;
     return { error: watchFullError(refusal), retryAfterSeconds: WATCH_FULL_RETRY_AFTER_SECONDS };
+  };
+  return async (subject) => {
+    if (running >= maxChecks) {
+      return busy(1, 'Too many watch orders are being checked at once', 'busy');
+    }
+    running++;
+    try {
+      return await screenOrder(subject);
+    } finally {
+      running--;
+    }
   };
 }

@@ -52,9 +52,22 @@ export class WatchDbs {
     return watch;
   }
 
+  /** The unexpired active watches, in all and on `subject`; those past expiry are ended (a write). */
   countActive(subject: string, at: number): { total: number; subject: number } {
     const live = this.expireActive(at);
     return { total: live.length, subject: live.filter((entry) => entry.subject === subject).length };
+  }
+
+  /** As countActive, without writing: what has expired is only not counted. */
+  countLive(subject: string, at: number): { total: number; subject: number } {
+    let total = 0;
+    let ofSubject = 0;
+    for (const { value } of this.active.getRange({})) {
+      if (value.expiresAt <= at) continue;
+      total++;
+      if (value.subject === subject) ofSubject++;
+    }
+    return { total, subject: ofSubject };
   }
 
   activeWatches(at: number): Watch[] {

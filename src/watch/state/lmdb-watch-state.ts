@@ -56,18 +56,23 @@ function lmdbWatchState(
   };
   const deliveries = createLmdbDeliveries(dbs, transact, options);
 
-  const room = (subject: string, at: number): WatchRefusal | null => {
-    const counts = dbs.countActive(subject, at);
+  const refusalOf = (counts: { total: number; subject: number }): WatchRefusal | null => {
     if (counts.total >= options.maxWatches) return 'service_full';
     if (counts.subject >= options.maxWatchesPerSubject) return 'subject_full';
     return null;
   };
 
   return {
-    room: (subject) => transact((at) => room(subject, at)),
+    // A read, not a write transaction: it answers every unpaid offer of POST /watch.
+    room: async (subject) => {
+      if (closed) throw new Error(`watch state at ${path} is closed`);
+      return refusalOf(dbs.countLive(subject, now()));
+    },
     create: (watch) =>
       transact((at) => {
-        const refusal = room(watch.subject, at);
+        const kept = dbs.watches.get(watch.id);
+        if (kept !== undefined) return watchAt(kept, at);
+        const refusal = refusalOf(dbs.countActive(watch.subject, at));
         if (refusal !== null) return refusal;
         dbs.putWatch(watch);
         return watch;

@@ -6,8 +6,12 @@
  * its expiry is dropped from them before they are counted.
  */
 
-/** KEYS: active, subject, watch. ARGV: now, maxTotal, maxPerSubject, id, expiresAt, json, version, keepUntil. */
+/**
+ * KEYS: active, subject, watch. ARGV: now, maxTotal, maxPerSubject, id, expiresAt, json, version,
+ * keepUntil. Returns 'exists' when a watch is already kept under the id (it is left as it is).
+ */
 export const CREATE = `
+if redis.call('EXISTS', KEYS[3]) == 1 then return 'exists' end
 local now = tonumber(ARGV[1])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)

@@ -95,6 +95,7 @@ export async function openRedisWatchState(options: RedisWatchStateOptions): Prom
         ...[now(), options.maxWatches, options.maxWatchesPerSubject, watch.id, watch.expiresAt],
         ...[JSON.stringify(watch), watch.version, watch.expiresAt + ENDED_RETENTION_MS],
       );
+      if (outcome === 'exists') return (await get(watch.id)) ?? watch;
       return outcome === 'ok' ? watch : (outcome as WatchRefusal);
     },
     get,
