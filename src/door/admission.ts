@@ -15,8 +15,8 @@ import {
   type PostEndpoint,
 } from '../catalog.js';
 import { paramProblem } from '../contract/schemas.js';
+import { checkWatchOrder } from '../contract/watch-order.js';
 import { checkSimulateBody } from '../scans/simulate/wire.js';
-import { checkWatchOrder } from '../watch/door/order.js';
 
 export type Admission =
   /** A malformed parameter: 400, before the caller is ever asked to pay. */

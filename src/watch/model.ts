@@ -9,15 +9,10 @@
  */
 import type { ScanResult } from '../contract/schemas.js';
 
-export type WatchKind = 'token' | 'pumpfun' | 'wallet' | 'program';
+import type { WatchKind, WatchOrder } from '../contract/watch-order.js';
 
-/** What a payer asks for: the body of `POST /watch`, validated. */
-export interface WatchOrder {
-  readonly kind: WatchKind;
-  readonly subject: string;
-  readonly webhook: string;
-  readonly hours: number;
-}
+// The order is the endpoint's wire format, kept with the contract; named here for the watch's modules.
+export type { WatchKind, WatchOrder };
 
 export type WatchStatus = 'active' | 'cancelled' | 'expired';
 

@@ -22,10 +22,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ScanId } from '../../catalog.js';
+import { orderOfSubject } from '../../contract/watch-order.js';
 import { DISCOVERY_PATHS } from '../../identity.js';
 import type { Watch, WatchState } from '../model.js';
 import { watchAnswer } from './answer.js';
-import { orderOfSubject } from './order.js';
 import { watchFullError } from './refusals.js';
 
 /** A baseline older than this is not taken from the result cache: it is scanned again. */

@@ -7,10 +7,11 @@
  * An offer is free to ask for and a webhook check may wait on DNS, so the checks are bounded in
  * number and in time: a flood of orders naming slow hosts gets 503s, not a queue of lookups.
  */
+
+import { orderOfSubject } from '../../contract/watch-order.js';
 import type { Screen, ScreenRefusal } from '../../door/paid-door.js';
 import { ServiceError } from '../../errors.js';
 import type { WatchState } from '../model.js';
-import { orderOfSubject } from './order.js';
 import { WATCH_FULL_RETRY_AFTER_SECONDS, watchFullError, webhookRefusedError } from './refusals.js';
 
 /** The SSRF guard of webhook URLs in the service's mode: ok, or why not. */

@@ -1,16 +1,25 @@
 /**
  * The body of POST /watch, checked before any payment: the JSON its schema describes (kind,
  * subject, webhook, hours), a subject that decodes to a 32-byte address. Pure; the webhook's
- * addresses are checked apart (screen.ts), as that needs DNS.
+ * addresses are checked apart (watch/door/screen.ts), as that needs DNS.
  *
  * What a payment buys is named by the sha256 of the order written canonically, so the same order
  * sent as other JSON (spacing, key order) is the same purchase, and any other order another.
  */
 import { createHash } from 'node:crypto';
-import type { PostEndpoint } from '../../catalog.js';
-import { paramProblem } from '../../contract/schemas.js';
-import { parseJsonBody } from '../../door/body-schema.js';
-import type { WatchKind, WatchOrder } from '../model.js';
+import type { PostEndpoint } from '../catalog.js';
+import { parseJsonBody } from './body-schema.js';
+import { paramProblem } from './schemas.js';
+
+export type WatchKind = 'token' | 'pumpfun' | 'wallet' | 'program';
+
+/** What a payer asks for: the body of `POST /watch`, validated. */
+export interface WatchOrder {
+  readonly kind: WatchKind;
+  readonly subject: string;
+  readonly webhook: string;
+  readonly hours: number;
+}
 
 export type OrderCheck =
   | {
