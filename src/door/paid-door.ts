@@ -8,6 +8,9 @@
  * The order is the money rule: a malformed input is refused (400) before anyone is asked to pay;
  * a payment that will not be used is refused (402 with the reason) before it is claimed; a
  * saturated or stopping service refuses (503) before the payment is even decoded, so it stays good.
+ * An order an endpoint's screen refuses (a watch's webhook, its room) buys nothing now; yet a
+ * payment that bought that order before still gets what it bought: no refusal stands between a
+ * payer and a result paid for.
  */
 import { createHash } from 'node:crypto';
 import { atomicPrice, type EndpointId, type GetEndpoint, type PaidEndpoint } from '../catalog.js';
