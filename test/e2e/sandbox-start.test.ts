@@ -129,6 +129,7 @@ describe('npm start with no configuration', () => {
       'mint',
       'sell-dev-buy',
       'upgrade',
+      'withdraw-lp',
     ]);
     for (const { actor } of actions) {
       assert.equal(join(actor.keypair, '..'), join(dir, 'actors'));
