@@ -4,7 +4,9 @@
  * real programs), their vaults and LP mints written directly, since the sandbox does not run the DEX
  * programs. The token's side of each pool is minted into the vault for real, so supply adds up.
  *   - token:pool-lp-burned   CPMM pool (wSOL), 100 SOL against half the supply, every LP token burned
- *   - token:pool-lp-creator  the same pool shape, every LP token in the creator's wallet
+ *   - token:pool-lp-creator  the same pool shape, every LP token in the creator's wallet (its actions
+ *                            burn-lp and withdraw-lp; the CPMM pools count 100 LP units never minted, as
+ *                            CPMM's initialize does)
  *   - token:pool-lp-jup-locked  the same pool shape, every LP token in a Jupiter Lock escrow (a
  *                            VestingEscrow in its real layout, owned by the real program, that nobody
  *                            can cancel and that releases nothing for five years)
