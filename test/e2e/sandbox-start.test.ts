@@ -156,6 +156,18 @@ describe('npm start with no configuration', () => {
     );
   });
 
+  it('risk-scan act withdraw-lp: the started sandbox stands in for CPMM, the scan then shows the LP pulled', async () => {
+    const manifest = JSON.parse(readFileSync(join(dir, 'sandbox.json'), 'utf8'));
+    const pooled = manifest.subjects.find((s: { name: string }) => s.name === 'token:pool-lp-creator');
+    const ended = await riskScan(['act', 'token:pool-lp-creator', 'withdraw-lp'], { SANDBOX_DIR: dir });
+    assert.equal(ended.code, 0, ended.stderr);
+    assert.match(ended.stderr, /stand-in for the CPMM program/);
+    const rpc = createSolanaRpc(manifest.rpcUrl);
+    const { result } = await scanToken(pooled.address, { rpc: rpc as never, now: Date.now });
+    assert.ok(result.flags.includes('LIQUIDITY_THIN'), String(result.flags));
+    assert.ok(!result.flags.includes('LP_PULLABLE'), String(result.flags));
+  });
+
   it('stops cleanly on SIGTERM', async () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
