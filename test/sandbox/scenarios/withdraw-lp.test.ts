@@ -12,10 +12,14 @@ import {
   type Rpc,
   type SolanaRpcApi,
 } from '@solana/kit';
+import { getAddMemoInstruction } from '@solana-program/memo';
+import { getBurnInstruction, getCreateAssociatedTokenIdempotentInstruction } from '@solana-program/token';
 import bs58 from 'bs58';
 import { performAction } from '../../../src/sandbox/actors/transactions.js';
 import { associatedTokenAccount } from '../../../src/sandbox/scenarios/builders/token.js';
 import { action, subject } from '../../../src/sandbox/scenarios/index.js';
+import { WITHDRAW_MEMO } from '../../../src/sandbox/stand-ins/cpmm-withdraw.js';
+import { submit } from '../../../src/sandbox/wallets.js';
 import { scanToken } from '../../../src/scans/token/index.js';
 import { decodeRaydiumCpmmPool } from '../../../src/solana/decoders/raydium-cpmm.js';
 import { MEMO_PROGRAM, TOKEN_PROGRAM } from '../../../src/solana/programs.js';
@@ -106,6 +110,45 @@ describe('sandbox action withdraw-lp (token:pool-lp-creator)', { timeout: 120_00
       },
     );
     assert.ok(after.risk_score > before.risk_score, `${before.risk_score} → ${after.risk_score}`);
+  });
+
+  it("a marked burn pays its LP's share, and nothing when the holder's token accounts are not named", async () => {
+    sandbox = await startSeededSandbox();
+    const s = subject(sandbox.manifest, 'token', SUBJECT);
+    const market = s.expect.market!;
+    const planned = action(sandbox.manifest, SUBJECT, 'withdraw-lp');
+    const key = new Uint8Array(getBase58Encoder().encode(planned.actor.privateKey));
+    const actor = await createKeyPairSignerFromPrivateKeyBytes(key);
+    const half = BigInt(market.lpHolders![0]!.amount) / 2n;
+    const burn = getBurnInstruction({
+      account: address(market.lpHolders![0]!.tokenAccount),
+      mint: address(market.lpMint!),
+      authority: actor,
+      amount: half,
+    });
+    const memo = getAddMemoInstruction({ memo: WITHDRAW_MEMO }, { programAddress: MEMO_PROGRAM });
+    const reserves = async () => [
+      await tokenAmount(sandbox!.rpc, market.baseVault),
+      await tokenAmount(sandbox!.rpc, market.quoteVault),
+    ];
+    await submit(sandbox.chain, actor, [burn, memo]);
+    assert.deepEqual(await reserves(), [BigInt(market.baseReserve), BigInt(market.quoteReserve)]);
+
+    const receivers = await Promise.all(
+      [s.address, market.quoteMint].map(async (mint) =>
+        getCreateAssociatedTokenIdempotentInstruction({
+          payer: actor,
+          ata: await associatedTokenAccount(actor.address, address(mint), TOKEN_PROGRAM),
+          owner: actor.address,
+          mint: address(mint),
+        }),
+      ),
+    );
+    await submit(sandbox.chain, actor, [...receivers, burn, memo]);
+    // The first burn paid nothing and left the pool's count as it was: the second pays half ÷ issued of each vault.
+    const issued = BigInt(market.poolLpSupply!);
+    const share = (reserve: string) => BigInt(reserve) - (BigInt(reserve) * half) / issued;
+    assert.deepEqual(await reserves(), [share(market.baseReserve), share(market.quoteReserve)]);
   });
 
   it('a burn without the withdrawal memo (burn-lp) pays nothing out: the vaults keep the reserves', async () => {
