@@ -29,7 +29,8 @@ const POOL_LP_SUPPLY_OFFSET = 333;
 
 interface LpBurn {
   readonly mint: string;
-  readonly holder: string;
+  /** The LP token account burned from: its owner is the holder paid. */
+  readonly lpAccount: string;
   readonly amount: bigint;
 }
 
@@ -56,7 +57,7 @@ function withdrawBurns(record: TransactionRecord): LpBurn[] {
     if (keys[ix.programIdIndex] !== TOKEN_PROGRAM || (tag !== BURN && tag !== BURN_CHECKED)) return [];
     const [account, mint] = ix.accounts.map((i) => keys[i]);
     if (account === undefined || mint === undefined || ix.data.length < 9) return [];
-    return [{ mint, holder: account, amount: readU64(ix.data, 1) }];
+    return [{ mint, lpAccount: account, amount: readU64(ix.data, 1) }];
   });
 }
 
@@ -67,10 +68,10 @@ function payOut(chain: SandboxChain, burn: LpBurn, named: readonly string[]): vo
       ? [{ address: addressText(address), pool: pool.value }]
       : [];
   });
-  const holderAccount = chain.getAccount(burn.holder);
-  if (found.length !== 1 || !holderAccount) return;
+  const lpAccount = chain.getAccount(burn.lpAccount);
+  if (found.length !== 1 || !lpAccount) return;
   const { address, pool } = found[0]!;
-  const owner = tokenAccountFields(holderAccount.data()).owner;
+  const owner = tokenAccountFields(lpAccount.data()).owner;
   const sides = [
     { vault: pool.vaultA, mint: pool.mintA, fees: pool.feesA },
     { vault: pool.vaultB, mint: pool.mintB, fees: pool.feesB },
@@ -78,7 +79,7 @@ function payOut(chain: SandboxChain, burn: LpBurn, named: readonly string[]): vo
   if (sides.some((s) => s.to === null) || burn.amount > pool.lpSupply) return;
   for (const side of sides) {
     const vault = tokenAmount(chain, side.vault);
-    const out = ((vault - side.fees) * burn.amount) / pool.lpSupply;
+    const out = vault > side.fees ? ((vault - side.fees) * burn.amount) / pool.lpSupply : 0n;
     moveTokens(chain, side.vault, side.to!, side.mint, out);
   }
   const poolAccount = chain.getAccount(address)!;
