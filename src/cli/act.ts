@@ -17,7 +17,10 @@ export const ACT_USAGE = `  risk-scan act <subject> <action> [--manifest FILE] [
                                           send a sandbox action (e.g. token:authorities-live
                                           freeze) signed by its actor, through the sandbox RPC;
                                           prints its signatures and the flags it should change
-                                          (default: the running sandbox's sandbox.json)`;
+                                          (default: the running sandbox's sandbox.json); the
+                                          sandbox runs no DEX or pump.fun program: withdraw-lp's
+                                          reserve payout is the sandbox's stand-in for CPMM, and
+                                          sell-dev-buy moves only the tokens a sale moves`;
 
 interface Manifest {
   readonly rpcUrl: string;

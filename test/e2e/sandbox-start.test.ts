@@ -129,6 +129,7 @@ describe('npm start with no configuration', () => {
       'mint',
       'sell-dev-buy',
       'upgrade',
+      'withdraw-lp',
     ]);
     for (const { actor } of actions) {
       assert.equal(join(actor.keypair, '..'), join(dir, 'actors'));
@@ -153,6 +154,18 @@ describe('npm start with no configuration', () => {
       unknown.stderr,
       /no action mint on token:clean; the sandbox has: .*token:authorities-live freeze/,
     );
+  });
+
+  it('risk-scan act withdraw-lp: the started sandbox stands in for CPMM, the scan then shows the LP pulled', async () => {
+    const manifest = JSON.parse(readFileSync(join(dir, 'sandbox.json'), 'utf8'));
+    const pooled = manifest.subjects.find((s: { name: string }) => s.name === 'token:pool-lp-creator');
+    const ended = await riskScan(['act', 'token:pool-lp-creator', 'withdraw-lp'], { SANDBOX_DIR: dir });
+    assert.equal(ended.code, 0, ended.stderr);
+    assert.match(ended.stderr, /stand-in for the CPMM program/);
+    const rpc = createSolanaRpc(manifest.rpcUrl);
+    const { result } = await scanToken(pooled.address, { rpc: rpc as never, now: Date.now });
+    assert.ok(result.flags.includes('LIQUIDITY_THIN'), String(result.flags));
+    assert.ok(!result.flags.includes('LP_PULLABLE'), String(result.flags));
   });
 
   it('stops cleanly on SIGTERM', async () => {

@@ -1,7 +1,8 @@
 /**
  * The transactions of each sandbox action, built from the subject's manifest entry and sent by its
  * actor through the sandbox RPC like any wallet would: SPL Token and BPF Upgradeable Loader
- * instructions, never a direct write of chain state.
+ * instructions, never a direct write of chain state (withdraw-lp's payout is the sandbox's stand-in
+ * for the absent CPMM program, not this file's).
  */
 import {
   type Address,
@@ -13,6 +14,7 @@ import {
   type SolanaRpcApi,
   address as toAddress,
 } from '@solana/kit';
+import { getAddMemoInstruction } from '@solana-program/memo';
 import {
   getBurnInstruction,
   getCreateAssociatedTokenIdempotentInstruction,
@@ -25,6 +27,7 @@ import { bufferSize, bufferTransactions, upgradeInstruction } from '../scenarios
 import { associatedTokenAccount } from '../scenarios/builders/token.js';
 import type { ScenarioAction, ScenarioSubject } from '../scenarios/manifest.js';
 import { buildOf } from '../scenarios/programs.js';
+import { WITHDRAW_MEMO } from '../stand-ins/cpmm-withdraw.js';
 import { signedV0Transaction } from '../wallets.js';
 
 type Build = (
@@ -106,21 +109,49 @@ const sellDevBuy: Build = async (subject, actor) => {
   ];
 };
 
-/** The LP holder burns every LP token it holds. */
-const burnLp: Build = async (subject, actor) => {
-  const market = field<{ lpMint: string; lpHolders: { tokenAccount: string; amount: string }[] }>(
-    subject,
-    'market',
-  );
+interface LpMarket {
+  lpMint: string;
+  quoteMint: string;
+  lpHolders: { tokenAccount: string; amount: string }[];
+}
+
+/** SPL Burn of every LP token the holder has. */
+function burnAll(market: LpMarket, actor: KeyPairSigner): Instruction {
   const holding = market.lpHolders[0]!;
+  return getBurnInstruction({
+    account: toAddress(holding.tokenAccount),
+    mint: toAddress(market.lpMint),
+    authority: actor,
+    amount: BigInt(holding.amount),
+  });
+}
+
+/** The LP holder burns every LP token it holds. */
+const burnLp: Build = async (subject, actor) => [[burnAll(field<LpMarket>(subject, 'market'), actor)]];
+
+/**
+ * The LP holder withdraws its liquidity: burns every LP token in a transaction marked as a CPMM
+ * withdrawal that names its token accounts of the pool's two mints (created if need be). The
+ * sandbox has no CPMM program body: its stand-in (src/sandbox/stand-ins/cpmm-withdraw.ts) pays the
+ * reserves out of the vaults to those accounts, as the program's withdraw would.
+ */
+const withdrawLp: Build = async (subject, actor) => {
+  const market = field<LpMarket>(subject, 'market');
+  const receivers = await Promise.all(
+    [subjectAddress(subject), toAddress(market.quoteMint)].map(async (mint) =>
+      getCreateAssociatedTokenIdempotentInstruction({
+        payer: actor,
+        ata: await associatedTokenAccount(actor.address, mint, TOKEN_PROGRAM),
+        owner: actor.address,
+        mint,
+      }),
+    ),
+  );
   return [
     [
-      getBurnInstruction({
-        account: toAddress(holding.tokenAccount),
-        mint: toAddress(market.lpMint),
-        authority: actor,
-        amount: BigInt(holding.amount),
-      }),
+      ...receivers,
+      burnAll(market, actor),
+      getAddMemoInstruction({ memo: WITHDRAW_MEMO }, { programAddress: MEMO_PROGRAM }),
     ],
   ];
 };
@@ -131,6 +162,7 @@ const BUILDS: Readonly<Record<ScenarioAction['name'], Build>> = {
   upgrade,
   'sell-dev-buy': sellDevBuy,
   'burn-lp': burnLp,
+  'withdraw-lp': withdrawLp,
 };
 
 /**

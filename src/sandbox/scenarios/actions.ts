@@ -78,6 +78,23 @@ const SPECS: readonly ActionSpec[] = [
     after: flags(['LP_BURNED_OR_LOCKED'], ['LP_PULLABLE']),
     change: { flagsAdded: ['LP_BURNED_OR_LOCKED'], flagsRemoved: ['LP_PULLABLE'] },
   },
+  {
+    subject: 'token:pool-lp-creator',
+    name: 'withdraw-lp',
+    role: 'lp-holder',
+    keyLabel: 'token:pool-lp-creator:creator',
+    description:
+      "The creator pulls the liquidity of its Raydium CPMM pool: it burns every LP token (SPL Burn, memo raydium-cpmm:withdraw) and the pool's reserves go to its wallet (paid by the sandbox's stand-in for the CPMM program, which it does not run); the pool keeps the dust of the 100 LP units CPMM never mints, and the creator now holds half the supply",
+    before: flags(['LP_PULLABLE'], ['LIQUIDITY_THIN', 'HOLDER_TOP1_HIGH', 'LP_BURNED_OR_LOCKED']),
+    after: flags(
+      ['LIQUIDITY_THIN', 'HOLDER_TOP1_HIGH', 'HOLDER_TOP10_HIGH', 'LP_BURNED_OR_LOCKED'],
+      ['LP_PULLABLE'],
+    ),
+    change: {
+      flagsAdded: ['HOLDER_TOP10_HIGH', 'HOLDER_TOP1_HIGH', 'LIQUIDITY_THIN', 'LP_BURNED_OR_LOCKED'],
+      flagsRemoved: ['LP_PULLABLE'],
+    },
+  },
 ];
 
 /** A fresh coin, 5 % dev buy kept by its creator, four buyers: a few minutes before the end. */

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { createKeyPairSignerFromPrivateKeyBytes, getBase58Encoder, type KeyPairSigner } from '@solana/kit';
 import { createSandboxChain, type SandboxChain, type SandboxChainOptions } from '../chain/chain.js';
 import { type ChainSnapshot, restoreSnapshot, takeSnapshot } from '../chain/snapshot.js';
+import { standInForCpmmWithdraw } from '../stand-ins/cpmm-withdraw.js';
 import { attachActions, seedDevHolding } from './actions.js';
 import { DEFAULT_SCENARIO_SEED, KeyRing } from './builders/keys.js';
 import { DAY, Timeline } from './builders/timeline.js';
@@ -129,6 +130,7 @@ export async function seedScenarios(
   };
   restoreSnapshot(chain, takeSnapshot(builder));
   builder.stop();
+  standInForCpmmWithdraw(chain);
   return manifest;
 }
 
@@ -174,6 +176,7 @@ export async function seededChain(chainOptions: SandboxChainOptions = {}): Promi
   const started = performance.now();
   const chain = await createSandboxChain({ autoAdvance: false, ...chainOptions });
   restoreSnapshot(chain, snapshot);
+  standInForCpmmWithdraw(chain);
   return {
     chain,
     manifest: structuredClone(manifest),

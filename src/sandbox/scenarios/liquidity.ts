@@ -4,7 +4,9 @@
  * real programs), their vaults and LP mints written directly, since the sandbox does not run the DEX
  * programs. The token's side of each pool is minted into the vault for real, so supply adds up.
  *   - token:pool-lp-burned   CPMM pool (wSOL), 100 SOL against half the supply, every LP token burned
- *   - token:pool-lp-creator  the same pool shape, every LP token in the creator's wallet
+ *   - token:pool-lp-creator  the same pool shape, every LP token in the creator's wallet (its actions
+ *                            burn-lp and withdraw-lp; the CPMM pools count 100 LP units never minted, as
+ *                            CPMM's initialize does)
  *   - token:pool-lp-jup-locked  the same pool shape, every LP token in a Jupiter Lock escrow (a
  *                            VestingEscrow in its real layout, owned by the real program, that nobody
  *                            can cancel and that releases nothing for five years)
@@ -129,6 +131,12 @@ async function jupiterLockLp(context: ScenarioContext, lpMint: Address, creator:
   };
 }
 
+/**
+ * LP units CPMM's initialize counts as issued but never mints (raydium-cp-swap `lock_lp_amount`):
+ * no withdrawal can take the pool's last reserves, so a pool whose LP was all withdrawn keeps dust.
+ */
+const CPMM_LOCKED_LP = 100n;
+
 /** A Raydium CPMM pool of `mint` against wSOL (fee config 0): 100 SOL, LP burned, in the creator's wallet or locked. */
 function cpmmPool(lp: 'burned' | 'creator' | 'jupiter-lock', poolTokens: bigint) {
   return async (context: ScenarioContext, mint: Address, creator: KeyPairSigner): Promise<PoolSeed> => {
@@ -162,7 +170,8 @@ function cpmmPool(lp: 'burned' | 'creator' | 'jupiter-lock', poolTokens: bigint)
     });
     setTokenAccount(context, baseVault, mint, RAYDIUM_CPMM_AUTHORITY, 0n);
     setTokenAccount(context, quoteVault, WSOL_MINT, RAYDIUM_CPMM_AUTHORITY, quote);
-    const lpMintSupply = lp === 'burned' ? 0n : lpSupply;
+    const minted = lpSupply - CPMM_LOCKED_LP;
+    const lpMintSupply = lp === 'burned' ? 0n : minted;
     chain.setAccount({
       address: lpMint,
       lamports: chain.minimumBalanceForRentExemption(MINT_SIZE),
@@ -171,9 +180,9 @@ function cpmmPool(lp: 'burned' | 'creator' | 'jupiter-lock', poolTokens: bigint)
     });
     const lpHolder =
       lp === 'creator' ? await associatedTokenAccount(creator.address, lpMint, TOKEN_PROGRAM) : null;
-    if (lpHolder) setTokenAccount(context, lpHolder, lpMint, creator.address, lpSupply);
+    if (lpHolder) setTokenAccount(context, lpHolder, lpMint, creator.address, minted);
     const locked =
-      lp === 'jupiter-lock' ? await jupiterLockLp(context, lpMint, creator.address, lpSupply) : null;
+      lp === 'jupiter-lock' ? await jupiterLockLp(context, lpMint, creator.address, minted) : null;
     return {
       vault: baseVault,
       vaultOwner: RAYDIUM_CPMM_AUTHORITY,
@@ -189,7 +198,7 @@ function cpmmPool(lp: 'burned' | 'creator' | 'jupiter-lock', poolTokens: bigint)
         poolLpSupply: lpSupply.toString(),
         lpMintSupply: lpMintSupply.toString(),
         ...(lpHolder
-          ? { lpHolders: [{ owner: creator.address, tokenAccount: lpHolder, amount: lpSupply.toString() }] }
+          ? { lpHolders: [{ owner: creator.address, tokenAccount: lpHolder, amount: minted.toString() }] }
           : {}),
         ...(locked ? { lpHolders: [locked.holder], lpLocker: locked.locker } : {}),
       },

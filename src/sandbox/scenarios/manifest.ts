@@ -236,7 +236,7 @@ export interface ScenarioActor {
  * verdict: the scan before it, after it, and exactly which flags the change adds and removes.
  */
 export interface ScenarioAction {
-  name: 'mint' | 'freeze' | 'upgrade' | 'sell-dev-buy' | 'burn-lp';
+  name: 'mint' | 'freeze' | 'upgrade' | 'sell-dev-buy' | 'burn-lp' | 'withdraw-lp';
   description: string;
   actor: ScenarioActor;
   before: FlagExpect;

@@ -63,28 +63,51 @@ function useTriggers() {
   return { sandbox, follow };
 }
 
+/** One action by its actor, sent through the RPC: one change reported, with the manifest's flags. */
+async function reportedOnce(
+  triggersOn: ReturnType<typeof useTriggers>,
+  subjectName: string,
+  actionName: string,
+) {
+  const expected = action(triggersOn.sandbox.manifest, subjectName, actionName);
+  const { rpc, recorder, triggers } = await triggersOn.follow([subjectName]);
+  assert.ok(triggers.followed > 1, `${triggers.followed} accounts followed`);
+  await act(rpc, triggersOn.sandbox.manifest, subjectName, expected);
+  await recorder.until(() => recorder.changes.length > 0);
+  // Reported before any periodic check ran: a followed account's notification started the re-scan.
+  assert.ok(recorder.rescans.length > 0, 'a re-scan ran');
+  assert.deepEqual(
+    recorder.rescans.filter((r) => r.reason !== 'notification'),
+    [],
+    'no periodic check',
+  );
+  // The periodic check re-scans the now changed subject: no second report of the same change.
+  await triggers.check();
+  assert.equal(recorder.changes.length, 1);
+  const [change] = recorder.changes;
+  assert.deepEqual([...change!.changed.flagsAdded].sort(), [...expected.change.flagsAdded].sort());
+  assert.deepEqual([...change!.changed.flagsRemoved].sort(), [...expected.change.flagsRemoved].sort());
+  for (const flag of expected.after.flags) assert.ok(change!.after.flags.includes(flag), flag);
+  for (const flag of expected.after.notFlags) assert.ok(!change!.after.flags.includes(flag), flag);
+  assert.ok(recorder.notifications > 0, 'a subscription noticed the transaction');
+  assert.deepEqual(recorder.errors, []);
+}
+
 describe('watch triggers: each sandbox actor', { timeout: 120_000 }, () => {
-  const { sandbox, follow } = useTriggers();
+  const triggersOn = useTriggers();
 
   for (const [subjectName, actionName] of ACTIONS) {
-    it(`${subjectName}: ${actionName} by its actor is reported once, with the manifest's flags`, async () => {
-      const expected = action(sandbox.manifest, subjectName, actionName);
-      const { rpc, recorder, triggers } = await follow([subjectName]);
-      assert.ok(triggers.followed > 1, `${triggers.followed} accounts followed`);
-      await act(rpc, sandbox.manifest, subjectName, expected);
-      await recorder.until(() => recorder.changes.length > 0);
-      // The periodic check re-scans the now changed subject: no second report of the same change.
-      await triggers.check();
-      assert.equal(recorder.changes.length, 1);
-      const [change] = recorder.changes;
-      assert.deepEqual([...change!.changed.flagsAdded].sort(), [...expected.change.flagsAdded].sort());
-      assert.deepEqual([...change!.changed.flagsRemoved].sort(), [...expected.change.flagsRemoved].sort());
-      for (const flag of expected.after.flags) assert.ok(change!.after.flags.includes(flag), flag);
-      for (const flag of expected.after.notFlags) assert.ok(!change!.after.flags.includes(flag), flag);
-      assert.ok(recorder.notifications > 0, 'a subscription noticed the transaction');
-      assert.deepEqual(recorder.errors, []);
-    });
+    it(`${subjectName}: ${actionName} by its actor is reported once, with the manifest's flags`, () =>
+      reportedOnce(triggersOn, subjectName, actionName));
   }
+});
+
+// A chain of its own: burn-lp above takes the same subject's LP first.
+describe('watch triggers: the LP pulled', { timeout: 120_000 }, () => {
+  const triggersOn = useTriggers();
+
+  it("token:pool-lp-creator: withdraw-lp by its LP holder is reported once, from the LP accounts' notifications", () =>
+    reportedOnce(triggersOn, 'token:pool-lp-creator', 'withdraw-lp'));
 });
 
 describe('watch triggers: periodic checks, shared and lost subscriptions', { timeout: 120_000 }, () => {
