@@ -1,8 +1,14 @@
 import assert from 'node:assert/strict';
-import { createPublicKey } from 'node:crypto';
+import { createPublicKey, createSecretKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
-import { verifyWebhook, WebhookVerificationError } from '../../src/client/webhook-verify.js';
+import {
+  verifyWebhook,
+  type WebhookHeaders,
+  type WebhookPublicKey,
+  WebhookVerificationError,
+  type WebhookVerificationReason,
+} from '../../src/client/webhook-verify.js';
 import { generateKeyPem, signingKeyFromPem } from '../../src/signing/key.js';
 import { jwks } from '../../src/signing/signature.js';
 import { signDelivery } from '../../src/watch/delivery/sign.js';
@@ -76,6 +82,81 @@ describe('verifyWebhook (v1a, the published key)', () => {
       () => verifyWebhook(key.publicJwk, noId, body, { now: at(AT) }),
       rejected(/missing webhook-id/),
     );
+  });
+});
+
+describe('verifyWebhook: every bad input is a WebhookVerificationError with its reason', () => {
+  const refused = (reason: WebhookVerificationReason, message?: RegExp) => (e: unknown) =>
+    e instanceof WebhookVerificationError && e.reason === reason && (message?.test(e.message) ?? true);
+  const check = (publicKey: unknown, given: WebhookHeaders = headers, raw: unknown = body) =>
+    verifyWebhook(publicKey as WebhookPublicKey, given, raw as string, { now: at(AT) });
+
+  it('bad_key: a key set, JWK or PEM that cannot be read, or no key at all', () => {
+    for (const bad of [
+      'not a PEM',
+      { keys: 'nope' },
+      { kty: 'OKP', crv: 'Ed25519', x: '!!' },
+      { keys: [{ kty: 'OKP', crv: 'Ed25519' }] },
+      null,
+      42,
+    ]) {
+      assert.throws(() => check(bad), refused('bad_key'), JSON.stringify(bad));
+    }
+  });
+
+  it('wrong_key_type: an RSA or EC key, a key set without Ed25519, a secret key', () => {
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey;
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey;
+    for (const wrong of [
+      rsa,
+      rsa.export({ type: 'spki', format: 'pem' }).toString(),
+      ec.export({ format: 'jwk' }),
+      { keys: [ec.export({ format: 'jwk' })] },
+      { keys: [] },
+      createSecretKey(randomBytes(32)),
+    ]) {
+      assert.throws(() => check(wrong), refused('wrong_key_type'));
+    }
+  });
+
+  it('missing_header: each of the three headers absent or empty, in a record or in Headers', () => {
+    for (const name of ['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const) {
+      const { [name]: _, ...without } = headers;
+      assert.throws(() => check(key.publicJwk, without), refused('missing_header', new RegExp(name)));
+      assert.throws(() => check(key.publicJwk, new Headers(without)), refused('missing_header'));
+      assert.throws(() => check(key.publicJwk, { ...headers, [name]: '' }), refused('missing_header'));
+    }
+    const titled = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toUpperCase(), v]));
+    assert.deepEqual(check(key.publicJwk, titled), JSON.parse(body), 'header names are case-insensitive');
+  });
+
+  it('bad_timestamp and stale_timestamp', () => {
+    for (const timestamp of ['soon', '-5', '1.5e9', '']) {
+      const reason = timestamp === '' ? 'missing_header' : 'bad_timestamp';
+      assert.throws(
+        () => check(key.publicJwk, { ...headers, 'webhook-timestamp': timestamp }),
+        refused(reason),
+      );
+    }
+    const old = signDelivery({ webhookId: 'msg_abc', at: AT - 3_600_000, body, secret: SECRET, key });
+    assert.throws(() => check(key.publicJwk, old), refused('stale_timestamp'));
+  });
+
+  it('no_v1a_signature and signature_mismatch', () => {
+    const v1Only = { ...headers, 'webhook-signature': headers['webhook-signature'].split(' ')[0] as string };
+    assert.throws(() => check(key.publicJwk, v1Only), refused('no_v1a_signature'));
+    assert.throws(
+      () => check(key.publicJwk, headers, body.replace('80', '81')),
+      refused('signature_mismatch'),
+    );
+    assert.throws(() => check(otherKey.publicJwk), refused('signature_mismatch'));
+  });
+
+  it('bad_payload: a signed body that is not JSON, or a body already parsed', () => {
+    const notJson = 'not json {';
+    const signed = signDelivery({ webhookId: 'msg_abc', at: AT, body: notJson, secret: SECRET, key });
+    assert.throws(() => check(key.publicJwk, signed, notJson), refused('bad_payload', /not JSON/));
+    assert.throws(() => check(key.publicJwk, headers, JSON.parse(body)), refused('bad_payload', /raw bytes/));
   });
 });
 

@@ -22,6 +22,25 @@ export interface WatchBackend {
   reopen(state: WatchState, options: WatchStateOptions): Promise<WatchState>;
   /** Another instance on the same store as `state`; absent when the backend is one process's. */
   another?(state: WatchState, options: WatchStateOptions): Promise<WatchState>;
+  /**
+   * Fault injection: writes each raw text as a pending delivery of watch `watchId` (in its log
+   * too), as a damaged store or an incompatible version would leave it, and gives the store
+   * opened again (`state` closed) with `options`, as a restart finds it.
+   */
+  corrupt?(
+    state: WatchState,
+    options: WatchStateOptions,
+    watchId: string,
+    records: readonly RawDelivery[],
+  ): Promise<WatchState>;
+  /** Whether the store of `state` still has `webhookId` pending. */
+  isPending?(state: WatchState, webhookId: string): Promise<boolean>;
+}
+
+/** A delivery record as raw text, as the store would hold it. */
+export interface RawDelivery {
+  readonly webhookId: string;
+  readonly raw: string;
 }
 
 const HOUR = 3_600_000;
@@ -127,6 +146,7 @@ export function watchStateContract(name: string, backend: WatchBackend): void {
     retryTests(ctx);
     safetyTests(ctx);
     if (backend.another !== undefined) instanceTests(ctx);
+    if (backend.corrupt !== undefined) corruptionTests(ctx);
   });
 }
 
@@ -461,5 +481,65 @@ function instanceTests(ctx: WatchCtx): void {
       assert.equal((await ctx.settled(one, watch.id, webhookId)).state, 'delivered');
     const got = receiver.on('/shared').map((r) => r.headers['webhook-id']);
     assert.deepEqual([...got].sort(), [...webhookIds].sort(), 'each change delivered exactly once');
+  });
+}
+
+function corruptionTests(ctx: WatchCtx): void {
+  it('a delivery record that cannot be read is dropped once, logged by its ids; the others are delivered', async () => {
+    const warnings: { fields: Record<string, unknown>; message: string }[] = [];
+    const log = {
+      warn: (fields: object, message: string) => warnings.push({ fields: { ...fields }, message }),
+    };
+    const state = await ctx.open({ log });
+    let watch = ctx.watchOn();
+    await state.create(watch);
+    const corrupt = [
+      { webhookId: 'msg_unparseable', raw: 'not json {' },
+      { webhookId: 'msg_fieldless', raw: JSON.stringify({ record: { watchId: watch.id }, body: 1 }) },
+    ];
+    const backend = ctx.backend as Required<WatchBackend>;
+    const again = ctx.track(await backend.corrupt(state, { ...ctx.base(), log }, watch.id, corrupt));
+    const delivered: string[] = [];
+    // Two changes after the corrupt records: each is delivered, and the corrupt ones are not read again.
+    for (const risk of [0.5, 0.9]) {
+      const record = await again.recordChange(
+        watch.id,
+        watch.version,
+        ctx.change(watch, scanResult(risk, [`R${risk}`])),
+      );
+      assert.ok(record);
+      // Seen at the webhook (not read from the log, which must cope with the corrupt records too).
+      await eventually(`${record.webhookId} reaches the webhook`, () =>
+        ctx
+          .receiver()
+          .on(`/${watch.id}`)
+          .some((r) => r.headers['webhook-id'] === record.webhookId)
+          ? true
+          : undefined,
+      );
+      delivered.push(record.webhookId);
+      watch = (await again.get(watch.id)) as Watch;
+    }
+    const dropped = (webhookId: string) => warnings.filter((w) => w.fields.webhookId === webhookId);
+    await eventually('both corrupt records logged', () =>
+      corrupt.every((c) => dropped(c.webhookId).length > 0) ? true : undefined,
+    );
+    for (const { webhookId } of corrupt) {
+      assert.equal(dropped(webhookId).length, 1, `${webhookId} dropped once`);
+      assert.match(dropped(webhookId)[0]?.message ?? '', /unreadable/);
+      assert.equal(await backend.isPending(again, webhookId), false, `${webhookId} no longer pending`);
+    }
+    assert.equal(
+      dropped('msg_fieldless')[0]?.fields.watchId,
+      watch.id,
+      'the watch named when it can be read',
+    );
+    for (const webhookId of delivered) await ctx.settled(again, watch.id, webhookId);
+    const kept = await again.deliveries(watch.id, 10);
+    assert.deepEqual(
+      kept.map((d) => d.webhookId),
+      [...delivered].reverse(),
+      'the log passes over what it cannot read',
+    );
   });
 }

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createPublicKey } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
@@ -94,6 +95,20 @@ describe('createDeliverer', () => {
     const attempt = await sandbox({ ...outgoing('/ok'), webhook: 'http://127.0.0.1:1/' });
     assert.equal(attempt.status, null);
     assert.ok(attempt.error);
+  });
+
+  it('a delivery that cannot be signed, or a webhook not a URL, is an attempt with its error, not a throw', async () => {
+    // The state's sender relies on it: it does not catch around the deliverer.
+    const publicOnly = createPublicKey(key.privateKey);
+    const unsigned = createDeliverer({ mode: 'sandbox', signingKey: { ...key, privateKey: publicOnly } });
+    const before = received.length;
+    const attempt = await unsigned(outgoing('/ok'));
+    assert.equal(attempt.status, null);
+    assert.ok(attempt.error);
+    assert.equal(received.length, before, 'nothing was sent');
+    const notUrl = await sandbox({ ...outgoing('/ok'), webhook: 'not a url' });
+    assert.equal(notUrl.status, null);
+    assert.ok(notUrl.error);
   });
 
   it('in mainnet mode never contacts a private or loopback address, and says so', async () => {

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
+import { open } from 'lmdb';
 import type { WatchState } from '../../src/watch/model.js';
 import { openLmdbWatchState } from '../../src/watch/state/lmdb-watch-state.js';
 import { watchStateContract } from '../helpers/watch-state-contract.js';
@@ -26,5 +27,33 @@ watchStateContract('embedded (lmdb)', {
     const again = await openLmdbWatchState(dir, options);
     paths.set(again, dir);
     return again;
+  },
+  async corrupt(state, options, watchId, records) {
+    const dir = paths.get(state) as string;
+    await state.close();
+    const root = open({ path: dir, noSubdir: false });
+    const raw = root.openDB<Buffer, string>({ name: 'watch-deliveries', encoding: 'binary' });
+    const pending = root.openDB({ name: 'watch-pending', encoding: 'json' });
+    const log = root.openDB<string[], string>({ name: 'watch-log', encoding: 'json' });
+    await root.transaction(() => {
+      for (const { webhookId, raw: text } of records) {
+        raw.put(webhookId, Buffer.from(text, 'utf8'));
+        pending.put(webhookId, { due: 0, leaseUntil: 0 });
+        log.put(watchId, [webhookId, ...(log.get(watchId) ?? [])]);
+      }
+    });
+    await root.close();
+    const again = await openLmdbWatchState(dir, options);
+    paths.set(again, dir);
+    return again;
+  },
+  async isPending(state, webhookId) {
+    // A second handle on the open environment (lmdb shares it within a process).
+    const root = open({ path: paths.get(state) as string, noSubdir: false });
+    try {
+      return root.openDB({ name: 'watch-pending', encoding: 'json' }).get(webhookId) !== undefined;
+    } finally {
+      await root.close();
+    }
   },
 });

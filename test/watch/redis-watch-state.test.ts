@@ -3,6 +3,7 @@ import { after } from 'node:test';
 import type { Redis } from 'ioredis';
 import { connectRedis } from '../../src/stores/redis-payment-store.js';
 import type { WatchState } from '../../src/watch/model.js';
+import { redisWatchKeys } from '../../src/watch/state/redis-keys.js';
 import { openRedisWatchState } from '../../src/watch/state/redis-watch-state.js';
 import type { WatchStateOptions } from '../../src/watch/state/rules.js';
 import { startRedis } from '../helpers/redis-server.js';
@@ -31,4 +32,20 @@ watchStateContract('redis (BullMQ)', {
     return open(options, prefixes.get(state));
   },
   another: (state, options) => open(options, prefixes.get(state)),
+  async corrupt(state, options, watchId, records) {
+    const keys = redisWatchKeys(prefixes.get(state) as string);
+    const redis = clients[0] as Redis;
+    for (const { webhookId, raw } of records) {
+      await redis.set(keys.delivery(webhookId), raw);
+      await redis.sadd(keys.pending, webhookId);
+      await redis.lpush(keys.log(watchId), webhookId);
+    }
+    // Reopened, the state queues what is pending, as at any start.
+    await state.close();
+    return open(options, prefixes.get(state));
+  },
+  async isPending(state, webhookId) {
+    const keys = redisWatchKeys(prefixes.get(state) as string);
+    return (await (clients[0] as Redis).sismember(keys.pending, webhookId)) === 1;
+  },
 });

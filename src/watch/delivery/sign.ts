@@ -12,6 +12,7 @@
 import { createHash, sign } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import type { SigningKey } from '../../signing/key.js';
+import { signedContent } from '../signed-content.js';
 
 export type SignedHeaders = {
   readonly 'webhook-id': string;
@@ -28,11 +29,6 @@ export function webhookIdFor(watchId: string, version: number): string {
   return `msg_${digest.slice(0, 32)}`;
 }
 
-/** What the signatures cover (the Standard Webhooks signed content). */
-export function signedContent(webhookId: string, timestampSeconds: number, body: string): string {
-  return `${webhookId}.${timestampSeconds}.${body}`;
-}
-
 export interface SignInput {
   readonly webhookId: string;
   /** The attempt's time, ms since the epoch (sent in seconds). */
@@ -46,7 +42,7 @@ export interface SignInput {
 export function signDelivery(input: SignInput): SignedHeaders {
   const seconds = Math.floor(input.at / 1000);
   const v1 = new Webhook(input.secret).sign(input.webhookId, new Date(seconds * 1000), input.body);
-  const content = Buffer.from(signedContent(input.webhookId, seconds, input.body), 'utf8');
+  const content = signedContent(input.webhookId, seconds, input.body);
   const v1a = `v1a,${sign(null, content, input.key.privateKey).toString('base64')}`;
   return {
     'webhook-id': input.webhookId,

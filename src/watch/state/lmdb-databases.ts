@@ -3,8 +3,10 @@
  * writes is called inside a write transaction of the environment, with the reads it relies on.
  */
 import type { Database, RootDatabase } from 'lmdb';
+import { errorMessage } from '../../errors.js';
 import type { DeliveryRecord, Watch } from '../model.js';
 import { type AttemptResult, ENDED_RETENTION_MS, type StoredDelivery } from './rules.js';
+import { isUnreadable, storedDeliveryOf, type Unreadable } from './stored-delivery.js';
 
 interface ActiveEntry {
   readonly subject: string;
@@ -21,6 +23,15 @@ interface PendingEntry {
 export interface DueDelivery extends StoredDelivery {
   readonly watch: Watch | null;
 }
+
+/** A pending delivery whose record could not be read, dropped by takeDue. */
+export interface DroppedDelivery extends Unreadable {
+  readonly webhookId: string;
+}
+
+const isPendingEntry = (value: unknown): value is PendingEntry =>
+  typeof (value as PendingEntry | null)?.due === 'number' &&
+  typeof (value as PendingEntry | null)?.leaseUntil === 'number';
 
 /** The databases, opened in the environment `root`; writes are made inside its transactions. */
 export class WatchDbs {
@@ -89,23 +100,62 @@ export class WatchDbs {
     this.logs.put(record.watchId, log);
   }
 
+  /** The log's deliveries; one whose record cannot be read is passed over. */
   deliveriesOf(watchId: string, limit: number): DeliveryRecord[] {
     const ids = (this.logs.get(watchId) ?? []).slice(0, Math.max(0, limit));
-    return ids.flatMap((id) => this.deliveries.get(id)?.record ?? []);
+    return ids.flatMap((id) => {
+      const stored = this.readDelivery(id);
+      return stored === undefined || isUnreadable(stored) ? [] : [stored.record];
+    });
   }
 
-  /** Takes up to `limit` deliveries due at `at` for `leaseMs`, with what sending them needs. */
-  takeDue(at: number, leaseMs: number, limit: number): DueDelivery[] {
+  /**
+   * Takes up to `limit` deliveries due at `at` for `leaseMs`, with what sending them needs. A
+   * pending delivery whose record cannot be read is dropped (so it cannot stop the others at
+   * every pass) and returned in `dropped`, for the log.
+   */
+  takeDue(at: number, leaseMs: number, limit: number): { taken: DueDelivery[]; dropped: DroppedDelivery[] } {
     const taken: DueDelivery[] = [];
-    for (const { key, value } of this.pending.getRange({})) {
+    const dropped: DroppedDelivery[] = [];
+    for (const key of Array.from(this.pending.getKeys({}))) {
       if (taken.length >= limit) break;
-      if (value.due > at || value.leaseUntil > at) continue;
-      const stored = this.deliveries.get(key);
+      const entry = this.readPending(key);
+      if (entry !== null && (entry.due > at || entry.leaseUntil > at)) continue;
+      const stored =
+        entry === null ? { unreadable: 'its pending entry cannot be read' } : this.readDelivery(key);
       if (stored === undefined) continue;
-      taken.push({ ...stored, watch: this.watches.get(stored.record.watchId) ?? null });
+      if (isUnreadable(stored)) dropped.push(this.drop(key, stored));
+      else taken.push({ ...stored, watch: this.watches.get(stored.record.watchId) ?? null });
     }
     for (const due of taken) this.pending.put(due.record.webhookId, { due: at, leaseUntil: at + leaseMs });
-    return taken;
+    return { taken, dropped };
+  }
+
+  /** The stored delivery, undefined when there is none, or why it cannot be read. */
+  private readDelivery(webhookId: string): StoredDelivery | Unreadable | undefined {
+    let value: unknown;
+    try {
+      value = this.deliveries.get(webhookId);
+    } catch (e) {
+      return { unreadable: `not JSON: ${errorMessage(e)}` };
+    }
+    return value === undefined ? undefined : storedDeliveryOf(value);
+  }
+
+  /** The pending entry, or null when it cannot be read. */
+  private readPending(webhookId: string): PendingEntry | null {
+    try {
+      const value: unknown = this.pending.get(webhookId);
+      return isPendingEntry(value) ? value : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private drop(webhookId: string, why: Unreadable): DroppedDelivery {
+    this.pending.remove(webhookId);
+    this.deliveries.remove(webhookId);
+    return { webhookId, ...why };
   }
 
   /** Writes an attempt's outcome: due again at `retryAt`, or no longer pending. */

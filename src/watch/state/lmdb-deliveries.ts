@@ -31,9 +31,12 @@ export function createLmdbDeliveries(dbs: WatchDbs, transact: Transact, options:
       lastSweep = now();
       await transact((at) => dbs.sweep(at));
     }
-    const due = await transact((at) => dbs.takeDue(at, leaseMs, BATCH));
-    await Promise.all(due.map(sendOne));
-    return due.length === BATCH;
+    const { taken, dropped } = await transact((at) => dbs.takeDue(at, leaseMs, BATCH));
+    for (const { webhookId, watchId, unreadable } of dropped) {
+      options.log?.warn({ webhookId, watchId, err: unreadable }, 'watch delivery record unreadable: dropped');
+    }
+    await Promise.all(taken.map(sendOne));
+    return taken.length === BATCH;
   };
   return startPollWorker(pass, options.pollMs ?? 1_000, (e) =>
     options.log?.warn({ err: errorMessage(e) }, 'watch delivery pass failed; retrying at the next poll'),

@@ -19,6 +19,7 @@ import {
   watchAt,
   withChange,
 } from './rules.js';
+import { isUnreadable, parseStoredDelivery } from './stored-delivery.js';
 
 export interface RedisWatchStateOptions extends WatchStateOptions {
   /** For commands; shared with the rest of the service's state, not closed here. */
@@ -27,6 +28,8 @@ export interface RedisWatchStateOptions extends WatchStateOptions {
   readonly url: string;
   /** Namespace of the keys and of the queue (tests use their own). */
   readonly prefix?: string;
+  /** How long the delivery queue may take to start before opening fails; default 15 s. */
+  readonly startTimeoutMs?: number;
 }
 
 type Scripted = Redis & {
@@ -166,5 +169,9 @@ async function deliveryLog(
   if (limit <= 0) return [];
   const ids = await redis.lrange(keys.log(id), 0, limit - 1);
   const stored = ids.length === 0 ? [] : await redis.mget(ids.map(keys.delivery));
-  return stored.flatMap((json) => (json === null ? [] : [(JSON.parse(json) as StoredDelivery).record]));
+  // A record that cannot be read is passed over (its job drops it), not fatal to the log.
+  return stored.flatMap((json) => {
+    const read = json === null ? null : parseStoredDelivery(json);
+    return read === null || isUnreadable(read) ? [] : [read.record];
+  });
 }

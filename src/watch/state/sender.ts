@@ -3,11 +3,10 @@
  * (else it fails without contacting anyone), and say what it becomes. Never throws for the
  * webhook's sake: a failing webhook is an attempt in the log, nothing more.
  */
-import { errorMessage } from '../../errors.js';
 import { createDeliverer, DEFAULT_POST_LIMITS } from '../delivery/deliverer.js';
 import type { PostLimits } from '../delivery/post.js';
 import { exponentialBackoff, type RetrySchedule } from '../delivery/schedule.js';
-import type { DeliveryAttempt, Watch } from '../model.js';
+import type { Watch } from '../model.js';
 import {
   type AttemptResult,
   abandoned,
@@ -35,19 +34,14 @@ export function createSender(options: WatchStateOptions): Sender {
     limits,
     now,
   });
-  const attempt = async (stored: StoredDelivery, watch: Watch): Promise<DeliveryAttempt> => {
-    try {
-      return await deliver(outgoingOf(watch, stored.record, stored.body));
-    } catch (e) {
-      return { at: now(), status: null, error: errorMessage(e) };
-    }
-  };
   return {
     limits,
     retry,
     send: async (stored, watch) => {
       if (watch === null || !isLive(watch, now())) return { record: abandoned(stored.record), retryAt: null };
-      return afterAttempt(stored.record, await attempt(stored, watch), watch, retry);
+      // The deliverer turns every failure into an attempt (it never throws): nothing to catch here.
+      const attempt = await deliver(outgoingOf(watch, stored.record, stored.body));
+      return afterAttempt(stored.record, attempt, watch, retry);
     },
   };
 }

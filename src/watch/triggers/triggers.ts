@@ -56,16 +56,21 @@ export class WatchTriggers {
     return new Set([...this.subjects.values()].flatMap((s) => s.accounts())).size;
   }
 
-  /** Takes the active watches: follows the subjects of new ones, lets go of ended ones. */
+  /**
+   * Takes the active watches: follows the subjects of new ones, lets go of ended ones. Nothing
+   * once stopped: a sync asked for late (a watch paid for during shutdown) opens no subscription.
+   */
   sync(): Promise<void> {
+    if (this.stopped.signal.aborted) return Promise.resolve();
     this.syncing ??= this.syncNow().finally(() => {
       this.syncing = undefined;
     });
     return this.syncing;
   }
 
-  /** The periodic check: sync, then re-scan up to the budget of subjects, least recently scanned first. */
+  /** The periodic check: sync, then re-scan up to the budget of subjects, least recently scanned first. Nothing once stopped. */
   check(): Promise<void> {
+    if (this.stopped.signal.aborted) return Promise.resolve();
     this.checking ??= this.checkNow().finally(() => {
       this.checking = undefined;
     });
@@ -93,17 +98,20 @@ export class WatchTriggers {
   /**
    * Runs `check` now and every `intervalMs` until `stop`, its re-scans spread over the interval
    * (one every `intervalMs / rescanBudget`); a check still running when the next is due lets it go.
+   * Once stopped, triggers do not start again.
    */
   start(intervalMs: number): void {
+    if (this.stopped.signal.aborted) return;
     this.paceMs = intervalMs / this.options.rescanBudget;
     void this.check();
     this.interval = setInterval(() => void this.check(), intervalMs);
     this.interval.unref();
   }
 
+  /** Ends the periodic check and every subscription, for good (sync, check and start then do nothing). */
   async stop(): Promise<void> {
-    clearInterval(this.interval);
     this.stopped.abort();
+    clearInterval(this.interval);
     await this.checking;
     await this.syncing;
     const subjects = [...this.subjects.values()];
@@ -123,6 +131,8 @@ export class WatchTriggers {
       await subject.close();
     }
     for (const [key, watches] of bySubject) {
+      // stop() waits for this sync, then closes what it followed; it must not follow more after.
+      if (this.stopped.signal.aborted) return;
       let subject = this.subjects.get(key);
       if (subject === undefined) {
         const first = watches[0]!;

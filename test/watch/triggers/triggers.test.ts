@@ -143,6 +143,24 @@ describe('watch triggers: periodic checks, shared and lost subscriptions', { tim
     assert.equal(triggers.followed, 0);
   });
 
+  it('once stopped, sync, check and start do nothing: no subscription re-opened, no re-scan', async () => {
+    const { recorder, triggers } = await follow(['token:authorities-live']);
+    assert.ok(triggers.followed > 0);
+    await triggers.stop();
+    assert.equal(recorder.open, 0, 'stop closed every subscription');
+    const rescans = recorder.rescans.length;
+    await triggers.sync();
+    assert.equal(triggers.followed, 0, 'sync after stop follows nothing');
+    await triggers.check();
+    triggers.start(1);
+    await triggers.sync();
+    assert.equal(triggers.followed, 0);
+    assert.equal(recorder.open, 0);
+    assert.equal(recorder.rescans.length, rescans, 'no re-scan after stop');
+    assert.deepEqual(recorder.errors, []);
+    await triggers.stop();
+  });
+
   it('a lost connection is re-opened, and the periodic check still catches a change', async () => {
     const subjectName = 'token:pool-lp-creator';
     const expected = action(sandbox.manifest, subjectName, 'burn-lp');
