@@ -70,6 +70,9 @@ describe('/health: the watches check', { timeout: 60_000 }, () => {
       svc = await start({ REDIS_URL: redis.url });
     });
     after(async () => {
+      // Closed while Redis answers: a Redis-backed service's stop waits for Redis.
+      started.splice(started.indexOf(svc), 1);
+      await svc.close();
       await redis.stop();
     });
 

@@ -33,8 +33,13 @@ export async function openWatchNews(options: WatchNewsOptions): Promise<WatchNew
   const subscriber = new Redis(options.url, { lazyConnect: true });
   // Reconnection errors are the watch state's to report (its own connection sees them too).
   subscriber.on('error', () => {});
-  await subscriber.connect();
-  await subscriber.subscribe(options.channel);
+  try {
+    await subscriber.connect();
+    await subscriber.subscribe(options.channel);
+  } catch (e) {
+    subscriber.disconnect();
+    throw e;
+  }
   subscriber.on('message', tell);
   // ioredis subscribes again on reconnection; what was announced meanwhile was not heard.
   subscriber.on('ready', tell);
@@ -50,7 +55,8 @@ export async function openWatchNews(options: WatchNewsOptions): Promise<WatchNew
     },
     close: async () => {
       listeners.clear();
-      await subscriber.quit().catch(() => subscriber.disconnect());
+      // Nothing to flush on a listening connection; quit would wait for a Redis that is down.
+      subscriber.disconnect();
     },
   };
 }
