@@ -69,17 +69,22 @@ export function createWatchFeature(deps: WatchFeatureDeps): WatchFeature {
     onError: (error, key) => log.warn({ err: error, watch: key }, 'watch re-assessment failed'),
   });
   const guard = { mode: config.mode, ...(deps.resolve ? { resolve: deps.resolve } : {}) };
+  // Not awaited by whoever asks: a store that cannot be read now is reported, and the next
+  // news or periodic check tries again.
+  const resync = () => {
+    triggers.sync().catch((e: unknown) => log.warn({ err: e }, 'active watches could not be read'));
+  };
   let unlisten = () => {};
   return {
     state,
     triggers,
     screen: createWatchScreen({ state, checkWebhook: (url) => checkWebhook(url, guard) }),
     // A new watch is followed at once, not at the next periodic check.
-    fulfil: createWatchFulfil(state, () => void triggers.sync()),
+    fulfil: createWatchFulfil(state, resync),
     following: () => ({ subjects: triggers.subjectCount, subscriptions: feed?.open ?? 0 }),
     start: () => {
       // A watch bought through another instance is followed here at once too.
-      unlisten = state.watchesChanged?.(() => void triggers.sync()) ?? unlisten;
+      unlisten = state.watchesChanged?.(resync) ?? unlisten;
       triggers.start(config.watch.rescanIntervalMs);
     },
     stop: async () => {

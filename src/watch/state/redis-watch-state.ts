@@ -72,8 +72,13 @@ export async function openRedisWatchState(options: RedisWatchStateOptions): Prom
     const watch = await read(id);
     return watch === null ? null : watchAt(watch, now());
   };
-  const deliveries = await createRedisDeliveries({ ...options, redis, keys, prefix, read });
   const news = await openWatchNews({ redis, url: options.url, channel: keys.news, log: options.log });
+  const deliveries = await createRedisDeliveries({ ...options, redis, keys, prefix, read }).catch(
+    async (e: unknown) => {
+      await news.close();
+      throw e;
+    },
+  );
 
   const recordChange = (id: string, version: number, payload: AlertPayload) =>
     recordRedisChange(
