@@ -200,7 +200,11 @@ describe('two instances on one Redis: a watch followed by both, each change deli
   });
 
   it('GET /watch/{id} on B shows the watch bought through A and its deliveries', async () => {
-    const view = await viewOn(b, watch.watch_id);
+    // The log says delivered once the sender has the webhook's answer: a moment after the webhook.
+    const view = await until(async () => {
+      const v = await viewOn(b, watch.watch_id);
+      return v.deliveries.every((d: { state: string }) => d.state === 'delivered') ? v : undefined;
+    });
     assert.equal(view.status, 'active');
     assert.deepEqual(
       view.deliveries.map((d: { webhook_id: string; state: string }) => [d.webhook_id, d.state]),
