@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import { OfferBook } from './door/offers.js';
 import { createPaidDoor } from './door/paid-door.js';
 import { createShedder, type Shedder } from './door/shedding.js';
+import { errorMessage } from './errors.js';
 import { cachedCheck, type HealthCheck } from './health.js';
 import { DISCOVERY_PATHS, SERVICE_NAME } from './identity.js';
 import { createMcpHandler } from './mcp/http-route.js';
@@ -146,6 +147,29 @@ function stateCheck(state: ServiceState): HealthCheck {
     await state.payments.check();
     return { status: 'ok', detail: state.where };
   }, 2_000);
+}
+
+/** Where the watches are kept, as /health shows it: beside the payments unless a caller gave its own. */
+function watchesWhere(options: ServiceOptions, state: ServiceState | null): string {
+  return options.watches?.state === undefined && state !== null
+    ? state.where
+    : 'a watch state given by the caller';
+}
+
+/**
+ * Where the watches are kept and whether that store answers (cached as the payment state's
+ * check is), with what this instance follows now: live, as the subscriptions come and go.
+ */
+function watchesCheck(feature: WatchFeature, where: string): HealthCheck {
+  const store = cachedCheck(async () => {
+    try {
+      await feature.state.check();
+    } catch (e) {
+      throw new Error(`watches in ${where} unavailable: ${errorMessage(e)}`);
+    }
+    return { status: 'ok', detail: where };
+  }, 2_000);
+  return async () => ({ ...(await store()), following: feature.following() });
 }
 
 function buildPaymentGate(
@@ -304,7 +328,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
         CAPABILITY_REPROBE_MS,
       )
     : null;
-  const checks = {
+  const checks: Record<string, HealthCheck> = {
     ...(options.healthChecks ?? {
       rpc: cachedCheck(rpcHealthCheck(config.rpcUrls[0]!, Math.min(config.rpcTimeoutMs, 3_000)), 5_000),
     }),
@@ -317,6 +341,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
     CAPABILITY_REPROBE_MS,
   );
   const watchFeature = watchFeatureOf(config, options, { state, rpc, serves, log });
+  if (watchFeature) checks.watches = watchesCheck(watchFeature, watchesWhere(options, state));
   const paymentGate = state
     ? buildPaymentGate(config, options, {
         facilitators,

@@ -24,6 +24,8 @@ export interface WatchFeature {
   readonly screen: Screen;
   readonly fulfil: Fulfil;
   readonly triggers: WatchTriggers;
+  /** What this instance follows now (for /health): subjects, and account subscriptions open. */
+  following(): { readonly subjects: number; readonly subscriptions: number };
   /** Follows the active watches: subscriptions now, the periodic check every interval. */
   start(): void;
   stop(): Promise<void>;
@@ -37,7 +39,7 @@ export interface WatchFeatureDeps {
   readonly serves?: () => Promise<RpcServes | undefined>;
   /** How the SSRF guard resolves webhook hosts (tests inject one); the system's by default. */
   readonly resolve?: ResolveHost;
-  readonly log: { warn(fields: object, message: string): void };
+  readonly log: { warn(fields: object, message: string): void; info(fields: object, message: string): void };
 }
 
 export function createWatchFeature(deps: WatchFeatureDeps): WatchFeature {
@@ -54,7 +56,12 @@ export function createWatchFeature(deps: WatchFeatureDeps): WatchFeature {
     // Recorded against the version the trigger compared with: of two instances that saw the
     // change, one records it (and the state delivers it once), the other is told null.
     onChange: async (watch, payload) => {
-      await state.recordChange(watch.id, watch.version, payload);
+      const recorded = await state.recordChange(watch.id, watch.version, payload);
+      const fields = { watch: watch.id, version: watch.version, webhookId: recorded?.webhookId ?? null };
+      log.info(
+        fields,
+        recorded ? 'watch change recorded' : 'watch change already recorded, or the watch ended',
+      );
     },
     feed,
     rescanBudget: config.watch.rescanBudget,
@@ -62,14 +69,26 @@ export function createWatchFeature(deps: WatchFeatureDeps): WatchFeature {
     onError: (error, key) => log.warn({ err: error, watch: key }, 'watch re-assessment failed'),
   });
   const guard = { mode: config.mode, ...(deps.resolve ? { resolve: deps.resolve } : {}) };
+  // Not awaited by whoever asks: a store that cannot be read now is reported, and the next
+  // news or periodic check tries again.
+  const resync = () => {
+    triggers.sync().catch((e: unknown) => log.warn({ err: e }, 'active watches could not be read'));
+  };
+  let unlisten = () => {};
   return {
     state,
     triggers,
     screen: createWatchScreen({ state, checkWebhook: (url) => checkWebhook(url, guard) }),
     // A new watch is followed at once, not at the next periodic check.
-    fulfil: createWatchFulfil(state, () => void triggers.sync()),
-    start: () => triggers.start(config.watch.rescanIntervalMs),
+    fulfil: createWatchFulfil(state, resync),
+    following: () => ({ subjects: triggers.subjectCount, subscriptions: feed?.open ?? 0 }),
+    start: () => {
+      // A watch bought through another instance is followed here at once too.
+      unlisten = state.watchesChanged?.(resync) ?? unlisten;
+      triggers.start(config.watch.rescanIntervalMs);
+    },
     stop: async () => {
+      unlisten();
       await triggers.stop();
       feed?.close();
     },

@@ -97,6 +97,11 @@ export interface WatchState {
   recordChange(id: string, version: number, payload: AlertPayload): Promise<DeliveryRecord | null>;
   /** The watch's deliveries, newest first. */
   deliveries(id: string, limit: number): Promise<readonly DeliveryRecord[]>;
+  /**
+   * Shared states only: calls `listener` when a watch may have been created or cancelled through
+   * another instance (the triggers then take the active watches again); returns how to stop.
+   */
+  watchesChanged?(listener: () => void): () => void;
   /** Whether the state can be used now (for /health); throws with the reason when not. */
   check(): Promise<void>;
   close(): Promise<void>;

@@ -482,6 +482,23 @@ function instanceTests(ctx: WatchCtx): void {
     const got = receiver.on('/shared').map((r) => r.headers['webhook-id']);
     assert.deepEqual([...got].sort(), [...webhookIds].sort(), 'each change delivered exactly once');
   });
+
+  it('a watch created or cancelled through one instance is announced to the other', async () => {
+    const one = await ctx.open();
+    const two = ctx.track(
+      await (ctx.backend.another as NonNullable<WatchBackend['another']>)(one, ctx.base()),
+    );
+    assert.ok(two.watchesChanged, 'a state shared by instances tells them of new watches');
+    let heard = 0;
+    const stop = two.watchesChanged((): void => void heard++);
+    const watch = ctx.watchOn();
+    await one.create(watch);
+    await eventually('the creation is heard', () => (heard >= 1 ? true : undefined));
+    const afterCreate = heard;
+    await one.cancel(watch.id);
+    await eventually('the cancellation is heard', () => (heard > afterCreate ? true : undefined));
+    stop();
+  });
 }
 
 function corruptionTests(ctx: WatchCtx): void {

@@ -10,6 +10,8 @@ export interface ReceivedDelivery {
   readonly path: string;
   readonly headers: IncomingHttpHeaders;
   readonly body: string;
+  /** What the receiver answered (null while held). */
+  status: number | null;
 }
 
 export interface WebhookReceiver {
@@ -40,12 +42,17 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      received.push({
+      const entry: ReceivedDelivery = {
         path: req.url ?? '',
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
-      });
-      const answer = () => res.writeHead(receiver.down ? 503 : 200).end();
+        status: null,
+      };
+      received.push(entry);
+      const answer = () => {
+        entry.status = receiver.down ? 503 : 200;
+        res.writeHead(entry.status).end();
+      };
       if (receiver.hold) held.push(answer);
       else answer();
     });

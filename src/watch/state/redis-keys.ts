@@ -9,6 +9,8 @@ export function redisWatchKeys(prefix: string) {
     delivery: (webhookId: string) => `${prefix}d:${webhookId}`,
     /** The webhook-ids not yet delivered or failed: re-queued at start (a crash between recording and queueing). */
     pending: `${prefix}pending`,
+    /** The pub/sub channel on which a watch created or cancelled is announced to every instance. */
+    news: `${prefix}news`,
   };
 }
 

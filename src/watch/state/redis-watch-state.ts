@@ -2,13 +2,16 @@
  * WatchState on Redis (REDIS_URL), shared by every instance: watches and their delivery logs in
  * Redis (redis-scripts.ts), deliveries as BullMQ jobs (redis-deliveries.ts). Two instances that
  * see the same change both call recordChange; the compare-and-set on the watch's version lets
- * one record it, and the job's id is the delivery's webhook-id, so it is queued once.
+ * one record it, and the job's id is the delivery's webhook-id, so it is queued once. A watch
+ * created or cancelled is announced to every instance (redis-news.ts), whose triggers then follow
+ * it or let it go at once.
  */
 import type { Redis } from 'ioredis';
 import { errorMessage } from '../../errors.js';
 import type { AlertPayload, DeliveryRecord, Watch, WatchRefusal, WatchState } from '../model.js';
 import { createRedisDeliveries } from './redis-deliveries.js';
 import { type RedisWatchKeys, redisWatchKeys } from './redis-keys.js';
+import { openWatchNews } from './redis-news.js';
 import { CANCEL, CREATE, RECORD_CHANGE } from './redis-scripts.js';
 import {
   DEFAULT_KEEP_DELIVERIES,
@@ -72,7 +75,13 @@ export async function openRedisWatchState(options: RedisWatchStateOptions): Prom
     const watch = await read(id);
     return watch === null ? null : watchAt(watch, now());
   };
-  const deliveries = await createRedisDeliveries({ ...options, redis, keys, prefix, read });
+  const news = await openWatchNews({ redis, url: options.url, channel: keys.news, log: options.log });
+  const deliveries = await createRedisDeliveries({ ...options, redis, keys, prefix, read }).catch(
+    async (e: unknown) => {
+      await news.close();
+      throw e;
+    },
+  );
 
   const recordChange = (id: string, version: number, payload: AlertPayload) =>
     recordRedisChange(
@@ -99,13 +108,16 @@ export async function openRedisWatchState(options: RedisWatchStateOptions): Prom
         ...[JSON.stringify(watch), watch.version, watch.expiresAt + ENDED_RETENTION_MS],
       );
       if (outcome === 'exists') return (await get(watch.id)) ?? watch;
-      return outcome === 'ok' ? watch : (outcome as WatchRefusal);
+      if (outcome !== 'ok') return outcome as WatchRefusal;
+      await news.announce();
+      return watch;
     },
     get,
     cancel: async (id) => {
       const watch = await read(id);
       if (watch === null) return null;
       await redis.watchCancel(keys.watch(id), keys.active, keys.subject(watch.subject), now(), id);
+      await news.announce();
       return get(id);
     },
     active: async () => {
@@ -119,7 +131,11 @@ export async function openRedisWatchState(options: RedisWatchStateOptions): Prom
     check: async () => {
       await redis.ping();
     },
-    close: () => deliveries.close(),
+    watchesChanged: news.listen,
+    close: async () => {
+      await news.close();
+      await deliveries.close();
+    },
   };
 }
 

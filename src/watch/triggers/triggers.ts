@@ -40,6 +40,8 @@ export class WatchTriggers {
   private readonly subjects = new Map<string, Subject>();
   private readonly slots: Slots;
   private syncing: Promise<void> | undefined;
+  /** A sync asked for while one ran: that one may have read the watches before the news. */
+  private syncAgain: Promise<void> | undefined;
   private checking: Promise<void> | undefined;
   private interval: NodeJS.Timeout | undefined;
   private scans = 0;
@@ -56,13 +58,29 @@ export class WatchTriggers {
     return new Set([...this.subjects.values()].flatMap((s) => s.accounts())).size;
   }
 
+  /** Subjects followed now (however many watches each has). */
+  get subjectCount(): number {
+    return this.subjects.size;
+  }
+
   /**
-   * Takes the active watches: follows the subjects of new ones, lets go of ended ones. Nothing
-   * once stopped: a sync asked for late (a watch paid for during shutdown) opens no subscription.
+   * Takes the active watches: follows the subjects of new ones, lets go of ended ones. Asked while
+   * one runs, it runs once more after it (for all who asked meanwhile), so that a watch created
+   * just before the call is taken even if the running one read the watches before it was.
+   * Nothing once stopped: a sync asked for late (a watch paid for during shutdown) opens no
+   * subscription.
    */
   sync(): Promise<void> {
     if (this.stopped.signal.aborted) return Promise.resolve();
-    this.syncing ??= this.syncNow().finally(() => {
+    if (this.syncing !== undefined) {
+      const again = () => {
+        this.syncAgain = undefined;
+        return this.sync();
+      };
+      this.syncAgain ??= this.syncing.then(again, again);
+      return this.syncAgain;
+    }
+    this.syncing = this.syncNow().finally(() => {
       this.syncing = undefined;
     });
     return this.syncing;
@@ -114,6 +132,7 @@ export class WatchTriggers {
     clearInterval(this.interval);
     await this.checking;
     await this.syncing;
+    await this.syncAgain;
     const subjects = [...this.subjects.values()];
     this.subjects.clear();
     await Promise.all(subjects.map((s) => s.close()));
