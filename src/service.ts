@@ -316,11 +316,14 @@ export async function createService(config: Config, options: ServiceOptions = {}
   const destinations = await payToDestinations(address(config.payTo));
   // Payment state is opened only where payments are taken (a service with scanners).
   const state = options.scanners === undefined ? null : await stateFor(config, options, log);
-  // After the payment state, whose failures are named first; a key that cannot be had stops the start.
-  const signingKey = await loadSigningKey(config).catch(async (e: unknown) => {
-    await state?.close();
-    throw e;
-  });
+  // After the payment state, whose failures are named first (and which loads it to open the
+  // watches); a key that cannot be had stops the start.
+  const signingKey =
+    state?.signingKey ??
+    (await loadSigningKey(config).catch(async (e: unknown) => {
+      await state?.close();
+      throw e;
+    }));
   const probeRpc = options.probeRpc ?? (config.mode === 'mainnet' && options.healthChecks === undefined);
   const capabilities = probeRpc
     ? createCapabilityMonitor(

@@ -11,6 +11,7 @@ import { createRedisFlights } from '../cache/redis-flights.js';
 import { type CacheStore, createMemoryCache } from '../cache/result-cache.js';
 import type { Config } from '../config.js';
 import { errorMessage } from '../errors.js';
+import type { SigningKey } from '../signing/key.js';
 import type { WatchState } from '../watch/model.js';
 import { openLmdbWatchState } from '../watch/state/lmdb-watch-state.js';
 import type { WatchStateOptions } from '../watch/state/rules.js';
@@ -35,6 +36,8 @@ export interface ServiceState {
    * only when a caller (a test) gave its own payment store.
    */
   readonly watches?: WatchState;
+  /** The key the watches' deliveries are signed with, loaded to open them (absent with them). */
+  readonly signingKey?: SigningKey;
   close(): Promise<void>;
 }
 
@@ -63,19 +66,20 @@ interface Opened {
 
 /**
  * Opens the configured state; throws with an operator's message when it cannot be used.
- * Payments first (their failures are named first), then the signing key the deliveries are
- * signed with, then the watches beside the payments.
+ * Payments first (their failures are named first), then the signing key the deliveries (and
+ * the paid results) are signed with, then the watches beside the payments.
  */
 export async function openState(
   config: Config,
   log: StateLog,
   settings: WatchSettings = {},
-): Promise<ServiceState & { readonly watches: WatchState }> {
+): Promise<ServiceState & { readonly watches: WatchState; readonly signingKey: SigningKey }> {
   const opened =
     config.redisUrl === null ? await openEmbeddedState(config) : await openRedisState(config, log);
   let watches: WatchState;
+  let signingKey: SigningKey;
   try {
-    const signingKey = await loadSigningKey(config);
+    signingKey = await loadSigningKey(config);
     watches = await opened.openWatches({
       mode: config.mode,
       signingKey,
@@ -91,6 +95,7 @@ export async function openState(
   return {
     ...opened.state,
     watches,
+    signingKey,
     close: async () => {
       await watches.close();
       await opened.state.close();
