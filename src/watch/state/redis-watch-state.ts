@@ -75,11 +75,12 @@ export async function openRedisWatchState(options: RedisWatchStateOptions): Prom
     const watch = await read(id);
     return watch === null ? null : watchAt(watch, now());
   };
-  const news = await openWatchNews({ redis, url: options.url, channel: keys.news, log: options.log });
-  const deliveries = await createRedisDeliveries({ ...options, redis, keys, prefix, read }).catch(
+  // The delivery queue first: its start names what Redis refused (and closes what it opened).
+  const deliveries = await createRedisDeliveries({ ...options, redis, keys, prefix, read });
+  const news = await openWatchNews({ redis, url: options.url, channel: keys.news, log: options.log }).catch(
     async (e: unknown) => {
-      await news.close();
-      throw e;
+      await deliveries.close();
+      throw new Error(`the watch news channel could not start on Redis: ${errorMessage(e)}`);
     },
   );
 
