@@ -13,15 +13,10 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import {
-  createKeyPairSignerFromPrivateKeyBytes,
-  createSolanaRpc,
-  getBase58Encoder,
-  type Rpc,
-  type SolanaRpcApi,
-} from '@solana/kit';
+import { createSolanaRpc, type Rpc, type SolanaRpcApi } from '@solana/kit';
 import { Webhook } from 'standardwebhooks';
 import { verifyWebhook } from '../../src/client/webhook-verify.js';
+import { actorSigner } from '../../src/sandbox/actors/keypair-files.js';
 import { performAction } from '../../src/sandbox/actors/transactions.js';
 import {
   action,
@@ -109,9 +104,7 @@ for (const profile of ['ideal', 'indexed-provider'] as const) {
       for (const flag of planned.before.flags) assert.ok(watch.baseline.flags.includes(flag), flag);
 
       const delivered = webhook.next();
-      const actor = await createKeyPairSignerFromPrivateKeyBytes(
-        new Uint8Array(getBase58Encoder().encode(planned.actor.privateKey)),
-      );
+      const actor = await actorSigner(planned.actor);
       const rpc = createSolanaRpc(sandbox.rpc.url) as unknown as Rpc<SolanaRpcApi>;
       await performAction(rpc, subject, planned, actor);
       const alert = await delivered;

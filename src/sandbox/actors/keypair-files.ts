@@ -4,9 +4,19 @@
  * each action's `actor.keypair` set to its file.
  */
 import { join } from 'node:path';
-import { createKeyPairSignerFromPrivateKeyBytes, getAddressEncoder, getBase58Encoder } from '@solana/kit';
+import {
+  createKeyPairSignerFromPrivateKeyBytes,
+  getAddressEncoder,
+  getBase58Encoder,
+  type KeyPairSigner,
+} from '@solana/kit';
 import { writeKeypairFile } from '../../client/keypair-file.js';
 import type { ScenarioSubject } from '../scenarios/manifest.js';
+
+/** An actor's signer, from the base58 private key (its 32-byte seed) the manifest carries. */
+export function actorSigner(actor: { readonly privateKey: string }): Promise<KeyPairSigner> {
+  return createKeyPairSignerFromPrivateKeyBytes(new Uint8Array(getBase58Encoder().encode(actor.privateKey)));
+}
 
 /** Writes `<dir>/<address>.json` for every actor (once each); returns the subjects with the paths. */
 export async function writeActorKeypairs(
@@ -27,7 +37,7 @@ export async function writeActorKeypairs(
       if (path === undefined) {
         path = join(dir, `${address}.json`);
         const seed = new Uint8Array(getBase58Encoder().encode(privateKey));
-        const signer = await createKeyPairSignerFromPrivateKeyBytes(seed);
+        const signer = await actorSigner(action.actor);
         const bytes = new Uint8Array(64);
         bytes.set(seed, 0);
         bytes.set(getAddressEncoder().encode(signer.address), 32);

@@ -5,16 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
-import {
-  address,
-  createKeyPairSignerFromPrivateKeyBytes,
-  getBase58Encoder,
-  type Rpc,
-  type SolanaRpcApi,
-} from '@solana/kit';
+import { address, type Rpc, type SolanaRpcApi } from '@solana/kit';
 import { getAddMemoInstruction } from '@solana-program/memo';
 import { getBurnInstruction, getCreateAssociatedTokenIdempotentInstruction } from '@solana-program/token';
 import bs58 from 'bs58';
+import { actorSigner } from '../../../src/sandbox/actors/keypair-files.js';
 import { performAction } from '../../../src/sandbox/actors/transactions.js';
 import { associatedTokenAccount } from '../../../src/sandbox/scenarios/builders/token.js';
 import { action, subject } from '../../../src/sandbox/scenarios/index.js';
@@ -37,8 +32,7 @@ async function act(name: string) {
   sandbox = await startSeededSandbox();
   const s = subject(sandbox.manifest, 'token', SUBJECT);
   const planned = action(sandbox.manifest, SUBJECT, name);
-  const key = new Uint8Array(getBase58Encoder().encode(planned.actor.privateKey));
-  const actor = await createKeyPairSignerFromPrivateKeyBytes(key);
+  const actor = await actorSigner(planned.actor);
   const scan = async () => (await scanToken(s.address, { rpc: sandbox!.rpc as never, now: Date.now })).result;
   const before = await scan();
   const signatures = await performAction(sandbox.rpc, s, planned, actor);
@@ -117,8 +111,7 @@ describe('sandbox action withdraw-lp (token:pool-lp-creator)', { timeout: 120_00
     const s = subject(sandbox.manifest, 'token', SUBJECT);
     const market = s.expect.market!;
     const planned = action(sandbox.manifest, SUBJECT, 'withdraw-lp');
-    const key = new Uint8Array(getBase58Encoder().encode(planned.actor.privateKey));
-    const actor = await createKeyPairSignerFromPrivateKeyBytes(key);
+    const actor = await actorSigner(planned.actor);
     const half = BigInt(market.lpHolders![0]!.amount) / 2n;
     const burn = getBurnInstruction({
       account: address(market.lpHolders![0]!.tokenAccount),

@@ -1,12 +1,7 @@
 /** Watches on seeded subjects, and a recorder of what the triggers report that tests can wait on. */
 import { randomUUID } from 'node:crypto';
-import {
-  createKeyPairSignerFromPrivateKeyBytes,
-  createSolanaRpc,
-  getBase58Encoder,
-  type Rpc,
-  type SolanaRpcApi,
-} from '@solana/kit';
+import { createSolanaRpc, type Rpc, type SolanaRpcApi } from '@solana/kit';
+import { actorSigner } from '../../../src/sandbox/actors/keypair-files.js';
 import { performAction } from '../../../src/sandbox/actors/transactions.js';
 import type { ScenarioAction, ScenarioManifest } from '../../../src/sandbox/scenarios/index.js';
 import { SCANNERS } from '../../../src/scans/registry.js';
@@ -55,8 +50,7 @@ export async function act(
 ): Promise<string[]> {
   const subject = manifest.subjects.find((s) => s.name === subjectName);
   if (!subject) throw new Error(`no subject ${subjectName}`);
-  const key = new Uint8Array(getBase58Encoder().encode(action.actor.privateKey));
-  return performAction(rpc, subject, action, await createKeyPairSignerFromPrivateKeyBytes(key));
+  return performAction(rpc, subject, action, await actorSigner(action.actor));
 }
 
 /** Records metrics and changes; `until` resolves once a condition holds, re-checked at each event. */
