@@ -81,9 +81,11 @@ export interface WatchState {
   /**
    * Keeps a new watch, once: a watch already kept under its id is given back as it is now, never
    * overwritten (a replayed payment must not revive a cancelled watch or rewind its version).
-   * Refuses a new one when the caps were reached since `room` said yes.
+   * Refuses a new one when the caps were reached since `room` said yes — unless it is `paid`:
+   * the caps are admission, asked before payment; a watch whose payment settled is kept even
+   * if others filled the room during its settle call, as a paid result is never lost.
    */
-  create(watch: Watch): Promise<Watch | WatchRefusal>;
+  create(watch: Watch, options?: { readonly paid?: boolean }): Promise<Watch | WatchRefusal>;
   get(id: string): Promise<Watch | null>;
   /** Cancels an active watch (no refund); null when there is no such watch. */
   cancel(id: string): Promise<Watch | null>;

@@ -280,6 +280,16 @@ function capTests(ctx: WatchCtx): void {
     assert.equal(await state.room(c), null, 'a cancelled watch stops counting');
   });
 
+  it('a paid watch is kept over the caps (they filled during its settle call), and then counts', async () => {
+    const state = await ctx.open({ maxWatches: 2, maxWatchesPerSubject: 1 });
+    await state.create(ctx.watchOn({ subject: 'SubjectA' }));
+    const paid = ctx.watchOn({ subject: 'SubjectA' });
+    assert.equal(await state.create(paid), 'subject_full', 'unpaid, the cap holds');
+    assert.deepEqual(await state.create(paid, { paid: true }), paid);
+    assert.ok((await state.active()).some((w) => w.id === paid.id));
+    assert.equal(await state.room('SubjectB'), 'service_full', 'the paid watch counts');
+  });
+
   it('an expired watch stops counting against the caps', async () => {
     const state = await ctx.open({ maxWatches: 1, maxWatchesPerSubject: 1 });
     await state.create(ctx.watchOn({ subject: 'S' }));

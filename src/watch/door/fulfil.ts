@@ -31,7 +31,7 @@ export function createWatchFulfil(
     const watch = watchOfAnswer(body);
     if (watch.expiresAt <= now()) return null;
     const kept = await state
-      .create(watch)
+      .create(watch, { paid: true })
       .catch((e: unknown) => notStarted('the watch store is unavailable', e));
     if (kept instanceof ServiceError) return kept;
     if (typeof kept === 'string') return notStarted(kept.replace('_', ' '));

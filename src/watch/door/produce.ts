@@ -17,8 +17,9 @@
  *   settled, and a paid watch is never lost: if its creation fails, the payer gets a 503 saying
  *   so, and the payment's replay creates it.
  *
- * The one gap the state's caps leave: a watch whose room filled during the settle call is refused
- * by the state at creation; the payer is then told to replay the payment once room frees.
+ * The caps are admission: asked before payment and again here, before the settle call. A watch
+ * whose room filled during the settle call is created even so (the state keeps a paid watch over
+ * its caps), as its payment has settled.
  */
 import { randomBytes } from 'node:crypto';
 import type { ScanId } from '../../catalog.js';

@@ -68,11 +68,12 @@ function lmdbWatchState(
       if (closed) throw new Error(`watch state at ${path} is closed`);
       return refusalOf(dbs.countLive(subject, now()));
     },
-    create: (watch) =>
+    create: (watch, how) =>
       transact((at) => {
         const kept = dbs.watches.get(watch.id);
         if (kept !== undefined) return watchAt(kept, at);
-        const refusal = refusalOf(dbs.countActive(watch.subject, at));
+        const counts = dbs.countActive(watch.subject, at);
+        const refusal = how?.paid ? null : refusalOf(counts);
         if (refusal !== null) return refusal;
         dbs.putWatch(watch);
         return watch;

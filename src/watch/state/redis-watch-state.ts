@@ -64,6 +64,9 @@ function watchOf(fields: Record<string, string>): Watch | null {
   return { ...watch, status: fields.status as Watch['status'], version: Number(fields.version) };
 }
 
+/** A cap no count reaches: a paid watch is kept whatever the room (see WatchState.create). */
+const NO_CAP = Number.MAX_SAFE_INTEGER;
+
 export async function openRedisWatchState(options: RedisWatchStateOptions): Promise<WatchState> {
   const redis = withScripts(options.redis);
   const prefix = options.prefix ?? 'risk-scan:watch:';
@@ -102,10 +105,13 @@ export async function openRedisWatchState(options: RedisWatchStateOptions): Prom
       if (total >= options.maxWatches) return 'service_full';
       return ofSubject >= options.maxWatchesPerSubject ? 'subject_full' : null;
     },
-    create: async (watch) => {
+    create: async (watch, how) => {
+      const [maxTotal, maxPerSubject] = how?.paid
+        ? [NO_CAP, NO_CAP]
+        : [options.maxWatches, options.maxWatchesPerSubject];
       const outcome = await redis.watchCreate(
         ...[keys.active, keys.subject(watch.subject), keys.watch(watch.id)],
-        ...[now(), options.maxWatches, options.maxWatchesPerSubject, watch.id, watch.expiresAt],
+        ...[now(), maxTotal, maxPerSubject, watch.id, watch.expiresAt],
         ...[JSON.stringify(watch), watch.version, watch.expiresAt + ENDED_RETENTION_MS],
       );
       if (outcome === 'exists') return (await get(watch.id)) ?? watch;

@@ -83,6 +83,23 @@ describe('the watch door', () => {
       assert.equal(followed, 0);
     });
 
+    it('a paid watch is created even when the subject filled during its settle call', async () => {
+      const full = await openLmdbWatchState(join(dir, 'full'), {
+        mode: 'sandbox',
+        signingKey: signingKeyFromPem(generateKeyPem()),
+        maxWatches: 1,
+        maxWatchesPerSubject: 1,
+      });
+      try {
+        assert.equal(typeof (await full.create(sold(Date.now()))), 'object');
+        const paid = sold(Date.now());
+        assert.equal(await createWatchFulfil(full)(answerOf(paid)), null, 'no 503: it was paid for');
+        assert.equal((await full.get(paid.id))?.status, 'active');
+      } finally {
+        await full.close();
+      }
+    });
+
     it('a store that fails: 503 watch_not_started, asking for the replay, its cause kept', async () => {
       const failing: WatchState = { ...state, create: () => Promise.reject(new Error('disk full')) };
       const error = await createWatchFulfil(failing)(answerOf(sold(Date.now())));
