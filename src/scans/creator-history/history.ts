@@ -15,6 +15,7 @@ import type { RpcServes } from '../../solana/program-search.js';
 import { PUMP_PROGRAM } from '../../solana/programs.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
 import { boundedSend, OPTIONAL_SEARCH_MS } from '../liquidity/bounded-search.js';
+import { isSignaturePage } from '../token-facts/transaction-json.js';
 import { type CreatorTransaction, decodeCreatorTransaction } from './history-decode.js';
 
 /** One page of the creator's signatures: how far back its history is read. */
@@ -93,7 +94,12 @@ async function programAccounts(rpc: SolanaRpc, creator: Address, bound: Send) {
 
 async function signaturePage(rpc: SolanaRpc, creator: Address, bound: Send) {
   try {
-    return await rpc.getSignaturesForAddress(creator, { limit: HISTORY_SIGNATURES }).send(bound.send);
+    const page = await rpc.getSignaturesForAddress(creator, { limit: HISTORY_SIGNATURES }).send(bound.send);
+    if (isSignaturePage(page)) return page;
+    return {
+      status: 'unavailable',
+      reason: 'getSignaturesForAddress of the creator: an answer that is not a list of signatures',
+    } as const;
   } catch (e) {
     return {
       status: 'unavailable',

@@ -134,6 +134,8 @@ export type InsiderFacts =
       /** Why the holders or the launch buyers could not be traced (null when they were). */
       readonly holdersUnread: string | null;
       readonly buyersUnread: string | null;
+      /** Why a group's trace failed outright (an answer it could not use), null when none did. */
+      readonly traceFailed: string | null;
       /** Wallets left out by the caps (largest holders and buyers first). */
       readonly overCap: number;
       /** The creator when the caller knows it (a pump.fun curve names it). */

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 
-export const int = z.union([z.number(), z.bigint()]).transform((v) => BigInt(v));
+// An integer only: BigInt(1.5) would throw out of safeParse instead of failing the parse.
+export const int = z.union([z.number().int(), z.bigint()]).transform((v) => BigInt(v));
 export const instruction = z.object({ programIdIndex: int, accounts: z.array(int), data: z.string() });
 export const tokenBalance = z.object({
   accountIndex: int,
@@ -42,3 +43,22 @@ export const transactionSchema = z.object({
       .optional(),
   }),
 });
+
+/** A getSignaturesForAddress answer as the scans read it: entries, each with its signature. */
+export interface SignatureEntry {
+  readonly signature: string;
+  readonly err: unknown;
+  readonly blockTime?: bigint | number | null;
+}
+
+/** Whether an answer is such a page (a malformed one is named as unavailable, never read). */
+export function isSignaturePage(value: unknown): value is readonly SignatureEntry[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (s) =>
+        typeof s?.signature === 'string' &&
+        ['bigint', 'number', 'undefined'].includes(typeof (s.blockTime ?? undefined)),
+    )
+  );
+}

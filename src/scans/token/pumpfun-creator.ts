@@ -7,7 +7,12 @@
 import type { Address } from '@solana/kit';
 import { findBondingCurveAddress } from '../../solana/decoders/pump-bonding-curve.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
-import { type AskServes, type CreatorLaunches, creatorLaunchesRound2 } from '../creator-history/launches.js';
+import {
+  type AskServes,
+  type CreatorLaunches,
+  creatorLaunchesRound2,
+  curveCreator,
+} from '../creator-history/launches.js';
 import type { ScanExtension } from './schedule.js';
 
 export async function pumpfunCreatorReads(
@@ -21,6 +26,8 @@ export async function pumpfunCreatorReads(
     curveAddress,
     extension: {
       withMint: [curveAddress],
+      // The curve names the creator, as /scan/pumpfun has it: not the creation's fee payer.
+      launchCreator: ([curve]) => curveCreator(curve),
       round2: (first) => creatorLaunchesRound2(rpc, mint, first.withMint[0] ?? null, serves, signal),
     },
   };

@@ -694,11 +694,12 @@ describe('assessToken, flag by flag', () => {
       cut: null,
       refused: false,
     });
-    const insiders = (wallets: TracedWallet[]): InsiderFacts => ({
+    const insiders = (wallets: TracedWallet[], traceFailed: string | null = null): InsiderFacts => ({
       status: 'read',
       wallets,
       holdersUnread: null,
       buyersUnread: null,
+      traceFailed,
       overCap: 0,
       creator: authority,
     });
@@ -767,6 +768,10 @@ describe('assessToken, flag by flag', () => {
     assert.ok(cut.confidence < assessToken(facts()).confidence);
     const longPage = { ...traced(owners[0]!, []), cut: 'more than 1000 transactions', refused: false };
     flags.notRaised(assessToken(facts({}, { insiders: insiders([longPage]) })), 'INSIDERS_UNAVAILABLE');
+    const failedTrace = 'tracing the launch buyers failed: an answer it could not use';
+    flags.raised(assessToken(facts({}, { insiders: insiders([], failedTrace) })), 'INSIDERS_UNAVAILABLE', {
+      reason: failedTrace,
+    });
   });
 
   it('every token flag has a raising test above', () => {

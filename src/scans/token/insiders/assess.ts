@@ -63,10 +63,12 @@ function clusterHit(clusters: readonly InsiderCluster[], creator: string | null)
   ];
 }
 
-function unavailableHit(wallets: readonly TracedWallet[]): Hit[] {
+function unavailableHit(wallets: readonly TracedWallet[], traceFailed: string | null): Hit[] {
   const refused = wallets.filter((w) => w.refused);
-  if (refused.length === 0) return [];
-  const reason = `${refused.length} of ${wallets.length} wallets' funding could not be read (${refused[0]!.cut})`;
+  if (refused.length === 0 && traceFailed === null) return [];
+  const reason =
+    traceFailed ??
+    `${refused.length} of ${wallets.length} wallets' funding could not be read (${refused[0]!.cut})`;
   return [
     {
       code: 'INSIDERS_UNAVAILABLE',
@@ -93,7 +95,7 @@ export function insiderChecks(facts: TokenView, supply: bigint): InsiderOutcome 
   }));
   const clusters = insiderClusters(funded, { creator, wellKnown: WELL_KNOWN_FUNDER_ADDRESSES });
   return {
-    hits: [...clusterHit(clusters, creator), ...unavailableHit(read.wallets)],
+    hits: [...clusterHit(clusters, creator), ...unavailableHit(read.wallets, read.traceFailed)],
     summary: {
       insiders: {
         checked: true,

@@ -188,7 +188,13 @@ export async function gatherInsiderFacts(
     buyers = buyersToTrace(launch, tracer.creator);
     return tracer.group(buyers.slice(0, MAX_BUYERS_TRACED), 'buyer');
   });
-  const [launch] = await Promise.all([launched, fromHolders.catch(() => {}), fromBuyers]);
+  // A group whose trace fails outright is named, never read as a group funded by no one.
+  const failed = (group: string) => (e: unknown) => `tracing the ${group} failed: ${errorMessage(e)}`;
+  const [launch, ...failures] = await Promise.all([
+    launched,
+    fromHolders.then(() => null, failed('largest holders')),
+    fromBuyers.then(() => null, failed('launch buyers')),
+  ]);
   return {
     status: 'read',
     // The creator's own wallet is no insider of itself (it may have been traced before the launch named it).
@@ -196,6 +202,7 @@ export async function gatherInsiderFacts(
     holdersUnread:
       inputs.largestError === null ? null : `the largest holders could not be read: ${inputs.largestError}`,
     buyersUnread: launch.status === 'read' ? null : `the launch was not read: ${launch.reason}`,
+    traceFailed: failures.filter((f) => f !== null).join('; ') || null,
     overCap:
       Math.max(0, holders.length - MAX_HOLDERS_TRACED) + Math.max(0, buyers.length - MAX_BUYERS_TRACED),
     creator: tracer.creator,

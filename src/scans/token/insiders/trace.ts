@@ -7,13 +7,14 @@
 import type { Address, Signature } from '@solana/kit';
 import type { SolanaRpc } from '../../../solana/rpc.js';
 import type { boundedSend } from '../../liquidity/bounded-search.js';
+import { isSignaturePage, type SignatureEntry } from '../../token-facts/transaction-json.js';
 import { FRESH_SECONDS } from './clusters.js';
 import { type FundingRead, fundingOf } from './funding.js';
 
 /** One page of a wallet's signatures: a wallet with more is no fresh one, and is not traced. */
 export const WALLET_SIGNATURES = 1000;
 
-type Page = readonly { signature: string; err: unknown; blockTime: bigint | null }[];
+type Page = readonly SignatureEntry[];
 type Read<T> = { ok: true; value: T } | { ok: false; why: string };
 
 /** What one hop found for one wallet. */
@@ -60,7 +61,12 @@ export class FundingReads {
       read = this.rpc
         .getSignaturesForAddress(wallet as Address, { limit: WALLET_SIGNATURES })
         .send(this.bound.send)
-        .then((value): Read<Page> => ({ ok: true, value }))
+        .then(
+          (value): Read<Page> =>
+            isSignaturePage(value)
+              ? { ok: true, value }
+              : { ok: false, why: 'getSignaturesForAddress: an answer that is not a list of signatures' },
+        )
         .catch(
           (e: unknown): Read<Page> => ({ ok: false, why: `getSignaturesForAddress: ${this.bound.why(e)}` }),
         );
@@ -91,7 +97,7 @@ export class FundingReads {
     const oldestFirst = [...page].reverse();
     const at =
       target.touch === 'mint' ? oldestFirst.findIndex((s) => this.mintSignatures.has(s.signature)) : -1;
-    const blockTime = at >= 0 ? oldestFirst[at]!.blockTime : null;
+    const blockTime = at >= 0 ? (oldestFirst[at]!.blockTime ?? null) : null;
     const touched = blockTime === null ? target.touchedAt : Number(blockTime);
     const before = at >= 0 ? oldestFirst.slice(0, at) : oldestFirst;
     return { first: oldestFirst[0]?.signature, candidate: before.find((s) => s.err === null), touched };
@@ -115,9 +121,11 @@ export class FundingReads {
       const read = reads[i];
       if (read === null || read === undefined) return none();
       if (!read.ok) return none(read.why, true);
-      const mint = target.touch === 'mint' ? this.mint : null;
-      const funding = read.value === null ? null : fundingOf(read.value, target.wallet, mint);
-      if (funding === null || funding.touchesMint || funding.funder === null) return none();
+      // A transaction its page lists but the RPC does not serve, or cannot be read: the trace is cut.
+      if (read.value === null) return none('getTransaction: a listed transaction was not served', true);
+      const funding = fundingOf(read.value, target.wallet, target.touch === 'mint' ? this.mint : null);
+      if (funding === null) return none('getTransaction: an answer that is not a readable transaction', true);
+      if (funding.touchesMint || funding.funder === null) return none();
       const isFirst = pick.candidate?.signature === pick.first;
       return {
         funder: funding.funder,
