@@ -218,7 +218,12 @@ export async function readHistoryLaunches(
 }
 
 /** The pump curves among `addresses` that name `creator` (100 per call, all at once). */
-export async function readCurves(rpc: SolanaRpc, addresses: readonly string[], creator: string, bound: Send) {
+export async function readCurves(
+  rpc: SolanaRpc,
+  addresses: readonly string[],
+  creator: string,
+  bound: { readonly send: { readonly abortSignal?: AbortSignal } },
+) {
   const chunks: string[][] = [];
   for (let i = 0; i < addresses.length; i += 100) chunks.push(addresses.slice(i, i + 100));
   const read = await Promise.all(

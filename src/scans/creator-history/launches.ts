@@ -18,10 +18,8 @@ import type { RpcServes } from '../../solana/program-search.js';
 import { PUMP_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../solana/programs.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
 import type { RawAccount } from '../token-facts/model.js';
-import { type CreatorHistoryRead, readHistoryLaunches, readHistorySources } from './history.js';
+import { type CreatorHistoryRead, readCurves, readHistoryLaunches, readHistorySources } from './history.js';
 
-/** Accounts per getMultipleAccounts (the RPC's own limit). */
-export const ACCOUNTS_PER_CALL = 100;
 /** Most mints whose curves are read per scan (5 calls in parallel): beyond it the history is truncated. */
 export const MAX_CANDIDATE_MINTS = 500;
 /** How launches are found, said in every result that has them. */
@@ -131,23 +129,14 @@ async function launchCurves(
 ): Promise<CreatorLaunches> {
   const send = abortSignal ? { abortSignal } : {};
   try {
-    // Every candidate's curve PDA, 100 per call, all calls at once.
-    const chunks: Address[][] = [];
-    for (let i = 0; i < curveAddresses.length; i += ACCOUNTS_PER_CALL) {
-      chunks.push(curveAddresses.slice(i, i + ACCOUNTS_PER_CALL));
-    }
-    const read = await Promise.all(
-      chunks.map((chunk) => rpc.getMultipleAccounts(chunk, { encoding: 'base64' }).send(send)),
-    );
-    const accounts = read.flatMap((r) => r.value);
-    const found: LaunchCurve[] = [];
-    accounts.forEach((account, i) => {
-      if (account === null || account.owner !== PUMP_PROGRAM) return;
-      const data = new Uint8Array(Buffer.from(account.data[0], 'base64'));
-      const launch = decodeBondingCurve(data);
-      if (!launch.ok || launch.value.creator !== creator) return;
-      found.push({ address: curveAddresses[i]!, data, mint: candidates[i]! });
-    });
+    // Every candidate's curve PDA, 100 per call, all calls at once, keyed by the address asked for.
+    const mintOf = new Map(curveAddresses.map((address, i) => [address as string, candidates[i]!]));
+    const read = await readCurves(rpc, curveAddresses, creator, { send });
+    const found: LaunchCurve[] = read.map(({ address, data }) => ({
+      address: address as Address,
+      data,
+      mint: mintOf.get(address)!,
+    }));
     return {
       curves: [{ address: curve.address, data: curve.data, mint }, ...found],
       error: null,
