@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { createSolanaRpc, type Rpc, type SolanaRpcApi } from '@solana/kit';
 import { WordedFailure } from '../client/failures.js';
 import { readKeypairFile } from '../client/keypair-file.js';
+import { errorMessage } from '../errors.js';
 import type { ScenarioAction, ScenarioSubject } from '../sandbox/scenarios/manifest.js';
 import { EXIT } from './failures.js';
 import { usageError } from './options.js';
@@ -28,8 +29,9 @@ interface Manifest {
 }
 
 async function readManifest(path: string): Promise<Manifest> {
+  let manifest: Partial<Manifest> | null;
   try {
-    return JSON.parse(await readFile(path, 'utf8')) as Manifest;
+    manifest = JSON.parse(await readFile(path, 'utf8')) as Partial<Manifest> | null;
   } catch (cause) {
     throw new WordedFailure(
       `Cannot read the sandbox manifest ${path}: start the sandbox (risk-scan sandbox) or pass --manifest FILE.`,
@@ -37,6 +39,10 @@ async function readManifest(path: string): Promise<Manifest> {
       { cause },
     );
   }
+  if (!Array.isArray(manifest?.subjects) || typeof manifest.rpcUrl !== 'string') {
+    throw new WordedFailure(`${path} is not a sandbox manifest (it names no rpcUrl and subjects).`, 'usage');
+  }
+  return manifest as Manifest;
 }
 
 function findAction(manifest: Manifest, subjectName: string, actionName: string) {
@@ -69,7 +75,7 @@ export async function actCommand(args: string[], env: Record<string, string | un
   const { performAction } = await import('../sandbox/actors/transactions.js');
   const signatures = await performAction(rpc, subject, action, actor).catch((cause: unknown) => {
     throw new WordedFailure(
-      `The sandbox RPC refused the ${actionName} transaction: ${String(cause)}`,
+      `The sandbox RPC refused the ${actionName} transaction: ${errorMessage(cause)}`,
       'failed',
       {
         cause,

@@ -10,7 +10,7 @@
  * of the holder for each side in the transaction, nothing is paid out: the burn stays a burn.
  */
 
-import { decodeRaydiumCpmmPool } from '../../solana/decoders/raydium-cpmm.js';
+import { CPMM_LP_SUPPLY_OFFSET, decodeRaydiumCpmmPool } from '../../solana/decoders/raydium-cpmm.js';
 import { RAYDIUM_CPMM_PROGRAM, WSOL_MINT } from '../../solana/programs.js';
 import { addressText, MEMO_V2_PROGRAM, TOKEN_PROGRAM } from '../chain/addresses.js';
 import type { SandboxChain } from '../chain/chain.js';
@@ -24,8 +24,6 @@ export const WITHDRAW_MEMO = 'raydium-cpmm:withdraw';
 const BURN = 8;
 const BURN_CHECKED = 15;
 const AMOUNT_OFFSET = 64;
-/** PoolState's lp_supply (raydium-cp-swap states/pool.rs; the decoder reads it there too). */
-const POOL_LP_SUPPLY_OFFSET = 333;
 
 interface LpBurn {
   readonly mint: string;
@@ -37,7 +35,8 @@ interface LpBurn {
 /** Follows `chain`'s transactions from now on; returns the function that stops it. */
 export function standInForCpmmWithdraw(chain: SandboxChain): () => void {
   return chain.onTransaction((record) => {
-    if (record.meta.err !== null) return;
+    // Only a landed transaction that carries a memo can be a marked withdrawal: the rest are not parsed.
+    if (record.meta.err !== null || !record.accountKeys.includes(MEMO_V2_PROGRAM)) return;
     const burns = withdrawBurns(record);
     for (const burn of burns) payOut(chain, burn, record.accountKeys);
   });
@@ -84,7 +83,7 @@ function payOut(chain: SandboxChain, burn: LpBurn, named: readonly string[]): vo
   }
   const poolAccount = chain.getAccount(address)!;
   const data = new Uint8Array(poolAccount.data());
-  new DataView(data.buffer).setBigUint64(POOL_LP_SUPPLY_OFFSET, pool.lpSupply - burn.amount, true);
+  new DataView(data.buffer).setBigUint64(CPMM_LP_SUPPLY_OFFSET, pool.lpSupply - burn.amount, true);
   chain.setAccount({ address, lamports: poolAccount.lamports(), data, owner: RAYDIUM_CPMM_PROGRAM });
 }
 

@@ -35,6 +35,9 @@ export interface RaydiumCpmmPool {
   readonly openTime: bigint;
 }
 
+/** PoolState's lp_supply (raydium-cp-swap states/pool.rs): the LP the pool counts as issued. */
+export const CPMM_LP_SUPPLY_OFFSET = 333;
+
 export function decodeRaydiumCpmmPool(data: Uint8Array): DecodeResult<RaydiumCpmmPool> {
   const checked = checkLayout(
     data,
@@ -54,7 +57,7 @@ export function decodeRaydiumCpmmPool(data: Uint8Array): DecodeResult<RaydiumCpm
     mintB: addressAt(data, 200),
     status,
     swapEnabled: (status & SWAP_DISABLED) === 0,
-    lpSupply: u64At(data, 333),
+    lpSupply: u64At(data, CPMM_LP_SUPPLY_OFFSET),
     feesA: u64At(data, 341) + u64At(data, 357),
     feesB: u64At(data, 349) + u64At(data, 365),
     openTime: u64At(data, 373),

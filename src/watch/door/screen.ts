@@ -61,7 +61,13 @@ export function createWatchScreen(deps: WatchScreenDeps): Screen {
   let running = 0;
   const screenOrder = async (subject: string): Promise<ScreenRefusal | null> => {
     const order = orderOfSubject(subject);
-    const webhook = await within(timeoutMs, deps.checkWebhook(order.webhook));
+    // The slot is held until the check itself ends, not its answer: a lookup past its time
+    // still takes a resolver thread.
+    running++;
+    const check = deps.checkWebhook(order.webhook).finally(() => {
+      running--;
+    });
+    const webhook = await within(timeoutMs, check);
     if (webhook === null) {
       const seconds = Math.ceil(timeoutMs / 1000);
       return busy(
@@ -79,11 +85,6 @@ export function createWatchScreen(deps: WatchScreenDeps): Screen {
     if (running >= maxChecks) {
       return busy(1, 'Too many watch orders are being checked at once', 'busy');
     }
-    running++;
-    try {
-      return await screenOrder(subject);
-    } finally {
-      running--;
-    }
+    return screenOrder(subject);
   };
 }

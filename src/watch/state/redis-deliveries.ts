@@ -32,6 +32,8 @@ const ATTEMPTS = 1_000_000;
 const RECONCILE_EVERY_MS = 60_000;
 const CONCURRENCY = 16;
 const START_TIMEOUT_MS = 15_000;
+/** Redis's answers that refuse the start for good: credentials and permissions. */
+const REFUSALS = /^(NOAUTH|WRONGPASS|NOPERM|ERR AUTH|ERR invalid password)/;
 
 /** A delivery not yet delivered: BullMQ retries the job after the backoff. */
 class NotDelivered extends Error {
@@ -105,8 +107,9 @@ function openQueue(
   });
   refused.catch(() => undefined); // heard by the start only; later refusals are logged
   const warn = (e: unknown) => {
-    // Redis's own answer, unlike a lost connection, will not change by retrying.
-    if (e instanceof Error && e.name === 'ReplyError') refuse(e);
+    // A refusal of who we are or what we may run will not change by retrying (a lost connection,
+    // or a Redis still LOADING its data, may).
+    if (e instanceof Error && e.name === 'ReplyError' && REFUSALS.test(e.message)) refuse(e);
     const message = errorMessage(e);
     if (message !== lastError) options.log?.warn({ err: message }, 'watch delivery queue error');
     lastError = message;

@@ -61,6 +61,14 @@ function watchOf(fields: Record<string, string>): Watch | null {
   } catch {
     return null;
   }
+  // Valid JSON that is no watch (null, {}) is passed over the same way.
+  if (
+    typeof watch?.id !== 'string' ||
+    typeof watch.subject !== 'string' ||
+    typeof watch.latest !== 'object'
+  ) {
+    return null;
+  }
   return { ...watch, status: fields.status as Watch['status'], version: Number(fields.version) };
 }
 

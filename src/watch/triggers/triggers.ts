@@ -131,8 +131,9 @@ export class WatchTriggers {
     this.stopped.abort();
     clearInterval(this.interval);
     await this.checking;
-    await this.syncing;
-    await this.syncAgain;
+    // A sync that failed (a store down at shutdown) is its asker's to report: the stop goes on.
+    await this.syncing?.catch(() => undefined);
+    await this.syncAgain?.catch(() => undefined);
     const subjects = [...this.subjects.values()];
     this.subjects.clear();
     await Promise.all(subjects.map((s) => s.close()));
@@ -155,9 +156,17 @@ export class WatchTriggers {
       let subject = this.subjects.get(key);
       if (subject === undefined) {
         const first = watches[0]!;
+        // A watch whose kept verdict cannot be read costs its own subject, not the sync of all.
+        const accounts = await followedAccounts(first.kind, first.subject, first.latest).catch(
+          (e: unknown) => {
+            this.options.onError?.(e, key);
+            return null;
+          },
+        );
+        if (accounts === null) continue;
         subject = new Subject(first.kind, first.subject, this.options.feed, () => this.notified(key));
         this.subjects.set(key, subject);
-        subject.follow(await followedAccounts(first.kind, first.subject, first.latest));
+        subject.follow(accounts);
       }
       subject.setWatches(watches);
     }

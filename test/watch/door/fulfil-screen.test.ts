@@ -137,6 +137,27 @@ describe('the watch door', () => {
       assert.equal(await screen(order('https://d.example/h')), null, 'room again once they are done');
     });
 
+    it('a check past its time still holds its slot until it ends (its lookup still runs)', async () => {
+      let end = () => {};
+      const screen = createWatchScreen({
+        state,
+        maxConcurrentChecks: 1,
+        checkTimeoutMs: 20,
+        checkWebhook: () =>
+          new Promise((resolve) => {
+            end = () => resolve({ ok: true });
+          }),
+      });
+      const late = await screen(order('https://slow.example/h'));
+      assert.equal(late?.error.details.reason, 'webhook_check_timeout');
+      assert.equal((await screen(order('https://next.example/h')))?.error.details.reason, 'busy');
+      end();
+      await new Promise((resolve) => setImmediate(resolve));
+      const freed = await screen(order('https://next.example/h'));
+      assert.equal(freed?.error.details.reason, 'webhook_check_timeout', 'the slot was free again');
+      end();
+    });
+
     it('a webhook check that never answers is refused with 503 once its time is up', async () => {
       const screen = createWatchScreen({
         state,

@@ -1,6 +1,7 @@
 /**
  * WatchTriggers.sync asked while a sync runs: the running one may have read the active watches
- * before a watch was created, so another sync follows it and the new watch is taken.
+ * before a watch was created, so another sync follows it and the new watch is taken. A watch whose
+ * kept verdict cannot be read costs its own subject only; a sync that fails does not stop the stop.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -53,5 +54,46 @@ describe('watch triggers: sync', () => {
     assert.equal(triggers.subjectCount, 1, 'the new watch is followed');
     assert.equal(reads.length, 2, 'one more sync for both who asked meanwhile');
     await triggers.stop();
+  });
+
+  const triggersOn = (watches: () => Promise<readonly Watch[]>, errors: string[] = []) =>
+    new WatchTriggers({
+      watches,
+      rescan: async (): Promise<ScanResult> => assert.fail('a sync scans nothing'),
+      onChange: async () => {},
+      onError: (_error, key) => errors.push(key),
+      feed: null,
+      rescanBudget: 1,
+      debounceMs: 0,
+    });
+
+  it('a watch whose verdict cannot be read is passed over (reported); the others are followed', async () => {
+    const unreadable = {
+      ...watch,
+      id: 'w_bad',
+      subject: 'Bad1111111111111111111111111111111111111111',
+      latest: undefined,
+    };
+    const errors: string[] = [];
+    const triggers = triggersOn(async () => [unreadable as unknown as Watch, watch], errors);
+    await triggers.sync();
+    assert.equal(triggers.subjectCount, 1, 'the readable watch is followed');
+    assert.deepEqual(errors, [`wallet:${unreadable.subject}`]);
+    await triggers.stop();
+  });
+
+  it('stop() ends even while a sync fails (the store down at shutdown)', async () => {
+    let fail = (_e: Error) => {};
+    const triggers = triggersOn(
+      () =>
+        new Promise((_, reject) => {
+          fail = reject;
+        }),
+    );
+    const failing = triggers.sync().catch((e: Error) => e.message);
+    const stopped = triggers.stop();
+    fail(new Error('Redis is down'));
+    await stopped;
+    assert.equal(await failing, 'Redis is down', 'its asker is told');
   });
 });
