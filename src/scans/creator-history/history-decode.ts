@@ -13,7 +13,7 @@
 import bs58 from 'bs58';
 import type { z } from 'zod';
 import { PUMP_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../solana/programs.js';
-import { type instruction, transactionSchema } from '../token-facts/transaction-json.js';
+import { type instruction, keysAndInstructions, transactionSchema } from '../token-facts/transaction-json.js';
 
 /** pump.fun's instruction discriminators (IDL, pump-fun/pump-public-docs). */
 const CREATE = [24, 30, 200, 40, 5, 28, 7, 119];
@@ -65,14 +65,9 @@ export function decodeCreatorTransaction(raw: unknown, creator: string): Creator
   const { transaction, meta, blockTime } = read.data;
   if (meta.err !== null && meta.err !== undefined) return null;
   const message = transaction.message;
-  const loaded = meta.loadedAddresses;
-  const keys = [...message.accountKeys, ...(loaded?.writable ?? []), ...(loaded?.readonly ?? [])];
+  const { keys, instructions } = keysAndInstructions(read.data);
   const signers = message.accountKeys.slice(0, Number(message.header.numRequiredSignatures));
   const creatorSigned = signers.includes(creator);
-  const instructions = [
-    ...message.instructions,
-    ...(meta.innerInstructions ?? []).flatMap((set) => set.instructions),
-  ];
   const created = new Set<string>();
   for (const ix of instructions) {
     const mint = createdMint(ix, keys, creatorSigned);

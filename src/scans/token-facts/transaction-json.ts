@@ -62,3 +62,16 @@ export function isSignaturePage(value: unknown): value is readonly SignatureEntr
     )
   );
 }
+
+/** Every key the instructions index (lookup tables' too) and every instruction, inner ones included. */
+export function keysAndInstructions(parsed: z.infer<typeof transactionSchema>) {
+  const message = parsed.transaction.message;
+  // Indexes in meta count the static keys, then the lookup tables' writable, then readonly ones.
+  const loaded = parsed.meta.loadedAddresses;
+  const keys = [...message.accountKeys, ...(loaded?.writable ?? []), ...(loaded?.readonly ?? [])];
+  const instructions = [
+    ...message.instructions,
+    ...(parsed.meta.innerInstructions ?? []).flatMap((set) => set.instructions),
+  ];
+  return { keys, instructions };
+}

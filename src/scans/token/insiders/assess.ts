@@ -7,7 +7,7 @@
  * wallet first touched the token, so the two never name a wallet for the same transfer.
  */
 import type { FlagHit } from '../../risk/model.js';
-import { pct, short } from '../../risk/numbers.js';
+import { pct, ratio, short } from '../../risk/numbers.js';
 import type { TokenView, TracedWallet } from '../../token-facts/model.js';
 import type { TokenFlag } from '../flags.js';
 import {
@@ -27,16 +27,13 @@ export interface InsiderOutcome {
   readonly summary: Record<string, unknown>;
 }
 
-const share = (part: bigint, whole: bigint) =>
-  whole > 0n ? Number((part * 1_000_000n) / whole) / 1_000_000 : 0;
-
 /** Each owner's balance among the largest accounts, as a share of supply. */
 function sharesOf(facts: TokenView, supply: bigint): Map<string, number> {
   const held = new Map<string, bigint>();
   for (const h of facts.decoded.holders) {
     if (h.owner !== null) held.set(h.owner, (held.get(h.owner) ?? 0n) + h.amount);
   }
-  return new Map([...held].map(([owner, amount]) => [owner, share(amount, supply)]));
+  return new Map([...held].map(([owner, amount]) => [owner, ratio(amount, supply)]));
 }
 
 const listed = (c: InsiderCluster) => ({

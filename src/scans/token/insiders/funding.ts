@@ -4,10 +4,9 @@
  * shows in it (it touched the token). Reads the same schema as launch forensics (token-facts/transaction-json.ts).
  */
 import bs58 from 'bs58';
-import { transactionSchema } from '../../token-facts/transaction-json.js';
-import { keysAndInstructions } from '../launch/decode.js';
+import { SYSTEM_PROGRAM } from '../../../solana/programs.js';
+import { keysAndInstructions, transactionSchema } from '../../token-facts/transaction-json.js';
 
-const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 /** System instructions that move lamports to accounts[1]: CreateAccount (0) and Transfer (2). */
 const CREATE_ACCOUNT = 0;
 const TRANSFER = 2;

@@ -7,10 +7,14 @@
  */
 import bs58 from 'bs58';
 import type { z } from 'zod';
+import { SYSTEM_PROGRAM } from '../../../solana/programs.js';
 import type { LaunchBuy, LaunchTransaction, SolTransfer } from '../../token-facts/model.js';
-import { type instruction, transactionSchema } from '../../token-facts/transaction-json.js';
+import {
+  type instruction,
+  keysAndInstructions,
+  transactionSchema,
+} from '../../token-facts/transaction-json.js';
 
-const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 /** System instruction 2: Transfer { lamports: u64 }, accounts [from, to]. */
 const SYSTEM_TRANSFER = 2;
 
@@ -41,19 +45,6 @@ function buysOf(parsed: Parsed, mint: string, keys: readonly string[], signers: 
     if (amount > 0n && tokenAccount) buys.push({ wallet: b.owner, tokenAccount, amount });
   }
   return buys;
-}
-
-/** Every key the instructions index (lookup tables' too) and every instruction, inner ones included. */
-export function keysAndInstructions(parsed: Parsed) {
-  const message = parsed.transaction.message;
-  // Indexes in meta count the static keys, then the lookup tables' writable, then readonly ones.
-  const loaded = parsed.meta.loadedAddresses;
-  const keys = [...message.accountKeys, ...(loaded?.writable ?? []), ...(loaded?.readonly ?? [])];
-  const instructions = [
-    ...message.instructions,
-    ...(parsed.meta.innerInstructions ?? []).flatMap((set) => set.instructions),
-  ];
-  return { keys, instructions };
 }
 
 /** The transaction's launch-relevant facts, or null when the answer is not a readable transaction. */
