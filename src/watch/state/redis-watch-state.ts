@@ -131,8 +131,15 @@ export async function openRedisWatchState(options: RedisWatchStateOptions): Prom
     cancel: async (id) => {
       const watch = await read(id);
       if (watch === null) return null;
-      await redis.watchCancel(keys.watch(id), keys.active, keys.subject(watch.subject), now(), id);
-      await news.announce();
+      const cancelled = await redis.watchCancel(
+        keys.watch(id),
+        keys.active,
+        keys.subject(watch.subject),
+        now(),
+        id,
+      );
+      // Only a watch this call ended is news to the other instances.
+      if (cancelled === 1) await news.announce();
       return get(id);
     },
     active: async () => {
