@@ -5,12 +5,12 @@
  * is measured twice: for one URL asked again and again (its offer is kept), and for a new mint
  * on every request (the offer is rendered each time).
  *
- * Three servers, each its own process: the bare baseline, the service as production runs it
- * (one info log line per request to stdout), and the service with logging off, which shows
- * what the log line costs. Servers run on one CPU and autocannon on the other when the machine
- * allows it, so the load generator never takes the server's core. Besides req/s and p99, each
- * run records the server's CPU time per request (user + system), the figure least moved by
- * the load generator.
+ * Four servers, each its own process: the bare baseline, a second bare server (its ratio to
+ * the first is the noise floor), the service as production runs it (one info log line per
+ * request to stdout), and the service with logging off, which shows what the log line costs.
+ * Servers run on one CPU and autocannon on the other when the machine allows it, so the load
+ * generator never takes the server's core. Besides req/s and p99, each run records the
+ * server's CPU time per request (user + system), the figure least moved by the load generator.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import bs58 from 'bs58';
 import { startFacilitatorStub } from '../test/helpers/facilitator-stub.js';
 import { autocannon, type ChildServer, type LoadResult, PINNING, startChildServer } from './lib/processes.js';
+import { recordResponse } from './lib/record-response.js';
 import { median, printTable, type Spread, showSpread, spread } from './lib/report.js';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -48,30 +49,39 @@ const CASES: readonly Case[] = [
   { name: '/openapi.json', paths: ['/openapi.json'], status: 200 },
 ];
 
-const SERVERS = ['raw', 'service', 'service, logs off'] as const;
+/**
+ * 'raw, again' is a second bare server answering the same bytes: its ratio to the first is what
+ * two identical servers measure apart on this machine, the noise floor the others are read against.
+ */
+const SERVERS = ['raw', 'raw, again', 'service', 'service, logs off'] as const;
 type ServerName = (typeof SERVERS)[number];
 
-const SKIPPED_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
-
-async function record(base: string, path: string) {
-  const res = await fetch(base + path);
-  const headers: Record<string, string> = {};
-  res.headers.forEach((value, key) => {
-    if (!SKIPPED_HEADERS.has(key)) headers[key] = value;
-  });
-  return { status: res.status, headers, body: await res.text() };
-}
+/**
+ * The order of a round (reversed every other round): the service always runs next to the
+ * baseline it is divided by, the second bare server two runs from it, the service with logs
+ * off three.
+ */
+const ROUND_ORDER: readonly ServerName[] = ['raw', 'service', 'raw, again', 'service, logs off'];
 
 /** One autocannon run against one server, with the server's CPU time per request. */
 interface Run extends LoadResult {
   readonly cpuMicrosPerRequest: number;
 }
 
+const CONNECTIONS = 50;
+
 /** Load on the case's one path, or on all its paths in turn (`pathsFile`). */
 async function measure(server: ChildServer, c: Case, pathsFile: string, seconds: number): Promise<Run> {
   const cpuBefore = server.cpuMicros();
   const many = c.paths.length > 1 ? pathsFile : undefined;
-  const load = await autocannon(server.url + c.paths[0], seconds, 50, undefined, PINNING?.load, many);
+  const load = await autocannon(
+    server.url + c.paths[0],
+    seconds,
+    CONNECTIONS,
+    undefined,
+    PINNING?.load,
+    many,
+  );
   const cpu = server.cpuMicros() - cpuBefore;
   return { ...load, cpuMicrosPerRequest: cpu / Math.max(load.total, 1) };
 }
@@ -91,7 +101,10 @@ export interface HttpOverheadRow {
 export async function runHttpOverhead(options: {
   seconds: number;
   rounds: number;
+  /** Only the cases whose name starts with this (all when absent). */
+  cases?: string;
 }): Promise<HttpOverheadRow[]> {
+  const cases = CASES.filter((c) => options.cases === undefined || c.name.startsWith(options.cases));
   const stub = await startFacilitatorStub(FEE_PAYER);
   const serviceEnv = { PAY_TO, FACILITATOR_URLS: stub.url };
   const cpu = PINNING?.server;
@@ -108,32 +121,34 @@ export async function runHttpOverhead(options: {
     );
     const dir = mkdtempSync(join(tmpdir(), 'bench-'));
     const table: Record<string, unknown> = {};
-    for (const c of CASES) {
+    for (const c of cases) {
       for (const path of c.paths) {
-        const recorded = await record(servers.get('service')!.url, path);
+        const recorded = await recordResponse(servers.get('service')!.url + path);
         if (recorded.status !== c.status) throw new Error(`${path} answered ${recorded.status}`);
         table[path] = recorded;
       }
     }
     writeFileSync(join(dir, 'responses.json'), JSON.stringify(table));
-    const pathsFiles = CASES.map((c, i) => {
+    const pathsFiles = cases.map((c, i) => {
       const file = join(dir, `paths-${i}.json`);
       writeFileSync(file, JSON.stringify(c.paths));
       return file;
     });
-    servers.set(
-      'raw',
-      await startChildServer(here('./servers/raw.ts'), { RESPONSES: join(dir, 'responses.json') }, cpu),
-    );
+    for (const name of ['raw', 'raw, again'] as const) {
+      servers.set(
+        name,
+        await startChildServer(here('./servers/raw.ts'), { RESPONSES: join(dir, 'responses.json') }, cpu),
+      );
+    }
 
-    for (const [i, c] of CASES.entries()) {
+    for (const [i, c] of cases.entries()) {
       const pathsFile = pathsFiles[i]!;
       const runs = new Map<ServerName, Run[]>(SERVERS.map((s) => [s, []]));
       // Warm every server up (JIT, sockets) before measuring.
       for (const name of SERVERS) await measure(servers.get(name)!, c, pathsFile, 2);
       for (let round = 0; round < options.rounds; round++) {
         // Alternate the order, so a server is not always measured just after the same one.
-        const order = round % 2 === 0 ? SERVERS : [...SERVERS].reverse();
+        const order = round % 2 === 0 ? ROUND_ORDER : [...ROUND_ORDER].reverse();
         for (const name of order)
           runs.get(name)!.push(await measure(servers.get(name)!, c, pathsFile, options.seconds));
       }
@@ -162,7 +177,7 @@ export async function runHttpOverhead(options: {
     ? `servers on CPU ${PINNING.server}, autocannon on CPU ${PINNING.load}`
     : 'not pinned (one CPU or no taskset)';
   printTable(
-    `HTTP overhead: service vs bare node:http answering the same bytes (autocannon -c 50, ${options.rounds} interleaved rounds of ${options.seconds} s, ${setup}; ratios are per round, as the median and the lowest–highest round)`,
+    `HTTP overhead: service vs bare node:http answering the same bytes (autocannon -c ${CONNECTIONS}, ${options.rounds} interleaved rounds of ${options.seconds} s, ${setup}; ratios are per round, as the median and the lowest–highest round)`,
     [
       'case',
       'server',

@@ -27,6 +27,7 @@ import {
   PINNING,
   startChildServer,
 } from './lib/processes.js';
+import { recordResponse } from './lib/record-response.js';
 import { median, printTable, type Spread, showSpread, spread } from './lib/report.js';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -90,17 +91,6 @@ function rowsOf(caseName: string, runs: Map<ServerName, Run[]>): OfficialRow[] {
   });
 }
 
-/** What a server answers `path` (with `headers`), recorded for the bare node:http server. */
-async function record(url: string, headers: Record<string, string> = {}) {
-  const res = await fetch(url, { headers });
-  const skipped = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
-  const kept: Record<string, string> = {};
-  res.headers.forEach((value, key) => {
-    if (!skipped.has(key)) kept[key] = value;
-  });
-  return { status: res.status, headers: kept, body: await res.text() };
-}
-
 interface Bench {
   readonly sandbox: PaidSandbox;
   readonly servers: Map<ServerName, ChildServer>;
@@ -130,12 +120,12 @@ async function startServers(sandbox: PaidSandbox, dir: string, path: string): Pr
   const service = servers.get('service')!.url;
   // The cached hit: one sale first puts the subject's result in the service's cache.
   const warm = await paidRequests(sandbox, service, path, 1);
-  const sale = await record(service + path, warm[0]!.headers);
+  const sale = await recordResponse(service + path, warm[0]!.headers);
   if (sale.status !== 200) throw new Error(`the warm-up sale answered ${sale.status}: ${sale.body}`);
   writeFileSync(join(dir, 'result.json'), sale.body);
   writeFileSync(
     join(dir, 'responses.json'),
-    JSON.stringify({ [path]: await record(service + path), [`${path}?paid`]: sale }),
+    JSON.stringify({ [path]: await recordResponse(service + path), [`${path}?paid`]: sale }),
   );
   servers.set(
     'official @x402/hono',

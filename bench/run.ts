@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: every benchmark, one after another (never concurrently: they would
  * measure each other). BENCH_SECONDS and BENCH_ROUNDS shorten or lengthen the runs;
- * BENCH_ONLY=name runs one. Results are also written to bench/results/latest.json.
+ * BENCH_ONLY=name runs one (and BENCH_CASE=prefix, with http, only its cases of that name).
+ * Results are also written to bench/results/latest.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { runHttpOverhead } from './http-overhead.js';
@@ -22,7 +23,8 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   http: () =>
     runHttpOverhead({
       seconds: Number(process.env.BENCH_SECONDS ?? 2),
-      rounds: Number(process.env.BENCH_ROUNDS ?? 9),
+      rounds: Number(process.env.BENCH_ROUNDS ?? 15),
+      ...(process.env.BENCH_CASE === undefined ? {} : { cases: process.env.BENCH_CASE }),
     }),
   official: () =>
     runOfficialBench({

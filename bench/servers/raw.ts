@@ -1,21 +1,20 @@
 /**
  * Baseline: a bare node:http server that answers the exact bytes our service answers
- * (status, headers, body) from a table, with no routing, validation or logging.
- * Env: RESPONSES = path of a JSON file { [path]: { status, headers, body } }.
+ * (status, headers as sent, body) from a table, with no routing, validation or logging.
+ * Env: RESPONSES = path of a JSON file { [path]: RecordedResponse } (bench/lib/record-response.ts).
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { RecordedResponse } from '../lib/record-response.js';
 
-type Recorded = { status: number; headers: Record<string, string>; body: string };
-const table = JSON.parse(readFileSync(process.env.RESPONSES!, 'utf8')) as Record<string, Recorded>;
+const table = JSON.parse(readFileSync(process.env.RESPONSES!, 'utf8')) as Record<string, RecordedResponse>;
 const prepared = new Map(
   Object.entries(table).map(([path, r]) => {
     const body = Buffer.from(r.body);
-    return [
-      path,
-      { status: r.status, headers: { ...r.headers, 'content-length': String(body.length) }, body },
-    ];
+    const headers: Record<string, string> = Object.fromEntries(r.headers);
+    headers['Content-Length'] = String(body.length);
+    return [path, { status: r.status, headers, body }];
   }),
 );
 

@@ -72,6 +72,7 @@ export function newFrame(): RequestFrame {
 /**
  * The one log line of a request, written when its answer is ready. It never throws: a line
  * that cannot be written must not cost the caller its answer (a paid result above all).
+ * `plainText`: the caller knows the route and path to be plain text (RequestLine.plainText).
  */
 export function logRequest(
   log: Logger,
@@ -80,6 +81,7 @@ export function logRequest(
   path: string,
   status: number,
   started: number,
+  plainText = false,
 ): void {
   try {
     writeRequestLine(log, {
@@ -90,6 +92,7 @@ export function logRequest(
       status,
       ms: Math.round((performance.now() - started) * 100) / 100,
       extra: frame.logFields,
+      plainText,
     });
   } catch {
     // Logging failed (a closed destination, an unserialisable field): the answer still goes out.

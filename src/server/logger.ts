@@ -119,6 +119,11 @@ export interface RequestLine {
   readonly ms: number;
   /** More fields (payment fingerprint, scan outcome…), written after the fixed ones. */
   readonly extra: Readonly<Record<string, unknown>>;
+  /**
+   * True when the writer knows route and path to be plain text (see isPlainText), as the unpaid
+   * lane does of the paths it answers: they are then not tested again.
+   */
+  readonly plainText?: boolean;
 }
 
 const INFO = 30;
@@ -143,8 +148,8 @@ export function writeRequestLine(log: Logger, line: RequestLine): void {
   if (
     destination !== undefined &&
     !hasKeys(line.extra) &&
-    isPlainText(line.path) &&
-    (line.route === null || isPlainText(line.route)) &&
+    (line.plainText === true ||
+      (isPlainText(line.path) && (line.route === null || isPlainText(line.route)))) &&
     !pinoSerialisation.hasSubscribers
   ) {
     if (log.levelVal > INFO) return;
@@ -170,7 +175,7 @@ export function writeRequestLine(log: Logger, line: RequestLine): void {
  */
 const PLAIN_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]{0,100}$/;
 
-function isPlainText(text: string): boolean {
+export function isPlainText(text: string): boolean {
   return PLAIN_TEXT.test(text);
 }
 

@@ -20,7 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { concretePath, GET_ENDPOINTS, type GetEndpoint, honoPath } from '../catalog.js';
 import type { PaidDoor } from '../door/paid-door.js';
 import { type Lane, logRequest, MAX_HOST_LENGTH, newFrame } from './frame.js';
-import type { Logger } from './logger.js';
+import { isPlainText, type Logger } from './logger.js';
 import type { BoundCounter, Metrics } from './metrics.js';
 import { addOfferHeaders } from './paid-answers.js';
 import { frameHeaders } from './respond.js';
@@ -57,6 +57,11 @@ interface LaneRoute {
   readonly route: string;
   /** This route's 402 counter, bound once: the lane's only metrics cost. */
   readonly counted: BoundCounter | undefined;
+  /**
+   * Route and prefix are plain text for the log line. The rest of a path the lane answers is
+   * an admitted parameter (base58, or the template's `{name}` or `:name`), plain text too.
+   */
+  readonly plainText: boolean;
 }
 
 export interface UnpaidLaneDeps {
@@ -73,6 +78,7 @@ export function createUnpaidLane(deps: UnpaidLaneDeps): Lane {
     endpoint,
     route: honoPath(endpoint.path),
     counted: deps.metrics?.requestCounter(honoPath(endpoint.path), 402),
+    plainText: isPlainText(honoPath(endpoint.path)) && isPlainText(concretePath(endpoint, '')),
   }));
   // The last Host header found plain, and the origin it names: callers nearly always reach a
   // server by one name, so the pattern test and the string building are done once per name.
@@ -120,7 +126,7 @@ export function createUnpaidLane(deps: UnpaidLaneDeps): Lane {
     res.writeHead(402, headers);
     // Bytes once the offer has been asked for before: node:http then writes them as they are.
     res.end(offer.bytes ?? offer.body);
-    logRequest(log, frame, 'GET', url, 402, started);
+    logRequest(log, frame, 'GET', url, 402, started, match.plainText);
     match.counted?.inc();
     return true;
   };

@@ -3,8 +3,16 @@ import assert from 'node:assert/strict';
 import { tracingChannel } from 'node:diagnostics_channel';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
+import bs58 from 'bs58';
 import { pino } from 'pino';
-import { createLogger, type Logger, type RequestLine, writeRequestLine } from '../../src/server/logger.js';
+import { concretePath, GET_ENDPOINTS, honoPath } from '../../src/catalog.js';
+import {
+  createLogger,
+  isPlainText,
+  type Logger,
+  type RequestLine,
+  writeRequestLine,
+} from '../../src/server/logger.js';
 import { type FacilitatorStub, startFacilitatorStub } from '../helpers/facilitator-stub.js';
 import { startTestService, TEST_FEE_PAYER, type TestService } from '../helpers/service.js';
 
@@ -247,6 +255,25 @@ describe('the request line of a logger configured beyond createLogger', () => {
       pinoWrites(createLogger('info', sinkInto(theirs)), fields);
       await new Promise((r) => setImmediate(r));
       assert.deepEqual(mine.map(sameTime), theirs.map(sameTime), JSON.stringify(path));
+    }
+  });
+
+  it("the unpaid lane's paths, which it does not test before writing by hand, are pino's lines", async () => {
+    // The lane tells the writer its route and path are plain text (RequestLine.plainText): every
+    // path it can answer is a GET endpoint's with the longest admitted parameter or a template.
+    for (const endpoint of GET_ENDPOINTS) {
+      const longest = bs58.encode(new Uint8Array(endpoint.param.kind === 'address' ? 32 : 64).fill(255));
+      const { name } = endpoint.param;
+      for (const value of [longest, `{${name}}`, `:${name}`]) {
+        const fields = { ...FIELDS, route: honoPath(endpoint.path), path: concretePath(endpoint, value) };
+        const mine: string[] = [];
+        const theirs: string[] = [];
+        writeRequestLine(createLogger('info', sinkInto(mine)), { ...fields, plainText: true });
+        pinoWrites(createLogger('info', sinkInto(theirs)), fields);
+        await new Promise((r) => setImmediate(r));
+        assert.deepEqual(mine.map(sameTime), theirs.map(sameTime), fields.path);
+        assert.ok(isPlainText(fields.path) && isPlainText(fields.route), fields.path);
+      }
     }
   });
 
