@@ -8,8 +8,8 @@ export interface RecordedResponse {
   readonly body: string;
 }
 
-/** Written by node:http itself on every answer (Content-Length is written by the baseline, from the body). */
-const WRITTEN_BY_NODE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+/** Written by node:http itself on every answer. */
+const WRITTEN_BY_NODE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
 /**
  * A GET of `url` answered by a server, with its header names as they were sent: fetch would
