@@ -73,13 +73,12 @@ export interface UnpaidLaneDeps {
 
 export function createUnpaidLane(deps: UnpaidLaneDeps): Lane {
   const { door, log } = deps;
-  const routes: readonly LaneRoute[] = GET_ENDPOINTS.map((endpoint) => ({
-    prefix: concretePath(endpoint, ''),
-    endpoint,
-    route: honoPath(endpoint.path),
-    counted: deps.metrics?.requestCounter(honoPath(endpoint.path), 402),
-    plainText: isPlainText(honoPath(endpoint.path)) && isPlainText(concretePath(endpoint, '')),
-  }));
+  const routes: readonly LaneRoute[] = GET_ENDPOINTS.map((endpoint) => {
+    const prefix = concretePath(endpoint, '');
+    const route = honoPath(endpoint.path);
+    const counted = deps.metrics?.requestCounter(route, 402);
+    return { prefix, endpoint, route, counted, plainText: isPlainText(route) && isPlainText(prefix) };
+  });
   // The last Host header found plain, and the origin it names: callers nearly always reach a
   // server by one name, so the pattern test and the string building are done once per name.
   let plainHost: string | undefined;

@@ -51,14 +51,15 @@ export interface SignatureEntry {
   readonly blockTime?: bigint | number | null;
 }
 
+/** What a page entry's blockTime may be (null, as absent, is allowed too). */
+const BLOCK_TIME_TYPES = new Set(['bigint', 'number', 'undefined']);
+
 /** Whether an answer is such a page (a malformed one is named as unavailable, never read). */
 export function isSignaturePage(value: unknown): value is readonly SignatureEntry[] {
   return (
     Array.isArray(value) &&
     value.every(
-      (s) =>
-        typeof s?.signature === 'string' &&
-        ['bigint', 'number', 'undefined'].includes(typeof (s.blockTime ?? undefined)),
+      (s) => typeof s?.signature === 'string' && BLOCK_TIME_TYPES.has(typeof (s.blockTime ?? undefined)),
     )
   );
 }
