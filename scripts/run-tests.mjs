@@ -22,7 +22,19 @@ if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);
 }
-const args = ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files];
+// A file still running after FILE_TIMEOUT_MS is stopped and reported failed, so a test that hangs
+// ends the run with the file named instead of running until CI gives up (the slowest file
+// takes about a minute).
+const FILE_TIMEOUT_MS = 10 * 60_000;
+const args = [
+  '--import',
+  'tsx',
+  '--test',
+  '--test-reporter=spec',
+  '--test-concurrency=2',
+  `--test-timeout=${FILE_TIMEOUT_MS}`,
+  ...files,
+];
 // The risk-scan command runs the sources through tsx in tests: none of them builds dist/ under another.
 const env = { ...process.env, RISK_SCAN_FROM_SOURCE: '1' };
 const child = spawn(process.execPath, args, { stdio: 'inherit', env });

@@ -11,8 +11,8 @@
  * settled for, or leaves it claimed until its TTL. Entries are JSON: a body's
  * string comes back exactly as stored (JSON escapes even lone surrogates).
  */
-import { mkdirSync } from 'node:fs';
-import { type Database, open, type RootDatabase } from 'lmdb';
+import type { Database } from 'lmdb';
+import { type EnvironmentLease, useEnvironment } from '../lmdb-environment.js';
 import type {
   ClaimOutcome,
   ClaimRecord,
@@ -120,23 +120,20 @@ class Entries {
 
 /** Opens (creating when missing) the environment at `path`; expired entries are swept first. */
 export async function openLmdbPaymentStore(options: LmdbPaymentStoreOptions): Promise<PaymentStore> {
-  const { path } = options;
-  // A directory always, even when the name has an extension (lmdb would make that a file).
-  mkdirSync(path, { recursive: true });
-  const root = open({ path, noSubdir: false });
+  const environment = await useEnvironment(options.path);
   try {
-    const db = root.openDB<Entry, string>({ name: LMDB_PAYMENTS_DB, encoding: 'json' });
-    const store = lmdbStore(root, db, options);
+    const db = environment.root.openDB<Entry, string>({ name: LMDB_PAYMENTS_DB, encoding: 'json' });
+    const store = lmdbStore(environment, db, options);
     await store.sweepAll();
     return store.api;
   } catch (error) {
-    await root.close();
+    await environment.close();
     throw error;
   }
 }
 
 function lmdbStore(
-  root: RootDatabase,
+  environment: EnvironmentLease,
   db: Database<Entry, string>,
   options: LmdbPaymentStoreOptions,
 ): { api: PaymentStore; sweepAll(): Promise<void> } {
@@ -198,13 +195,13 @@ function lmdbStore(
     check: async () => {
       if (closing !== undefined) throw new Error(`payment store at ${options.path} is closed`);
       try {
-        root.getStats();
+        environment.root.getStats();
       } catch (error) {
         throw new Error(`payment store at ${options.path} is unusable: ${(error as Error).message}`);
       }
     },
     close: () => {
-      closing ??= Promise.resolve(db.flushed).then(() => root.close());
+      closing ??= environment.close();
       return closing;
     },
   };

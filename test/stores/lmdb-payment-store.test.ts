@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { open } from 'lmdb';
+import { useEnvironment } from '../../src/lmdb-environment.js';
 import {
   LMDB_PAYMENTS_DB,
   openLmdbPaymentStore,
@@ -51,11 +51,12 @@ after(async () => {
 
 /** The keys on disk, read past the store (which would expire them on access). */
 async function keysOnDisk(path: string): Promise<string[]> {
-  const root = open({ path, noSubdir: false });
+  const environment = await useEnvironment(path);
   try {
-    return Array.from(root.openDB<unknown, string>({ name: LMDB_PAYMENTS_DB }).getKeys()).sort();
+    const db = environment.root.openDB<unknown, string>({ name: LMDB_PAYMENTS_DB });
+    return Array.from(db.getKeys()).sort();
   } finally {
-    await root.close();
+    await environment.close();
   }
 }
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
-import { open } from 'lmdb';
+import { useEnvironment } from '../../src/lmdb-environment.js';
 import type { WatchState } from '../../src/watch/model.js';
 import { openLmdbWatchState } from '../../src/watch/state/lmdb-watch-state.js';
 import { watchStateContract } from '../helpers/watch-state-contract.js';
@@ -31,7 +31,8 @@ watchStateContract('embedded (lmdb)', {
   async corrupt(state, options, watchId, records) {
     const dir = paths.get(state) as string;
     await state.close();
-    const root = open({ path: dir, noSubdir: false });
+    const environment = await useEnvironment(dir);
+    const { root } = environment;
     const raw = root.openDB<Buffer, string>({ name: 'watch-deliveries', encoding: 'binary' });
     const pending = root.openDB({ name: 'watch-pending', encoding: 'json' });
     const log = root.openDB<string[], string>({ name: 'watch-log', encoding: 'json' });
@@ -42,18 +43,19 @@ watchStateContract('embedded (lmdb)', {
         log.put(watchId, [webhookId, ...(log.get(watchId) ?? [])]);
       }
     });
-    await root.close();
+    await environment.close();
     const again = await openLmdbWatchState(dir, options);
     paths.set(again, dir);
     return again;
   },
   async isPending(state, webhookId) {
-    // A second handle on the open environment (lmdb shares it within a process).
-    const root = open({ path: paths.get(state) as string, noSubdir: false });
+    // The running state's own environment: a second handle on it could freeze the process.
+    const environment = await useEnvironment(paths.get(state) as string);
     try {
-      return root.openDB({ name: 'watch-pending', encoding: 'json' }).get(webhookId) !== undefined;
+      const pending = environment.root.openDB({ name: 'watch-pending', encoding: 'json' });
+      return pending.get(webhookId) !== undefined;
     } finally {
-      await root.close();
+      await environment.close();
     }
   },
 });

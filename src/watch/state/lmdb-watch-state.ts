@@ -9,8 +9,7 @@
  * Every change runs in one write transaction with the reads it depends on (LMDB has one writer
  * at a time across processes); what must not be lost is on disk before the call resolves.
  */
-import { mkdirSync } from 'node:fs';
-import { open, type RootDatabase } from 'lmdb';
+import { type EnvironmentLease, useEnvironment } from '../../lmdb-environment.js';
 import type { AlertPayload, DeliveryRecord, WatchRefusal, WatchState } from '../model.js';
 import { WatchDbs } from './lmdb-databases.js';
 import { createLmdbDeliveries } from './lmdb-deliveries.js';
@@ -24,25 +23,25 @@ import {
 } from './rules.js';
 
 export async function openLmdbWatchState(path: string, options: WatchStateOptions): Promise<WatchState> {
-  mkdirSync(path, { recursive: true });
-  const root = open({ path, noSubdir: false });
+  const environment = await useEnvironment(path);
   try {
-    const dbs = new WatchDbs(root);
+    const dbs = new WatchDbs(environment.root);
     const now = options.now ?? Date.now;
-    await root.transaction(() => dbs.sweep(now()));
-    return lmdbWatchState(root, dbs, path, options);
+    await environment.root.transaction(() => dbs.sweep(now()));
+    return lmdbWatchState(environment, dbs, path, options);
   } catch (error) {
-    await root.close();
+    await environment.close();
     throw error;
   }
 }
 
 function lmdbWatchState(
-  root: RootDatabase,
+  environment: EnvironmentLease,
   dbs: WatchDbs,
   path: string,
   options: WatchStateOptions,
 ): WatchState {
+  const { root } = environment;
   const now = options.now ?? Date.now;
   const keep = options.keepDeliveries ?? DEFAULT_KEEP_DELIVERIES;
   let closing: Promise<void> | undefined;
@@ -115,8 +114,7 @@ function lmdbWatchState(
     close: () => {
       closing ??= deliveries.close().then(async () => {
         closed = true;
-        await root.flushed;
-        await root.close();
+        await environment.close();
       });
       return closing;
     },
