@@ -57,11 +57,20 @@ const SERVERS = ['raw', 'raw, again', 'service', 'service, logs off'] as const;
 type ServerName = (typeof SERVERS)[number];
 
 /**
- * The order of a round (reversed every other round): the service always runs next to the
- * baseline it is divided by, the second bare server two runs from it, the service with logs
- * off three.
+ * The orders of four rounds in turn, a balanced Latin square (Williams design): in every four
+ * rounds each server runs once in each place of a round and once right after each of the
+ * others, so neither its place nor its neighbour favours one server. (With one order reversed
+ * every other round, the bare server divided by always ran first or last, and the second bare
+ * server measured a few per cent cheaper than it in every run.)
  */
-const ROUND_ORDER: readonly ServerName[] = ['raw', 'service', 'raw, again', 'service, logs off'];
+const ROUND_ORDERS: readonly (readonly ServerName[])[] = williamsSquare(SERVERS);
+
+/** Rows of a Williams design for an even number of treatments: 0, 1, n-1, 2, n-2, … shifted by the row. */
+function williamsSquare<T>(items: readonly T[]): T[][] {
+  const n = items.length;
+  const first = Array.from({ length: n }, (_, i) => (i % 2 === 1 ? (i + 1) / 2 : (n - i / 2) % n));
+  return items.map((_, row) => first.map((k) => items[(k + row) % n]!));
+}
 
 /** One autocannon run against one server, with the server's CPU time per request. */
 interface Run extends LoadResult {
@@ -152,9 +161,7 @@ export async function runHttpOverhead(options: {
       // Warm every server up (JIT, sockets) before measuring.
       for (const name of SERVERS) await measure(servers.get(name)!, c, pathsFile, 2);
       for (let round = 0; round < options.rounds; round++) {
-        // Alternate the order, so a server is not always measured just after the same one.
-        const order = round % 2 === 0 ? ROUND_ORDER : [...ROUND_ORDER].reverse();
-        for (const name of order)
+        for (const name of ROUND_ORDERS[round % ROUND_ORDERS.length]!)
           runs.get(name)!.push(await measure(servers.get(name)!, c, pathsFile, options.seconds));
       }
       const raw = runs.get('raw')!;

@@ -23,7 +23,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   http: () =>
     runHttpOverhead({
       seconds: Number(process.env.BENCH_SECONDS ?? 2),
-      rounds: Number(process.env.BENCH_ROUNDS ?? 15),
+      rounds: Number(process.env.BENCH_ROUNDS ?? 16),
       ...(process.env.BENCH_CASE === undefined ? {} : { cases: process.env.BENCH_CASE }),
     }),
   official: () =>
