@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { useEnvironment } from '../src/lmdb-environment.js';
@@ -56,7 +56,7 @@ describe('one LMDB environment per directory in a process', () => {
   it('is one handle for every use of a directory, however it is named', async () => {
     const dir = await freshDir();
     const one = await useEnvironment(dir);
-    const two = await useEnvironment(join(dir, '.', '..', dir.split('/').at(-1) as string));
+    const two = await useEnvironment(join(dir, '.', '..', basename(dir)));
     try {
       assert.equal(one.root, two.root);
     } finally {

@@ -1,0 +1,18 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseConfig } from './src/config.js';
+import { openState } from './src/stores/state.js';
+const port = 6398;
+const server = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+await new Promise((r) => setTimeout(r, 300));
+const config = parseConfig({ PAY_TO: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin', REDIS_URL: `redis://127.0.0.1:${port}`, STATE_DIR: mkdtempSync(join(tmpdir(), 'q-')), RISK_SCAN_MODE: 'mainnet' });
+const log = { warn: () => {} };
+const state = await openState(config, log);
+server.kill('SIGKILL');
+await new Promise((r) => setTimeout(r, 300));
+const t = Date.now();
+const closed = state.close().then(() => 'closed', (e) => `close rejected ${e.message}`);
+console.log(await Promise.race([closed, new Promise((r) => setTimeout(() => r('still waiting after 10 s'), 10000))]), Date.now() - t, 'ms');
+process.exit(0);
