@@ -5,6 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { Redis } from 'ioredis';
 import { parseConfig } from '../../src/config.js';
 import { openState, StateError } from '../../src/stores/state.js';
 import type { Watch } from '../../src/watch/model.js';
@@ -97,7 +98,39 @@ describe('openState', () => {
     assert.deepEqual(await two.watches.get(watch.id), watch);
     await Promise.all([one.close(), two.close()]);
   });
+
+  it('with REDIS_URL closes at once while Redis is away, its delivery worker running', async () => {
+    const away = await startRedis();
+    try {
+      const state = await openState(parseConfig({ PAY_TO, REDIS_URL: away.url }), recordingLog());
+      await state.watches.create(aWatch());
+      const probe = new Redis(away.url);
+      probe.on('error', () => {});
+      await probe.ping();
+      let retries = 0;
+      probe.on('reconnecting', () => void retries++);
+      await away.kill();
+      // An outage, not a blip: the worker has gone back to waiting for jobs on a Redis that
+      // is gone by the time the probe, like every client, has failed to reconnect a few times.
+      while (retries < 4) await new Promise((resolve) => setTimeout(resolve, 10));
+      probe.disconnect();
+      let timer: NodeJS.Timeout | undefined;
+      const outcome = await Promise.race([
+        state.close().then(() => 'closed'),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, STILL_WAITING_MS, 'still waiting for Redis');
+        }),
+      ]);
+      clearTimeout(timer);
+      assert.equal(outcome, 'closed', 'a stop during an outage is not held by the outage');
+    } finally {
+      await away.stop();
+    }
+  });
 });
+
+/** Far beyond what closing takes (milliseconds); only a close waiting on Redis gets there. */
+const STILL_WAITING_MS = 30_000;
 
 function aWatch(): Watch {
   const now = Date.now();

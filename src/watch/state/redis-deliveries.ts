@@ -150,12 +150,16 @@ function openQueue(
 
 /**
  * Closes the queue: the worker first (it finishes the attempts in flight), then the queue and
- * the connections. `abandon`, after a failed start: the connections are cut first, so nothing
- * waits on a Redis that does not answer. Never throws.
+ * the connections. After a failed start (`abandon`), or while Redis is away (a connection not
+ * ready), the connections are cut first and the worker is not waited for: a graceful close
+ * would wait for a Redis that does not answer, and an attempt in flight could not record its
+ * outcome anyway (its job comes back once its lock expires, with the same webhook-id). Never
+ * throws.
  */
 async function closeQueue(parts: QueueParts, abandon = false): Promise<void> {
-  if (abandon) for (const c of parts.connections) c.disconnect();
-  await parts.worker.close(abandon).catch(() => undefined);
+  const cut = abandon || parts.connections.some((c) => c.status !== 'ready');
+  if (cut) for (const c of parts.connections) c.disconnect();
+  await parts.worker.close(cut).catch(() => undefined);
   await parts.queue.close().catch(() => undefined);
   await Promise.all(parts.connections.map((c) => c.quit().catch(() => c.disconnect())));
 }
@@ -201,11 +205,13 @@ export async function createRedisDeliveries(options: DeliveriesOptions) {
   worker.run().catch(parts.warn);
   const timer = setInterval(() => reconcile().catch(parts.warn), RECONCILE_EVERY_MS);
   timer.unref();
+  let closing: Promise<void> | undefined;
   return {
     enqueue,
-    close: async () => {
+    close: () => {
       clearInterval(timer);
-      await closeQueue(parts);
+      closing ??= closeQueue(parts);
+      return closing;
     },
   };
 }
