@@ -105,10 +105,7 @@ export interface HttpOverheadRow {
   readonly throughputRatio: Spread;
   readonly p99Ratio: Spread;
   readonly cpuRatio: Spread;
-  /**
-   * As cpuRatio, over the mean of both bare servers in the same round: the second has measured
-   * a few per cent cheaper than the first in every run so far (docs/benchmarks.md).
-   */
+  /** As cpuRatio, over the mean of both bare servers in the same round (a steadier divisor). */
   readonly cpuRatioToBoth: Spread;
 }
 
@@ -166,6 +163,7 @@ export async function runHttpOverhead(options: {
       }
       const raw = runs.get('raw')!;
       const rawAgain = runs.get('raw, again')!;
+      const bothRawCpu = raw.map((r, i) => (r.cpuMicrosPerRequest + rawAgain[i]!.cpuMicrosPerRequest) / 2);
       for (const name of SERVERS) {
         const mine = runs.get(name)!;
         const perRound = (f: (r: Run) => number, floor = 0) =>
@@ -179,13 +177,7 @@ export async function runHttpOverhead(options: {
           throughputRatio: perRound((r) => r.requestsPerSecond),
           p99Ratio: perRound((r) => r.p99Ms, 1),
           cpuRatio: perRound((r) => r.cpuMicrosPerRequest),
-          cpuRatioToBoth: spread(
-            mine.map(
-              (r, i) =>
-                r.cpuMicrosPerRequest /
-                ((raw[i]!.cpuMicrosPerRequest + rawAgain[i]!.cpuMicrosPerRequest) / 2),
-            ),
-          ),
+          cpuRatioToBoth: spread(mine.map((r, i) => r.cpuMicrosPerRequest / bothRawCpu[i]!)),
         });
       }
     }

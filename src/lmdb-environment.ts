@@ -45,10 +45,12 @@ export async function useEnvironment(path: string): Promise<EnvironmentLease> {
 function lease(key: string, shared: Shared): EnvironmentLease {
   let ended: Promise<void> | undefined;
   const end = async (): Promise<void> => {
-    if (--shared.users > 0) {
-      await shared.root.flushed;
-      return;
-    }
+    shared.users--;
+    // What this use wrote is on disk before its close resolves, whoever closes the environment.
+    await shared.root.flushed;
+    // A use that joined meanwhile keeps it open (it closes it when it ends), and of uses ending
+    // together only one closes it.
+    if (shared.users > 0 || environments.get(key) !== shared) return;
     environments.delete(key);
     const done = shared.root.close();
     closing.set(key, done);

@@ -107,12 +107,16 @@ describe('openState', () => {
       const probe = new Redis(away.url);
       probe.on('error', () => {});
       await probe.ping();
-      let retries = 0;
-      probe.on('reconnecting', () => void retries++);
-      await away.kill();
       // An outage, not a blip: the worker has gone back to waiting for jobs on a Redis that
       // is gone by the time the probe, like every client, has failed to reconnect a few times.
-      while (retries < 4) await new Promise((resolve) => setTimeout(resolve, 10));
+      const outage = new Promise<void>((resolve) => {
+        let retries = 0;
+        probe.on('reconnecting', () => {
+          if (++retries === 4) resolve();
+        });
+      });
+      await away.kill();
+      await outage;
       probe.disconnect();
       let timer: NodeJS.Timeout | undefined;
       const outcome = await Promise.race([

@@ -161,7 +161,7 @@ async function closeQueue(parts: QueueParts, abandon = false): Promise<void> {
   if (cut) for (const c of parts.connections) c.disconnect();
   await parts.worker.close(cut).catch(() => undefined);
   await parts.queue.close().catch(() => undefined);
-  await Promise.all(parts.connections.map((c) => c.quit().catch(() => c.disconnect())));
+  if (!cut) await Promise.all(parts.connections.map((c) => c.quit().catch(() => c.disconnect())));
 }
 
 /** Resolves with `started`, or rejects once `ms` have passed without it, with the last error seen. */
