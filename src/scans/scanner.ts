@@ -7,6 +7,7 @@ import type { ScanResult } from '../contract/schemas.js';
 import { errorMessage } from '../errors.js';
 import type { RpcServes } from '../solana/program-search.js';
 import type { SolanaRpc } from '../solana/rpc.js';
+import type { VerifiedRegistry } from './verified/model.js';
 
 export interface ScanContext {
   readonly rpc: SolanaRpc;
@@ -21,6 +22,8 @@ export interface ScanContext {
    * (/scan/token, a pump.fun mint's creator history), so no other subject waits for the probe.
    */
   readonly askServes?: () => Promise<RpcServes | undefined>;
+  /** The copy of the verified-token registry to judge impersonation by; the bundled one when absent. */
+  readonly verified?: VerifiedRegistry;
 }
 
 export interface ScanOutcome {

@@ -82,7 +82,12 @@ export function mintBytes(spec: MintSpec): { owner: Address; data: Uint8Array } 
 }
 
 /** Metaplex MetadataV1 (key 4), laid out as the program writes it, padded to its fixed size. */
-export function metaplexBytes(mint: Address, updateAuthority: Address, isMutable: boolean): Uint8Array {
+export function metaplexBytes(
+  mint: Address,
+  updateAuthority: Address,
+  isMutable: boolean,
+  names: { readonly name: string; readonly symbol: string } = { name: 'Flag Test', symbol: 'FLAG' },
+): Uint8Array {
   const text = addEncoderSizePrefix(getUtf8Encoder(), getU32Encoder());
   const head = getStructEncoder([
     ['key', getU8Encoder()],
@@ -99,15 +104,15 @@ export function metaplexBytes(mint: Address, updateAuthority: Address, isMutable
     key: 4,
     updateAuthority,
     mint,
-    name: 'Flag Test',
-    symbol: 'FLAG',
+    name: names.name,
+    symbol: names.symbol,
     uri: 'https://example.invalid/flag.json',
     sellerFeeBasisPoints: 0,
     creatorsNone: 0,
     primarySaleHappened: false,
     isMutable,
   });
-  const out = new Uint8Array(679);
+  const out = new Uint8Array(Math.max(679, head.length));
   out.set(head);
   return out;
 }

@@ -20,6 +20,8 @@ import {
 } from '../token/assess.js';
 import type { TokenView } from '../token-facts/model.js';
 import { viewOf } from '../token-facts/view.js';
+import { bundledRegistry } from '../verified/bundled.js';
+import type { VerifiedRegistry } from '../verified/model.js';
 import type { PumpfunFacts } from './facts.js';
 import { PUMPFUN_FLAGS, type PumpfunFlag } from './flags.js';
 
@@ -131,7 +133,11 @@ function curveFacts(facts: PumpfunFacts, curve: BondingCurve, history: CreatorHi
   return { summary, notes };
 }
 
-export function assessPumpfun(facts: PumpfunFacts): ScanResult {
+/** `verified`: the copy of the verified-token registry the scan was given (the bundled one by default). */
+export function assessPumpfun(
+  facts: PumpfunFacts,
+  verified: VerifiedRegistry = bundledRegistry(),
+): ScanResult {
   const token = viewOf(facts.token);
   const { mint, reason } = readMint(token);
   if (mint === null) return notAMintResult(token, reason, PUMPFUN_FLAGS);
@@ -147,7 +153,7 @@ export function assessPumpfun(facts: PumpfunFacts): ScanResult {
   const liquidity = facts.liquidity
     ? { facts: facts.liquidity, options: { tradedElsewhere: onCurve } }
     : null;
-  const checks = tokenChecks(token, mint, named, liquidity);
+  const checks = tokenChecks(token, mint, named, liquidity, verified);
   if (decoded === null || !decoded.ok) return notPumpfunResult(facts, checks);
   const curve = decoded.value;
   const creator = creatorHits(facts, token, curve, mint.supply);

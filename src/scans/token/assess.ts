@@ -20,6 +20,8 @@ import {
   TRUSTED_MULTIPLIER,
 } from '../token-facts/trusted.js';
 import { viewOf } from '../token-facts/view.js';
+import { bundledRegistry } from '../verified/bundled.js';
+import type { VerifiedRegistry } from '../verified/model.js';
 import { TOKEN_FLAGS, type TokenFlag } from './flags.js';
 import { governanceHolderOf } from './governance-holder.js';
 import { insiderChecks } from './insiders/assess.js';
@@ -30,6 +32,7 @@ import { authorityHits } from './rules/authorities.js';
 import { creatorHistoryOf, type PumpfunCreatorRead } from './rules/creator-history.js';
 import { extensionHits } from './rules/extensions.js';
 import { holderHits } from './rules/holders.js';
+import { impersonationCheck } from './rules/impersonation.js';
 import { metadataHits } from './rules/metadata.js';
 import { transferSimulationHits } from './transfer-simulation/assess.js';
 
@@ -94,16 +97,19 @@ export interface TokenCheckOutcome {
 /**
  * Every token check on a decoded mint; `named` names holders to set aside (pools, curves). With
  * liquidity facts, the markets are checked too and each pool vault set aside names its pool.
+ * `verified` is the copy of the verified-token registry the scan was given (the bundled one by default).
  */
 export function tokenChecks(
   facts: TokenView,
   mint: DecodedMint,
   named: ReadonlyMap<string, string> = new Map(),
   liquidity: { facts: LiquidityFacts; options?: LiquidityOptions } | null = null,
+  verified: VerifiedRegistry = bundledRegistry(),
 ): TokenCheckOutcome {
   const issuer = TRUSTED_ISSUERS.get(facts.mint)?.label;
   const multiplier = issuer ? TRUSTED_MULTIPLIER : 1;
   const metadata = metadataHits(facts, mint, multiplier);
+  const impersonation = impersonationCheck(facts, mint, verified);
   // A widely used token (and wrapped SOL) trades on venues beyond the pools checked: no market is not news.
   const traded = issuer !== undefined || facts.mint === NATIVE_MINT || facts.mint === NATIVE_MINT_2022;
   const markets = liquidity
@@ -132,6 +138,7 @@ export function tokenChecks(
     ...authorityHits(facts, mint, multiplier),
     ...extensionHits(mint.extensions, facts.epoch, multiplier),
     ...metadata.hits,
+    ...impersonation.hits,
     ...holders.hits,
     ...age.hits,
     ...simulation.hits,
@@ -152,6 +159,7 @@ export function tokenChecks(
       freeze_authority: mint.freezeAuthority,
       extensions: mint.extensions.present.map((e) => e.name ?? `unknown(${e.type})`),
       trusted_issuer: issuer ?? null,
+      ...impersonation.facts,
       ...age.summary,
       ...holders.summary,
       ...(simulation.summary ? { transfer_simulation: simulation.summary } : {}),
@@ -178,11 +186,12 @@ export function assessToken(
   holder = controlHolderOf(read),
   liquidity: LiquidityFacts | null = null,
   pumpfun: PumpfunCreatorRead | null = null,
+  verified: VerifiedRegistry = bundledRegistry(),
 ): ScanResult {
   const facts = viewOf(read);
   const { mint, reason } = readMint(facts);
   if (mint === null) return notAMintResult(facts, reason, TOKEN_FLAGS);
-  const checks = tokenChecks(facts, mint, new Map(), liquidity ? { facts: liquidity } : null);
+  const checks = tokenChecks(facts, mint, new Map(), liquidity ? { facts: liquidity } : null, verified);
   const governed = holder?.kind === 'governance' ? governanceHolderOf(facts.governors) : null;
   const creator = pumpfun ? creatorHistoryOf(facts.mint, pumpfun) : null;
   return buildResult(

@@ -115,6 +115,12 @@ export const TOKEN_FLAGS = {
     meaning: 'The token has no on-chain metadata (name, symbol): wallets show it as unknown.',
     evidenceKeys: ['metadata_account'],
   },
+  IMPERSONATES_VERIFIED_TOKEN: {
+    severity: 'high',
+    meaning:
+      "The token's symbol or name reads as a verified token's (compared once case, look-alike letters, accents, spaces, dots, `$` and invisible characters are set aside) while its mint is another one: a copy of a well-known ticker, not the token an agent asking for that ticker means.",
+    evidenceKeys: ['verified_mints', 'matches'],
+  },
   SUPPLY_ZERO: {
     severity: 'medium',
     meaning: 'No tokens exist: nothing can be bought, and the mint may be closed.',

@@ -54,12 +54,16 @@ const WSOL = 'So11111111111111111111111111111111111111112' as Address;
 describe('assessToken, flag by flag', () => {
   // The liquidity flags have their own files: liquidity-flags.test.ts, positions-assess.test.ts; the
   // creator history's, shared with /scan/pumpfun, are raised flag by flag in ../pumpfun/flags.test.ts
-  // and on /scan/token by creator-history.test.ts.
+  // and on /scan/token by creator-history.test.ts. IMPERSONATES_VERIFIED_TOKEN has its own file too:
+  // impersonation.test.ts.
   const flags = flagCoverage(
     Object.fromEntries(
       Object.entries(TOKEN_FLAGS).filter(
         ([code]) =>
-          !(code in LIQUIDITY_FLAGS) && !(code in POSITION_FLAGS) && !(code in CREATOR_HISTORY_FLAGS),
+          !(code in LIQUIDITY_FLAGS) &&
+          !(code in POSITION_FLAGS) &&
+          !(code in CREATOR_HISTORY_FLAGS) &&
+          code !== 'IMPERSONATES_VERIFIED_TOKEN',
       ),
     ),
   );
