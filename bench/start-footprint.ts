@@ -74,6 +74,7 @@ async function envFor(port: number): Promise<Record<string, string>> {
     PAY_TO,
     HOST: '127.0.0.1',
     STATE_DIR: dir,
+    VERIFIED_TOKENS_URL: 'none',
     FACILITATOR_URLS: `http://127.0.0.1:${await freePort()}`,
     SOLANA_RPC_URL: `http://127.0.0.1:${await freePort()}`,
   };

@@ -152,6 +152,7 @@ async function measureCost(options: { seconds: number; rounds: number }): Promis
   const config = parseConfig({
     PAY_TO,
     FACILITATOR_URLS: stub.url,
+    VERIFIED_TOKENS_URL: 'none',
     SOLANA_RPC_URL: sandbox.url,
     PORT: '0',
     HOST: '127.0.0.1',

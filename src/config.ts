@@ -19,6 +19,10 @@ export const DEFAULT_MAINNET_RPC_URL = 'https://api.mainnet-beta.solana.com';
 const STORE_COMMANDS_MS = 6_000;
 /** Relative to the working directory, like the sandbox's own directory. */
 export const DEFAULT_STATE_DIR = '.state';
+/** Jupiter's verified tokens (Tokens API v2, keyless lite endpoint): refreshes the bundled registry on mainnet. */
+export const DEFAULT_VERIFIED_TOKENS_URL = 'https://lite-api.jup.ag/tokens/v2/tag?query=verified';
+/** How often the verified-token list is read again. */
+export const VERIFIED_TOKENS_REFRESH_MS = 6 * 60 * 60_000;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -134,6 +138,12 @@ const EnvSchema = z.object({
   WATCH_RESCAN_INTERVAL_SECONDS: int(5, 86_400).default(300),
   WATCH_RESCAN_BUDGET: int(1, 100_000).default(50),
   WATCH_DEBOUNCE_MS: int(0, 60_000).default(500),
+  // A verified-token list: an http(s) URL, a file path (or file: URL), or `none` for the bundled registry alone.
+  VERIFIED_TOKENS_URL: z
+    .string()
+    .trim()
+    .refine((v) => !/^https?:/i.test(v) || URL.canParse(v), 'must be an http(s) URL, a file path or none')
+    .optional(),
   SANDBOX_RPC_PORT: int(0, 65535).default(8899),
   SANDBOX_FACILITATOR_PORT: int(0, 65535).default(8404),
   SANDBOX_DIR: z.string().trim().min(1).default('.sandbox'),
@@ -204,6 +214,11 @@ export interface Config {
   readonly signingKeyFile: string | null;
   /** Shared payment state, result cache and single flight for several instances. */
   readonly redisUrl: string | null;
+  /**
+   * Where the verified-token registry is refreshed from (an http(s) URL or a file), every
+   * `refreshMs`; null = the bundled registry alone. The last good copy is kept in `stateDir`.
+   */
+  readonly verifiedTokens: { readonly source: string | null; readonly refreshMs: number };
   /** How active watches are re-assessed (src/watch/triggers). */
   readonly watch: {
     /** The RPC's WebSocket endpoint for account subscriptions; null = periodic re-scans only. */
@@ -267,6 +282,12 @@ function webSocketUrl(setting: string | undefined, rpcUrl: string): string | nul
   if (setting === 'none') return null;
   if (setting !== undefined) return setting.replace(/\/+$/, '');
   return rpcUrl.replace(/^http/, 'ws');
+}
+
+/** Jupiter's list on mainnet unless set; the sandbox is offline unless one is set; `none` is none. */
+function verifiedTokensSource(setting: string | undefined, mode: Mode): string | null {
+  if (setting === 'none') return null;
+  return setting ?? (mode === 'mainnet' ? DEFAULT_VERIFIED_TOKENS_URL : null);
 }
 
 /** Parses the environment once. Throws ConfigError with every problem listed. */
@@ -336,6 +357,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     stateDir: e.STATE_DIR ?? (mode === 'sandbox' ? join(e.SANDBOX_DIR, 'state') : DEFAULT_STATE_DIR),
     signingKeyFile: e.SIGNING_KEY_FILE ?? null,
     redisUrl: e.REDIS_URL ?? null,
+    verifiedTokens: Object.freeze({
+      source: verifiedTokensSource(e.VERIFIED_TOKENS_URL, mode),
+      refreshMs: VERIFIED_TOKENS_REFRESH_MS,
+    }),
     watch: Object.freeze({
       wsUrl: webSocketUrl(e.SOLANA_WS_URL, rpcUrls[0] ?? DEFAULT_MAINNET_RPC_URL),
       rescanIntervalMs: e.WATCH_RESCAN_INTERVAL_SECONDS * 1000,

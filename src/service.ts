@@ -18,6 +18,8 @@ import { mcpDocsSection, mcpFacts } from './mcp/tools.js';
 import { createResultProducer } from './scans/result-body.js';
 import type { Scanner } from './scans/scanner.js';
 import { ScanService } from './scans/service.js';
+import { VerifiedTokenList } from './scans/verified/list-source.js';
+import { withVerifiedTokens } from './scans/verified/with-registry.js';
 import { buildApp } from './server/app.js';
 import { createDocsRoutes } from './server/docs/routes.js';
 import type { FramedApp } from './server/frame.js';
@@ -288,9 +290,24 @@ function watchState(
   metrics.watchPaidCalls(() => ({ inflight: sources.shedder.inflight(), unrecorded: sources.unrecorded() }));
 }
 
-export async function createService(config: Config, options: ServiceOptions = {}): Promise<Service> {
+/** The verified-token list scans judge impersonation by, where one is configured and scans run. */
+function verifiedTokensOf(config: Config, options: ServiceOptions, log: Logger): VerifiedTokenList | null {
+  const { source } = config.verifiedTokens;
+  if (source === null || options.scanners === undefined) return null;
+  return new VerifiedTokenList({ source, stateDir: config.stateDir, log });
+}
+
+/** The options with every scanner given the list's copy in use (paid scans and watches alike). */
+function scanningWith(options: ServiceOptions, list: VerifiedTokenList | null): ServiceOptions {
+  if (list === null || options.scanners === undefined) return options;
+  return { ...options, scanners: withVerifiedTokens(options.scanners, () => list.current()) };
+}
+
+export async function createService(config: Config, given: ServiceOptions = {}): Promise<Service> {
   if (config.payTo === null) throw new Error('createService needs a payTo address');
-  const log = options.log ?? createLogger(config.logLevel);
+  const log = given.log ?? createLogger(config.logLevel);
+  const verifiedTokens = verifiedTokensOf(config, given, log);
+  const options = scanningWith(given, verifiedTokens);
   const metrics = config.metricsPort === null ? null : createMetrics();
   const endpoints =
     options.rpc === undefined
@@ -418,7 +435,11 @@ export async function createService(config: Config, options: ServiceOptions = {}
     rpc,
     watches: watchFeature?.state ?? null,
     start: async () => {
-      await Promise.all([facilitators.start(), capabilities?.refresh()]);
+      await Promise.all([
+        facilitators.start(),
+        capabilities?.refresh(),
+        verifiedTokens?.start(config.verifiedTokens.refreshMs),
+      ]);
       watchFeature?.start();
     },
     rpcCapabilities: () => capabilities?.latest() ?? null,
@@ -454,6 +475,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
     },
     stop: async () => {
       facilitators.stop();
+      verifiedTokens?.stop();
       shedder.close();
       await watchFeature?.stop();
       await paymentGate?.close(performance.now() + RECORD_FLUSH_MS);

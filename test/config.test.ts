@@ -2,7 +2,12 @@ import assert from 'node:assert/strict';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { ConfigError, DEFAULT_FACILITATOR_URLS, parseConfig } from '../src/config.js';
+import {
+  ConfigError,
+  DEFAULT_FACILITATOR_URLS,
+  DEFAULT_VERIFIED_TOKENS_URL,
+  parseConfig,
+} from '../src/config.js';
 import {
   DEFAULT_MAX_COMPUTE_UNIT_LIMIT,
   DEFAULT_MAX_COMPUTE_UNIT_PRICE,
@@ -179,6 +184,20 @@ describe('parseConfig', () => {
     assert.equal(parseConfig({ SANDBOX_DIR: elsewhere }).stateDir, join(elsewhere, 'state'));
     assert.equal(parseConfig({ PAY_TO, STATE_DIR: join('data', 'scan') }).stateDir, join('data', 'scan'));
     assert.equal(parseConfig({ PAY_TO }).redisUrl, null);
+  });
+
+  it("refreshes verified tokens from Jupiter's list on mainnet, none in the sandbox, or VERIFIED_TOKENS_URL", () => {
+    assert.equal(parseConfig({ PAY_TO }).verifiedTokens.source, DEFAULT_VERIFIED_TOKENS_URL);
+    assert.equal(parseConfig({}).verifiedTokens.source, null);
+    assert.equal(parseConfig({ PAY_TO, VERIFIED_TOKENS_URL: 'none' }).verifiedTokens.source, null);
+    const file = join('lists', 'verified.json');
+    assert.equal(parseConfig({ VERIFIED_TOKENS_URL: file }).verifiedTokens.source, file);
+    const own = 'https://lists.example/verified.json';
+    assert.equal(parseConfig({ PAY_TO, VERIFIED_TOKENS_URL: own }).verifiedTokens.source, own);
+    assert.throws(
+      () => parseConfig({ VERIFIED_TOKENS_URL: 'https://' }),
+      /VERIFIED_TOKENS_URL must be an http\(s\) URL/,
+    );
   });
 
   it('takes an optional CONTACT_EMAIL and refuses what is not an email address', () => {

@@ -8,7 +8,13 @@ import { parseConfig } from '../../src/config.js';
 import { SCANNERS } from '../../src/scans/registry.js';
 import { createService } from '../../src/service.js';
 
-const config = parseConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', RISK_SCAN_MODE: 'mainnet' });
+const config = parseConfig({
+  ...process.env,
+  PORT: '0',
+  HOST: '127.0.0.1',
+  RISK_SCAN_MODE: 'mainnet',
+  VERIFIED_TOKENS_URL: 'none',
+});
 const selling = process.env.TAKE_PAYMENTS === 'true' ? { scanners: SCANNERS } : {};
 const service = await createService(config, { healthChecks: {}, ...selling });
 await service.start();

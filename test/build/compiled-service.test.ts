@@ -109,6 +109,7 @@ describe('the compiled service (npm run build, npm start)', { timeout: 600_000 }
         PORT: String(port),
         HOST: '127.0.0.1',
         FACILITATOR_URLS: stub.url,
+        VERIFIED_TOKENS_URL: 'none',
         SOLANA_RPC_URL: `http://127.0.0.1:${await unusedPort()}`,
         STATE_DIR: tempDir('compiled-mainnet-'),
       });

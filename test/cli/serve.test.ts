@@ -20,6 +20,7 @@ function mainnetConfig(facilitatorUrl: string) {
     LOG_LEVEL: 'silent',
     FACILITATOR_URLS: facilitatorUrl,
     FACILITATOR_TIMEOUT_MS: '1000',
+    VERIFIED_TOKENS_URL: 'none',
     STATE_DIR: join(tmpdir(), `serve-test-${randomUUID()}`),
   });
 }

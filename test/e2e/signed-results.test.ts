@@ -182,6 +182,7 @@ describe('signed results', { timeout: 180_000 }, () => {
       SOLANA_RPC_URL: sandbox.rpcServer.url,
       FACILITATOR_URLS: sandbox.facilitators[0]!.url,
       STATE_DIR: stateDir,
+      VERIFIED_TOKENS_URL: 'none',
     };
     try {
       const both = await Promise.all([startApiProcess(env), startApiProcess(env)]);

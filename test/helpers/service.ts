@@ -35,6 +35,8 @@ export async function startTestService(
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     FACILITATOR_TIMEOUT_MS: '500',
+    // The bundled verified tokens: no test reaches Jupiter's list (tests of the refresh set their own).
+    VERIFIED_TOKENS_URL: 'none',
     ...env,
   });
   const service = await createService(config, {
