@@ -35,6 +35,12 @@ const SUBJECTS: readonly (readonly [ScanId, string, ('old' | undefined)?])[] = [
   ['pumpfun', 'pumpfun:insiders-via-intermediate'],
   ['token', 'token:insiders-creator-funded'],
   ['token', 'token:t22-transfer-fee'],
+  // Copycat tickers (IMPERSONATES_VERIFIED_TOKEN) beside ordinary tokens of their kind: the rule
+  // reads nothing more, so each costs its peer's round trips (Token-2022 metadata; Metaplex).
+  ['token', 'token:copycat-usdc'],
+  ['token', 'token:t22-permanent-delegate'],
+  ['token', 'token:copycat-jup'],
+  ['token', 'token:clean'],
   ['token', 'pumpfun:launch-bundled'],
   // A pump.fun mint on /scan/token runs the same creator history as /scan/pumpfun.
   ['token', 'pumpfun:serial-closed'],

@@ -17,6 +17,7 @@ import { attachActions, seedDevHolding } from './actions.js';
 import { DEFAULT_SCENARIO_SEED, KeyRing } from './builders/keys.js';
 import { DAY, Timeline } from './builders/timeline.js';
 import type { ScenarioContext } from './context.js';
+import { seedCopycats } from './copycats.js';
 import { seedCreatorHistory } from './creator-history.js';
 import { seedGovernedPrograms } from './governed.js';
 import { seedGovernedTokens } from './governed-tokens.js';
@@ -102,6 +103,7 @@ export async function seedScenarios(
   // Token-2022 mints a day old, so a fee scheduled 2 epochs ahead is still in the future at the end.
   await seedToken2022Mints(context);
   await seedTransferHookMints(context);
+  await seedCopycats(context); // copycat tickers, a day old like the Token-2022 mints; USDC's metadata
   await seedPumpfun(context); // 12 hours → 6 hours
   await seedLatestUpgrade(context, programs); // 5.5 hours
   await seedHighFailureWallet(context); // 5 hours → 3 hours

@@ -43,6 +43,8 @@ export interface TokenExpect {
   /** Largest holder's share of supply in basis points. */
   topHolderShareBps: number;
   metaplex?: MetaplexExpect;
+  /** Token-2022's own metadata extension (the mint is its own metadata account). */
+  tokenMetadata?: { name: string; symbol: string; updateAuthority: string | null };
   permanentDelegate?: string;
   transferFee?: TransferFeeExpect;
   transferHook?: { authority: string; programId: string };

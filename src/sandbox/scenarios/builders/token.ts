@@ -30,17 +30,24 @@ export interface CreateMintOptions {
   extensions?: ExtensionArgs[];
 }
 
+/** Extensions the program writes after InitializeMint2, growing the account itself (TokenMetadata). */
+const POST_INITIALIZE = new Set(['TokenMetadata', 'TokenGroup', 'TokenGroupMember']);
+
 /** CreateAccount + extension initializers + InitializeMint2 (+ post-initializers), one transaction. */
 export async function createMint(chain: SandboxChain, options: CreateMintOptions): Promise<string> {
   const extensions = options.extensions ?? [];
+  const fixed = extensions.filter((e) => !POST_INITIALIZE.has(e.__kind));
   // getMintSize([]) is the extended-account size (166): a plain mint must be exactly 82 bytes.
-  const space = extensions.length > 0 ? getMintSize(extensions) : getMintSize();
+  const space = fixed.length > 0 ? getMintSize(fixed) : getMintSize();
+  // The account is created at its fixed size with the rent of its final one: the metadata
+  // instructions grow it, and the program refuses to if the rent is not there already.
+  const rentSpace = extensions.length > 0 ? getMintSize(extensions) : space;
   const config = { programAddress: options.tokenProgram };
   const instructions: Instruction[] = [
     getCreateAccountInstruction({
       payer: options.payer,
       newAccount: options.mint,
-      lamports: chain.minimumBalanceForRentExemption(space),
+      lamports: chain.minimumBalanceForRentExemption(rentSpace),
       space,
       programAddress: options.tokenProgram,
     }),
