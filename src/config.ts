@@ -285,9 +285,10 @@ function webSocketUrl(setting: string | undefined, rpcUrl: string): string | nul
 }
 
 /** Jupiter's list on mainnet unless set; the sandbox is offline unless one is set; `none` is none. */
-function verifiedTokensSource(setting: string | undefined, mode: Mode): string | null {
-  if (setting === 'none') return null;
-  return setting ?? (mode === 'mainnet' ? DEFAULT_VERIFIED_TOKENS_URL : null);
+function verifiedTokensOf(setting: string | undefined, mode: Mode): Config['verifiedTokens'] {
+  const source =
+    setting === 'none' ? null : (setting ?? (mode === 'mainnet' ? DEFAULT_VERIFIED_TOKENS_URL : null));
+  return Object.freeze({ source, refreshMs: VERIFIED_TOKENS_REFRESH_MS });
 }
 
 /** Parses the environment once. Throws ConfigError with every problem listed. */
@@ -357,10 +358,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     stateDir: e.STATE_DIR ?? (mode === 'sandbox' ? join(e.SANDBOX_DIR, 'state') : DEFAULT_STATE_DIR),
     signingKeyFile: e.SIGNING_KEY_FILE ?? null,
     redisUrl: e.REDIS_URL ?? null,
-    verifiedTokens: Object.freeze({
-      source: verifiedTokensSource(e.VERIFIED_TOKENS_URL, mode),
-      refreshMs: VERIFIED_TOKENS_REFRESH_MS,
-    }),
+    verifiedTokens: verifiedTokensOf(e.VERIFIED_TOKENS_URL, mode),
     watch: Object.freeze({
       wsUrl: webSocketUrl(e.SOLANA_WS_URL, rpcUrls[0] ?? DEFAULT_MAINNET_RPC_URL),
       rescanIntervalMs: e.WATCH_RESCAN_INTERVAL_SECONDS * 1000,
