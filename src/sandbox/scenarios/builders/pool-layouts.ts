@@ -15,7 +15,7 @@ import {
 import { CPMM_POOL_DISCRIMINATOR, RAYDIUM_CPMM_POOL_SIZE } from '../../../solana/decoders/raydium-cpmm.js';
 import { pubkey, u16, u64 } from './bytes.js';
 
-const u128 = (value: bigint) => {
+export const u128 = (value: bigint) => {
   const bytes = new Uint8Array(16);
   const view = new DataView(bytes.buffer);
   view.setBigUint64(0, value & (2n ** 64n - 1n), true);

@@ -20,15 +20,10 @@ import {
   WHIRLPOOL_TICKS_PER_ARRAY,
 } from '../../../solana/decoders/tick-arrays.js';
 import { pubkey } from './bytes.js';
+import { u128 } from './pool-layouts.js';
 
-const i128 = (value: bigint) => {
-  const bytes = new Uint8Array(16);
-  const v = value < 0n ? 2n ** 128n + value : value;
-  const view = new DataView(bytes.buffer);
-  view.setBigUint64(0, v & (2n ** 64n - 1n), true);
-  view.setBigUint64(8, v >> 64n, true);
-  return bytes;
-};
+/** Two's complement, as the programs store an i128. */
+const i128 = (value: bigint) => u128(value < 0n ? 2n ** 128n + value : value);
 
 export interface PriceUpdateFields {
   writeAuthority: Address;

@@ -31,27 +31,25 @@ export interface ArrayRef {
 /** Offsets -1, 0, +1 (with ARRAYS_EACH_SIDE 1), lowest first. */
 const offsets = () => Array.from({ length: 2 * ARRAYS_EACH_SIDE + 1 }, (_, i) => i - ARRAYS_EACH_SIDE);
 
-export function whirlpoolArrays(pool: Address, tickCurrent: number, tickSpacing: number): ArrayRef[] {
+function tickArrays(
+  tickCurrent: number,
+  tickSpacing: number,
+  perArray: number,
+  find: (start: number) => Address,
+): ArrayRef[] {
   if (tickSpacing <= 0) return [];
-  const span = tickSpacing * WHIRLPOOL_TICKS_PER_ARRAY;
-  const start = tickArrayStart(tickCurrent, tickSpacing, WHIRLPOOL_TICKS_PER_ARRAY);
-  return offsets().map((k) => ({
-    address: findWhirlpoolTickArray(pool, start + k * span),
-    first: start + k * span,
-    span,
-  }));
+  const span = tickSpacing * perArray;
+  const start = tickArrayStart(tickCurrent, tickSpacing, perArray);
+  return offsets().map((k) => ({ address: find(start + k * span), first: start + k * span, span }));
 }
 
-export function clmmArrays(pool: Address, tickCurrent: number, tickSpacing: number): ArrayRef[] {
-  if (tickSpacing <= 0) return [];
-  const span = tickSpacing * CLMM_TICKS_PER_ARRAY;
-  const start = tickArrayStart(tickCurrent, tickSpacing, CLMM_TICKS_PER_ARRAY);
-  return offsets().map((k) => ({
-    address: findClmmTickArray(pool, start + k * span),
-    first: start + k * span,
-    span,
-  }));
-}
+export const whirlpoolArrays = (pool: Address, tickCurrent: number, tickSpacing: number): ArrayRef[] =>
+  tickArrays(tickCurrent, tickSpacing, WHIRLPOOL_TICKS_PER_ARRAY, (start) =>
+    findWhirlpoolTickArray(pool, start),
+  );
+
+export const clmmArrays = (pool: Address, tickCurrent: number, tickSpacing: number): ArrayRef[] =>
+  tickArrays(tickCurrent, tickSpacing, CLMM_TICKS_PER_ARRAY, (start) => findClmmTickArray(pool, start));
 
 export function dlmmArrays(pair: Address, activeId: number): ArrayRef[] {
   const index = binArrayIndex(activeId);
