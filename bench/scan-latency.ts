@@ -49,6 +49,10 @@ const SUBJECTS: readonly (readonly [ScanId, string, ('old' | undefined)?])[] = [
   ['token', 'token:t22-transfer-fee', 'old'],
   // A concentrated pool: its positions and their owners' NFTs (three rounds from the pool round).
   ['token', 'token:pool-owned'],
+  // Thin pools at the agent's size: a CPMM pool (trade-size quote from its vaults), and a Whirlpool
+  // whose tick arrays are read beside its quote vault (no round of their own).
+  ['token', 'token:trade-thin'],
+  ['token', 'token:pool-thin'],
   ['pumpfun', 'pumpfun:launch-bundled', 'old'],
   ['wallet', 'wallet:old-active'],
   ['tx', 'tx:high-priority-fee'],

@@ -66,9 +66,22 @@ const WRONG_ENDPOINT: readonly (Expectation & { path: keyof typeof PATHS; subjec
     has: ['LAUNCH_BUNDLED', 'LAUNCH_SNIPERS_HOLD', 'LAUNCH_INSIDERS'],
     lacks: ['MINT_AUTHORITY_ACTIVE', 'FREEZE_AUTHORITY_ACTIVE'],
   },
-  // /scan/token counts a live pump.fun curve as the coin's market, as /scan/pumpfun does.
-  { path: 'token', subject: 'pumpfun:launch-fair', has: ['TOKEN_NEW'], lacks: ['MARKET_NONE'], only: true },
-  { path: 'token', subject: 'pumpfun:curve-active', has: ['TOKEN_NEW'], lacks: ['MARKET_NONE'], only: true },
+  // /scan/token counts a live pump.fun curve as the coin's market, as /scan/pumpfun does: a $1,000
+  // trade on a young curve moves it over 10 % and its round trip loses over 20 %.
+  {
+    path: 'token',
+    subject: 'pumpfun:launch-fair',
+    has: ['TOKEN_NEW', 'TRADE_ROUND_TRIP_LOSS_HIGH', 'TRADE_PRICE_IMPACT_HIGH'],
+    lacks: ['MARKET_NONE'],
+    only: true,
+  },
+  {
+    path: 'token',
+    subject: 'pumpfun:curve-active',
+    has: ['TOKEN_NEW', 'TRADE_ROUND_TRIP_LOSS_HIGH', 'TRADE_PRICE_IMPACT_HIGH'],
+    lacks: ['MARKET_NONE'],
+    only: true,
+  },
 
   { path: 'pumpfun', subject: 'wallet:old-active', has: ['NOT_A_MINT'], lacks: [] },
   { path: 'wallet', subject: 'token:clean', has: ['NOT_A_WALLET'], lacks: [] },

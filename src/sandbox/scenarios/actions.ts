@@ -86,12 +86,27 @@ const SPECS: readonly ActionSpec[] = [
     description:
       "The creator pulls the liquidity of its Raydium CPMM pool: it burns every LP token (SPL Burn, memo raydium-cpmm:withdraw) and the pool's reserves go to its wallet (paid by the sandbox's stand-in for the CPMM program, which it does not run); the pool keeps the dust of the 100 LP units CPMM never mints, and the creator now holds half the supply",
     before: flags(['LP_PULLABLE'], ['LIQUIDITY_THIN', 'HOLDER_TOP1_HIGH', 'LP_BURNED_OR_LOCKED']),
+    // The pool's dust cannot take a $1,000 trade: both trade-size flags come with the rug.
     after: flags(
-      ['LIQUIDITY_THIN', 'HOLDER_TOP1_HIGH', 'HOLDER_TOP10_HIGH', 'LP_BURNED_OR_LOCKED'],
+      [
+        'LIQUIDITY_THIN',
+        'HOLDER_TOP1_HIGH',
+        'HOLDER_TOP10_HIGH',
+        'LP_BURNED_OR_LOCKED',
+        'TRADE_PRICE_IMPACT_HIGH',
+        'TRADE_ROUND_TRIP_LOSS_HIGH',
+      ],
       ['LP_PULLABLE'],
     ),
     change: {
-      flagsAdded: ['HOLDER_TOP10_HIGH', 'HOLDER_TOP1_HIGH', 'LIQUIDITY_THIN', 'LP_BURNED_OR_LOCKED'],
+      flagsAdded: [
+        'HOLDER_TOP10_HIGH',
+        'HOLDER_TOP1_HIGH',
+        'LIQUIDITY_THIN',
+        'LP_BURNED_OR_LOCKED',
+        'TRADE_PRICE_IMPACT_HIGH',
+        'TRADE_ROUND_TRIP_LOSS_HIGH',
+      ],
       flagsRemoved: ['LP_PULLABLE'],
     },
   },

@@ -29,6 +29,7 @@ import type { ScenarioManifest } from './manifest.js';
 import { programElf, seedLatestUpgrade, seedPrograms, seedStandInPrograms } from './programs.js';
 import { seedPumpfun } from './pumpfun.js';
 import { seedSimulations } from './simulations.js';
+import { seedSolUsdPrice } from './sol-price.js';
 import { seedToken2022Mints } from './token-2022.js';
 import { seedSplTokens, seedUsdc } from './tokens.js';
 import { seedTransactions } from './transactions.js';
@@ -90,6 +91,7 @@ export async function seedScenarios(
   }
   await seedStandInPrograms(context);
   await seedGovernedPrograms(context);
+  await seedSolUsdPrice(context);
 
   // Chronological from here: the timeline only moves forward.
   const usdc = await seedUsdc(context);

@@ -12,6 +12,7 @@ import { ORCA_WHIRLPOOL_PROGRAM, WSOL_MINT } from '../../solana/programs.js';
 import { u16 } from './builders/bytes.js';
 import { setTokenAccount } from './builders/pool-accounts.js';
 import { encodeWhirlpool } from './builders/pool-layouts.js';
+import { mergeTicks, positionTicks, seedWhirlpoolTickArrays } from './builders/tick-array-accounts.js';
 import { seedWhirlpoolPosition } from './builders/whirlpool-positions.js';
 import { LAMPORTS_PER_SOL, type ScenarioContext } from './context.js';
 import type { MarketExpect } from './manifest.js';
@@ -79,6 +80,12 @@ export function ownedWhirlpool(poolTokens: bigint) {
     await seed('position-owner', owner, OWNED_LIQUIDITY.owner, lower, upper);
     await seed('position-other', other, OWNED_LIQUIDITY.other, lower, upper);
     await seed('position-other-above', other, 50n * OWNED_LIQUIDITY.owner, upper, upper + 100 * TICK_SPACING);
+    // The tick arrays a trade-size quote reads, holding the three positions' ticks.
+    const ticks = mergeTicks([
+      ...positionTicks(lower, upper, OWNED_LIQUIDITY.owner + OWNED_LIQUIDITY.other),
+      ...positionTicks(upper, upper + 100 * TICK_SPACING, 50n * OWNED_LIQUIDITY.owner),
+    ]);
+    seedWhirlpoolTickArrays(context, pool, tick, TICK_SPACING, ticks);
     const market: MarketExpect = {
       dex: 'orca-whirlpool',
       pool,

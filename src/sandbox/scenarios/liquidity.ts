@@ -24,6 +24,7 @@
  */
 import { type Address, getAddressEncoder, getProgramDerivedAddress, type KeyPairSigner } from '@solana/kit';
 import { getMintToCheckedInstruction } from '@solana-program/token';
+import { sqrtPriceAtTick } from '../../scans/liquidity/trade/concentrated.js';
 import { findVestingEscrowAddress, VESTING_ESCROW_SIZE } from '../../solana/decoders/jupiter-lock.js';
 import {
   cpmmMintOrder,
@@ -54,6 +55,7 @@ import {
   encodeMintAccount,
   encodeWhirlpool,
 } from './builders/pool-layouts.js';
+import { positionTicks, seedWhirlpoolTickArrays } from './builders/tick-array-accounts.js';
 import {
   AuthorityType,
   associatedTokenAccount,
@@ -137,10 +139,13 @@ async function jupiterLockLp(context: ScenarioContext, lpMint: Address, creator:
  */
 const CPMM_LOCKED_LP = 100n;
 
-/** A Raydium CPMM pool of `mint` against wSOL (fee config 0): 100 SOL, LP burned, in the creator's wallet or locked. */
-function cpmmPool(lp: 'burned' | 'creator' | 'jupiter-lock', poolTokens: bigint) {
+/** A Raydium CPMM pool of `mint` against wSOL (fee config 0): 100 SOL unless said, LP burned, in the creator's wallet or locked. */
+function cpmmPool(
+  lp: 'burned' | 'creator' | 'jupiter-lock',
+  poolTokens: bigint,
+  quote = 100n * LAMPORTS_PER_SOL,
+) {
   return async (context: ScenarioContext, mint: Address, creator: KeyPairSigner): Promise<PoolSeed> => {
-    const quote = 100n * LAMPORTS_PER_SOL;
     const config = await findCpmmConfigAddress(0);
     const pool = await findCpmmPoolAddress(config, mint, WSOL_MINT);
     const [mint0, mint1] = cpmmMintOrder(mint, WSOL_MINT);
@@ -288,7 +293,14 @@ function ammV4Pool(poolTokens: bigint, label: string, mintSide: 'coin' | 'pc' = 
   };
 }
 
-/** An Orca Whirlpool of `mint` against wSOL priced at 0.5 lamport per unit (500 SOL for the supply), holding 0.5 SOL. */
+/** The thin Whirlpool's one position: ticks −16 000 to −128, around its price's tick (−6 932). */
+const THIN_RANGE = { lower: -16_000, upper: -128 } as const;
+
+/**
+ * An Orca Whirlpool of `mint` against wSOL priced at 0.5 lamport per unit (500 SOL for the supply),
+ * holding 0.5 SOL: one position whose liquidity holds exactly that below the price, and its tick
+ * arrays (the current one and one each side), so a buy crosses the position's upper tick.
+ */
 function thinWhirlpool(poolTokens: bigint) {
   return async (context: ScenarioContext, mint: Address): Promise<PoolSeed> => {
     const quote = LAMPORTS_PER_SOL / 2n;
@@ -301,6 +313,16 @@ function thinWhirlpool(poolTokens: bigint) {
     const baseVault = (await context.keys.signer('token:pool-thin:vault-a')).address;
     const quoteVault = (await context.keys.signer('token:pool-thin:vault-b')).address;
     const sqrtPriceX64 = BigInt(Math.round(Math.sqrt(0.5) * 2 ** 64));
+    const tickCurrent = Math.floor(Math.log(0.5) / Math.log(1.0001));
+    // One position from THIN_RANGE.lower up to THIN_RANGE.upper, holding the vault's 0.5 SOL below the price.
+    const liquidity = (quote * 2n ** 64n) / (sqrtPriceX64 - sqrtPriceAtTick(THIN_RANGE.lower));
+    seedWhirlpoolTickArrays(
+      context,
+      pool,
+      tickCurrent,
+      64,
+      positionTicks(THIN_RANGE.lower, THIN_RANGE.upper, liquidity),
+    );
     context.chain.setAccount({
       address: pool,
       lamports: context.chain.minimumBalanceForRentExemption(653),
@@ -308,8 +330,9 @@ function thinWhirlpool(poolTokens: bigint) {
         config,
         bump,
         tickSpacing: 64,
-        liquidity: isqrt(poolTokens * quote),
+        liquidity,
         sqrtPriceX64,
+        tickCurrent,
         mintA: mint,
         vaultA: baseVault,
         mintB: WSOL_MINT,
@@ -489,8 +512,22 @@ export async function seedLiquidityScenarios(context: ScenarioContext): Promise<
     symbol: 'THIN',
     poolBps: thin,
     pool: thinWhirlpool((SUPPLY * thin) / 10_000n),
-    flags: ['LIQUIDITY_THIN'],
+    // Its $1,000 buy runs past the one position (exceeds_read_liquidity), already 30 % up when it does.
+    flags: ['LIQUIDITY_THIN', 'TRADE_PRICE_IMPACT_HIGH'],
     notFlags: ['MARKET_NONE', 'LP_PULLABLE', 'LIQUIDITY_UNAVAILABLE'],
+  });
+  // Not thin next to its market value (the pool holds a fifth of the supply against 3 SOL: 20 % of
+  // it), but a $1,000 trade (6.7 SOL at the sandbox's $150 SOL) is twice the pool's SOL.
+  await seedPooledToken(context, {
+    name: 'token:trade-thin',
+    label: 'token:trade-thin',
+    description:
+      'SPL token whose only market is a Raydium CPMM pool of 3 SOL against a fifth of the supply (LP burned): deep next to its market value, so not LIQUIDITY_THIN, yet a $1,000 buy moves its price by two thirds and selling it back loses most of it',
+    symbol: 'TTHIN',
+    poolBps: 2_000n,
+    pool: cpmmPool('burned', (SUPPLY * 2_000n) / 10_000n, 3n * LAMPORTS_PER_SOL),
+    flags: ['TRADE_PRICE_IMPACT_HIGH', 'TRADE_ROUND_TRIP_LOSS_HIGH', 'LP_BURNED_OR_LOCKED'],
+    notFlags: ['LIQUIDITY_THIN', 'MARKET_NONE', 'LP_PULLABLE', 'LIQUIDITY_UNAVAILABLE'],
   });
   await seedPooledToken(context, {
     name: 'token:no-market',
@@ -510,7 +547,8 @@ export async function seedLiquidityScenarios(context: ScenarioContext): Promise<
     symbol: 'OWNED',
     poolBps: 1_000n,
     pool: ownedWhirlpool((SUPPLY * 1_000n) / 10_000n),
-    flags: ['LIQUIDITY_OWNER_CONCENTRATED'],
+    // Its in-range liquidity is 10 SOL deep: a $1,000 buy runs past the positions read, 25 % up.
+    flags: ['LIQUIDITY_OWNER_CONCENTRATED', 'TRADE_PRICE_IMPACT_HIGH'],
     notFlags: ['MARKET_NONE', 'LIQUIDITY_THIN', 'LIQUIDITY_UNAVAILABLE', 'LIQUIDITY_OWNERS_UNAVAILABLE'],
   });
   await seedMeteoraScenarios(context);
@@ -538,7 +576,8 @@ async function seedMeteoraScenarios(context: ScenarioContext): Promise<void> {
     symbol: 'DAMM1',
     poolBps: half,
     pool: dammV1Pool((SUPPLY * half) / 10_000n),
-    flags: ['LP_PULLABLE'],
+    // 50 SOL deep: $1,000 (6.7 SOL) moves it 12 %, and a round trip loses 21 %.
+    flags: ['LP_PULLABLE', 'TRADE_PRICE_IMPACT_HIGH', 'TRADE_ROUND_TRIP_LOSS_HIGH'],
     notFlags: [
       'MARKET_NONE',
       'LIQUIDITY_THIN',
@@ -555,7 +594,7 @@ async function seedMeteoraScenarios(context: ScenarioContext): Promise<void> {
     symbol: 'DAMM1L',
     poolBps: half,
     pool: dammV1Pool((SUPPLY * half) / 10_000n, 'lock-escrow'),
-    flags: ['LP_BURNED_OR_LOCKED'],
+    flags: ['LP_BURNED_OR_LOCKED', 'TRADE_PRICE_IMPACT_HIGH', 'TRADE_ROUND_TRIP_LOSS_HIGH'],
     notFlags: ['MARKET_NONE', 'LIQUIDITY_THIN', 'LIQUIDITY_UNAVAILABLE', 'LP_PULLABLE', 'HOLDER_TOP1_HIGH'],
   });
 }

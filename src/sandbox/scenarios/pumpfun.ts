@@ -397,8 +397,14 @@ export async function seedPumpfun(context: ScenarioContext): Promise<void> {
     address: active.mint,
     description:
       'pump.fun coin mid-curve: 40 % of the sellable tokens bought, creator set (with a 10M-token dev buy), authorities revoked',
-    // The curve is its market: no MARKET_NONE, at /scan/pumpfun or /scan/token.
-    expect: { ...active.expect, flags: ['TOKEN_NEW'], notFlags: ['MARKET_NONE'], onlyFlags: true },
+    // The curve is its market: no MARKET_NONE, at /scan/pumpfun or /scan/token; a $1,000 trade on
+    // it moves the price over 10 % and loses over 20 % on the round trip.
+    expect: {
+      ...active.expect,
+      flags: ['TOKEN_NEW', 'TRADE_ROUND_TRIP_LOSS_HIGH', 'TRADE_PRICE_IMPACT_HIGH'],
+      notFlags: ['MARKET_NONE'],
+      onlyFlags: true,
+    },
   });
 
   const latest = launches.at(-1);

@@ -8,9 +8,10 @@
  */
 import type { Address } from '@solana/kit';
 import { isOnCurveAddress } from '../../solana/address-curve.js';
-import { type DecodedMint, decodeMint } from '../../solana/decoders/mint.js';
+import { type DecodedMint, decodeMint, type TransferFee } from '../../solana/decoders/mint.js';
 import type { FlagHit } from '../risk/model.js';
 import { pct, ramp, round, short } from '../risk/numbers.js';
+import type { RawAccount } from '../token-facts/model.js';
 import { ammV4SearchOutcome } from './amm-v4-search.js';
 import { lpLiveShare, marketsRead, QUOTES } from './discover.js';
 import type { LiquidityFacts } from './facts.js';
@@ -21,6 +22,7 @@ import type { UnlocatedVault } from './model.js';
 import { assessPositions, type PositionsOutcome, unlistedWhy } from './positions-assess.js';
 import type { POSITION_FLAGS } from './positions-flags.js';
 import { reserveOf } from './reserves.js';
+import { assessTrade } from './trade/assess.js';
 
 /** The liquidity and position flags: this assessment raises no other. */
 type Hit = FlagHit<keyof typeof LIQUIDITY_FLAGS | keyof typeof POSITION_FLAGS>;
@@ -279,6 +281,10 @@ export interface LiquidityOptions {
   readonly tradedElsewhere?: boolean;
   /** The scan's time (unix seconds), for lock schedules and vesting vault profit; the clock when absent. */
   readonly nowSeconds?: number;
+  /** Pyth's SOL/USD account as read with the mint (undefined: not read), for the trade sizes in dollars. */
+  readonly solUsd?: RawAccount | null | undefined;
+  /** The Token-2022 transfer fee in force, taken on both legs of a trade. */
+  readonly transferFee?: TransferFee | null;
 }
 
 function unlocatedWhy(v: UnlocatedVault, liquidity: LiquidityFacts): string {
@@ -405,6 +411,16 @@ export function assessLiquidity(
   if (unavailable) hits.push(unavailable);
   const owners = assessPositions(liquidity.positions);
   hits.push(...owners.hits);
+  const trade = markets.length
+    ? assessTrade({
+        markets,
+        accounts: liquidity.reads.accounts,
+        nowSeconds: now,
+        solUsd: options.solUsd,
+        transferFee: options.transferFee ?? null,
+      })
+    : null;
+  if (trade) hits.push(...trade.hits);
   const named = new Map<string, string>();
   for (const m of markets)
     named.set(
@@ -412,5 +428,6 @@ export function assessLiquidity(
       m.dex === 'pumpfun-curve' ? 'pump.fun bonding curve' : `pool vault: ${DEX_NAMES[m.dex]} pool ${m.pool}`,
     );
   for (const v of unlocated) named.set(v.tokenAccount, `pool vault: ${DEX_NAMES[v.dex]} (pool not located)`);
-  return { hits, summary: summaryOf(priced, splits, liquidity, unlocated, owners), named };
+  const summary = summaryOf(priced, splits, liquidity, unlocated, owners);
+  return { hits, summary: trade ? { ...summary, ...trade.summary } : summary, named };
 }

@@ -43,6 +43,7 @@ import { findAssociatedTokenAddress } from '../../solana/program-address.js';
 import {
   INCINERATOR,
   METEORA_DAMM_V2_POOL_AUTHORITY,
+  PUMPSWAP_GLOBAL_CONFIG,
   RAYDIUM_CPMM_AUTHORITY,
   TOKEN_PROGRAM,
   USDC_MINT,
@@ -61,6 +62,7 @@ import { lockerOwnersToRead } from './lockers.js';
 import { curveMarketOf, type Dex, type Market, marketOf, SHARED_VAULT_AUTHORITIES } from './markets.js';
 import type { UnlocatedVault } from './model.js';
 import { dynamicReserveReads } from './reserves.js';
+import { tradeReads } from './trade/reads.js';
 
 /** Quote mints whose vault balance is reported as depth. */
 export const QUOTES: ReadonlyMap<Address, { symbol: string; decimals: number }> = new Map<
@@ -305,6 +307,8 @@ export function discoverWith(facts: TokenFacts, derived: DerivedPools): Discover
       ...derived.meteora.pools,
     ]),
     speculative: unique([
+      // PumpSwap's fees, for the trade sizes: one more address in the pools' first read.
+      PUMPSWAP_GLOBAL_CONFIG,
       derived.canonicalQuote,
       derived.canonicalLp,
       ...cpmmHeld.flatMap((c) => [c.quoteVault, c.lpMint]),
@@ -380,6 +384,7 @@ export function nextReads(
   for (const m of marketsRead(d, reads)) {
     accounts.push(m.baseVault, m.quoteVault);
     accounts.push(...dynamicReserveReads(m, reads.accounts, d.vaultLpMints ?? new Map()));
+    accounts.push(...tradeReads(m, reads.accounts));
     // A DAMM v1 pool is only ever found in the pool round: its LP holders come with its LP mint.
     if (m.dynamicVaults && m.lpMint) largestOf.push(m.lpMint);
     if (m.lpMint === null || !reads.accounts.has(m.lpMint)) {

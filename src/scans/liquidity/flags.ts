@@ -1,5 +1,8 @@
 /** Liquidity flags, part of the token flag catalog (so /scan/pumpfun has them too). Never rename or remove a code. */
 import type { FlagCatalog } from '../risk/model.js';
+import { FLAGGED_TRADE_USD, percent, TRADE_PRICE_IMPACT, TRADE_ROUND_TRIP_LOSS } from './trade/thresholds.js';
+
+const atSize = `$${FLAGGED_TRADE_USD.toLocaleString('en-US')}`;
 
 export const LIQUIDITY_FLAGS = {
   MARKET_NONE: {
@@ -32,5 +35,15 @@ export const LIQUIDITY_FLAGS = {
       "Some of the token's pools could not be read or located (an RPC read failed, the RPC refused the getProgramAccounts search for a Raydium AMM v4 pool seen only through its vault, or did not answer it within 4 s, or a Meteora DAMM pool seen only through its vault, at no address derivable from the mints): their depth or LP holders are unknown.",
     evidenceKeys: ['reason', 'pools'],
     confidencePenalty: 0.1,
+  },
+  TRADE_PRICE_IMPACT_HIGH: {
+    severity: 'medium',
+    meaning: `A ${atSize} buy or sale through the token's best pool read moves the price ${percent(TRADE_PRICE_IMPACT.warn)} or more against the trader (full strength at ${percent(TRADE_PRICE_IMPACT.full)}), fees and Token-2022 transfer fees included, each pool priced by its own math (constant product, pump.fun's curve, the tick or bin arrays read around a concentrated pool's price) in dollars from Pyth's on-chain SOL/USD price. A trade that runs past the liquidity read counts with the impact of the part that filled, a lower bound.`,
+    evidenceKeys: ['usd', 'pool', 'dex', 'buy_price_impact', 'sell_price_impact', 'exceeds_read_liquidity'],
+  },
+  TRADE_ROUND_TRIP_LOSS_HIGH: {
+    severity: 'high',
+    meaning: `Buying ${atSize} of the token through its best pool read and selling what arrives back, each against the pool as read, returns ${percent(TRADE_ROUND_TRIP_LOSS.warn)} less or worse (full strength at ${percent(TRADE_ROUND_TRIP_LOSS.full)}): pool fees, Token-2022 transfer fees and the price impact of both legs. An agent cannot get out of a position of that size without losing that much.`,
+    evidenceKeys: ['usd', 'pool', 'dex', 'round_trip_loss'],
   },
 } as const satisfies FlagCatalog;

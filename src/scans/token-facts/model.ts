@@ -173,6 +173,8 @@ export interface TokenFacts {
   readonly metadataAccount: RawAccount | null;
   /** Extra accounts read with the mint, in the order asked for (null = no such account). */
   readonly extraAccounts: readonly (RawAccount | null)[];
+  /** Pyth's SOL/USD price account, read with the mint (absent: not read; null: no such account). */
+  readonly solUsdAccount?: RawAccount | null;
   readonly epoch: bigint | null;
   /** Largest token accounts by balance; null when the RPC refused (e.g. too many holders). */
   readonly largest: readonly LargestAccount[] | null;

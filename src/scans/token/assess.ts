@@ -3,7 +3,7 @@
  * /scan/pumpfun runs exactly the same ones on its mint.
  */
 import type { ScanResult } from '../../contract/schemas.js';
-import type { DecodedMint } from '../../solana/decoders/mint.js';
+import { type DecodedMint, type TransferFee, transferFeeAt } from '../../solana/decoders/mint.js';
 
 export { displayName } from './display-name.js';
 
@@ -37,6 +37,13 @@ import { metadataHits } from './rules/metadata.js';
 import { transferSimulationHits } from './transfer-simulation/assess.js';
 
 type Hit = FlagHit<TokenFlag>;
+
+/** The transfer fee a trade pays now: the one in force at the epoch read, else the newer (the larger risk). */
+function transferFeeInForce(mint: DecodedMint, epoch: bigint | null): TransferFee | null {
+  const config = mint.extensions.transferFeeConfig;
+  if (!config) return null;
+  return epoch === null ? config.newerTransferFee : transferFeeAt(config, epoch);
+}
 
 export const TOKEN_ADVICE = {
   proceed: 'No material token risks found; size positions as usual.',
@@ -115,6 +122,8 @@ export function tokenChecks(
   const markets = liquidity
     ? assessLiquidity(liquidity.facts, mint, {
         nowSeconds: facts.nowSeconds,
+        solUsd: facts.solUsdAccount,
+        transferFee: transferFeeInForce(mint, facts.epoch),
         ...liquidity.options,
         ...(traded ? { tradedElsewhere: true } : {}),
       })

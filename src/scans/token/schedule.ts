@@ -25,6 +25,7 @@
  */
 import type { Address } from '@solana/kit';
 import { findMetadataAddress } from '../../solana/decoders/metaplex-metadata.js';
+import { PYTH_SOL_USD_ACCOUNT } from '../../solana/decoders/pyth-price-update.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
 import { type DerivedPools, derivePools, discoverWith, poolsOnceHeld } from '../liquidity/discover.js';
 import { gatherLiquidity, type LiquidityFacts } from '../liquidity/facts.js';
@@ -47,6 +48,8 @@ export interface Round1 {
   readonly metadataAccount: RawAccount | null;
   /** The extension's accounts, read with the mint, in the order it asked for them (null = none). */
   readonly withMint: readonly (RawAccount | null)[];
+  /** Pyth's SOL/USD price account, read with the mint: the trade sizes' dollars. */
+  readonly solUsd: RawAccount | null;
   readonly largest: LargestRead;
   readonly epoch: bigint | null;
   readonly history: MintHistory | null;
@@ -83,7 +86,7 @@ async function roundOne(
   const { raw, largest, epoch, history } = await readRound1(
     rpc,
     mint,
-    [mint, metadataAddress, ...withMint],
+    [mint, metadataAddress, ...withMint, PYTH_SOL_USD_ACCOUNT],
     send,
   );
   const mintAccount = raw[0] ?? null;
@@ -94,7 +97,8 @@ async function roundOne(
     metadataAddress,
     mintAccount,
     metadataAccount,
-    withMint: raw.slice(2),
+    withMint: raw.slice(2, 2 + withMint.length),
+    solUsd: raw[2 + withMint.length] ?? null,
     largest,
     epoch,
     history,
@@ -123,6 +127,7 @@ function viewAfterRound2(first: Round1, held: HeldBy, now: () => number): TokenV
     metadataAddress: first.metadataAddress,
     metadataAccount: first.metadataAccount,
     extraAccounts: first.withMint,
+    solUsdAccount: first.solUsd,
     epoch: first.epoch,
     largest: first.largest.list,
     largestError: first.largest.error,

@@ -26,6 +26,7 @@ import { type DecodeResult, decoded } from './result.js';
 
 /** Up to `total_locked_lp` (8 + 7×32 + 2 + 2×32 + 8 + 24 + 4×8 + 1 + 32 + 8). */
 export const DAMM_V1_MIN_SIZE = 403;
+export const DAMM_V1_CURVE_TYPE_OFFSET = 874;
 
 export interface DammV1Pool {
   readonly lpMint: Address;
@@ -42,6 +43,14 @@ export interface DammV1Pool {
   readonly poolType: number;
   /** LP locked in the pool's own lock escrows. */
   readonly totalLockedLp: bigint;
+  /** The trade fee, numerator over denominator (`fees`, offsets 330 and 338). */
+  readonly tradeFeeNumerator: bigint;
+  readonly tradeFeeDenominator: bigint;
+  /**
+   * `curve_type`'s tag after the bootstrapping, partner and padding blocks (offset 874): 0 constant
+   * product, 1 stable swap; null when the account is too short to hold it.
+   */
+  readonly curveType: number | null;
 }
 
 export function decodeDammV1Pool(data: Uint8Array): DecodeResult<DammV1Pool> {
@@ -59,6 +68,9 @@ export function decodeDammV1Pool(data: Uint8Array): DecodeResult<DammV1Pool> {
     enabled: u8At(data, 233) === 1,
     poolType: u8At(data, 362),
     totalLockedLp: u64At(data, 395),
+    tradeFeeNumerator: u64At(data, 330),
+    tradeFeeDenominator: u64At(data, 338),
+    curveType: data.length > DAMM_V1_CURVE_TYPE_OFFSET ? u8At(data, DAMM_V1_CURVE_TYPE_OFFSET) : null,
   });
 }
 

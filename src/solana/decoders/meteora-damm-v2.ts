@@ -38,6 +38,11 @@ export interface DammV2Pool {
   /** The partner's (the pool's launch platform's) fees still in the vaults: not the providers' either. */
   readonly partnerFeeA: bigint;
   readonly partnerFeeB: bigint;
+  /** The base fee's cliff numerator over 1e9 (pool_fees.base_fee, offset 8): the fee before any scheduled reduction. */
+  readonly cliffFeeNumerator: bigint;
+  /** The price range the pool's liquidity spans (Q64.64 square roots). */
+  readonly sqrtMinPriceX64: bigint;
+  readonly sqrtMaxPriceX64: bigint;
 }
 
 export function decodeDammV2Pool(data: Uint8Array): DecodeResult<DammV2Pool> {
@@ -58,6 +63,9 @@ export function decodeDammV2Pool(data: Uint8Array): DecodeResult<DammV2Pool> {
     protocolFeeB: u64At(data, 400),
     partnerFeeA: u64At(data, 408),
     partnerFeeB: u64At(data, 416),
+    cliffFeeNumerator: u64At(data, 8),
+    sqrtMinPriceX64: u128At(data, 424),
+    sqrtMaxPriceX64: u128At(data, 440),
   });
 }
 

@@ -6,7 +6,7 @@
 import { type Address, getAddressEncoder } from '@solana/kit';
 import { findProgramDerivedAddress } from '../program-address.js';
 import { METEORA_DLMM_PROGRAM } from '../programs.js';
-import { addressAt, checkLayout, i32At, u8At, u16At } from './pool-fields.js';
+import { addressAt, checkLayout, i32At, u8At, u16At, u32At } from './pool-fields.js';
 import { type DecodeResult, decoded } from './result.js';
 
 /** sha256("account:LbPair")[0..8]. */
@@ -22,6 +22,12 @@ export interface LbPair {
   readonly mintB: Address;
   readonly vaultA: Address;
   readonly vaultB: Address;
+  /** Static fee parameters: the base fee is base_factor × bin_step × 10 × 10^power over 1e9. */
+  readonly baseFactor: number;
+  readonly baseFeePowerFactor: number;
+  readonly variableFeeControl: number;
+  /** The volatility accumulator as last written: the variable fee in force now. */
+  readonly volatilityAccumulator: number;
 }
 
 export function decodeLbPair(data: Uint8Array): DecodeResult<LbPair> {
@@ -35,6 +41,10 @@ export function decodeLbPair(data: Uint8Array): DecodeResult<LbPair> {
     mintB: addressAt(data, 120),
     vaultA: addressAt(data, 152),
     vaultB: addressAt(data, 184),
+    baseFactor: u16At(data, 8),
+    variableFeeControl: u32At(data, 16),
+    baseFeePowerFactor: u8At(data, 34),
+    volatilityAccumulator: u32At(data, 40),
   });
 }
 

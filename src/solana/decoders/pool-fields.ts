@@ -14,6 +14,7 @@ export const addressAt = (data: Uint8Array, offset: number): Address =>
   addressDecoder.decode(data.subarray(offset, offset + 32));
 export const u8At = (data: Uint8Array, offset: number): number => view(data).getUint8(offset);
 export const u16At = (data: Uint8Array, offset: number): number => view(data).getUint16(offset, true);
+export const u32At = (data: Uint8Array, offset: number): number => view(data).getUint32(offset, true);
 export const i32At = (data: Uint8Array, offset: number): number => view(data).getInt32(offset, true);
 export const u64At = (data: Uint8Array, offset: number): bigint => view(data).getBigUint64(offset, true);
 export const u128At = (data: Uint8Array, offset: number): bigint =>

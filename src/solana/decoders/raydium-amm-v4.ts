@@ -32,6 +32,9 @@ export interface RaydiumAmmV4Pool {
   /** LP units the pool counts as outstanding (LP burned with the token program stays counted here). */
   readonly lpSupply: bigint;
   readonly openBookMarket: Address;
+  /** The swap fee, numerator over denominator (the fees struct's swap_fee_*, offsets 176 and 184). */
+  readonly swapFeeNumerator: bigint;
+  readonly swapFeeDenominator: bigint;
 }
 
 export function decodeRaydiumAmmV4(data: Uint8Array): DecodeResult<RaydiumAmmV4Pool> {
@@ -52,5 +55,7 @@ export function decodeRaydiumAmmV4(data: Uint8Array): DecodeResult<RaydiumAmmV4P
     lpMint: addressAt(data, 464),
     openBookMarket: addressAt(data, 528),
     lpSupply: u64At(data, 720),
+    swapFeeNumerator: u64At(data, 176),
+    swapFeeDenominator: u64At(data, 184),
   });
 }

@@ -51,3 +51,13 @@ export function decodeRaydiumClmmPool(data: Uint8Array): DecodeResult<RaydiumClm
     tickCurrent: i32At(data, 269),
   });
 }
+
+/** sha256("account:AmmConfig")[0..8], shared with CPMM's AmmConfig: route by owner. */
+export const AMM_CONFIG_DISCRIMINATOR: readonly number[] = [218, 244, 33, 104, 203, 203, 43, 111];
+
+/** A CLMM `AmmConfig`'s trade fee rate over 1e6 (bump u8, index u16, owner, protocol_fee_rate u32, trade_fee_rate u32 at 47). */
+export function decodeClmmTradeFeeRate(data: Uint8Array): DecodeResult<number> {
+  const checked = checkLayout(data, AMM_CONFIG_DISCRIMINATOR, 51, 'Raydium CLMM AmmConfig');
+  if (!checked.ok) return checked;
+  return decoded(new DataView(data.buffer, data.byteOffset, data.byteLength).getUint32(47, true));
+}

@@ -91,3 +91,10 @@ export const findCpmmVaultAddress = (pool: Address, mint: Address): Promise<Addr
 
 export const findCpmmLpMintAddress = (pool: Address): Promise<Address> =>
   pda(['pool_lp_mint', encoder.encode(pool)]);
+
+/**
+ * Trade fee rate (over 1e6) of the configs at indexes 0–3, the ones the scan derives CPMM pools
+ * from: 0.25 %, 1 %, 2 %, 4 % (index 2's AmmConfig, fixture raydium-cpmm-amm-config-2fGXL8uh.json,
+ * states 20 000).
+ */
+export const CPMM_TRADE_FEE_RATES: readonly number[] = [2_500, 10_000, 20_000, 40_000];

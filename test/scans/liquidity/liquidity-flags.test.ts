@@ -16,11 +16,17 @@ import {
   encodeLockEscrow,
   encodeVestingEscrow,
 } from '../../../src/sandbox/scenarios/builders/locker-layouts.js';
+import { encodePriceUpdateV2 } from '../../../src/sandbox/scenarios/builders/trade-layouts.js';
 import type { Discovery } from '../../../src/scans/liquidity/discover.js';
 import type { LiquidityFacts } from '../../../src/scans/liquidity/facts.js';
 import { LIQUIDITY_FLAGS } from '../../../src/scans/liquidity/flags.js';
 import { assessToken } from '../../../src/scans/token/assess.js';
 import type { LargestAccount, RawAccount, TokenFacts } from '../../../src/scans/token-facts/model.js';
+import {
+  PYTH_RECEIVER_PROGRAM,
+  PYTH_SOL_USD_ACCOUNT,
+  PYTH_SOL_USD_FEED_ID,
+} from '../../../src/solana/decoders/pyth-price-update.js';
 import {
   INCINERATOR,
   JUPITER_LOCK_PROGRAM,
@@ -35,6 +41,7 @@ import {
 } from '../../../src/solana/programs.js';
 import { flagCoverage } from '../../helpers/flag-coverage.js';
 import { holderAccounts, mintBytes, raw, SUPPLY, splTokenAccount } from '../../helpers/token-accounts.js';
+import { loadAccount } from '../../solana/fixtures.js';
 
 const NOW = 1_800_000_000;
 const LP_ISSUED = 1_000_000n;
@@ -464,6 +471,147 @@ describe('liquidity flags of assessToken', () => {
       unknown_share: 0.5,
       lockers: [{ name: 'Raydium LP lock (Burn & Earn)', program: RAYDIUM_LP_LOCK_PROGRAM, share: 0.5 }],
     });
+  });
+
+  // --- trade at the agent's size: a PumpSwap pool, its real GlobalConfig (0.25 %), SOL at $150 ----
+  const pythSol = (price = 15_000_000_000n, exponent = -8) =>
+    raw(
+      PYTH_SOL_USD_ACCOUNT,
+      PYTH_RECEIVER_PROGRAM,
+      encodePriceUpdateV2({
+        writeAuthority: keys[0]!,
+        feedIdHex: PYTH_SOL_USD_FEED_ID,
+        price,
+        conf: 5_000_000n,
+        exponent,
+        publishTime: BigInt(NOW - 20),
+        postedSlot: 7n,
+      }),
+    );
+  const pumpConfig = () => {
+    const d = loadAccount('pumpswap-global-config.json');
+    return raw(d.address, d.owner, d.data);
+  };
+  /** A token whose PumpSwap pool holds `sol` SOL against a fifth of the supply, priced in dollars by Pyth. */
+  const traded = (sol: number, t: TokenFacts = token(), price: RawAccount | null = pythSol()) =>
+    assessToken(
+      { ...t, solUsdAccount: price },
+      undefined,
+      liquidity({ quote: BigInt(Math.round(sol * 1e9)), extra: [pumpConfig()] }),
+    );
+  /** The same trade by hand: x·y = k, 0.25 % on the input, $1,000 = 6.667 SOL. */
+  const byHand = (sol: number) => {
+    const x = (1000 / 150) * 0.9975;
+    const impact = 1 - (0.9975 * sol) / (sol + x);
+    const tokens = Number(SUPPLY / 5n) * (x / (sol + x));
+    const t = tokens * 0.9975;
+    const back = (sol * t) / (Number(SUPPLY / 5n) + t);
+    return { impact, roundTrip: 1 - back / (1000 / 150) };
+  };
+
+  it('TRADE_PRICE_IMPACT_HIGH: $1,000 moves the best pool 10 % or more (a 60 SOL pool); not a 63 SOL pool', () => {
+    const hit = flags.raised(traded(60), 'TRADE_PRICE_IMPACT_HIGH', {
+      usd: 1000,
+      pool,
+      dex: 'PumpSwap',
+      exceeds_read_liquidity: false,
+    });
+    const expected = byHand(60).impact;
+    assert.ok(
+      Math.abs((hit.buy_price_impact as number) - expected) < 0.0005,
+      `${hit.buy_price_impact} vs ${expected}`,
+    );
+    assert.ok(Math.abs((hit.sell_price_impact as number) - expected) < 0.0005);
+    flags.notRaised(traded(63), 'TRADE_PRICE_IMPACT_HIGH');
+    // The evidence quotes all three sizes, and names where the dollars came from.
+    const evidence = traded(63).evidence as {
+      trade: { usd: number; pool: string }[];
+      trade_usd_prices: { SOL: Record<string, unknown> };
+    };
+    assert.deepEqual(
+      evidence.trade.map((q) => [q.usd, q.pool]),
+      [
+        [100, pool],
+        [1000, pool],
+        [10000, pool],
+      ],
+    );
+    assert.equal(evidence.trade_usd_prices.SOL.account, PYTH_SOL_USD_ACCOUNT);
+    assert.equal(evidence.trade_usd_prices.SOL.usd, 150);
+  });
+
+  it('TRADE_ROUND_TRIP_LOSS_HIGH: buying $1,000 and selling it back loses 20 % or more (a 30 SOL pool); not a 63 SOL pool', () => {
+    const hit = flags.raised(traded(30), 'TRADE_ROUND_TRIP_LOSS_HIGH', { usd: 1000, pool, dex: 'PumpSwap' });
+    const expected = byHand(30).roundTrip;
+    assert.ok(
+      Math.abs((hit.round_trip_loss as number) - expected) < 0.0005,
+      `${hit.round_trip_loss} vs ${expected}`,
+    );
+    flags.notRaised(traded(63), 'TRADE_ROUND_TRIP_LOSS_HIGH');
+    // A Token-2022 transfer fee of 5 % is paid on the way in and on the way out: the same pool now loses more than 20 %.
+    const taxed = token();
+    const { owner, data } = mintBytes({
+      extensions: [
+        {
+          __kind: 'TransferFeeConfig',
+          transferFeeConfigAuthority: keys[1]!,
+          withdrawWithheldAuthority: keys[1]!,
+          withheldAmount: 0n,
+          olderTransferFee: { epoch: 0n, maximumFee: 2n ** 63n, transferFeeBasisPoints: 500 },
+          newerTransferFee: { epoch: 0n, maximumFee: 2n ** 63n, transferFeeBasisPoints: 500 },
+        },
+      ],
+    });
+    const withFee = { ...taxed, mintAccount: raw(mint, owner, data) };
+    flags.raised(traded(63, withFee), 'TRADE_ROUND_TRIP_LOSS_HIGH', { usd: 1000, pool, dex: 'PumpSwap' });
+  });
+
+  it('no SOL/USD price read, or a price account that is not Pyth SOL/USD: no dollars guessed, no trade flag, and the evidence says why', () => {
+    for (const price of [null, raw(PYTH_SOL_USD_ACCOUNT, TOKEN_PROGRAM, new Uint8Array(134)), pythSol(-5n)]) {
+      const result = traded(30, token(), price);
+      flags.notRaised(result, 'TRADE_PRICE_IMPACT_HIGH');
+      flags.notRaised(result, 'TRADE_ROUND_TRIP_LOSS_HIGH');
+      const evidence = result.evidence as {
+        trade: { buy_price_impact: unknown; why: string }[];
+        trade_usd_prices: { SOL: { why: string } };
+      };
+      assert.equal(evidence.trade[1]!.buy_price_impact, null);
+      assert.match(evidence.trade[1]!.why, /dollar price/);
+      assert.ok(evidence.trade_usd_prices.SOL.why.length > 0);
+    }
+    // A USDC pool needs no SOL price: USDC is taken at par.
+    const usdc = assessToken(
+      { ...token(), solUsdAccount: null },
+      undefined,
+      liquidity({ quote: 9_000_000_000n, quoteMint: USDC_MINT, extra: [pumpConfig()] }),
+    );
+    flags.raised(usdc, 'TRADE_PRICE_IMPACT_HIGH', { usd: 1000, pool, dex: 'PumpSwap' });
+  });
+
+  it('absurd pool bytes (an empty side, u64-sized reserves, no fee config) give reasons, never an error', () => {
+    const huge = assessToken(
+      { ...token(), solUsdAccount: pythSol() },
+      undefined,
+      liquidity({ base: 2n ** 64n - 1n, quote: 2n ** 64n - 1n, extra: [pumpConfig()] }),
+    );
+    assert.ok(Array.isArray((huge.evidence as { trade: unknown[] }).trade));
+    const empty = assessToken(
+      { ...token(), solUsdAccount: pythSol() },
+      undefined,
+      liquidity({ quote: 0n, extra: [pumpConfig()] }),
+    );
+    const notQuoted = (empty.evidence as { trade_pools_not_quoted: { why: string }[] })
+      .trade_pools_not_quoted;
+    assert.match(notQuoted[0]!.why, /nothing on one side/);
+    const noConfig = assessToken(
+      { ...token(), solUsdAccount: pythSol() },
+      undefined,
+      liquidity({ quote: 1n }),
+    );
+    assert.match(
+      (noConfig.evidence as { trade_pools_not_quoted: { why: string }[] }).trade_pools_not_quoted[0]!.why,
+      /fee/,
+    );
   });
 
   it('every liquidity flag has a raising test above', () => {

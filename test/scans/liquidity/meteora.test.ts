@@ -22,7 +22,12 @@ import { reserveOf } from '../../../src/scans/liquidity/reserves.js';
 import type { RawAccount, TokenFacts } from '../../../src/scans/token-facts/model.js';
 import { viewOf } from '../../../src/scans/token-facts/view.js';
 import { decodeMint } from '../../../src/solana/decoders/mint.js';
-import { METEORA_DAMM_V2_POOL_AUTHORITY, TOKEN_PROGRAM, WSOL_MINT } from '../../../src/solana/programs.js';
+import {
+  METEORA_DAMM_V2_POOL_AUTHORITY,
+  PUMPSWAP_GLOBAL_CONFIG,
+  TOKEN_PROGRAM,
+  WSOL_MINT,
+} from '../../../src/solana/programs.js';
 import { expectDecoded, loadAccount } from '../../solana/fixtures.js';
 
 /** Past both vaults' last reports by more than six hours: their reported profit is all unlocked. */
@@ -74,8 +79,9 @@ describe('Meteora pools in discovery', () => {
     // The real DAMM v2 pool of this mint (a DBC graduation) is among them.
     assert.ok(d.candidates.includes(address('6CXXieC355gteamwofSzJn8DiyrbKyYyXc3eBKmB81CF')));
     for (const p of derived.meteora.pools) assert.ok(d.candidates.includes(p));
-    // Nothing Meteora is read speculatively: a token without Meteora pools pays no extra round.
-    assert.deepEqual(d.speculative, [derived.canonicalQuote, derived.canonicalLp]);
+    // Nothing Meteora is read speculatively: a token without Meteora pools pays no extra round
+    // (PumpSwap's GlobalConfig is, for its fees: one address, no round).
+    assert.deepEqual(d.speculative, [PUMPSWAP_GLOBAL_CONFIG, derived.canonicalQuote, derived.canonicalLp]);
     // The wSOL dynamic vault's LP mint is known before any read (a listed, non-PDA one).
     assert.equal(
       d.vaultLpMints?.get(solVault.address),

@@ -19,6 +19,7 @@ const SUBJECTS = [
   'token:pool-thin',
   'token:no-market',
   'token:pool-owned',
+  'token:trade-thin',
 ];
 
 describe('scanToken: pools and liquidity on the seeded sandbox', () => {
@@ -59,6 +60,34 @@ describe('scanToken: pools and liquidity on the seeded sandbox', () => {
       });
     }
   }
+
+  it('trade sizes: a thin CPMM pool quoted as worked by hand from its seeded reserves, in dollars from the seeded Pyth account, in its three round trips', async () => {
+    const { s, evidence, roundTrips } = await scan('token:trade-thin', 'ideal', 20);
+    const market = s.expect.market!;
+    const [quote, base] = [Number(market.quoteReserve), Number(market.baseReserve)];
+    // $1,000 at $150 a SOL; x·y = k with CPMM config 0's 0.25 % on the input.
+    const x = (1000 / 150) * 1e9 * 0.9975;
+    const impact = 1 - (0.9975 * quote) / (quote + x);
+    const at1000 = evidence.trade.find((q: { usd: number }) => q.usd === 1000);
+    assert.equal(at1000.pool, market.pool);
+    assert.equal(at1000.exceeds_read_liquidity, false);
+    assert.ok(Math.abs(at1000.buy_price_impact - impact) < 0.0005, `${at1000.buy_price_impact} vs ${impact}`);
+    const tokens = (base * x) / (quote + x);
+    const back = (quote * tokens * 0.9975) / (base + tokens * 0.9975);
+    assert.ok(Math.abs(at1000.round_trip_loss - (1 - back / ((1000 / 150) * 1e9))) < 0.0005);
+    assert.equal(evidence.trade_usd_prices.SOL.usd, 150);
+    assert.equal(roundTrips, 3);
+  });
+
+  it("trade sizes: a Whirlpool's tick arrays are read beside its quote vault (4 round trips, as before), and a buy past its one position says so", async () => {
+    const { evidence, roundTrips } = await scan('token:pool-thin', 'ideal', 20);
+    assert.equal(evidence.trade_pools_not_quoted, undefined);
+    const at1000 = evidence.trade.find((q: { usd: number }) => q.usd === 1000);
+    assert.equal(at1000.exceeds_read_liquidity, true);
+    assert.equal(at1000.buy_price_impact, null);
+    assert.ok(at1000.buy_price_impact_at_least >= 0.1, JSON.stringify(at1000));
+    assert.equal(roundTrips, 4);
+  });
 
   it('burned LP: the CPMM pool is found by derivation, its depth and burned LP shown, in three round trips', async () => {
     const { s, result, evidence, roundTrips, calls } = await scan('token:pool-lp-burned', 'ideal', 20);

@@ -15,7 +15,7 @@ import {
 import { CPMM_POOL_DISCRIMINATOR, RAYDIUM_CPMM_POOL_SIZE } from '../../../solana/decoders/raydium-cpmm.js';
 import { pubkey, u16, u64 } from './bytes.js';
 
-const u128 = (value: bigint) => {
+export const u128 = (value: bigint) => {
   const bytes = new Uint8Array(16);
   const view = new DataView(bytes.buffer);
   view.setBigUint64(0, value & (2n ** 64n - 1n), true);
@@ -87,6 +87,8 @@ export function encodeAmmV4Pool(f: AmmV4PoolFields): Uint8Array {
   data.set(u64(BigInt(f.pcDecimals)), 40);
   data.set(u64(25n), 144); // trade fee numerator (0.25 %)
   data.set(u64(10_000n), 152); // trade fee denominator
+  data.set(u64(25n), 176); // swap fee numerator (0.25 %, what a swap pays)
+  data.set(u64(10_000n), 184); // swap fee denominator
   const keys: [number, Address][] = [
     [AMM_V4_COIN_VAULT_OFFSET, f.coinVault],
     [AMM_V4_PC_VAULT_OFFSET, f.pcVault],
@@ -114,6 +116,8 @@ export interface WhirlpoolFields {
   vaultA: Address;
   mintB: Address;
   vaultB: Address;
+  /** The tick holding the price (tick_current_index); the program keeps it with the price. */
+  tickCurrent?: number;
 }
 
 export function encodeWhirlpool(f: WhirlpoolFields): Uint8Array {
@@ -126,6 +130,7 @@ export function encodeWhirlpool(f: WhirlpoolFields): Uint8Array {
   data.set(u16(3000), 45); // fee rate, hundredths of a bp
   data.set(u128(f.liquidity), 49);
   data.set(u128(f.sqrtPriceX64), 65);
+  new DataView(data.buffer).setInt32(81, f.tickCurrent ?? 0, true);
   data.set(pubkey(f.mintA), 101);
   data.set(pubkey(f.vaultA), 133);
   data.set(pubkey(f.mintB), 181);
