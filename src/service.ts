@@ -374,6 +374,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
       maxTimeoutSeconds: config.maxTimeoutSeconds,
       facilitators,
       publicBaseUrl: config.publicBaseUrl,
+      v1Network: config.v1Network,
     }),
     log,
     ...(paymentGate ? { gate: paymentGate } : {}),
