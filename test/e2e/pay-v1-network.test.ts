@@ -1,5 +1,7 @@
 /**
- * The v1 line of the official client, `x402-fetch` 1.2.0 (pinned), as an agent project that
+ * Which clients pay under each X402_V1_NETWORK value (the README's table). The v2 clients —
+ * the official `@x402/fetch` 2.x and faremeter — pay under both: they read the v2 header, which
+ * the setting leaves alone. The v1 line of the official client, `x402-fetch` 1.2.0 (pinned), as an agent project that
  * depends on it uses it: `createSigner('solana', base58SecretKey)`, `wrapFetchWithPayment` with
  * the sandbox RPC in `config.svmConfig.rpcUrl`. Under `X402_V1_NETWORK=solana` it pays every paid
  * endpoint, GET and POST, and gets its `X-PAYMENT-RESPONSE`; exactly each price moves on the
@@ -8,8 +10,13 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { getBase58Decoder } from '@solana/kit';
+import { wrap } from '@faremeter/fetch';
+import { createPaymentHandler } from '@faremeter/payment-solana/exact';
+import { createLocalWallet } from '@faremeter/wallet-solana';
+import { address, createSolanaRpc, getBase58Decoder } from '@solana/kit';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
+import { wrapFetchWithPayment as wrapV2Fetch, x402Client } from '@x402/fetch';
+import { ExactSvmScheme } from '@x402/svm';
 import { createSigner, decodeXPaymentResponse, wrapFetchWithPayment } from 'x402-fetch';
 import { atomicPrice, orderPriceUsd, PAID_ENDPOINTS } from '../../src/catalog.js';
 import { generateKeypairWithBytes } from '../../src/client/keypair-file.js';
@@ -43,7 +50,7 @@ const post = (body: unknown): RequestInit => ({
   body: JSON.stringify(body),
 });
 
-describe('x402-fetch 1.2.0, the v1 official client', { timeout: 300_000 }, () => {
+describe('which clients pay under each X402_V1_NETWORK value', { timeout: 300_000 }, () => {
   let watching: WatchSandbox;
   let sandbox: PaidSandbox;
   /** The same service with X402_V1_NETWORK=solana, on the same chain and facilitators. */
@@ -196,5 +203,37 @@ describe('x402-fetch 1.2.0, the v1 official client', { timeout: 300_000 }, () =>
     const cheap = calls.find((c) => c.endpoint === 'wallet')!;
     sandbox.chain.warp(1);
     assert.equal((await pay(v1Url + cheap.path)).status, 200, 'a price under the cap is paid');
+  });
+
+  it('the v2 clients, official @x402/fetch and faremeter, pay under both values', async () => {
+    const keypair = await generateKeypairWithBytes();
+    await fundUsdc(sandbox.chain, sandbox.usdcAuthority, [
+      { owner: keypair.signer.address, amount: 1_000_000n },
+    ]);
+    const official = wrapV2Fetch(
+      fetch,
+      new x402Client().register(CAIP2, new ExactSvmScheme(keypair.signer, { rpcUrl: sandbox.rpcServer.url })),
+    );
+    const wallet = await createLocalWallet('mainnet-beta', keypair.bytes);
+    const handler = createPaymentHandler(
+      wallet,
+      address(USDC_MINT),
+      createSolanaRpc(sandbox.rpcServer.url) as never,
+    );
+    const faremeter = wrap(fetch, { handlers: [handler], retryCount: 0 });
+    const wallet20 = calls.find((c) => c.endpoint === 'wallet')!;
+    for (const [client, pay] of [
+      ['@x402/fetch', official],
+      ['faremeter', faremeter],
+    ] as const) {
+      for (const base of [sandbox.url, v1Url]) {
+        sandbox.chain.warp(1);
+        const before = await sandbox.usdcBalance(keypair.signer.address);
+        const res = await pay(base + wallet20.path);
+        assert.equal(res.status, 200, `${client} at ${base}: ${await res.clone().text()}`);
+        assert.ok(res.headers.get('payment-response'), `${client}: a v2 settlement`);
+        assert.equal(await sandbox.usdcBalance(keypair.signer.address), before - wallet20.price, client);
+      }
+    }
   });
 });
