@@ -108,7 +108,7 @@ describe('which clients pay under each X402_V1_NETWORK value', { timeout: 300_00
     assert.deepEqual(calls.map((c) => c.endpoint).sort(), PAID_ENDPOINTS.map((e) => e.id).sort());
   });
 
-  it('under X402_V1_NETWORK=solana the v1 body names solana; the v2 header and the other instance do not change', async () => {
+  it('under X402_V1_NETWORK=solana the v1 body names solana, in the sandbox as in mainnet mode; the v2 header and the default instance do not change', async () => {
     for (const call of calls) {
       const offer = await fetch(v1Url + call.path, call.init);
       assert.equal(offer.status, 402, call.path);
@@ -123,6 +123,10 @@ describe('which clients pay under each X402_V1_NETWORK value', { timeout: 300_00
       const standard = await jsonOf(await fetch(sandbox.url + call.path, call.init));
       assert.equal(standard.accepts[0].network, 'solana-mainnet', `${call.path} by default`);
     }
+    // The same in mainnet mode: the setting does not depend on the mode.
+    const mainnet = await sandbox.startInstance({}, { RISK_SCAN_MODE: 'mainnet', X402_V1_NETWORK: 'solana' });
+    const offer = await jsonOf(await fetch(`${mainnet.url}/scan/wallet/${sandbox.payTo}`));
+    assert.equal(offer.accepts[0].network, 'solana', 'mainnet mode');
   });
 
   it('under X402_V1_NETWORK=solana, with its cap raised, it pays every paid endpoint: 200, X-PAYMENT-RESPONSE, exactly the price', async () => {
