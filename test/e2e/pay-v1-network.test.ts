@@ -145,8 +145,10 @@ describe('which clients pay under each X402_V1_NETWORK value', { timeout: 300_00
       assert.equal(receipt.success, true, call.path);
       assert.equal(receipt.network, 'solana', call.path);
       assert.equal(receipt.payer, payer.address, call.path);
-      if (call.endpoint === 'watch') assert.match(body.watch_id, /^w_/);
-      else assert.equal(typeof body.risk_score, 'number', call.path);
+      if (call.endpoint === 'watch') {
+        assert.match(body.watch_id, /^w_/);
+        assert.match(body.baseline.evidence.decision, /^(proceed|caution|avoid|do_not_interact)$/, 'decided');
+      } else assert.equal(typeof body.risk_score, 'number', call.path);
       const now = await balances();
       assert.equal(now.payer, before.payer - call.price, `${call.path}: the payer paid exactly its price`);
       assert.equal(now.payTo, before.payTo + call.price, `${call.path}: payTo received exactly its price`);
