@@ -21,6 +21,7 @@ import { ScanService } from './scans/service.js';
 import { VerifiedTokenList } from './scans/verified/list-source.js';
 import { withVerifiedTokens } from './scans/verified/with-registry.js';
 import { buildApp } from './server/app.js';
+import { docsIntro } from './server/docs/intro.js';
 import { createDocsRoutes } from './server/docs/routes.js';
 import type { FramedApp } from './server/frame.js';
 import { listen, type RunningServer } from './server/listen.js';
@@ -391,6 +392,7 @@ export async function createService(config: Config, given: ServiceOptions = {}):
       maxTimeoutSeconds: config.maxTimeoutSeconds,
       facilitators,
       publicBaseUrl: config.publicBaseUrl,
+      v1Network: config.v1Network,
     }),
     log,
     ...(paymentGate ? { gate: paymentGate } : {}),
@@ -425,6 +427,7 @@ export async function createService(config: Config, given: ServiceOptions = {}):
         title: `${SERVICE_NAME} — API reference`,
         publicBaseUrl: config.publicBaseUrl,
         mcp: mcpDocsSection(),
+        intro: docsIntro(config.v1Network),
       }),
     ],
   });
