@@ -1,15 +1,19 @@
 /**
- * Renders the flag tables of docs/risk-model.md from the scanners' flag catalogs, so the
- * document cannot drift from the code. `npm run docs` writes it; a test checks it is current.
+ * Renders the flag tables and the decision table of docs/risk-model.md from the code (the
+ * scanners' flag catalogs, src/contract/decision.ts), so the document cannot drift from it.
+ * `npm run docs` writes it; a test checks it is current.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { SCAN_ENDPOINTS } from '../src/catalog.js';
+import { DECISION_TABLE } from '../src/contract/decision.js';
 import { FLAG_CATALOGS } from '../src/scans/registry.js';
 import { SEVERITY_WEIGHT } from '../src/scans/risk/model.js';
 
 const DOC = 'docs/risk-model.md';
 const START = '<!-- flags:start -->';
 const END = '<!-- flags:end -->';
+const DECISIONS_START = '<!-- decisions:start -->';
+const DECISIONS_END = '<!-- decisions:end -->';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -45,11 +49,37 @@ export function renderFlagTables(): string {
   ].join('\n');
 }
 
+/** The buckets, as `evidence.decision` names them and /openapi.json publishes them. */
+export function renderDecisionTable(): string {
+  const rows = DECISION_TABLE.map((b, i) => {
+    const next = DECISION_TABLE[i + 1];
+    const range =
+      i === 0
+        ? `< ${next!.min_score.toFixed(2)}`
+        : next
+          ? `${b.min_score.toFixed(2)} – ${next.min_score.toFixed(2)}`
+          : `≥ ${b.min_score.toFixed(2)}`;
+    return `| ${range} | \`${b.decision}\` | ${b.level}: ${b.advice} |`;
+  });
+  return [
+    DECISIONS_START,
+    '| risk_score | decision | what the recommendation says |',
+    '|---|---|---|',
+    ...rows,
+    DECISIONS_END,
+  ].join('\n');
+}
+
+function replaceBetween(current: string, start: string, end: string, text: string): string {
+  const from = current.indexOf(start);
+  const to = current.indexOf(end);
+  if (from === -1 || to === -1) throw new Error(`${DOC} lacks the ${start} … ${end} markers`);
+  return current.slice(0, from) + text + current.slice(to + end.length);
+}
+
 export function documentWithTables(current: string): string {
-  const start = current.indexOf(START);
-  const end = current.indexOf(END);
-  if (start === -1 || end === -1) throw new Error(`${DOC} lacks the ${START} … ${END} markers`);
-  return current.slice(0, start) + renderFlagTables() + current.slice(end + END.length);
+  const withFlags = replaceBetween(current, START, END, renderFlagTables());
+  return replaceBetween(withFlags, DECISIONS_START, DECISIONS_END, renderDecisionTable());
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,9 +1,11 @@
 /**
  * The body a paid call sells: the scan's result (cached or fresh) with the contract's
- * `cached`, `cached_at`, `version` and `request_id`, checked against the ScanResult schema.
+ * `cached`, `cached_at`, `version` and `request_id`, and `evidence.decision` (also on a result
+ * cached before decisions were given), checked against the ScanResult schema.
  */
 import type { PaidEndpoint } from '../catalog.js';
 import { ScanResultSchema } from '../contract/schemas.js';
+import { withDecision } from './risk/result.js';
 import type { ScanService } from './service.js';
 
 export function createResultProducer(scans: ScanService, version: string) {
@@ -16,7 +18,7 @@ export function createResultProducer(scans: ScanService, version: string) {
   ): Promise<string> => {
     const run = await scans.run(endpoint.id, subject, maxAgeMs);
     const body = {
-      ...run.result,
+      ...withDecision(run.result),
       cached: run.cachedAt !== null,
       ...(run.cachedAt !== null ? { cached_at: run.cachedAt } : {}),
       version,

@@ -132,6 +132,9 @@ const subjects: ScenarioSubject[] = manifest.subjects.filter(
 
 describe('every seeded scenario through the paid HTTP path of `risk-scan sandbox`', () => {
   let pay: typeof fetch;
+  /** The decision buckets as /openapi.json publishes them. */
+  let buckets: { decision: string; min_score: number }[] = [];
+  const decisions = new Set<string>();
   let paidTotal = 0n;
   let usdcBefore = 0n;
   const results = new Map<string, any>();
@@ -179,10 +182,14 @@ describe('every seeded scenario through the paid HTTP path of `risk-scan sandbox
     assert.ok(body.risk_score >= 0 && body.risk_score <= 1, `risk_score ${body.risk_score} in 0–1`);
     assert.ok(body.confidence > 0 && body.confidence <= 1, `confidence ${body.confidence} in (0, 1]`);
     assert.equal(body.summary.split(/\.\s/).length, 1, `one sentence: ${body.summary}`);
+    const published = buckets.filter((b) => body.risk_score >= b.min_score).at(-1)?.decision;
+    assert.equal(body.evidence.decision, published, `the published bucket of ${body.risk_score}`);
+    decisions.add(body.evidence.decision);
   };
 
   before(async () => {
     pay = await payingFetch(sandbox);
+    buckets = (await jsonOf(await fetch(`${sandbox.api.url}/openapi.json`)))['x-risk-decision'].buckets;
     usdcBefore = await usdcOf(sandbox.payer);
   });
   after(async () => {
@@ -303,6 +310,14 @@ describe('every seeded scenario through the paid HTTP path of `risk-scan sandbox
       await wallet('wallet:burner'),
     ];
     assert.ok(old < failing && failing < burner, `${old} < ${failing} < ${burner}`);
+  });
+
+  it('the seeded subjects reach every decision the published table has', () => {
+    assert.deepEqual(
+      [...decisions].sort(),
+      buckets.map((b) => b.decision).sort(),
+      'every bucket is shown by some seeded subject',
+    );
   });
 
   it('the payer paid exactly one price per delivered result, and nothing else', async () => {

@@ -168,7 +168,11 @@ describe('/.well-known/agent-card.json', () => {
 
 describe('/.well-known/x402-discovery', () => {
   it('keeps every field it had, exactly, and gains links to the OpenAPI document and the new documents', async () => {
-    const { links, resources, mcp, ...rest } = await document(svc.url, '/.well-known/x402-discovery');
+    const { links, resources, mcp, risk_decision, ...rest } = await document(
+      svc.url,
+      '/.well-known/x402-discovery',
+    );
+    assert.equal(risk_decision.field, 'evidence.decision', 'and the decision table');
     assert.equal(mcp.url, `${svc.url}/mcp`, 'the MCP endpoint is named too');
     assert.deepEqual(rest, {
       x402Version: 1,

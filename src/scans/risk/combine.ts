@@ -2,6 +2,7 @@
  * Pure scoring: noisy-OR of weighted flags, floors for proof of harm, confidence from
  * coverage, and recommendation buckets. Monotone, bounded and order-independent.
  */
+import { type Decision, decisionOf } from '../../contract/decision.js';
 import { type FlagCatalog, type FlagHit, RISK_FLOOR, SEVERITY_WEIGHT, type Severity } from './model.js';
 
 const clamp01 = (x: number) => (Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0);
@@ -33,11 +34,6 @@ export function combineConfidence(hits: readonly FlagHit[], catalog: FlagCatalog
   return clamp01(confidence);
 }
 
-export type Bucket = 'proceed' | 'caution' | 'avoid' | 'do_not_interact';
-
-export function bucketOf(risk: number): Bucket {
-  if (risk < 0.2) return 'proceed';
-  if (risk < 0.5) return 'caution';
-  if (risk < 0.8) return 'avoid';
-  return 'do_not_interact';
-}
+/** A result's bucket is its decision (src/contract/decision.ts holds the one table). */
+export type Bucket = Decision;
+export const bucketOf: (risk: number) => Bucket = decisionOf;

@@ -2,6 +2,7 @@
  * Turns flag hits into the ScanResult a caller reads: score, confidence, flags, one-sentence
  * summary, recommendation and reasoning lines. Pure; the HTTP layer adds request_id etc.
  */
+import { DECISION_TABLE, decisionOf } from '../../contract/decision.js';
 import type { ScanResult } from '../../contract/schemas.js';
 import { type Bucket, bucketOf, combineConfidence, combineRisk, contribution } from './combine.js';
 import type { FlagCatalog, FlagHit } from './model.js';
@@ -59,12 +60,17 @@ function jsonSafe(value: unknown): unknown {
   return value;
 }
 
-export const BUCKET_WORDS: Readonly<Record<Bucket, string>> = {
-  proceed: 'low risk',
-  caution: 'moderate risk',
-  avoid: 'high risk',
-  do_not_interact: 'critical risk',
-};
+export const BUCKET_WORDS = Object.fromEntries(DECISION_TABLE.map((b) => [b.decision, b.level])) as Readonly<
+  Record<Bucket, string>
+>;
+
+/**
+ * The result with `evidence.decision`, the bucket of its published risk_score, as the first
+ * evidence key. A result cached before decisions existed gains it on the way out.
+ */
+export function withDecision(result: ScanResult): ScanResult {
+  return { ...result, evidence: { decision: decisionOf(result.risk_score), ...result.evidence } };
+}
 
 function summarise(subject: string, risk: number, ordered: readonly FlagHit[]): string {
   const level = BUCKET_WORDS[bucketOf(risk)];
@@ -95,7 +101,8 @@ function oneHitPerCode(hits: readonly FlagHit[], catalog: FlagCatalog): FlagHit[
 export function buildResult(assessment: Assessment, catalog: FlagCatalog): ScanResult {
   const hits = oneHitPerCode(assessment.hits, catalog);
   const ordered = [...hits].sort((a, b) => contribution(b, catalog) - contribution(a, catalog));
-  const risk = combineRisk(hits, catalog);
+  // The published score decides the bucket, so a reader's table lookup always agrees with the words.
+  const risk = round(combineRisk(hits, catalog));
   const confidence = combineConfidence(hits, catalog) * Math.min(1, Math.max(0, assessment.coverage ?? 1));
   const wording = assessment.wording?.({ subject: assessment.subject, risk, ordered, catalog }) ?? {
     summary: summarise(assessment.subject, risk, ordered),
@@ -104,8 +111,8 @@ export function buildResult(assessment: Assessment, catalog: FlagCatalog): ScanR
   const flagEvidence = Object.fromEntries(
     ordered.map((h) => [h.code, { ...h.evidence, weight_applied: round(contribution(h, catalog)) }]),
   );
-  return {
-    risk_score: round(risk),
+  return withDecision({
+    risk_score: risk,
     flags: ordered.map((h) => h.code),
     confidence: round(confidence),
     summary: wording.summary,
@@ -115,5 +122,5 @@ export function buildResult(assessment: Assessment, catalog: FlagCatalog): ScanR
       ...(assessment.notes ?? []),
     ],
     evidence: jsonSafe({ ...assessment.facts, flags: flagEvidence }) as Record<string, unknown>,
-  };
+  });
 }

@@ -8,6 +8,7 @@
  * so an A2A client that only knows JSON-RPC finds no interface it could misuse.
  */
 import { concretePath, listedPrice, PAID_ENDPOINTS, type PaidEndpoint } from '../../catalog.js';
+import { publishedDecisionTable } from '../../contract/decision.js';
 import { X402_VERSION } from '../../version.js';
 import { SOLANA_MAINNET_CAIP2, USDC_MINT } from '../../x402/networks.js';
 import { DISCOVERY_PATHS, type DiscoveryContext, SERVICE_DESCRIPTION, SERVICE_NAME } from './context.js';
@@ -16,6 +17,9 @@ import { usdAmount } from './openapi.js';
 export const A2A_PROTOCOL_VERSION = '0.3.0';
 /** The extension URI x402's A2A transport spec declares (the a2a-x402 extension, v0.1). */
 export const X402_A2A_EXTENSION_URI = 'https://github.com/google-a2a/a2a-x402/v0.1';
+/** The decision table's own extension: its URI is where the table is published in OpenAPI. */
+export const riskDecisionExtensionUri = (ctx: DiscoveryContext) =>
+  `${ctx.origin}${DISCOVERY_PATHS.openapi}#x-risk-decision`;
 /** The paid HTTP API: a GET with one path parameter or a POST with a JSON body, paid per call with an x402 header. */
 export const HTTP_X402_TRANSPORT = 'HTTP+X402';
 /** MCP over streamable HTTP. */
@@ -77,6 +81,12 @@ export function agentCard(ctx: DiscoveryContext) {
             payTo: ctx.payTo,
             discovery: ctx.origin + DISCOVERY_PATHS.x402Manifest,
           },
+        },
+        {
+          uri: riskDecisionExtensionUri(ctx),
+          description: 'Every result carries evidence.decision, the risk_score bucket given in params.',
+          required: false,
+          params: publishedDecisionTable(),
         },
       ],
     },

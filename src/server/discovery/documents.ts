@@ -8,6 +8,7 @@ import {
   priceText,
   USDC_DECIMALS,
 } from '../../catalog.js';
+import { DECISION_FIELD, DECISION_TABLE, publishedDecisionTable } from '../../contract/decision.js';
 import { X402_VERSION } from '../../version.js';
 import { ADVERTISED_NETWORK, SOLANA_MAINNET_CAIP2, USDC_MINT } from '../../x402/networks.js';
 import { DISCOVERY_PATHS, type DiscoveryContext, SERVICE_DESCRIPTION, SERVICE_NAME } from './context.js';
@@ -143,6 +144,7 @@ export function x402DiscoveryDocument(ctx: DiscoveryContext) {
       signing_keys: ctx.origin + DISCOVERY_PATHS.signingKeys,
     },
     mcp: mcpEndpoint(ctx),
+    risk_decision: publishedDecisionTable(),
   };
 }
 
@@ -157,6 +159,15 @@ export function aiPluginDocument(ctx: DiscoveryContext) {
     auth: { type: 'none' },
     api: { type: 'openapi', url: ctx.origin + DISCOVERY_PATHS.openapi, is_user_authenticated: false },
   };
+}
+
+/** The decision buckets as llms.txt lists them: '- `caution`: risk_score 0.2 to below 0.5 (moderate risk: …)'. */
+function decisionLines(): string[] {
+  return DECISION_TABLE.map((b, i) => {
+    const next = DECISION_TABLE[i + 1];
+    const range = next === undefined ? `${b.min_score} to 1` : `${b.min_score} to below ${next.min_score}`;
+    return `- \`${b.decision}\`: risk_score ${range} (${b.level}: ${b.advice}).`;
+  });
 }
 
 function endpointLines(ctx: DiscoveryContext): string[] {
@@ -176,6 +187,11 @@ export function llmsTxt(ctx: DiscoveryContext): string {
     '## Paid endpoints',
     '',
     ...endpointLines(ctx),
+    '',
+    '## Decision',
+    '',
+    `Every paid result carries \`${DECISION_FIELD}\`, the bucket its recommendation is worded from, by risk_score (the same table is \`x-risk-decision\` in /openapi.json):`,
+    ...decisionLines(),
     '',
     '## How to pay',
     '',

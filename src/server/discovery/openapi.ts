@@ -8,6 +8,7 @@ import {
   priceText,
   USDC_DECIMALS,
 } from '../../catalog.js';
+import { DECISION_FIELD, publishedDecisionTable } from '../../contract/decision.js';
 import {
   ErrorBodySchema,
   PaymentRequiredSchema,
@@ -66,6 +67,7 @@ function guidance(): string {
     'Call it without payment: the 402 answer carries the x402 offer (v1 in the body, v2 in the PAYMENT-REQUIRED header), USDC on Solana mainnet. Pay it with any x402 client and repeat the call with X-PAYMENT (v1) or PAYMENT-SIGNATURE (v2).',
     'A malformed parameter is answered 400 before any payment; a failed scan is a 500 and costs nothing.',
     'Read risk_score (0–1, higher is riskier), recommendation and flags from the JSON result; evidence and reasoning explain them.',
+    `To gate an action, read ${DECISION_FIELD}: proceed, caution, avoid or do_not_interact, the risk_score bucket of x-risk-decision.`,
   ].join('\n');
 }
 
@@ -246,6 +248,8 @@ export function buildOpenApiDocument(ctx: DiscoveryContext): Record<string, unkn
     ],
   }) as unknown as Record<string, unknown>;
   (document.info as Record<string, unknown>)['x-guidance'] = guidance();
+  // The buckets evidence.decision is named from, beside the contract's x-x402 (which stays as it is).
+  document['x-risk-decision'] = publishedDecisionTable();
   document['x-agentcash-guidance'] = { llmsTxtUrl: ctx.origin + DISCOVERY_PATHS.llmsTxt };
   document['x-x402'] = {
     version: X402_VERSION,

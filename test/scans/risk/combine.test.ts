@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { bucketOf, combineConfidence, combineRisk } from '../../../src/scans/risk/combine.js';
 import type { FlagCatalog, FlagHit } from '../../../src/scans/risk/model.js';
-import { buildResult } from '../../../src/scans/risk/result.js';
+import { buildResult, withDecision } from '../../../src/scans/risk/result.js';
 
 const CATALOG: FlagCatalog = {
   HIGH_ONE: { severity: 'high', meaning: 'a high flag', evidenceKeys: ['k'] },
@@ -133,5 +133,46 @@ describe('buckets and results', () => {
     assert.equal(result.risk_score, 0.6);
     assert.equal((result.evidence as any).flags.HIGH_ONE.k, 'strong');
     assert.equal(result.reasoning.filter((line) => line.startsWith('HIGH_ONE')).length, 1);
+  });
+
+  const ADVICE = { proceed: 'go', caution: 'careful', avoid: 'avoid it', do_not_interact: 'never' } as const;
+
+  it('gives evidence.decision, the bucket of the published risk_score that the recommendation is worded from', () => {
+    const codes = fc.constantFrom(...Object.keys(CATALOG));
+    const hits = fc.array(fc.record({ code: codes, strength: fc.double({ min: 0, max: 1, noNaN: true }) }), {
+      maxLength: 6,
+    });
+    fc.assert(
+      fc.property(hits, (raw) => {
+        const result = buildResult(
+          { subject: 'Token X', hits: raw.map((r) => hit(r.code, r.strength)), facts: {}, advice: ADVICE },
+          CATALOG,
+        );
+        const decision = (result.evidence as any).decision;
+        assert.equal(decision, bucketOf(result.risk_score));
+        assert.equal(result.recommendation, ADVICE[decision as keyof typeof ADVICE]);
+      }),
+    );
+  });
+
+  it('a raw score just under a threshold that publishes as the threshold is in the bucket above', () => {
+    // 0.6 × 0.33326 = 0.199956, published as 0.2: a reader's lookup says caution, and so do the words.
+    const result = buildResult(
+      { subject: 'Token X', hits: [hit('HIGH_ONE', 0.33326)], facts: {}, advice: ADVICE },
+      CATALOG,
+    );
+    assert.equal(result.risk_score, 0.2);
+    assert.equal((result.evidence as any).decision, 'caution');
+    assert.equal(result.recommendation, 'careful');
+  });
+
+  it('gives a result without a decision (cached before decisions) its decision, first in evidence', () => {
+    const old = {
+      ...buildResult({ subject: 'X', hits: [hit('HARM')], facts: { a: 1 }, advice: ADVICE }, CATALOG),
+    };
+    const { decision: _, ...evidence } = old.evidence as Record<string, unknown>;
+    const given = withDecision({ ...old, evidence });
+    assert.deepEqual(Object.keys(given.evidence ?? {}), ['decision', 'a', 'flags']);
+    assert.equal((given.evidence as any).decision, 'do_not_interact');
   });
 });
