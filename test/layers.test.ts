@@ -1,6 +1,7 @@
 /**
  * The layers of src/ hold (docs/architecture.md): which folder may import which, read from the
- * source's own import statements, and no import circle among the files.
+ * source's own import statements, and no import circle among the files. The client package
+ * (packages/client) stands apart: it imports nothing of the service, which takes it by its name.
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -41,7 +42,8 @@ const layerOf = (file: string) => file.split('/')[0]!;
 const FORBIDDEN: Readonly<Record<string, readonly string[]>> = {
   server: ['mcp', 'sandbox', 'cli'],
   mcp: ['server', 'sandbox', 'cli'],
-  // What pays (risk-scan call, risk-scan mcp) is a client of the API, never a part of it.
+  // What pays (risk-scan call, risk-scan mcp: their glue to the client package) is a client of
+  // the API, never a part of it.
   client: ['server', 'door', 'x402', 'mcp', 'scans', 'stores', 'cache', 'sandbox', 'cli'],
   door: ['server', 'mcp', 'sandbox', 'cli'],
   watch: ['server', 'mcp', 'sandbox', 'cli'],
@@ -109,5 +111,31 @@ describe('the layers of src/', () => {
 
   it('has no import circle', () => {
     assert.deepEqual(circles(graph), []);
+  });
+
+  it('takes the client package by its name, never by a path into packages/', () => {
+    const intoPackages = [...graph].flatMap(([file, imported]) =>
+      imported.filter((to) => to.startsWith('../packages/')).map((to) => `${file} -> ${to}`),
+    );
+    assert.deepEqual(intoPackages, []);
+  });
+});
+
+describe('the client package (packages/client)', () => {
+  const PACKAGE_SRC = fileURLToPath(new URL('../packages/client/src/', import.meta.url));
+
+  it('imports nothing of the service: no relative import leaves its src/, no other workspace package', () => {
+    const relative = /(?:from\s*|import\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
+    const leaving = sourceFiles(PACKAGE_SRC).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(relative)]
+        .map((m) => normalize(join(dirname(file), m[1]!)))
+        .filter((target) => !target.startsWith(PACKAGE_SRC))
+        .map((target) => `${file} -> ${target}`),
+    );
+    assert.deepEqual(leaving, []);
+    const scoped = sourceFiles(PACKAGE_SRC).filter((file) =>
+      /from\s*['"]@solana-risk-scan\//.test(readFileSync(file, 'utf8')),
+    );
+    assert.deepEqual(scoped, []);
   });
 });

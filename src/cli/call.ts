@@ -1,22 +1,25 @@
 /**
- * `risk-scan call <path>`: pays for one call with x402 (src/client) and writes the response
+ * `risk-scan call <path>`: pays for one call with x402 (the client package, through src/client) and writes the response
  * body, and only it, to stdout, so that `risk-scan call … | jq` works. The status and the
  * settlement receipt go to stderr, or with --include to stdout before the body (as curl -i).
  */
 import { parseArgs } from 'node:util';
 import { type CallOutcome, payAndCall } from '../client/pay.js';
 import { EXIT } from './failures.js';
-import { timeoutOption, usageError, usdOption } from './options.js';
+import { payToOption, timeoutOption, usageError, usdOption } from './options.js';
 
 export const CALL_USAGE = `  risk-scan call <path> [--keypair FILE] [--max-usd N] [--api URL] [--rpc URL] [--timeout SECONDS]
-                 [--data JSON] [--include]
+                 [--data JSON] [--include] [--pay-to ADDRESS]
                                           pay for one call and print the response body on stdout
                                           (--data: POST it, e.g. /simulate/tx --data
                                           '{"transaction":"<base64>"}'); the status and the
                                           settlement go to stderr, or with --include (-i) to stdout
                                           before the body (defaults: the running sandbox and its
                                           payer; --max-usd 1; --timeout 90, for each answer of
-                                          the API or the RPC)`;
+                                          the API or the RPC); --pay-to pins the
+                                          service's payee: a 402 naming another is refused,
+                                          unpaid; every 200 is checked against the service's
+                                          published signing key`;
 
 /** The status line and the settlement receipt: what curl -i would show before the body. */
 function headLines(outcome: CallOutcome): string[] {
@@ -38,6 +41,7 @@ export async function callCommand(args: string[], env: Record<string, string | u
       timeout: { type: 'string', default: '90' },
       data: { type: 'string' },
       include: { type: 'boolean', short: 'i', default: false },
+      'pay-to': { type: 'string' },
     },
   });
   const path = positionals[0];
@@ -49,6 +53,7 @@ export async function callCommand(args: string[], env: Record<string, string | u
     maxUsd,
     timeoutS,
     sandboxDir: env.SANDBOX_DIR ?? '.sandbox',
+    ...payToOption(values['pay-to']),
     ...(values.api ? { api: values.api } : {}),
     ...(values.rpc ? { rpc: values.rpc } : {}),
     ...(values.keypair ? { keypair: values.keypair } : {}),

@@ -4,8 +4,8 @@
  * lives here. `--verbose` adds the cause chain after the line, for bug reports.
  */
 
+import { networkReason } from '@solana-risk-scan/client/errors';
 import { describeWordedFailure, WordedFailure } from '../client/failures.js';
-import { networkReason } from '../client/network-errors.js';
 import type { Config } from '../config.js';
 import { ConfigError } from '../config.js';
 import { AccountLoadError } from '../sandbox/loaded-accounts.js';

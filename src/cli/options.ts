@@ -18,3 +18,11 @@ export function usdOption(option: string, text: string): number {
   if (!Number.isFinite(usd) || usd < 0) throw usageError(`--${option} must be a number of USDC, 0 or more`);
   return usd;
 }
+
+/** `--pay-to`: the service's payee, a base58 address (the payment is refused unless the 402 names it). */
+export function payToOption(text: string | undefined): { payTo?: string } {
+  if (text === undefined) return {};
+  if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(text))
+    throw usageError(`--pay-to ${text} is not a Solana address (the service's payTo, in base58)`);
+  return { payTo: text };
+}

@@ -1,11 +1,11 @@
 /**
- * How a paid call fails when its environment fails it: one line that says what went wrong and
- * what to do, shared by `risk-scan call`, `risk-scan mcp` and anything else that pays. The
- * wording of every such line lives here; whoever shows it decides how it ends (an exit code,
- * a tool's error).
+ * How a paid call fails before it reaches the client package (no API, RPC or keypair given, an
+ * API not reached): one line that says what went wrong and what to do, shared by `risk-scan
+ * call` and `risk-scan mcp`. The package words the payment's own failures (RiskScanError);
+ * whoever shows either decides how it ends (an exit code, a tool's error).
  */
+import { isTimeout, networkReason, RiskScanError } from '@solana-risk-scan/client/errors';
 import { KeypairFileError } from './keypair-file.js';
-import { isTimeout, networkReason } from './network-errors.js';
 
 /** `usage`: the caller asked for something wrong (an option, a keypair, a budget); `failed`: the environment failed it. */
 export type FailureKind = 'usage' | 'failed';
@@ -47,52 +47,14 @@ export const callFailures = {
         )
       : failed(`Cannot reach the API at ${url}${origin}: ${networkReason(cause)}. ${fix}`, cause);
   },
-  /** The paid request itself failed: the payment was signed and sent. */
-  paidCallLost: (url: string, cause: unknown, seconds: number) =>
-    failed(
-      isTimeout(cause)
-        ? `The API at ${url} did not answer the paid call within ${seconds} s; the payment may still settle. Wait longer with --timeout SECONDS.`
-        : `The API at ${url} failed during the paid call: ${networkReason(cause)}; the payment may still settle. Check the API, then try again.`,
-      cause,
-    ),
-  rpcUnreachable: (url: string, cause: unknown, seconds: number) =>
-    isTimeout(cause)
-      ? failed(
-          `The Solana RPC at ${url} did not answer within ${seconds} s. Pass --rpc URL with a responsive RPC, or wait longer with --timeout SECONDS. Nothing was paid.`,
-          cause,
-        )
-      : failed(
-          `Cannot reach the Solana RPC at ${url}: ${networkReason(cause)}. Pass --rpc URL (the sandbox's is rpcUrl in sandbox.json). Nothing was paid.`,
-          cause,
-        ),
-  rpcRefused: (url: string, detail: string, cause?: unknown) =>
-    failed(
-      `The Solana RPC at ${url} could not be used: ${detail}. Pass --rpc URL with a Solana RPC of the API's network. Nothing was paid.`,
-      cause,
-    ),
-  noAnswerForPayment: (url: string, status: number) =>
-    failed(
-      `The API at ${url} answered 402 without a PAYMENT-REQUIRED header (HTTP ${status}): it does not take x402 v2 payments. Check --api.`,
-    ),
-  /** The 402's offer cannot be paid by this client; `why` says what is missing. */
-  unpayable: (why: string) =>
-    failed(`The API asks for a payment this client cannot make: ${why}. Nothing was paid.`),
-  overBudget: (priceUsd: number, maxUsd: number) =>
-    usage(
-      `The call costs ${priceUsd} USDC, more than --max-usd ${maxUsd}; nothing was paid. Raise --max-usd to pay it.`,
-    ),
-  /** `howToGetMore`: the fix, which depends on the chain (sandbox or mainnet) and the payer. */
-  notEnoughUsdc: (payer: string, holds: string, price: string, howToGetMore: string) =>
-    failed(
-      `The payer ${payer} holds ${holds} USDC and this call costs ${price} USDC. ${howToGetMore} Nothing was paid.`,
-    ),
-  refused: (reason: string) => failed(`The payment was refused: ${reason.replace(/\.$/, '')}.`),
 };
 
 /** The line an error of this client is shown as, or null when it is not one it knows (a bug). */
 export function describeWordedFailure(e: unknown): { line: string; kind: FailureKind } | null {
   if (e instanceof WordedFailure) return { line: e.message, kind: e.kind };
   if (e instanceof KeypairFileError) return { line: e.message, kind: 'usage' };
+  // The client package's failures of a paid call, already worded with this command's options.
+  if (e instanceof RiskScanError) return { line: e.message, kind: e.kind };
   return null;
 }
 

@@ -1,34 +1,31 @@
 /**
- * Pays for one call of the API with x402: the probe, the offer read, the per-call cap and the
- * payer's funds checked before anything is signed, then the paid request. Shared by
- * `risk-scan call`, `risk-scan mcp` and anything else that pays; defaults to the running
- * sandbox's API, RPC and payer.
- *
- * Each step that can fail on its environment (the API, the RPC, the payer's funds, the offer,
- * the facilitator's verdict) ends in a WordedFailure whose one line says what to do; every request
- * is bounded by the call's timeout. Nothing is paid before the payer is known to hold the price.
+ * `risk-scan call` and `risk-scan mcp` pay through the client package (@solana-risk-scan/client):
+ * this is only where their API, RPC and payer come from (the options, else the running sandbox's
+ * manifest) and how its lines name their own options. The payment itself, the pinned offer, the
+ * cap, the payer's funds and the result's signature are the package's.
  */
-import { x402HTTPClient } from '@x402/core/client';
-import { decodePaymentRequiredHeader } from '@x402/core/http';
-import type { PaymentRequired } from '@x402/core/types';
-import { decodePaymentResponseHeader, x402Client } from '@x402/fetch';
-import { ExactSvmScheme } from '@x402/svm';
-import { errorMessage } from '../errors.js';
+import {
+  CAIP2_MAINNET,
+  type CallOutcome,
+  type FailureHints,
+  payForCall,
+  ResultVerifier,
+  RiskScanError,
+  USDC_MAINNET,
+} from '@solana-risk-scan/client';
 import { callFailures } from './failures.js';
-import { checkFunds } from './funds.js';
 import { readKeypairFile } from './keypair-file.js';
-import { isTimeout } from './network-errors.js';
-import { CAIP2_MAINNET, payableOffer } from './offer.js';
-import { readManifest } from './sandbox-manifest.js';
+import { readManifest, type SandboxManifest } from './sandbox-manifest.js';
 
-/** USDC has 6 decimals; --max-usd compares against the offer's amount in its units. */
-const USDC_UNITS = 1e6;
+export type { CallOutcome };
 
 export interface CallOptions {
   readonly path: string;
   readonly api?: string;
   readonly rpc?: string;
   readonly keypair?: string;
+  /** The service's payee (--pay-to): a 402 naming another is refused. Unset: the 402's own. */
+  readonly payTo?: string;
   readonly maxUsd: number;
   readonly sandboxDir: string;
   /** Longest wait for each answer (API or RPC), in seconds. */
@@ -39,30 +36,35 @@ export interface CallOptions {
   readonly onPaymentSent?: (priceUsd: number) => void;
 }
 
-/** GET, or a POST of `data` as JSON. */
-function requestInit(
-  data: string | undefined,
-  headers: Record<string, string>,
-  timeoutS: number,
-): RequestInit {
-  const signal = AbortSignal.timeout(timeoutS * 1000);
-  if (data === undefined) return { headers, signal };
-  return { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: data, signal };
+/** What to do about an empty payer: in the sandbox, its own test payer or a restart. */
+function howToGetMore(sandbox: SandboxManifest | null) {
+  return (payer: string, price: string): string => {
+    if (sandbox === null)
+      return `Send at least ${price} USDC to ${payer} on Solana mainnet, or pass --keypair FILE of a funded payer.`;
+    if (sandbox.payer?.address === payer)
+      return 'The sandbox has no USDC faucet: restart it (npm start), and it funds a new test payer with 1000 test USDC.';
+    return `The sandbox has no USDC faucet: pay with its funded test payer (leave out --keypair; it is ${sandbox.payer?.keypair ?? 'payer.json in SANDBOX_DIR'}).`;
+  };
 }
 
-export interface CallOutcome {
-  readonly status: number;
-  readonly paidUsd: number | null;
-  readonly settlement: unknown;
-  readonly body: unknown;
-}
+/** The command line's words for what the package's lines tell the caller to change. */
+const cliHints = (sandbox: SandboxManifest | null): FailureHints => ({
+  otherRpc: 'Pass --rpc URL',
+  rpcWhere: " (the sandbox's is rpcUrl in sandbox.json)",
+  timeout: '--timeout SECONDS',
+  callCap: '--max-usd',
+  howToGetMore: howToGetMore(sandbox),
+});
 
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DOMException('timed out', 'TimeoutError')), ms);
-  });
-  return Promise.race([work, expired]).finally(() => clearTimeout(timer));
+/** The verifier of each API's results, made once per API: its key set is read once. */
+const verifiers = new Map<string, ResultVerifier>();
+function verifierOf(api: string): ResultVerifier {
+  const jwksUrl = new URL('/.well-known/jwks.json', api).href;
+  const known = verifiers.get(jwksUrl);
+  if (known !== undefined) return known;
+  const verifier = new ResultVerifier(jwksUrl, undefined);
+  verifiers.set(jwksUrl, verifier);
+  return verifier;
 }
 
 export async function payAndCall(options: CallOptions): Promise<CallOutcome> {
@@ -79,58 +81,29 @@ export async function payAndCall(options: CallOptions): Promise<CallOutcome> {
     throw callFailures.badOption(`--api ${api} is not a URL (e.g. http://127.0.0.1:8402).`);
   if (!URL.canParse(rpcUrl))
     throw callFailures.badOption(`--rpc ${rpcUrl} is not a URL (e.g. http://127.0.0.1:8899).`);
-  const payer = await readKeypairFile(keypairPath);
-  const url = new URL(options.path, api).href;
-  const timeoutS = options.timeoutS;
+  const signer = await readKeypairFile(keypairPath);
   const apiFrom = options.api === undefined && found !== null ? found.path : null;
   // The sandbox's manifest speaks for the API only when the API is the sandbox's.
   const sandbox =
     found !== null && defaults.apiUrl !== undefined && new URL(defaults.apiUrl).origin === new URL(api).origin
       ? defaults
       : null;
-
-  const probe = await fetch(url, requestInit(options.data, {}, timeoutS)).catch((e: unknown) => {
-    throw callFailures.apiUnreachable(api, e, timeoutS, apiFrom);
-  });
-  const probeBody: unknown = await probe.json().catch(() => null);
-  if (probe.status !== 402) return { status: probe.status, paidUsd: null, settlement: null, body: probeBody };
-  const header = probe.headers.get('payment-required');
-  if (!header) throw callFailures.noAnswerForPayment(api, probe.status);
-  let required: PaymentRequired;
+  const request = { api, path: options.path, ...(options.data === undefined ? {} : { data: options.data }) };
   try {
-    required = decodePaymentRequiredHeader(header);
-  } catch {
-    throw callFailures.unpayable('its PAYMENT-REQUIRED header cannot be decoded');
+    return await payForCall(request, {
+      rpcUrl,
+      signer,
+      pin: { payTo: options.payTo ?? null, asset: USDC_MAINNET, network: CAIP2_MAINNET },
+      maxPerCallUsd: options.maxUsd,
+      timeoutS: options.timeoutS,
+      verifier: verifierOf(api),
+      hints: cliHints(sandbox),
+      ...(options.onPaymentSent === undefined ? {} : { onPaymentSent: options.onPaymentSent }),
+    });
+  } catch (e) {
+    // An API not reached before paying is worded with where its URL came from.
+    if (e instanceof RiskScanError && e.code === 'api_unreachable' && !e.paid)
+      throw callFailures.apiUnreachable(api, e.cause, options.timeoutS, apiFrom);
+    throw e;
   }
-  const offer = payableOffer(required, probeBody);
-  const priceUsd = Number(offer.amount) / USDC_UNITS;
-  if (!(priceUsd <= options.maxUsd)) throw callFailures.overBudget(priceUsd, options.maxUsd);
-  await checkFunds(rpcUrl, payer, offer, sandbox, timeoutS);
-
-  const client = new x402Client().register(CAIP2_MAINNET, new ExactSvmScheme(payer, { rpcUrl }));
-  const payload = await withTimeout(
-    client.createPaymentPayload({ ...required, accepts: [offer] }),
-    timeoutS * 1000,
-  ).catch((e: unknown) => {
-    throw isTimeout(e)
-      ? callFailures.rpcUnreachable(rpcUrl, e, timeoutS)
-      : callFailures.rpcRefused(rpcUrl, `the payment could not be built (${errorMessage(e)})`, e);
-  });
-  const headers = new x402HTTPClient(client).encodePaymentSignatureHeader(payload);
-  options.onPaymentSent?.(priceUsd);
-  const res = await fetch(url, requestInit(options.data, headers, timeoutS)).catch((e: unknown) => {
-    throw callFailures.paidCallLost(api, e, timeoutS);
-  });
-  const body: unknown = await res.json().catch(() => null);
-  if (res.status === 402) {
-    const reason = (body as { error?: unknown } | null)?.error;
-    throw callFailures.refused(typeof reason === 'string' ? reason : 'the API gave no reason');
-  }
-  const receipt = res.headers.get('payment-response') ?? res.headers.get('x-payment-response');
-  return {
-    status: res.status,
-    paidUsd: res.status === 200 ? priceUsd : null,
-    settlement: receipt ? decodePaymentResponseHeader(receipt) : null,
-    body,
-  };
 }

@@ -1,16 +1,17 @@
 /**
  * `risk-scan mcp`: an MCP server over stdio for hosts that cannot pay themselves. It publishes the
  * same tools as the API's /mcp, and each call pays the HTTP API from a local keypair exactly as
- * `risk-scan call` does (payAndCall: the offer read, the cap checked and the payer's funds seen
- * before anything is signed). A call over the per-call cap, or past the session's budget, is
+ * `risk-scan call` does (payAndCall, through the client package: the offer read and held to the
+ * pinned payee and the catalog's price, the cap checked and the payer's funds seen before
+ * anything is signed; the result's signature checked before it is given). A call over the per-call cap, or past the session's budget, is
  * refused without paying. `simulate_tx` POSTs its transaction as the body `{"transaction": …}`.
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { SessionBudget, usdcUnits } from '@solana-risk-scan/client';
 import { concretePath, orderPriceUsd, type PaidEndpoint } from '../catalog.js';
 import { failureLine } from '../client/failures.js';
 import { payAndCall } from '../client/pay.js';
-import { SessionBudget, usdcUnits } from '../client/session-budget.js';
 import { type ErrorBody, paramProblem } from '../contract/schemas.js';
 import { checkBody } from '../door/admission.js';
 import { errorResult, scanResult } from './results.js';
@@ -21,6 +22,8 @@ export interface PayingServerOptions {
   readonly api?: string;
   readonly rpc?: string;
   readonly keypair?: string;
+  /** The service's payee: a 402 naming another is refused, unpaid. */
+  readonly payTo?: string;
   /** Most a single call may cost, in USDC. */
   readonly maxUsd: number;
   /** Most all calls of this session may cost together, in USDC; null = no limit but the per-call cap. */

@@ -53,12 +53,18 @@ function run(args: string[], env: Record<string, string>, timeoutMs: number): Pr
   });
 }
 
+/**
+ * A bound on a command that hangs, not a time limit: on a loaded machine starting tsx and the
+ * sources alone may take half a minute (four at once in call-failures.test.ts did, on main too).
+ */
+const HANG_MS = 120_000;
+
 /** `risk-scan <args>`; SANDBOX_DIR and STATE_DIR default to a temp dir. */
-export const riskScan = (args: string[], env: Record<string, string> = {}, timeoutMs = 30_000) =>
+export const riskScan = (args: string[], env: Record<string, string> = {}, timeoutMs = HANG_MS) =>
   run(['bin/risk-scan.mjs', ...args], env, timeoutMs);
 
 /** `npm start -- <args>`, as node runs it. */
-export const npmStart = (args: string[], env: Record<string, string> = {}, timeoutMs = 30_000) =>
+export const npmStart = (args: string[], env: Record<string, string> = {}, timeoutMs = HANG_MS) =>
   run(['--import', 'tsx', 'src/main.ts', ...args], env, timeoutMs);
 
 /** The process ended with `code` and exactly one line on stderr, matching `line`; no stack trace. */

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { createPublicKey, createSecretKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { Webhook } from 'standardwebhooks';
 import {
   verifyWebhook,
   type WebhookHeaders,
   type WebhookPublicKey,
   WebhookVerificationError,
   type WebhookVerificationReason,
-} from '../../src/client/webhook-verify.js';
+} from '@solana-risk-scan/client/webhook';
+import { Webhook } from 'standardwebhooks';
 import { generateKeyPem, signingKeyFromPem } from '../../src/signing/key.js';
 import { jwks } from '../../src/signing/signature.js';
 import { signDelivery } from '../../src/watch/delivery/sign.js';

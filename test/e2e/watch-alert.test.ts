@@ -14,8 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createSolanaRpc, type Rpc, type SolanaRpcApi } from '@solana/kit';
+import { verifyWebhook } from '@solana-risk-scan/client/webhook';
 import { Webhook } from 'standardwebhooks';
-import { verifyWebhook } from '../../src/client/webhook-verify.js';
 import { actorSigner } from '../../src/sandbox/actors/keypair-files.js';
 import { performAction } from '../../src/sandbox/actors/transactions.js';
 import {

@@ -13,8 +13,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { verifyWebhook } from '@solana-risk-scan/client/webhook';
 import { pino } from 'pino';
-import { verifyWebhook } from '../../src/client/webhook-verify.js';
 import { parseConfig } from '../../src/config.js';
 import {
   action,

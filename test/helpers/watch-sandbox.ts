@@ -23,10 +23,14 @@ export interface WatchSandbox {
   close(): Promise<void>;
 }
 
-export async function startWatchSandbox(caps: {
-  maxWatches: number;
-  maxWatchesPerSubject: number;
-}): Promise<WatchSandbox> {
+/** `env`: more of the service's configuration (e.g. a longer FACILITATOR_TIMEOUT_MS). */
+export async function startWatchSandbox(
+  caps: {
+    maxWatches: number;
+    maxWatchesPerSubject: number;
+  },
+  env: Record<string, string> = {},
+): Promise<WatchSandbox> {
   const dir = await mkdtemp(join(tmpdir(), 'watch-sandbox-'));
   const pem = generateKeyPem();
   await writeFile(join(dir, 'signing.pem'), pem);
@@ -36,7 +40,7 @@ export async function startWatchSandbox(caps: {
     ...caps,
   });
   const sandbox = await startPaidSandbox(
-    { SIGNING_KEY_FILE: join(dir, 'signing.pem') },
+    { SIGNING_KEY_FILE: join(dir, 'signing.pem'), ...env },
     { scanners: SCANNERS, watches: { state } },
   );
   return {

@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { after, afterEach, before, describe, it } from 'node:test';
+import { verifyWebhook } from '@solana-risk-scan/client/webhook';
 import { Webhook } from 'standardwebhooks';
-import { verifyWebhook } from '../../src/client/webhook-verify.js';
 import type { ScanResult } from '../../src/contract/schemas.js';
 import { generateKeyPem, signingKeyFromPem } from '../../src/signing/key.js';
 import { jwks } from '../../src/signing/signature.js';

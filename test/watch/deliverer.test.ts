@@ -3,7 +3,7 @@ import { createPublicKey } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { verifyWebhook } from '../../src/client/webhook-verify.js';
+import { verifyWebhook } from '@solana-risk-scan/client/webhook';
 import { generateKeyPem, signingKeyFromPem } from '../../src/signing/key.js';
 import { createDeliverer, isDelivered, REFUSED_PREFIX } from '../../src/watch/delivery/deliverer.js';
 import type { ResolvedAddress } from '../../src/watch/webhook-url.js';

@@ -10,9 +10,9 @@
  * `v1a` is made here with node:crypto and checked by src/client/webhook-verify.ts.
  */
 import { createHash, sign } from 'node:crypto';
+import { signedContent } from '@solana-risk-scan/client/webhook';
 import { Webhook } from 'standardwebhooks';
 import type { SigningKey } from '../../signing/key.js';
-import { signedContent } from '../signed-content.js';
 
 export type SignedHeaders = {
   readonly 'webhook-id': string;

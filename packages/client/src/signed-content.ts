@@ -1,8 +1,8 @@
 /**
  * What a delivery's signatures cover (the Standard Webhooks signed content):
  * `${webhook-id}.${webhook-timestamp}.${body}`, the body as its exact bytes. Shared by the
- * service, which signs it, and the receiver's verifier (src/client), so both build it alike;
- * it imports nothing, so a client may take it without any of the server.
+ * service, which signs it, and the receiver's verifier (webhook-verify.ts), so both build it
+ * alike; the service imports it from this package (`@solana-risk-scan/client/webhook`).
  */
 export function signedContent(
   webhookId: string,

@@ -9,7 +9,7 @@
  * Every refusal, whatever the bad input, is a WebhookVerificationError with its `reason`.
  */
 import { createPublicKey, KeyObject, verify } from 'node:crypto';
-import { signedContent } from '../watch/signed-content.js';
+import { signedContent } from './signed-content.js';
 
 /**
  * Why a delivery was not verified:

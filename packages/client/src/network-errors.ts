@@ -1,5 +1,5 @@
 /** What a failed connection or request means, in a few words a person can act on. */
-import { errorMessage } from '../errors.js';
+const errorMessage = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 /** The code of a network error as undici reports it (its `cause`, or the first of several). */
 function networkCode(e: unknown): string | undefined {

@@ -1,6 +1,6 @@
 /**
  * The payer's funds, read before anything is signed: a call whose payer cannot cover the offer
- * ends in a WordedFailure that says how much it holds and how to get more.
+ * ends in a RiskScanError that says how much it holds and how to get more.
  */
 import {
   type Address,
@@ -10,7 +10,6 @@ import {
   fetchEncodedAccount,
   isAddress,
   isSolanaError,
-  type KeyPairSigner,
   SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR,
 } from '@solana/kit';
 import {
@@ -25,8 +24,7 @@ import {
   TOKEN_2022_PROGRAM_ADDRESS,
 } from '@solana-program/token-2022';
 import type { PaymentRequirements } from '@x402/core/types';
-import { callFailures, type WordedFailure } from './failures.js';
-import type { SandboxManifest } from './sandbox-manifest.js';
+import type { PayFailures, RiskScanError } from './errors.js';
 
 type Rpc = ReturnType<typeof createSolanaRpc>;
 
@@ -42,13 +40,19 @@ const TOKEN_PROGRAMS: Record<
   [TOKEN_2022_PROGRAM_ADDRESS]: { decodeMint: decodeMint2022, decodeToken: decodeToken2022 },
 };
 
-/** Why the RPC at `url` failed `method`, as the WordedFailure that says so. */
-function rpcFailure(url: string, method: string, e: unknown, timeoutS: number): WordedFailure {
+/** Why the RPC at `url` failed `method`, as the RiskScanError that says so. */
+function rpcFailure(
+  failures: PayFailures,
+  url: string,
+  method: string,
+  e: unknown,
+  timeoutS: number,
+): RiskScanError {
   if (isSolanaError(e, SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR))
-    return callFailures.rpcRefused(url, `it answered HTTP ${e.context.statusCode} to ${method}`, e);
+    return failures.rpcRefused(url, `it answered HTTP ${e.context.statusCode} to ${method}`, e);
   if (isSolanaError(e)) {
     const said = e.context as { __serverMessage?: string; message?: string };
-    return callFailures.rpcRefused(
+    return failures.rpcRefused(
       url,
       `${method} failed: ${said.__serverMessage ?? said.message ?? e.message}`,
       e,
@@ -57,23 +61,33 @@ function rpcFailure(url: string, method: string, e: unknown, timeoutS: number): 
   // fetch's own failures carry a cause; a TypeError without one is kit choking on the answer
   // (an answer that is not JSON-RPC, or an error code kit does not know: anza-xyz/kit#317).
   if (e instanceof SyntaxError || (e instanceof TypeError && e.cause === undefined))
-    return callFailures.rpcRefused(url, 'its answer is not JSON-RPC', e);
-  return callFailures.rpcUnreachable(url, e, timeoutS);
+    return failures.rpcRefused(url, 'its answer is not JSON-RPC', e);
+  return failures.rpcUnreachable(url, e, timeoutS);
 }
 
-/** One account, or a WordedFailure naming the RPC's URL; each read waits at most `timeoutS`. */
-async function fetchAccount(rpc: Rpc, url: string, account: Address, timeoutS: number) {
+/** The RPC a payment is checked against, and how its failures are worded. */
+interface RpcContext {
+  readonly rpc: Rpc;
+  readonly url: string;
+  readonly timeoutS: number;
+  readonly failures: PayFailures;
+}
+
+/** One account, or a RiskScanError naming the RPC's URL; each read waits at most `timeoutS`. */
+async function fetchAccount(ctx: RpcContext, account: Address) {
   try {
-    return await fetchEncodedAccount(rpc, account, { abortSignal: AbortSignal.timeout(timeoutS * 1000) });
+    return await fetchEncodedAccount(ctx.rpc, account, {
+      abortSignal: AbortSignal.timeout(ctx.timeoutS * 1000),
+    });
   } catch (e) {
-    throw rpcFailure(url, 'getAccountInfo', e, timeoutS);
+    throw rpcFailure(ctx.failures, ctx.url, 'getAccountInfo', e, ctx.timeoutS);
   }
 }
 
 /** The asset's token program and decimals, or null when it is no mint of a token program. */
-async function readMint(rpc: Rpc, url: string, asset: string, timeoutS: number) {
+async function readMint(ctx: RpcContext, asset: string) {
   if (!isAddress(asset)) return null;
-  const account = await fetchAccount(rpc, url, asset, timeoutS);
+  const account = await fetchAccount(ctx, asset);
   const program = account.exists ? TOKEN_PROGRAMS[account.programAddress] : undefined;
   if (!account.exists || program === undefined) return null;
   try {
@@ -93,36 +107,27 @@ const amountText = (units: bigint, decimals: number) => {
   return `${units / scale}${fraction ? `.${fraction}` : ''}`;
 };
 
-/** What to do about an empty payer: in the sandbox, its own test payer or a restart. */
-function howToGetMore(payer: Address, sandbox: SandboxManifest | null, price: string): string {
-  if (sandbox === null)
-    return `Send at least ${price} USDC to ${payer} on Solana mainnet, or pass --keypair FILE of a funded payer.`;
-  if (sandbox.payer?.address === payer)
-    return 'The sandbox has no USDC faucet: restart it (npm start), and it funds a new test payer with 1000 test USDC.';
-  return `The sandbox has no USDC faucet: pay with its funded test payer (leave out --keypair; it is ${sandbox.payer?.keypair ?? 'payer.json in SANDBOX_DIR'}).`;
-}
-
 /** Fails, before anything is signed, when the payer's token account cannot cover the offer. */
 export async function checkFunds(
   rpcUrl: string,
-  payer: KeyPairSigner,
+  payer: Address,
   offer: PaymentRequirements,
-  sandbox: SandboxManifest | null,
   timeoutS: number,
+  failures: PayFailures,
 ): Promise<void> {
-  const rpc = createSolanaRpc(rpcUrl);
-  const mint = await readMint(rpc, rpcUrl, offer.asset, timeoutS);
+  const ctx: RpcContext = { rpc: createSolanaRpc(rpcUrl), url: rpcUrl, timeoutS, failures };
+  const mint = await readMint(ctx, offer.asset);
   if (mint === null)
-    throw callFailures.rpcRefused(
+    throw failures.rpcRefused(
       rpcUrl,
       `the offer's asset ${offer.asset} is not a token mint on its chain (is it the API's network?)`,
     );
   const [ata] = await findAssociatedTokenPda({
     mint: address(offer.asset),
-    owner: payer.address,
+    owner: payer,
     tokenProgram: mint.programAddress,
   });
-  const account = await fetchAccount(rpc, rpcUrl, ata, timeoutS);
+  const account = await fetchAccount(ctx, ata);
   // Lamports sent to the address before the account is made leave it the System program's.
   const holds =
     account.exists && account.programAddress === mint.programAddress
@@ -130,11 +135,5 @@ export async function checkFunds(
       : 0n;
   const price = BigInt(offer.amount);
   if (holds >= price) return;
-  const priceText = amountText(price, mint.decimals);
-  throw callFailures.notEnoughUsdc(
-    payer.address,
-    amountText(holds, mint.decimals),
-    priceText,
-    howToGetMore(payer.address, sandbox, priceText),
-  );
+  throw failures.notEnoughUsdc(payer, amountText(holds, mint.decimals), amountText(price, mint.decimals));
 }

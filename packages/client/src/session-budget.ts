@@ -1,7 +1,7 @@
-/** What a session of paid calls may still spend (risk-scan mcp's --budget-usd), with calls in parallel. */
-import { atomicPrice } from '../catalog.js';
+/** What a session of paid calls may still spend (the client's budgetUsd, risk-scan mcp's --budget-usd), with calls in parallel. */
 
-export const usdcUnits = (usd: number) => BigInt(atomicPrice(usd));
+/** USD as USDC's atomic units (6 decimals). */
+export const usdcUnits = (usd: number) => BigInt(Math.round(usd * 1e6));
 const usdText = (atomic: bigint) => (Number(atomic) / 1e6).toString();
 
 /** The part of the session's budget one call holds while it runs. */
@@ -16,12 +16,13 @@ export interface Allowance {
  */
 export class SessionBudget {
   private held = 0n;
+  private paid = 0n;
   constructor(private readonly limit: bigint | null) {}
 
   /** The allowance of a call costing `price` by the catalog, or null when the budget cannot cover it. */
   hold(price: bigint, maxUsd: number): Allowance | null {
     if (this.limit === null) return { held: 0n };
-    // Over the per-call cap, payAndCall refuses it as such, from the live offer; if the live
+    // Over the per-call cap, payForCall refuses it as such, from the live offer; if the live
     // price is lower, charge() still bounds it by what is left.
     if (price > usdcUnits(maxUsd)) return { held: 0n };
     if (price > this.limit - this.held) return null;
@@ -40,8 +41,20 @@ export class SessionBudget {
 
   /** Ends a call: what it paid stays spent, the rest of its hold is given back. */
   release(allowance: Allowance, paidUsd: number | null): void {
+    const paid = paidUsd === null ? 0n : usdcUnits(paidUsd);
+    this.paid += paid;
     if (this.limit === null) return;
-    this.held += (paidUsd === null ? 0n : usdcUnits(paidUsd)) - allowance.held;
+    this.held += paid - allowance.held;
+  }
+
+  /** What the ended calls paid, in USDC units. */
+  spent(): bigint {
+    return this.paid;
+  }
+
+  /** What is neither paid nor held by a call in flight, in USDC units; null without a limit. */
+  remaining(): bigint | null {
+    return this.limit === null ? null : this.limit - this.held;
   }
 
   left(): string {

@@ -1,0 +1,95 @@
+/**
+ * Every paid result is checked against the service's published Ed25519 key before it is
+ * returned: the `X-Signature: ed25519 keyid=<kid>; sig=<base64>` header over the body's exact
+ * bytes (docs/signing.md of the service). The key is pinned, or fetched once from
+ * {apiUrl}/.well-known/jwks.json and kept.
+ */
+import { createPublicKey, type KeyObject, verify } from 'node:crypto';
+import { RiskScanError } from './errors.js';
+
+const HEADER = /^ed25519 keyid=(\S+); sig=([A-Za-z0-9+/]+={0,2})$/;
+
+/** An Ed25519 public key as a JWK (`kty: OKP`, `crv: Ed25519`), with its `kid` when it has one. */
+export interface Ed25519Jwk {
+  readonly kty?: string;
+  readonly crv?: string;
+  readonly x?: string;
+  readonly kid?: string;
+}
+
+const refuse = (
+  code: 'bad_signature' | 'unsigned_result' | 'signing_key_unavailable',
+  message: string,
+  cause?: unknown,
+) => new RiskScanError(code, message, { paid: true, cause });
+
+function keyOf(jwk: Ed25519Jwk): KeyObject | null {
+  if (jwk.kty !== 'OKP' || jwk.crv !== 'Ed25519' || typeof jwk.x !== 'string') return null;
+  try {
+    return createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: jwk.x }, format: 'jwk' });
+  } catch {
+    return null;
+  }
+}
+
+/** Checks results against one service's keys: a pinned JWK, or its JWKS fetched once. */
+export class ResultVerifier {
+  private keys: Promise<readonly Ed25519Jwk[]> | null;
+
+  constructor(
+    private readonly jwksUrl: string,
+    pinned: Ed25519Jwk | undefined,
+    private readonly fetchJwks: typeof fetch = fetch,
+  ) {
+    this.keys = pinned === undefined ? null : Promise.resolve([pinned]);
+  }
+
+  private published(): Promise<readonly Ed25519Jwk[]> {
+    this.keys ??= this.fetchKeys().catch((e: unknown) => {
+      this.keys = null; // a failed read is tried again by the next result
+      throw e;
+    });
+    return this.keys;
+  }
+
+  private async fetchKeys(): Promise<readonly Ed25519Jwk[]> {
+    const res = await this.fetchJwks(this.jwksUrl).catch((e: unknown) => {
+      throw refuse('signing_key_unavailable', `Cannot read the signing keys at ${this.jwksUrl}.`, e);
+    });
+    const doc = (await res.json().catch(() => null)) as { keys?: unknown } | null;
+    if (!res.ok || !Array.isArray(doc?.keys))
+      throw refuse(
+        'signing_key_unavailable',
+        `${this.jwksUrl} answered HTTP ${res.status} without a key set.`,
+      );
+    return doc.keys as Ed25519Jwk[];
+  }
+
+  /** Throws unless `header` is a valid signature of `body` by the service's key. */
+  async check(body: Uint8Array, header: string | null): Promise<void> {
+    if (header === null || header === '')
+      throw refuse(
+        'unsigned_result',
+        'The API delivered a paid result without an X-Signature: it is not trusted.',
+      );
+    const parts = HEADER.exec(header);
+    if (parts === null) throw refuse('bad_signature', `The result's X-Signature cannot be read: ${header}`);
+    const [, kid, sig] = parts as unknown as [string, string, string];
+    const keys = await this.published();
+    const jwk =
+      keys.find((k) => k.kid === kid) ??
+      (keys.length === 1 && keys[0]!.kid === undefined ? keys[0] : undefined);
+    const key = jwk === undefined ? null : keyOf(jwk);
+    if (key === null)
+      throw refuse(
+        'bad_signature',
+        `The result is signed with the key ${kid}, which the service does not publish.`,
+      );
+    const signature = Buffer.from(sig, 'base64');
+    if (signature.length !== 64 || !verify(null, body, key, signature))
+      throw refuse(
+        'bad_signature',
+        'The result does not match its X-Signature: it was altered, or not signed by the service.',
+      );
+  }
+}
