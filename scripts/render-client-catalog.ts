@@ -1,13 +1,14 @@
 /**
- * Writes packages/client/src/generated/catalog.ts from the service's own catalog (src/catalog.ts)
- * and flag catalogs (src/scans/…/flags.ts): the client package's prices, paths and flag codes
- * have one source. `npm run docs` writes it; test/client/generated-catalog.test.ts fails when what
+ * Writes packages/client/src/generated/catalog.ts from the service's own catalog (src/catalog.ts),
+ * flag catalogs (src/scans/…/flags.ts) and decision table (src/contract/decision.ts): the client
+ * package's prices, paths, flag codes and decisions have one source. `npm run docs` writes it; test/client/generated-catalog.test.ts fails when what
  * it holds differs from what this would write.
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MAX_WATCH_HOURS, PAID_ENDPOINTS, type PaidEndpoint } from '../src/catalog.js';
+import { DECISION_TABLE, DECISIONS } from '../src/contract/decision.js';
 import { FLAG_CATALOGS } from '../src/scans/registry.js';
 
 export const GENERATED_CATALOG = 'packages/client/src/generated/catalog.ts';
@@ -43,6 +44,16 @@ export function renderClientCatalog(): string {
     '',
     '/** Every flag code the service may raise, in one sorted list. */',
     `export const FLAG_CODES = ${JSON.stringify(allFlags, null, 2)} as const;`,
+    '',
+    '/** `evidence.decision`, from least to most risky. */',
+    `export const DECISIONS = ${JSON.stringify(DECISIONS)} as const;`,
+    '',
+    "/** The risk_score each decision starts at (it runs up to the next one's, which it excludes). */",
+    `export const DECISION_TABLE = ${JSON.stringify(
+      DECISION_TABLE.map(({ decision, min_score }) => ({ decision, min_score })),
+      null,
+      2,
+    )} as const;`,
     '',
   ].join('\n');
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { RPC_PROFILE_NAMES, type RpcProfileName } from './rpc-profile-names.js';
 import { base58Problem } from './solana/base58.js';
+import { V1_NETWORK_NAMES, type V1NetworkName } from './x402/networks.js';
 import {
   DEFAULT_MAX_COMPUTE_UNIT_LIMIT,
   DEFAULT_MAX_COMPUTE_UNIT_PRICE,
@@ -113,6 +114,15 @@ const EnvSchema = z.object({
   // Ceilings: the @x402/svm facilitator's own price cap and the runtime's per-transaction maximum.
   PAYMENT_MAX_COMPUTE_UNIT_PRICE: int(1, 5_000_000).default(Number(DEFAULT_MAX_COMPUTE_UNIT_PRICE)),
   PAYMENT_MAX_COMPUTE_UNIT_LIMIT: int(20_000, 1_400_000).default(DEFAULT_MAX_COMPUTE_UNIT_LIMIT),
+  X402_V1_NETWORK: z
+    .string()
+    .trim()
+    .pipe(
+      z.enum(V1_NETWORK_NAMES, {
+        error: `must be ${V1_NETWORK_NAMES.join(' (the default, as the contract words it) or ')} (as x402-fetch 1.x knows it); payments naming any Solana mainnet name are accepted either way`,
+      }),
+    )
+    .default(V1_NETWORK_NAMES[0]),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   STATE_DIR: z.string().trim().min(1).optional(),
   SIGNING_KEY_FILE: z.string().trim().min(1).optional(),
@@ -189,6 +199,8 @@ export interface Config {
   readonly maxComputeUnitPrice: bigint;
   /** Highest compute-unit limit (CUs) a payment transaction may set. */
   readonly maxComputeUnitLimit: number;
+  /** The network the v1 402 body names: `solana-mainnet` (the contract's) or `solana` (v1 clients'). */
+  readonly v1Network: V1NetworkName;
   readonly logLevel: (typeof LOG_LEVELS)[number];
   /**
    * How long a claim outlives a request that vanished (crash, kill -9) before the payment may be
@@ -331,6 +343,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     parallelVerify: e.PARALLEL_VERIFY === 'true',
     maxComputeUnitPrice: BigInt(e.PAYMENT_MAX_COMPUTE_UNIT_PRICE),
     maxComputeUnitLimit: e.PAYMENT_MAX_COMPUTE_UNIT_LIMIT,
+    v1Network: e.X402_V1_NETWORK,
     logLevel: e.LOG_LEVEL,
     claimTtlMs: e.PAYMENT_CLAIM_TTL_SECONDS * 1000,
     stateDir: e.STATE_DIR ?? (mode === 'sandbox' ? join(e.SANDBOX_DIR, 'state') : DEFAULT_STATE_DIR),

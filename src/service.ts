@@ -19,6 +19,7 @@ import { createResultProducer } from './scans/result-body.js';
 import type { Scanner } from './scans/scanner.js';
 import { ScanService } from './scans/service.js';
 import { buildApp } from './server/app.js';
+import { docsIntro } from './server/docs/intro.js';
 import { createDocsRoutes } from './server/docs/routes.js';
 import type { FramedApp } from './server/frame.js';
 import { listen, type RunningServer } from './server/listen.js';
@@ -374,6 +375,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
       maxTimeoutSeconds: config.maxTimeoutSeconds,
       facilitators,
       publicBaseUrl: config.publicBaseUrl,
+      v1Network: config.v1Network,
     }),
     log,
     ...(paymentGate ? { gate: paymentGate } : {}),
@@ -408,6 +410,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
         title: `${SERVICE_NAME} — API reference`,
         publicBaseUrl: config.publicBaseUrl,
         mcp: mcpDocsSection(),
+        intro: docsIntro(config.v1Network),
       }),
     ],
   });

@@ -181,6 +181,25 @@ describe('parseConfig', () => {
     assert.equal(parseConfig({ PAY_TO }).redisUrl, null);
   });
 
+  it('names the v1 network solana-mainnet by default, solana when X402_V1_NETWORK says so, and refuses others', () => {
+    assert.equal(parseConfig({ PAY_TO }).v1Network, 'solana-mainnet');
+    assert.equal(parseConfig({}).v1Network, 'solana-mainnet', 'in the sandbox too');
+    assert.equal(parseConfig({ PAY_TO, X402_V1_NETWORK: ' solana ' }).v1Network, 'solana');
+    assert.equal(parseConfig({ X402_V1_NETWORK: 'solana' }).v1Network, 'solana');
+    for (const bad of ['solana-mainnet-beta', 'Solana', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'base']) {
+      assert.throws(
+        () => parseConfig({ PAY_TO, X402_V1_NETWORK: bad }),
+        (e: Error) =>
+          e instanceof ConfigError &&
+          e.message.includes(
+            'X402_V1_NETWORK must be solana-mainnet (the default, as the contract words it) or solana',
+          ) &&
+          e.message.includes(`(got ${JSON.stringify(bad)})`),
+        bad,
+      );
+    }
+  });
+
   it('takes an optional CONTACT_EMAIL and refuses what is not an email address', () => {
     assert.equal(parseConfig({ PAY_TO }).contactEmail, null);
     assert.equal(

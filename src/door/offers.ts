@@ -5,6 +5,7 @@
 import { type EndpointId, listedPrice, PAID_ENDPOINTS, type PaidEndpoint } from '../catalog.js';
 import { type ServiceMetadata, serviceMetadata } from '../x402/bazaar.js';
 import type { FacilitatorDirectory } from '../x402/facilitators.js';
+import type { V1NetworkName } from '../x402/networks.js';
 import {
   createOfferTemplate,
   type OfferTemplate,
@@ -35,6 +36,8 @@ export interface OfferBookOptions {
   readonly facilitators: FacilitatorDirectory;
   /** PUBLIC_BASE_URL: names the service icon on v2 offers when set. */
   readonly publicBaseUrl?: string | null;
+  /** X402_V1_NETWORK: the network the v1 body names; absent = the contract's. */
+  readonly v1Network?: V1NetworkName;
 }
 
 export function paymentPrompt(endpoint: PaidEndpoint, priceUsd?: number): string {
@@ -72,6 +75,7 @@ export class OfferBook {
       maxTimeoutSeconds: this.options.maxTimeoutSeconds,
       error,
       service: this.service,
+      ...(this.options.v1Network ? { v1Network: this.options.v1Network } : {}),
     };
   }
 

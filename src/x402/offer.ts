@@ -1,6 +1,6 @@
 /**
  * The 402 offer for one paid endpoint: the v1 PaymentRequired body exactly as the contract
- * words it (network `solana-mainnet`) and the same offer as a v2 `PAYMENT-REQUIRED` header
+ * words it (network `solana-mainnet`, or `solana` when the operator sets X402_V1_NETWORK) and the same offer as a v2 `PAYMENT-REQUIRED` header
  * (CAIP-2 network, `amount`), which current official clients read first.
  *
  * Only the resource URL differs between requests, so each offer is serialised once into a
@@ -13,7 +13,7 @@ import { z } from '@hono/zod-openapi';
 import { atomicPrice, orderPriceUsd, type PaidEndpoint } from '../catalog.js';
 import { type PaymentRequired, ScanResultSchema } from '../contract/schemas.js';
 import { bazaarExtension, type ServiceMetadata, serviceMetadata } from './bazaar.js';
-import { ADVERTISED_NETWORK, SOLANA_MAINNET_CAIP2, USDC_MINT } from './networks.js';
+import { ADVERTISED_NETWORK, SOLANA_MAINNET_CAIP2, USDC_MINT, type V1NetworkName } from './networks.js';
 
 export interface OfferTerms {
   readonly payTo: string;
@@ -24,6 +24,8 @@ export interface OfferTerms {
   readonly error: string;
   /** Service name, tags and icon on the v2 `resource`; absent = name and tags only. */
   readonly service?: ServiceMetadata;
+  /** The network the v1 body names (X402_V1_NETWORK); absent = the contract's `solana-mainnet`. */
+  readonly v1Network?: V1NetworkName;
 }
 
 export interface RenderedOffer {
@@ -103,7 +105,7 @@ export function v1Requirement(
 ) {
   return {
     scheme: 'exact' as const,
-    network: ADVERTISED_NETWORK,
+    network: terms.v1Network ?? ADVERTISED_NETWORK,
     maxAmountRequired: atomicPrice(priceUsd),
     resource,
     description: endpoint.summary,

@@ -9,8 +9,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { KeyPairSigner } from '@solana/kit';
 import {
+  DECISIONS,
   ENDPOINTS,
   FLAG_CODES,
+  gate,
   type Paid,
   RiskScanClient,
   type RiskScanClientOptions,
@@ -101,6 +103,11 @@ describe('the client package on the paid sandbox', { timeout: 300_000 }, () => {
 
     const isScanResult = (result: ScanResult) => {
       assert.equal(typeof result.risk_score, 'number');
+      assert.ok(
+        DECISIONS.some((d) => d === result.evidence?.decision),
+        `decision ${result.evidence?.decision}`,
+      );
+      assert.equal(gate(result).decision, result.evidence?.decision);
       assert.ok(Array.isArray(result.reasoning));
       for (const flag of result.flags) assert.ok(FLAG_CODES.includes(flag), `${flag} is a known code`);
     };

@@ -1,7 +1,8 @@
 /**
- * The client package's prices, paths and flag codes are written from the service's own catalog
- * and flag catalogs (scripts/render-client-catalog.ts): this fails when the package's copy is
- * stale. Run `npm run docs` after changing a price, a path or a flag.
+ * The client package's prices, paths, flag codes and decisions are written from the service's
+ * own catalog, flag catalogs and decision table (scripts/render-client-catalog.ts): this fails
+ * when the package's copy is stale. Run `npm run docs` after changing a price, a path, a flag or
+ * a decision.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -22,6 +23,8 @@ describe('the client package’s generated catalog', () => {
     assert.equal(generated.MAX_WATCH_HOURS, now.MAX_WATCH_HOURS);
     assert.deepEqual(generated.FLAGS_BY_ENDPOINT, now.FLAGS_BY_ENDPOINT);
     assert.deepEqual(generated.FLAG_CODES, now.FLAG_CODES);
+    assert.deepEqual(generated.DECISIONS, now.DECISIONS);
+    assert.deepEqual(generated.DECISION_TABLE, now.DECISION_TABLE);
   });
 
   it('knows every flag a scanner may raise, and every price', async () => {

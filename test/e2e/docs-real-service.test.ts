@@ -1,12 +1,14 @@
 /**
- * The real service's /docs in headless Chromium: it renders the service's own OpenAPI
- * document, shows the five paid operations, and every asset comes from the service itself.
+ * The real service's /docs in headless Chromium: a visitor first sees the service's name, what
+ * it is and how to pay, then the ways in (MCP among them); it renders the service's own OpenAPI
+ * document, shows the paid operations, and every asset comes from the service itself.
  */
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { listedPrice, PAID_ENDPOINTS } from '../../src/catalog.js';
+import { SERVICE_DESCRIPTION, SERVICE_NAME } from '../../src/identity.js';
 import { LIST_TOOL, TOOL_ENDPOINTS, toolName } from '../../src/mcp/tools.js';
 import { type FacilitatorStub, startFacilitatorStub } from '../helpers/facilitator-stub.js';
 import { unusedPort } from '../helpers/ports.js';
@@ -58,6 +60,79 @@ describe('the service /docs page in Chromium', { skip }, () => {
     await stub?.close();
   });
 
+  it('opens with the title, what the service is and how to pay; the MCP block comes after them, beside the other ways in', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto(`${svc.url}/docs`, { waitUntil: 'load' });
+    // Once the reference has rendered, as a visitor sees the page.
+    await page.locator('.opblock').first().waitFor({ state: 'visible', timeout: 10_000 });
+
+    // The first visible text, top to bottom: the title, then what it is, then how to pay.
+    const topTexts = await page.evaluate(() => {
+      // The browser's own globals (this file is type-checked without the DOM library).
+      const document = (globalThis as any).document;
+      const SHOW_TEXT = 4;
+      const seen: { text: string; top: number }[] = [];
+      const walker = document.createTreeWalker(document.body, SHOW_TEXT);
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        const text = node.textContent?.trim() ?? '';
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const box = range.getBoundingClientRect();
+        if (text !== '' && box.width > 0 && box.height > 0) seen.push({ text, top: box.top });
+      }
+      return seen.sort((a, b) => a.top - b.top).map((t) => t.text);
+    });
+    assert.deepEqual(
+      topTexts.slice(0, 3),
+      [SERVICE_NAME, SERVICE_DESCRIPTION, 'How to pay'],
+      topTexts.join(' | '),
+    );
+
+    const box = async (selector: string) => {
+      const found = await page.locator(selector).first().boundingBox();
+      assert.ok(found, `${selector} is visible`);
+      return found;
+    };
+    const [title, what, paying, waysIn, mcp, reference] = [
+      await box('#title'),
+      await box('#what'),
+      await box('#paying h2'),
+      await box('#ways-in'),
+      await box('#mcp'),
+      await box('.opblock'),
+    ];
+    assert.ok(
+      title.y < what.y && what.y < paying.y && paying.y < mcp.y,
+      'title, what it is, paying, then MCP',
+    );
+    assert.ok(paying.y + paying.height <= 900, 'how to pay starts in the first screen, unscrolled');
+    assert.ok(waysIn.y < mcp.y && mcp.y < reference.y, 'MCP is one of the ways in, above the reference');
+    assert.equal(
+      await page.locator('.information-container .title').count(),
+      0,
+      'the title is not shown twice',
+    );
+
+    const ways = ((await page.locator('#ways-in').textContent()) ?? '').replace(/\s+/g, ' ');
+    for (const name of [
+      '@solana-risk-scan/client',
+      '@solana-risk-scan/solana-agent-kit',
+      '@solana-risk-scan/goat',
+      '@solana-risk-scan/elizaos',
+      '@solana-risk-scan/ai-sdk',
+      'x402-fetch',
+      'X402_V1_NETWORK=solana',
+      'MCP: POST /mcp',
+    ]) {
+      assert.ok(ways.includes(name), `${name} among the ways in: ${ways}`);
+    }
+    const elsewhere = requests.filter((url) => new URL(url).origin !== svc.url);
+    assert.deepEqual(elsewhere, [], 'offline: every request stayed on the service');
+    await page.close();
+  });
+
   it('shows every paid operation and the MCP endpoint with its tools, and "try it out" on one gets the 402 offer', async () => {
     const page = await browser.newPage();
     const requests: string[] = [];
@@ -78,7 +153,7 @@ describe('the service /docs page in Chromium', { skip }, () => {
       );
     }
 
-    // The MCP endpoint and each of its tools with its price, above the HTTP reference.
+    // The MCP endpoint and each of its tools with its price.
     const mcp = page.locator('#mcp');
     await mcp.waitFor({ state: 'visible', timeout: 10_000 });
     const listed = ((await mcp.textContent()) ?? '').replace(/\s+/g, ' ');

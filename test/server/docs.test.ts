@@ -15,6 +15,7 @@ import { gunzipSync } from 'node:zlib';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { docsIntro } from '../../src/server/docs/intro.js';
 import { createDocsRoutes } from '../../src/server/docs/routes.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -234,6 +235,30 @@ describe('GET /docs over HTTP', () => {
       assert.equal(body.error, 'not_found');
       assert.equal(typeof body.message, 'string');
     }
+  });
+
+  it('puts the name, what it is and how to pay first, then the ways in, and words the v1 clients by X402_V1_NETWORK', async () => {
+    const mcp = { path: '/mcp', tools: [], payment: 'Pay in _meta.', local: 'Or locally.' };
+    const page = async (v1: 'solana' | 'solana-mainnet') => {
+      const routes = createDocsRoutes({
+        openapiPath: '/openapi.json',
+        title: TITLE,
+        mcp,
+        intro: docsIntro(v1),
+      });
+      return (await routes.request('/docs')).text();
+    };
+    const standard = await page('solana-mainnet');
+    const order = ['id="title"', 'id="what"', 'id="paying"', 'id="ways-in"', 'id="mcp"', 'id="swagger-ui"'];
+    const at = order.map((marker) => standard.indexOf(marker));
+    assert.ok(
+      at.every((i, n) => i > 0 && (n === 0 || i > at[n - 1]!)),
+      `${order} in order: ${at}`,
+    );
+    assert.ok(standard.includes('<code>X402_V1_NETWORK=solana</code> to serve them'), 'they cannot pay here');
+    const served = await page('solana');
+    assert.ok(served.includes('This service names it <code>solana</code>, so they pay'), 'they pay here');
+    assert.ok(served.includes('price cap <code>maxValue</code> above its default 0.10 USDC'));
   });
 
   it('escapes the title and refuses an openapiPath on another origin', async () => {

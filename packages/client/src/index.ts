@@ -10,7 +10,13 @@ export {
   type RiskScanErrorCode,
 } from './errors.js';
 export { DEFAULT_POLICY, type GatePolicy, type GateVerdict, gate } from './gate.js';
-export { ENDPOINTS, FLAG_CODES, FLAGS_BY_ENDPOINT, MAX_WATCH_HOURS } from './generated/catalog.js';
+export {
+  DECISION_TABLE,
+  ENDPOINTS,
+  FLAG_CODES,
+  FLAGS_BY_ENDPOINT,
+  MAX_WATCH_HOURS,
+} from './generated/catalog.js';
 export { signerFromSecretKey } from './keys.js';
 export { isTimeout, networkReason } from './network-errors.js';
 export { CAIP2_MAINNET, type PinnedOffer, USDC_MAINNET } from './offer.js';

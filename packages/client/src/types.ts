@@ -1,13 +1,13 @@
 /** The service's answers, typed: the contract's ScanResult, its flag codes and its decision. */
-import type { FLAG_CODES } from './generated/catalog.js';
+import { DECISIONS as DECISION_LIST, type FLAG_CODES } from './generated/catalog.js';
 
 /** Every flag code the service may raise (generated from its flag catalogs). */
 export type FlagCode = (typeof FLAG_CODES)[number];
 
 /** The bucket the recommendation is worded from, mildest first (`evidence.decision`). */
-export type Decision = 'proceed' | 'caution' | 'avoid' | 'do_not_interact';
+export type Decision = (typeof DECISION_LIST)[number];
 
-export const DECISIONS: readonly Decision[] = ['proceed', 'caution', 'avoid', 'do_not_interact'];
+export const DECISIONS: readonly Decision[] = DECISION_LIST;
 
 /** The contract's ScanResult. */
 export interface ScanResult {

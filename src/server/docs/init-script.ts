@@ -7,6 +7,11 @@ export const DOCS_INIT_SCRIPT = `// Starts Swagger UI on #swagger-ui; see src/se
 (function () {
   'use strict';
   var root = document.getElementById('swagger-ui');
+  // The page's own header already gives the title and what the service is: not twice.
+  var ownIntro = root.getAttribute('data-own-intro') === 'true';
+  var noInfo = function () {
+    return { wrapComponents: { InfoContainer: function () { return function () { return null; }; } } };
+  };
   window.ui = SwaggerUIBundle({
     url: root.getAttribute('data-openapi-url'),
     domNode: root,
@@ -17,6 +22,7 @@ export const DOCS_INIT_SCRIPT = `// Starts Swagger UI on #swagger-ui; see src/se
     // A ?url= or ?configUrl= in the address must not point the page at another document.
     queryConfigEnabled: false,
     presets: [SwaggerUIBundle.presets.apis],
+    plugins: ownIntro ? [noInfo] : [],
     // BaseLayout: no top bar with a free-form "explore any URL" box; this page documents one API.
     layout: 'BaseLayout',
     displayRequestDuration: true

@@ -1,5 +1,6 @@
 /** The /docs HTML page and the policy that keeps it from loading anything from another host. */
 import type { DocsAssets } from './assets.js';
+import type { DocsIntro } from './intro.js';
 
 /**
  * Same-origin only, so the browser itself refuses any external fetch; scripts strictly 'self'
@@ -37,7 +38,12 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch);
 }
 
-/** The MCP endpoint, listed above the HTTP reference (Swagger UI shows only the OpenAPI document). */
+/** Escaped text whose `backticked` spans become <code>. */
+function withCode(text: string): string {
+  return escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+}
+
+/** The MCP endpoint, listed with the other ways in (Swagger UI shows only the OpenAPI document). */
 export interface DocsMcpSection {
   readonly path: string;
   readonly tools: readonly { readonly name: string; readonly summary: string; readonly price: string }[];
@@ -55,14 +61,45 @@ function renderMcpSection(mcp: DocsMcpSection): string {
         `<li><code>${escapeHtml(t.name)}</code> — ${escapeHtml(t.summary)} — ${escapeHtml(t.price)}</li>`,
     )
     .join('\n');
-  return `<section id="mcp" class="swagger-ui"><div class="wrapper">
-<h2>MCP: <code>POST ${escapeHtml(mcp.path)}</code></h2>
+  return `<section id="mcp">
+<h3>MCP: <code>POST ${escapeHtml(mcp.path)}</code></h3>
 <p>The same scans as Model Context Protocol tools (Streamable HTTP). ${escapeHtml(mcp.payment)}</p>
 <ul>
 ${tools}
 </ul>
 <p>${escapeHtml(mcp.local)}</p>
-</div></section>
+</section>
+`;
+}
+
+/**
+ * What a visitor reads first — the name, what it is, how to pay — then the ways in, MCP among
+ * them, all before the reference. Swagger UI's own title block is left out (init-script.ts).
+ */
+function renderIntro(intro: DocsIntro, openapi: string, mcp: DocsMcpSection | undefined): string {
+  const paragraphs = (lines: readonly string[]) => lines.map((l) => `<p>${withCode(l)}</p>`).join('\n');
+  const items = (lines: readonly string[]) => lines.map((l) => `<li>${withCode(l)}</li>`).join('\n');
+  const ways = intro.waysIn.map(
+    (w) => `<li><strong>${escapeHtml(w.name)}</strong>: ${withCode(w.text)}</li>`,
+  );
+  return `<header id="intro" class="swagger-ui"><div class="wrapper"><div class="info">
+<h1 id="title" class="title">${escapeHtml(intro.name)}</h1>
+<p id="what">${withCode(intro.what)}</p>
+<section id="paying">
+<h2>How to pay</h2>
+${paragraphs(intro.paying)}
+<ul>
+${items(intro.prices)}
+</ul>
+<p>The whole interface: <a href="${openapi}">${openapi}</a>.</p>
+</section>
+<section id="ways-in">
+<h2>Ways in</h2>
+<ul>
+${ways.join('\n')}
+</ul>
+${mcp === undefined ? '' : renderMcpSection(mcp)}</section>
+</div></div></header>
 `;
 }
 
@@ -73,6 +110,15 @@ export interface DocsPageOptions {
   readonly assetsPath: string;
   readonly assets: DocsAssets;
   readonly mcp?: DocsMcpSection;
+  /** Name, what it is, how to pay and the ways in, above the reference; absent = the reference alone. */
+  readonly intro?: DocsIntro;
+}
+
+/** The intro (with MCP among the ways in), or MCP alone above the reference, or nothing. */
+function top(options: DocsPageOptions, openapi: string): string {
+  if (options.intro !== undefined) return renderIntro(options.intro, openapi, options.mcp);
+  if (options.mcp === undefined) return '';
+  return `<section class="swagger-ui"><div class="wrapper">\n${renderMcpSection(options.mcp)}</div></section>\n`;
 }
 
 /** The whole page; it never changes after startup, so it is rendered once. */
@@ -96,7 +142,7 @@ export function renderDocsPage(options: DocsPageOptions): string {
 </head>
 <body>
 <noscript><p>${title}: this interactive reference needs JavaScript. The API description itself is at <a href="${openapi}">${openapi}</a>.</p></noscript>
-${options.mcp === undefined ? '' : renderMcpSection(options.mcp)}<div id="swagger-ui" data-openapi-url="${openapi}"></div>
+${top(options, openapi)}<div id="swagger-ui" data-openapi-url="${openapi}" data-own-intro="${options.intro === undefined ? 'false' : 'true'}"></div>
 </body>
 </html>
 `;

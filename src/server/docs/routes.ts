@@ -7,6 +7,7 @@ import { routePath } from 'hono/route';
 import { ServiceError } from '../../errors.js';
 import type { RequestFrame } from '../context.js';
 import { type DocsAsset, loadDocsAssets } from './assets.js';
+import type { DocsIntro } from './intro.js';
 import { type DocsMcpSection, docsContentSecurityPolicy, renderDocsPage } from './page.js';
 
 export interface DocsRoutesOptions {
@@ -16,8 +17,10 @@ export interface DocsRoutesOptions {
   readonly title: string;
   /** PUBLIC_BASE_URL, when set: the server the OpenAPI document names, which "try it out" calls. */
   readonly publicBaseUrl?: string | null;
-  /** The MCP endpoint and its tools, listed above the HTTP reference. */
+  /** The MCP endpoint and its tools, listed with the other ways in. */
   readonly mcp?: DocsMcpSection;
+  /** Name, what it is, how to pay and the ways in, first on the page. */
+  readonly intro?: DocsIntro;
 }
 
 export const DOCS_PATH = '/docs';
@@ -47,6 +50,7 @@ export function createDocsRoutes(options: DocsRoutesOptions): Hono {
     assetsPath: DOCS_ASSETS_PATH,
     assets,
     ...(options.mcp === undefined ? {} : { mcp: options.mcp }),
+    ...(options.intro === undefined ? {} : { intro: options.intro }),
   });
 
   const routes = new Hono();

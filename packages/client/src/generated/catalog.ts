@@ -307,3 +307,26 @@ export const FLAG_CODES = [
   'UPGRADE_AUTHORITY_UNKNOWN_PDA',
   'WALLET_UNUSED',
 ] as const;
+
+/** `evidence.decision`, from least to most risky. */
+export const DECISIONS = ['proceed', 'caution', 'avoid', 'do_not_interact'] as const;
+
+/** The risk_score each decision starts at (it runs up to the next one's, which it excludes). */
+export const DECISION_TABLE = [
+  {
+    decision: 'proceed',
+    min_score: 0,
+  },
+  {
+    decision: 'caution',
+    min_score: 0.2,
+  },
+  {
+    decision: 'avoid',
+    min_score: 0.5,
+  },
+  {
+    decision: 'do_not_interact',
+    min_score: 0.8,
+  },
+] as const;
