@@ -11,6 +11,7 @@ import { generateKeypairWithBytes, writeKeypairFile } from '../../src/client/key
 import { fundUsdc } from '../../src/sandbox/usdc.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { probeScanners } from '../helpers/probe-scanner.js';
+import { startTamperingProxy } from '../helpers/tampering-proxy.js';
 
 const execute = promisify(execFile);
 const run = promisify(exec);
@@ -134,5 +135,49 @@ describe('risk-scan call', () => {
     assert.match(settlement!, /^settlement: \{.*"success":true/);
     assert.equal(typeof JSON.parse(body.join('\n')).risk_score, 'number');
     assert.equal(stderr, '');
+  });
+
+  it('--pay-to another payee: the 402 is refused, exit 1, nothing paid', async () => {
+    const before = await sandbox.usdcBalance(payer);
+    const other = 'So11111111111111111111111111111111111111112';
+    const { code, stderr } = await cli(['call', `/scan/wallet/${payer}`, '--pay-to', other, ...base()]);
+    assert.equal(code, 1, stderr);
+    assert.match(
+      stderr,
+      new RegExp(
+        `names the payee ${sandbox.payTo}, and this client pays only ${other}\\. Nothing was paid\\.`,
+      ),
+    );
+    assert.equal(await sandbox.usdcBalance(payer), before);
+  });
+
+  it("--pay-to the service's payee pays", async () => {
+    const before = await sandbox.usdcBalance(payer);
+    const { code, stderr } = await cli([
+      'call',
+      `/scan/wallet/${payer}`,
+      '--pay-to',
+      sandbox.payTo,
+      ...base(),
+    ]);
+    assert.equal(code, 0, stderr);
+    assert.equal(await sandbox.usdcBalance(payer), before - 20_000n);
+  });
+
+  it('a result altered on the way fails its signature: exit 1, one line, no result printed', async () => {
+    const proxy = await startTamperingProxy(sandbox.url);
+    try {
+      proxy.set({ kind: 'body-byte' });
+      const args = ['--api', proxy.url, '--rpc', sandbox.rpcServer.url, '--keypair', keypairPath];
+      const { code, stdout, stderr } = await cli(['call', `/scan/wallet/${payer}`, ...args]);
+      assert.equal(code, 1, stderr);
+      assert.match(
+        stderr.trim(),
+        /^The result does not match its X-Signature: it was altered, or not signed by the service\. It was paid for, and is not used\.$/,
+      );
+      assert.equal(stdout, '');
+    } finally {
+      await proxy.close();
+    }
   });
 });

@@ -143,4 +143,39 @@ describe('payForTool against the paid sandbox', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('--pay-to pins the payee: a 402 naming another is refused, nothing paid, the budget untouched', async () => {
+    const s = await startPaidSandbox({}, { scanners: probeScanners() });
+    const dir = await mkdtemp(join(tmpdir(), 'paying-pinned-'));
+    try {
+      const keypair = await generateKeypairWithBytes();
+      const payer = keypair.signer.address;
+      await writeKeypairFile(join(dir, 'payer.json'), keypair);
+      await fundUsdc(s.chain, s.usdcAuthority, [{ owner: payer, amount: 1_000_000n }]);
+      const wallet = GET_ENDPOINTS.find((e) => e.id === 'wallet')!;
+      const options = {
+        api: s.url,
+        rpc: s.rpcServer.url,
+        keypair: join(dir, 'payer.json'),
+        payTo: 'So11111111111111111111111111111111111111112',
+        maxUsd: 1,
+        budgetUsd: 0.1,
+        sandboxDir: join(dir, 'none'),
+        timeoutS: 10,
+      };
+      const budget = new SessionBudget(100_000n);
+      const refused = await payForTool(options, budget, wallet, { address: payer });
+      assert.equal(refused.isError, true);
+      const body = refused.structuredContent as { error: string; message: string };
+      assert.match(body.message, new RegExp(`names the payee ${s.payTo}, and this client pays only So1`));
+      assert.equal(await s.usdcBalance(payer), 1_000_000n, 'nothing was paid');
+      assert.equal(budget.left(), '0.1');
+      const right = await payForTool({ ...options, payTo: s.payTo }, budget, wallet, { address: payer });
+      assert.notEqual(right.isError, true, JSON.stringify(right.structuredContent));
+      assert.equal(await s.usdcBalance(payer), 1_000_000n - 20_000n);
+    } finally {
+      await s.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -39,9 +39,7 @@ export type RiskScanErrorCode =
   /** The API cannot be reached, or did not answer in time. */
   | 'api_unreachable'
   /** The Solana RPC cannot be reached or used: the payment could not be built. */
-  | 'rpc_unavailable'
-  /** The request is wrong before anything is paid (a subject that is no address, a bad body). */
-  | 'invalid_request';
+  | 'rpc_unavailable';
 
 /** `usage`: the caller asked for something it may change (a cap, a budget); `failed`: the environment failed it. */
 export type FailureKind = 'usage' | 'failed';

@@ -17,11 +17,12 @@ export interface Ed25519Jwk {
   readonly kid?: string;
 }
 
+/** Every refusal comes after the payment: the result was paid for, and is not given. */
 const refuse = (
   code: 'bad_signature' | 'unsigned_result' | 'signing_key_unavailable',
   message: string,
   cause?: unknown,
-) => new RiskScanError(code, message, { paid: true, cause });
+) => new RiskScanError(code, `${message} It was paid for, and is not used.`, { paid: true, cause });
 
 function keyOf(jwk: Ed25519Jwk): KeyObject | null {
   if (jwk.kty !== 'OKP' || jwk.crv !== 'Ed25519' || typeof jwk.x !== 'string') return null;
