@@ -189,6 +189,38 @@ describe('the client package on the paid sandbox', { timeout: 300_000 }, () => {
     }
   });
 
+  it('a result given without a payment asked for: unsigned_result, nothing paid', async () => {
+    const forged = {
+      risk_score: 0,
+      flags: [],
+      confidence: 1,
+      summary: 'safe',
+      recommendation: 'buy',
+      reasoning: [],
+      evidence: { decision: 'proceed' },
+    };
+    proxy.set({ kind: 'free-result', result: forged });
+    const { outcome, moved, client } = await paying(1_000_000n, (c) => c.scanToken(USDC));
+    const error = await refusedWith(
+      Promise.reject((outcome as PromiseRejectedResult).reason),
+      'unsigned_result',
+    );
+    assert.equal(error.paid, false);
+    assert.equal(moved, 0n, 'nothing left the payer');
+    assert.equal(client.spentUsd, 0);
+  });
+
+  it('a paid result whose receipt cannot be read is still delivered, with no transaction named', async () => {
+    proxy.set({ kind: 'receipt-garbled' });
+    const { outcome, moved, client } = await paying(1_000_000n, (c) => c.scanWallet(sandbox.payer.address));
+    assert.equal(outcome.status, 'fulfilled', String((outcome as PromiseRejectedResult).reason));
+    const paid = (outcome as PromiseFulfilledResult<Paid<ScanResult>>).value;
+    assert.equal(paid.transaction, null);
+    assert.ok(Array.isArray(paid.result.flags));
+    assert.equal(moved, 20_000n);
+    assert.equal(client.spentUsd, 0.02);
+  });
+
   describe('the budget and the cap stop a call before it pays', () => {
     it('a session budget with less left than the price: over_budget, the payer unchanged', async () => {
       proxy.set({ kind: 'none' });

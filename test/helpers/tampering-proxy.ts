@@ -1,7 +1,8 @@
 /**
  * A tampering HTTP proxy in front of the service, to inject the faults a client must refuse: a
  * 402 whose offer is rewritten (another payee, asset, network, a higher price), a paid 200
- * whose body or X-Signature is altered, or whose X-Signature is dropped. Everything else is
+ * whose body or X-Signature is altered, or whose X-Signature is dropped, or an unpaid ask
+ * answered with a result as if no payment were needed. Everything else is
  * passed as the service answered it. The test sets the tampering before each call.
  */
 import { createServer, type IncomingMessage } from 'node:http';
@@ -18,7 +19,11 @@ export type Tampering =
   /** A 200's X-Signature with one character of its signature changed. */
   | { readonly kind: 'signature' }
   /** A 200's X-Signature removed. */
-  | { readonly kind: 'unsigned' };
+  | { readonly kind: 'unsigned' }
+  /** A 402 (the unpaid first ask) answered instead as 200 with `result`, no payment asked. */
+  | { readonly kind: 'free-result'; readonly result: unknown }
+  /** A paid 200's PAYMENT-RESPONSE receipt replaced by text that is no receipt. */
+  | { readonly kind: 'receipt-garbled' };
 
 export interface TamperingProxy {
   readonly url: string;
@@ -42,8 +47,12 @@ function tamper(
   status: number,
   headers: Headers,
   body: Buffer,
-): { headers: Headers; body: Buffer } | null {
+): { status?: number; headers: Headers; body: Buffer } | null {
   const out = new Headers(headers);
+  if (tampering.kind === 'free-result' && status === 402) {
+    const json = new Headers({ 'content-type': 'application/json' });
+    return { status: 200, headers: json, body: Buffer.from(JSON.stringify(tampering.result)) };
+  }
   if (tampering.kind === 'offer' && status === 402 && headers.has('payment-required')) {
     const required = decodePaymentRequiredHeader(headers.get('payment-required')!);
     const accepts = required.accepts.map(tampering.change);
@@ -62,6 +71,10 @@ function tamper(
     const value = headers.get('x-signature')!;
     const at = value.indexOf('sig=') + 8;
     out.set('x-signature', `${value.slice(0, at)}${value[at] === 'A' ? 'B' : 'A'}${value.slice(at + 1)}`);
+    return { headers: out, body };
+  }
+  if (tampering.kind === 'receipt-garbled') {
+    out.set('payment-response', 'not-a-receipt');
     return { headers: out, body };
   }
   if (tampering.kind === 'unsigned') {
@@ -93,7 +106,7 @@ export async function startTamperingProxy(target: string): Promise<TamperingProx
       sent.headers.forEach((value, name) => {
         if (!SKIPPED.has(name) && name !== 'content-encoding') out[name] = value;
       });
-      res.writeHead(answer.status, out).end(sent.body);
+      res.writeHead(changed?.status ?? answer.status, out).end(sent.body);
     } catch (e) {
       res.writeHead(502, { 'content-type': 'text/plain' }).end(String(e));
     }

@@ -56,6 +56,18 @@ function httpError(outcome: CallOutcome): RiskScanError {
   });
 }
 
+/**
+ * Every paid endpoint asks for payment first, so a result given without one did not come from
+ * the service (a proxy or an impostor in between): it is never returned as a result.
+ */
+function unaskedResult(outcome: CallOutcome): RiskScanError {
+  return new RiskScanError(
+    'unsigned_result',
+    'The API answered 200 without asking for payment: a paid endpoint always asks first, so the answer is not trusted. Nothing was paid.',
+    { paid: false, status: outcome.status, body: outcome.body },
+  );
+}
+
 export class RiskScanClient {
   private readonly budget: SessionBudget;
   private readonly payOptions: Omit<PayOptions, 'onPaymentSent'>;
@@ -127,6 +139,7 @@ export class RiskScanClient {
         ...this.payOptions,
         onPaymentSent: (usd) => this.charge(allowance, usd, () => (sentUsd = usd)),
       });
+      if (outcome.status === 200 && outcome.sentUsd === null) throw unaskedResult(outcome);
       if (outcome.status !== 200) {
         const error = httpError(outcome);
         if (error.paid) paidUsd = outcome.sentUsd;

@@ -28,7 +28,7 @@ export type RiskScanErrorCode =
   | 'unpayable_offer'
   /** The result's X-Signature is not the published key's over the bytes received. */
   | 'bad_signature'
-  /** A paid 200 without an X-Signature. */
+  /** A paid 200 without an X-Signature, or a result given without a payment asked. */
   | 'unsigned_result'
   /** The service's published key cannot be read. */
   | 'signing_key_unavailable'

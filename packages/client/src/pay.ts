@@ -138,6 +138,19 @@ async function paymentHeaders(
   return new x402HTTPClient(client).encodePaymentSignatureHeader(payload);
 }
 
+/**
+ * The settlement receipt as sent. One that cannot be decoded is kept as unreadable, never thrown:
+ * the paid result it came with is still delivered, and a receipt was given (money moved).
+ */
+function readReceipt(header: string): NonNullable<CallOutcome['settlement']> {
+  try {
+    const decoded: unknown = decodePaymentResponseHeader(header);
+    if (typeof decoded === 'object' && decoded !== null)
+      return decoded as NonNullable<CallOutcome['settlement']>;
+  } catch {}
+  return { unreadable: header.slice(0, 200) };
+}
+
 /** Pays for one call; its outcome, or a RiskScanError. A 200 is returned only with a valid signature. */
 export async function payForCall(request: PayRequest, options: PayOptions): Promise<CallOutcome> {
   const failures = payFailures(options.hints ?? CLIENT_HINTS);
@@ -174,7 +187,7 @@ export async function payForCall(request: PayRequest, options: PayOptions): Prom
     status: res.status,
     paidUsd: res.status === 200 ? priceUsd : null,
     sentUsd: priceUsd,
-    settlement: receipt ? (decodePaymentResponseHeader(receipt) as CallOutcome['settlement']) : null,
+    settlement: receipt ? readReceipt(receipt) : null,
     body,
   };
 }
