@@ -210,7 +210,7 @@ async function buildHeaders(terms: Terms, count: number): Promise<string[]> {
 
 const callOf = (header: string): PaidCall => ({
   endpoint,
-  priceUsd: endpoint.priceUsd,
+  priceUsd: endpoint.price.usd,
   subject: SUBJECT,
   requestId: randomUUID(),
   payment: { transport: 2, header, path: PATH, resource: RESOURCE },

@@ -13,15 +13,16 @@ import { FLAG_CATALOGS } from '../src/scans/registry.js';
 
 export const GENERATED_CATALOG = 'packages/client/src/generated/catalog.ts';
 
+/** The name the client's catalog gives a price, by what it is per. */
+const PRICE_FIELD = { call: 'priceUsd', hour: 'priceUsdPerHour', item: 'priceUsdPerItem' } as const;
+
 /** What the client knows of an endpoint: how it is called and the most it may cost. */
 function endpointFacts(endpoint: PaidEndpoint) {
   return {
     id: endpoint.id,
     method: endpoint.method,
     path: endpoint.path,
-    ...(endpoint.priceUsdPerHour === undefined
-      ? { priceUsd: endpoint.priceUsd }
-      : { priceUsdPerHour: endpoint.priceUsdPerHour }),
+    [PRICE_FIELD[endpoint.price.per]]: endpoint.price.usd,
   };
 }
 

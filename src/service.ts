@@ -5,7 +5,7 @@
 import { type Address, address } from '@solana/kit';
 import { findAssociatedTokenPda } from '@solana-program/token';
 import { type CacheStore, createMemoryCache } from './cache/result-cache.js';
-import { PAID_ENDPOINTS, type PaidEndpoint, type ScanId } from './catalog.js';
+import { endpointById, type PaidEndpoint, type Producer, type ScanId } from './catalog.js';
 import type { Config } from './config.js';
 import { OfferBook } from './door/offers.js';
 import { createPaidDoor } from './door/paid-door.js';
@@ -206,7 +206,7 @@ function buildPaymentGate(
     client: createFacilitatorClient(options.facilitatorFetch, deps.facilitatorObserver),
     store: deps.state.payments,
     produce: producerOf(scans, deps.watches, deps.keyId),
-    canProduce: (endpoint) => (endpoint.id === 'watch' ? deps.watches !== null : scans.canScan(endpoint.id)),
+    canProduce: canProduce(scans, deps.watches),
     lookup: createSettlementLookup(deps.rpc, deps.destinations[TOKEN_PROGRAM]!),
     funds: createFundsCheck(deps.rpc),
     payTo: config.payTo!,
@@ -223,10 +223,9 @@ function buildPaymentGate(
   });
 }
 
-/** What each paid endpoint sells: its scan's result, or for POST /watch the watch's answer. */
+/** What each paid endpoint sells, made by the producer its catalog entry names. */
 function producerOf(scans: ScanService, watches: WatchState | null, keyId: string): ProduceResult {
   const scanResult = createResultProducer(scans, SERVICE_VERSION);
-  const endpointOf = (kind: ScanId) => PAID_ENDPOINTS.find((e) => e.id === kind) as PaidEndpoint;
   const watch =
     watches === null
       ? null
@@ -234,13 +233,25 @@ function producerOf(scans: ScanService, watches: WatchState | null, keyId: strin
           state: watches,
           keyId,
           scan: (kind, subject, requestId, maxAgeMs) =>
-            scanResult(endpointOf(kind), subject, requestId, undefined, maxAgeMs),
+            scanResult(endpointById(kind), subject, requestId, undefined, maxAgeMs),
         });
-  return (endpoint, subject, requestId, resource) => {
-    if (endpoint.id !== 'watch') return scanResult(endpoint, subject, requestId);
-    if (watch === null) throw new Error('POST /watch is not served without a watch state');
-    return watch(subject, requestId, resource);
+  const producers: Readonly<Record<Producer, ProduceResult>> = {
+    scan: (endpoint, subject, requestId) => scanResult(endpoint, subject, requestId),
+    watch: (endpoint, subject, requestId, resource) => {
+      if (watch === null) throw new Error(`${endpoint.path} is not served without a watch state`);
+      return watch(subject, requestId, resource);
+    },
   };
+  return (endpoint, ...call) => producers[endpoint.producer](endpoint, ...call);
+}
+
+/** Whether this build makes what an endpoint sells: its scanner, or a watch state. */
+function canProduce(scans: ScanService, watches: WatchState | null): (endpoint: PaidEndpoint) => boolean {
+  const can: Readonly<Record<Producer, (endpoint: PaidEndpoint) => boolean>> = {
+    scan: (endpoint) => scans.canScan(endpoint.id),
+    watch: () => watches !== null,
+  };
+  return (endpoint) => can[endpoint.producer](endpoint);
 }
 
 /** The watch feature where payments are taken and a watch state is kept; null otherwise. */

@@ -31,7 +31,7 @@ app.use(
       'GET /scan/wallet/:address': {
         accepts: {
           scheme: 'exact',
-          price: `$${wallet.priceUsd}`,
+          price: `$${wallet.price.usd}`,
           network,
           payTo: process.env.PAY_TO!,
           maxTimeoutSeconds: 60,

@@ -1,25 +1,14 @@
 /**
- * A POST body checked against the JSON Schema its catalog entry publishes: the schema OpenAPI,
- * Bazaar and the MCP tools show is the one that decides, so what is documented and what is
- * accepted cannot drift apart. Validators are built once per schema.
+ * A POST body checked against its catalog entry's zod schema, the one the JSON Schema OpenAPI,
+ * Bazaar and the MCP tools show is generated from: what is documented and what is accepted
+ * cannot drift apart.
  */
-import { z } from 'zod';
-import type { BodySchema } from '../catalog.js';
+import type { z } from 'zod';
+import type { BodyInput, BodySchema } from '../catalog/entry.js';
 
 export type ParsedBody =
   | { readonly ok: true; readonly value: Readonly<Record<string, unknown>> }
   | { readonly ok: false; readonly message: string };
-
-const validators = new WeakMap<BodySchema, z.ZodType>();
-
-function validatorOf(schema: BodySchema): z.ZodType {
-  let validator = validators.get(schema);
-  if (validator === undefined) {
-    validator = z.fromJSONSchema(schema as unknown as Parameters<typeof z.fromJSONSchema>[0]);
-    validators.set(schema, validator);
-  }
-  return validator;
-}
 
 /** `{"kind": …, "subject": …}`: the body's shape, for a message about a body that is not JSON. */
 const shapeOf = (schema: BodySchema) => `{${schema.required.map((k) => `"${k}": …`).join(', ')}}`;
@@ -36,7 +25,8 @@ function problems(issues: readonly z.core.$ZodIssue[]): string {
 }
 
 /** The body as the object its schema describes, or why it is not one. */
-export function parseJsonBody(schema: BodySchema, text: string): ParsedBody {
+export function parseJsonBody(body: Pick<BodyInput, 'input' | 'schema'>, text: string): ParsedBody {
+  const { schema } = body;
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -46,7 +36,7 @@ export function parseJsonBody(schema: BodySchema, text: string): ParsedBody {
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
     return { ok: false, message: `the body must be a JSON object: ${shapeOf(schema)}` };
   }
-  const parsed = validatorOf(schema).safeParse(json);
+  const parsed = body.input.safeParse(json);
   if (!parsed.success) return { ok: false, message: problems(parsed.error.issues) };
   return { ok: true, value: parsed.data as Record<string, unknown> };
 }

@@ -3,7 +3,7 @@
  * OpenAPI 3.1 document all come from these schemas.
  */
 import { z } from '@hono/zod-openapi';
-import type { ParamKind } from '../catalog.js';
+import type { ParamKind } from '../catalog/subjects.js';
 import { base58Problem } from '../solana/base58.js';
 
 export const PARAM_BYTES: Record<ParamKind, number> = { address: 32, signature: 64 };

@@ -7,19 +7,13 @@
  * sent as other JSON (spacing, key order) is the same purchase, and any other order another.
  */
 import { createHash } from 'node:crypto';
-import type { PostEndpoint } from '../catalog.js';
+import type { WatchOrder } from '../catalog/bodies.js';
+import type { PostEndpoint } from '../catalog/entry.js';
+import type { WatchKind } from '../catalog/subjects.js';
 import { parseJsonBody } from './body-schema.js';
 import { paramProblem } from './schemas.js';
 
-export type WatchKind = 'token' | 'pumpfun' | 'wallet' | 'program';
-
-/** What a payer asks for: the body of `POST /watch`, validated. */
-export interface WatchOrder {
-  readonly kind: WatchKind;
-  readonly subject: string;
-  readonly webhook: string;
-  readonly hours: number;
-}
+export type { WatchKind, WatchOrder };
 
 export type OrderCheck =
   | {
@@ -38,9 +32,9 @@ export function canonicalOrder(order: WatchOrder): string {
 }
 
 export function checkWatchOrder(endpoint: PostEndpoint, text: string): OrderCheck {
-  const parsed = parseJsonBody(endpoint.body.schema, text);
+  const parsed = parseJsonBody(endpoint.body, text);
   if (!parsed.ok) return parsed;
-  const value = parsed.value as { kind: WatchKind; subject: string; webhook: string; hours: number };
+  const value = parsed.value as WatchOrder;
   const problem = paramProblem('address', value.subject);
   if (problem !== null) return { ok: false, message: `subject ${problem}` };
   const order: WatchOrder = {

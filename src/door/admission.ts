@@ -8,6 +8,7 @@
  * probe it to register the endpoint. It can never be paid.
  */
 import {
+  type BodyReader,
   concretePath,
   type GetEndpoint,
   orderPriceUsd,
@@ -18,15 +19,26 @@ import { paramProblem } from '../contract/schemas.js';
 import { checkWatchOrder } from '../contract/watch-order.js';
 import { checkSimulateBody } from '../scans/simulate/wire.js';
 
+/** What one payment buys: the scan's subject, the path (or POST body) it pays for, and its price. */
+export interface Purchase {
+  readonly subject: string;
+  readonly paidFor: string;
+  readonly priceUsd: number;
+}
+
+/** The first decision about a request, GET or POST alike. */
 export type Admission =
-  /** A malformed parameter: 400, before the caller is ever asked to pay. */
+  /** A malformed parameter or body: 400, before the caller is ever asked to pay. */
   | { readonly kind: 'invalid'; readonly message: string }
-  /** No payment (or the endpoint's template): the endpoint's 402 offer. */
-  | { readonly kind: 'offer' }
+  /**
+   * No payment (or the endpoint's template): the endpoint's 402 offer; `purchase` when the input
+   * is a valid order priced by its units (what it would buy, at what price).
+   */
+  | { readonly kind: 'offer'; readonly purchase: Purchase | null }
   /** A payment that will not be touched: a 402 that says why. */
   | { readonly kind: 'refuse_payment'; readonly reason: string }
-  /** A payment for the payment core. */
-  | { readonly kind: 'pay' };
+  /** A payment for the payment core, and what it buys. */
+  | { readonly kind: 'pay'; readonly purchase: Purchase };
 
 export interface AdmissionRequest {
   readonly method: string;
@@ -35,8 +47,7 @@ export interface AdmissionRequest {
   readonly hasPayment: boolean;
 }
 
-const OFFER = { kind: 'offer' } as const satisfies Admission;
-const PAY: Admission = { kind: 'pay' };
+const OFFER = { kind: 'offer', purchase: null } as const satisfies Admission;
 
 const HEAD_TAKES_NO_PAYMENT: Admission = {
   kind: 'refuse_payment',
@@ -86,14 +97,12 @@ export function admitRequest(
   // payment is not touched: it still buys the result with GET.
   if (request.method === 'HEAD') return HEAD_TAKES_NO_PAYMENT;
   if (!takingPayments) return NOT_TAKING_PAYMENTS;
-  return PAY;
-}
-
-/** What one payment buys: the scan's subject, the path (or POST body) it pays for, and its price. */
-export interface Purchase {
-  readonly subject: string;
-  readonly paidFor: string;
-  readonly priceUsd: number;
+  const purchase = {
+    subject: request.value,
+    paidFor: concretePath(endpoint, request.value),
+    priceUsd: orderPriceUsd(endpoint),
+  };
+  return { kind: 'pay', purchase };
 }
 
 /** What one payment at `path` buys: the transaction with this digest. */
@@ -111,14 +120,17 @@ export type CheckedBody =
   | { readonly ok: true; readonly purchase: Purchase }
   | { readonly ok: false; readonly message: string };
 
-export function checkBody(endpoint: PostEndpoint, body: string): CheckedBody {
-  if (endpoint.id === 'watch') {
-    const checked = checkWatchOrder(endpoint, body);
-    if (!checked.ok) return checked;
-    const priceUsd = orderPriceUsd(endpoint, checked.order.hours);
-    const paidFor = paidForOrder(endpoint.path, checked.sha256);
-    return { ok: true, purchase: { subject: checked.canonical, paidFor, priceUsd } };
-  }
+/** A watch order: priced by its hours, named by the digest of its canonical JSON. */
+function readWatchOrder(endpoint: PostEndpoint, body: string): CheckedBody {
+  const checked = checkWatchOrder(endpoint, body);
+  if (!checked.ok) return checked;
+  const priceUsd = orderPriceUsd(endpoint, checked.order.hours);
+  const paidFor = paidForOrder(endpoint.path, checked.sha256);
+  return { ok: true, purchase: { subject: checked.canonical, paidFor, priceUsd } };
+}
+
+/** A wire transaction: one price, named by the digest of its bytes. */
+function readTransaction(endpoint: PostEndpoint, body: string): CheckedBody {
   const checked = checkSimulateBody(body, endpoint.body.field);
   if (!checked.ok) return checked;
   const { base64, sha256 } = checked.transaction;
@@ -130,11 +142,16 @@ export function checkBody(endpoint: PostEndpoint, body: string): CheckedBody {
   return { ok: true, purchase };
 }
 
-export type BodyAdmission =
-  | Exclude<Admission, { kind: 'pay' | 'offer' }>
-  /** The offer, at the body's price when it has one (an order priced per hour). */
-  | { readonly kind: 'offer'; readonly purchase: Purchase | null }
-  | { readonly kind: 'pay'; readonly purchase: Purchase };
+/** Each body reader the catalog names, by its name. */
+const BODY_READERS: Readonly<Record<BodyReader, (endpoint: PostEndpoint, body: string) => CheckedBody>> = {
+  transaction: readTransaction,
+  'watch-order': readWatchOrder,
+};
+
+/** A POST body as its catalog entry says to read it: what it buys, or why it is refused (400). */
+export function checkBody(endpoint: PostEndpoint, body: string): CheckedBody {
+  return BODY_READERS[endpoint.body.reads](endpoint, body);
+}
 
 /**
  * The same decision for a POST with a JSON body (the unpaid lane never takes one): an empty
@@ -145,20 +162,14 @@ export function admitBodyRequest(
   endpoint: PostEndpoint,
   request: { readonly body: string; readonly hasPayment: boolean },
   takingPayments: boolean,
-): BodyAdmission {
-  if (request.body.trim() === '' && !request.hasPayment) return { kind: 'offer', purchase: null };
+): Admission {
+  if (request.body.trim() === '' && !request.hasPayment) return OFFER;
   const checked = checkBody(endpoint, request.body);
   if (!checked.ok) return { kind: 'invalid', message: checked.message };
   if (!request.hasPayment) return { kind: 'offer', purchase: checked.purchase };
   if (!takingPayments) return NOT_TAKING_PAYMENTS;
   return { kind: 'pay', purchase: checked.purchase };
 }
-
-export type InputAdmission =
-  | Exclude<Admission, { kind: 'pay' | 'offer' }>
-  /** The offer; `purchase` when the input is a valid order (what it would buy, at what price). */
-  | { readonly kind: 'offer'; readonly purchase: Purchase | null }
-  | { readonly kind: 'pay'; readonly purchase: Purchase };
 
 /**
  * The admission of any endpoint's raw input: a GET's path parameter as given, or a POST's body
@@ -169,14 +180,10 @@ export function admitInput(
   endpoint: PaidEndpoint,
   request: AdmissionRequest,
   takingPayments: boolean,
-): { readonly resourcePath: string; readonly admission: InputAdmission } {
+): { readonly resourcePath: string; readonly admission: Admission } {
   if (endpoint.method === 'GET') {
     const resourcePath = concretePath(endpoint, request.value);
-    const admission = admitRequest(endpoint, request, takingPayments);
-    if (admission.kind === 'offer') return { resourcePath, admission: { kind: 'offer', purchase: null } };
-    if (admission.kind !== 'pay') return { resourcePath, admission };
-    const purchase = { subject: request.value, paidFor: resourcePath, priceUsd: orderPriceUsd(endpoint) };
-    return { resourcePath, admission: { kind: 'pay', purchase } };
+    return { resourcePath, admission: admitRequest(endpoint, request, takingPayments) };
   }
   const body = { body: request.value, hasPayment: request.hasPayment };
   return { resourcePath: endpoint.path, admission: admitBodyRequest(endpoint, body, takingPayments) };

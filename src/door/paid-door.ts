@@ -26,7 +26,6 @@ import {
   type AdmissionRequest,
   admitInput,
   admitRequest,
-  type InputAdmission,
   type Purchase,
 } from './admission.js';
 import type { DoorMetrics } from './metrics.js';
@@ -269,7 +268,7 @@ function offerOrPay(
   endpoint: PaidEndpoint,
   knock: Knock,
   url: string,
-  admission: Exclude<InputAdmission, { kind: 'invalid' }>,
+  admission: Exclude<Admission, { kind: 'invalid' }>,
   screenedOut: ScreenRefusal | null = null,
 ): Answer | Promise<Answer> {
   const { gate } = deps;

@@ -4,7 +4,7 @@
  * order them differently and add columns of its own (e.g. `source`, kept with the subject). `#` starts a
  * comment line. Pure: text in, subjects or a LabelsError naming the line out.
  */
-import { GET_ENDPOINTS, type ScanId } from '../catalog.js';
+import { GET_ENDPOINTS, type GetEndpoint, type ScanId } from '../catalog.js';
 import { paramProblem } from '../contract/schemas.js';
 
 export interface LabelledSubject {
@@ -26,15 +26,16 @@ export class LabelsError extends Error {
 const REQUIRED = ['kind', 'address', 'label'] as const;
 const LABEL = /^[a-z0-9][a-z0-9_-]*$/;
 
+/** The GET endpoint a list's `kind` names: its id, operationId, path or path prefix. */
+function getEndpointOf(kind: string): GetEndpoint | null {
+  const k = kind.trim().toLowerCase();
+  const names = (e: GetEndpoint) => [e.id, e.operationId, e.path, e.path.slice(0, e.path.indexOf('/{'))];
+  return GET_ENDPOINTS.find((e) => names(e).some((name) => name.toLowerCase() === k)) ?? null;
+}
+
 /** `token`, `scanToken`, `/scan/token` or `/scan/token/{mint}` → `token`. */
 export function endpointOf(kind: string): ScanId | null {
-  const k = kind.trim();
-  for (const e of GET_ENDPOINTS) {
-    const prefix = e.path.slice(0, e.path.indexOf('/{'));
-    if ([e.id, e.operationId, e.path, prefix].some((name) => name.toLowerCase() === k.toLowerCase()))
-      return e.id;
-  }
-  return null;
+  return getEndpointOf(kind)?.id ?? null;
 }
 
 /** One CSV line's fields: commas separate, double quotes quote ("" is a quote). */
@@ -69,13 +70,13 @@ function subjectOf(values: string[], columns: readonly string[], line: number): 
       `line ${line}: ${values.length} fields; expected ${columns.length > 4 ? `3 to ${columns.length}` : '3 or 4'} (${columns.join(',')})`,
     );
   const byName = Object.fromEntries(columns.map((c, i) => [c, values[i] ?? '']));
-  const endpoint = endpointOf(byName.kind!);
-  if (endpoint === null)
+  const found = getEndpointOf(byName.kind!);
+  if (found === null)
     throw new LabelsError(
       `line ${line}: kind ${JSON.stringify(byName.kind)} is not an endpoint (one of ${GET_ENDPOINTS.map((e) => e.id).join(', ')})`,
     );
-  const param = GET_ENDPOINTS.find((e) => e.id === endpoint)!.param.kind;
-  const problem = paramProblem(param, byName.address!);
+  const endpoint = found.id;
+  const problem = paramProblem(found.param.kind, byName.address!);
   if (problem !== null) throw new LabelsError(`line ${line}: the ${endpoint} subject ${problem}`);
   const label = byName.label!.toLowerCase();
   if (!LABEL.test(label))

@@ -13,6 +13,7 @@ import {
   LIST_TOOL,
   LIST_TOOL_DESCRIPTION,
   TOOL_ENDPOINTS,
+  toolAnnotations,
   toolDescription,
   toolInputShape,
   toolName,
@@ -50,7 +51,7 @@ export function createToolServer(options: ToolServerOptions): McpServer {
         title: endpoint.summary,
         description: toolDescription(endpoint, options.howPaid),
         inputSchema: toolInputShape(endpoint),
-        annotations: { readOnlyHint: true, openWorldHint: true, idempotentHint: true },
+        annotations: toolAnnotations(endpoint),
       },
       (args, extra) => options.call(endpoint, args, extra._meta),
     );

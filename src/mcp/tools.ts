@@ -5,7 +5,14 @@
  * schemas.
  */
 import { z } from 'zod';
-import { listedPrice, PAID_ENDPOINTS, type PaidEndpoint, priceText } from '../catalog.js';
+import {
+  EFFECTS,
+  listedPrice,
+  PAID_ENDPOINTS,
+  type PaidEndpoint,
+  type Producer,
+  priceText,
+} from '../catalog.js';
 import { paramTextHints } from '../contract/schemas.js';
 import { SERVICE_DESCRIPTION } from '../identity.js';
 
@@ -27,8 +34,8 @@ export function toolName(endpoint: PaidEndpoint): string {
     .join('_');
 }
 
-/** What the tool returns, for its description. */
-const RETURNS: Readonly<Record<'scan' | 'watch', string>> = {
+/** What the tool returns, for its description: what its endpoint's producer sells. */
+const RETURNS: Readonly<Record<Producer, string>> = {
   scan: 'Returns a ScanResult as structured content: risk_score (0 = no risk, 1 = maximum), flags, confidence, summary, recommendation, reasoning and evidence.',
   watch:
     'Returns the watch as structured content: watch_id (keep it: it reads and cancels the watch), expires_at, the baseline ScanResult and how alerts are signed (signing.secret verifies v1, the published key v1a).',
@@ -39,8 +46,22 @@ export function toolDescription(endpoint: PaidEndpoint, howPaid: string): string
   return [
     `${endpoint.summary}. Price: ${priceText(endpoint)}, ${howPaid}.`,
     endpoint.description,
-    RETURNS[endpoint.id === 'watch' ? 'watch' : 'scan'],
+    RETURNS[endpoint.producer],
   ].join(' ');
+}
+
+/**
+ * What a host is told the tool does (MCP tool annotations), from what its endpoint sells: a scan
+ * only reads, and asking again changes nothing; a watch is created, and each call buys another.
+ */
+export function toolAnnotations(endpoint: PaidEndpoint) {
+  const effects = EFFECTS[endpoint.producer];
+  return {
+    readOnlyHint: effects.readOnly,
+    idempotentHint: effects.idempotent,
+    destructiveHint: effects.destructive,
+    openWorldHint: effects.openWorld,
+  };
 }
 
 /**
@@ -91,7 +112,7 @@ export function endpointList() {
       method: e.method,
       path: e.path,
       price_usd: listedPrice(e).usd,
-      ...(listedPrice(e).per === 'hour' ? { price_per: 'hour' } : {}),
+      ...(listedPrice(e).per === 'call' ? {} : { price_per: listedPrice(e).per }),
       summary: e.summary,
       description: e.description,
     })),
@@ -106,7 +127,7 @@ export const endpointListSchema = {
       method: z.string(),
       path: z.string(),
       price_usd: z.number(),
-      price_per: z.literal('hour').optional(),
+      price_per: z.enum(['hour', 'item']).optional(),
       summary: z.string(),
       description: z.string(),
     }),
@@ -121,8 +142,8 @@ export interface ToolFact {
   readonly name: string;
   readonly path: string | null;
   readonly priceUsd: number;
-  /** Set for a tool priced per hour. */
-  readonly per?: 'hour';
+  /** Set for a tool priced per hour or per item. */
+  readonly per?: 'hour' | 'item';
 }
 
 /** The MCP endpoint as discovery documents list it: its path and its tools. */
@@ -132,7 +153,7 @@ export function mcpFacts(): { readonly path: string; readonly tools: readonly To
     tools: [
       ...TOOL_ENDPOINTS.map((e) => {
         const { usd, per } = listedPrice(e);
-        return { name: toolName(e), path: e.path, priceUsd: usd, ...(per === 'hour' ? { per } : {}) };
+        return { name: toolName(e), path: e.path, priceUsd: usd, ...(per === 'call' ? {} : { per }) };
       }),
       { name: LIST_TOOL, path: null, priceUsd: 0 },
     ],

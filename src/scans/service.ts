@@ -124,15 +124,22 @@ export class ScanService {
 }
 
 /**
- * What the RPC serves, probed once when a scan that chooses its sources by it first runs: pump.fun
+ * The scans that choose their sources by what the RPC serves, and when they learn it: pump.fun
  * before it starts; the token scan asks itself, only once a mint shows a pump.fun curve.
  */
+const ASKS_SERVES: Readonly<Partial<Record<EndpointId, 'before' | 'on_demand'>>> = {
+  pumpfun: 'before',
+  token: 'on_demand',
+};
+
+/** What the RPC serves, probed once, for a scan that chooses its sources by it. */
 async function servesOf(
   endpoint: EndpointId,
   probed: (() => Promise<RpcServes | undefined>) | undefined,
 ): Promise<{ serves?: RpcServes; askServes?: () => Promise<RpcServes | undefined> }> {
-  if (endpoint === 'token' && probed !== undefined) return { askServes: probed };
-  if (endpoint !== 'pumpfun' || probed === undefined) return {};
+  const when = ASKS_SERVES[endpoint];
+  if (when === undefined || probed === undefined) return {};
+  if (when === 'on_demand') return { askServes: probed };
   const serves = await probed();
   return serves ? { serves } : {};
 }

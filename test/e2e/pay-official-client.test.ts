@@ -23,7 +23,7 @@ describe('paying with the official @x402/fetch client', () => {
   });
 
   for (const endpoint of GET_ENDPOINTS) {
-    it(`pays ${endpoint.path} and gets the result; balances move by exactly ${endpoint.priceUsd} USDC`, async () => {
+    it(`pays ${endpoint.path} and gets the result; balances move by exactly ${endpoint.price.usd} USDC`, async () => {
       const client = new x402Client().register(
         CAIP2,
         new ExactSvmScheme(sandbox.payer, { rpcUrl: sandbox.rpcServer.url }),
@@ -42,7 +42,7 @@ describe('paying with the official @x402/fetch client', () => {
       assert.equal(receipt.payer, sandbox.payer.address);
       assert.ok(sandbox.chain.transaction(receipt.transaction), 'the settlement transaction is on chain');
 
-      const price = BigInt(atomicPrice(endpoint.priceUsd));
+      const price = BigInt(atomicPrice(endpoint.price.usd));
       assert.equal(await sandbox.usdcBalance(sandbox.payer.address), payerBefore - price);
       assert.equal(await sandbox.usdcBalance(sandbox.payTo), payToBefore + price);
     });

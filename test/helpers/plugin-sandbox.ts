@@ -48,7 +48,7 @@ export interface PluginSandbox {
 
 /** A scan's catalog price in USDC atomic units. */
 export const priceUnits = (id: ScanId): bigint =>
-  BigInt(atomicPrice(SCAN_ENDPOINTS.find((e) => e.id === id)!.priceUsd!));
+  BigInt(atomicPrice(SCAN_ENDPOINTS.find((e) => e.id === id)!.price.usd));
 
 const onChain = (s: ScenarioSubject) => !s.name.startsWith('mainnet:');
 const keyOf = (s: ScenarioSubject) => ('signature' in s ? s.signature : s.address);

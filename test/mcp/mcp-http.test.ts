@@ -34,7 +34,7 @@ import { type PaidSandbox, simulationsOn, startPaidSandbox } from '../helpers/pa
 
 const CAIP2 = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 const TOKEN = GET_ENDPOINTS.find((e) => e.id === 'token')!;
-const PRICE = BigInt(atomicPrice(TOKEN.priceUsd));
+const PRICE = BigInt(atomicPrice(TOKEN.price.usd));
 const SIMULATE = POST_ENDPOINTS.find((e) => e.id === 'simulate')!;
 const SIMULATE_PRICE = BigInt(atomicPrice(orderPriceUsd(SIMULATE)));
 
@@ -95,7 +95,7 @@ describe('the MCP endpoint POST /mcp, paid with the x402 MCP transport', () => {
     ]);
     for (const endpoint of GET_ENDPOINTS) {
       const tool = tools.find((t) => t.name === toolName(endpoint))!;
-      assert.ok(tool.description?.includes(`${endpoint.priceUsd.toFixed(2)} USDC per call`), tool.name);
+      assert.ok(tool.description?.includes(`${endpoint.price.usd.toFixed(2)} USDC per call`), tool.name);
       assert.ok(tool.description?.includes(endpoint.description), tool.name);
       const { name, description, example } = endpoint.param;
       assert.deepEqual(tool.inputSchema.required, [name]);
@@ -133,7 +133,7 @@ describe('the MCP endpoint POST /mcp, paid with the x402 MCP transport', () => {
     assert.deepEqual(JSON.parse(content[0]!.text), required, 'content[0].text is the same PaymentRequired');
     assert.equal(required.x402Version, 2);
     assert.equal(required.resource.url, sandbox.url + concretePath(TOKEN, USDC_MINT));
-    assert.equal(required.accepts[0].amount, atomicPrice(TOKEN.priceUsd));
+    assert.equal(required.accepts[0].amount, atomicPrice(TOKEN.price.usd));
     assert.equal(required.accepts[0].payTo, sandbox.payTo);
     assert.equal(typeof required.accepts[0].extra.feePayer, 'string');
 

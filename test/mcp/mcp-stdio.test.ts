@@ -23,7 +23,7 @@ import { tempDir } from '../cli/run-cli.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { type PaidSandbox, simulationsOn, startPaidSandbox } from '../helpers/paid-sandbox.js';
 
-const TOKEN_PRICE = BigInt(atomicPrice(GET_ENDPOINTS.find((e) => e.id === 'token')!.priceUsd));
+const TOKEN_PRICE = BigInt(atomicPrice(GET_ENDPOINTS.find((e) => e.id === 'token')!.price.usd));
 const SIMULATE_PRICE = BigInt(atomicPrice(orderPriceUsd(POST_ENDPOINTS.find((e) => e.id === 'simulate')!)));
 const FUNDS = 5_000_000n;
 

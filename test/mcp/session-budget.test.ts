@@ -82,11 +82,11 @@ describe('payForTool against the paid sandbox', () => {
         rpc: s.rpcServer.url,
         keypair: join(dir, 'payer.json'),
         maxUsd: 1,
-        budgetUsd: wallet.priceUsd,
+        budgetUsd: wallet.price.usd,
         sandboxDir: join(dir, 'none'),
         timeoutS: 1,
       };
-      const budget = new SessionBudget(BigInt(atomicPrice(wallet.priceUsd)));
+      const budget = new SessionBudget(BigInt(atomicPrice(wallet.price.usd)));
       const lost = await payForTool(options, budget, wallet, { address: keypair.signer.address });
       assert.equal(lost.isError, true);
       assert.match(JSON.stringify(lost.structuredContent), /the payment may still settle/);

@@ -92,11 +92,11 @@ describe('the AgentCash discovery checker (x402scan) against the real server', (
       );
       assert.ok(route, e.path);
       assert.equal(route.authMode, 'paid', e.path);
-      if (e.priceUsd === undefined) {
+      if (e.price.per !== 'call') {
         // Priced per hour: from one hour to the longest watch.
         assert.equal(route.pricingMode, 'dynamic', e.path);
       } else {
-        assert.equal(route.price, `${usdAmount(e.priceUsd)} USD`, e.path);
+        assert.equal(route.price, `${usdAmount(e.price.usd)} USD`, e.path);
         assert.equal(route.pricingMode, 'fixed', e.path);
       }
       assert.deepEqual(route.protocols, ['x402'], e.path);
@@ -133,20 +133,20 @@ describe('the x402scan OpenAPI profile in /openapi.json', () => {
     const amounts: Record<string, string> = {};
     for (const e of PAID_ENDPOINTS as readonly PaidEndpoint[]) {
       const op = doc.paths[e.path][e.method.toLowerCase()];
-      if (e.priceUsd === undefined) {
+      if (e.price.per !== 'call') {
         assert.deepEqual(op['x-payment-info'], {
           price: { mode: 'dynamic', currency: 'USD', min: '0.01', max: '1.68' },
           protocols: [{ x402: {} }],
         });
-        assert.equal(op['x-x402-price-usd'], e.priceUsdPerHour);
+        assert.equal(op['x-x402-price-usd'], e.price.usd);
         assert.ok(op.responses['402']?.description, `${e.path} documents its 402`);
         continue;
       }
       assert.deepEqual(op['x-payment-info'], {
-        price: { mode: 'fixed', currency: 'USD', amount: usdAmount(e.priceUsd) },
+        price: { mode: 'fixed', currency: 'USD', amount: usdAmount(e.price.usd) },
         protocols: [{ x402: {} }],
       });
-      assert.equal(Number(op['x-payment-info'].price.amount), e.priceUsd);
+      assert.equal(Number(op['x-payment-info'].price.amount), e.price.usd);
       amounts[e.id] = op['x-payment-info'].price.amount;
       assert.ok(op.responses['402']?.description, `${e.path} documents its 402`);
       assert.deepEqual(op.security, [], `${e.path}: payment, not API authentication`);
@@ -177,9 +177,7 @@ describe('the x402scan OpenAPI profile in /openapi.json', () => {
     assert.ok(text.length > 0 && text.length < 4000);
     for (const e of PAID_ENDPOINTS as readonly PaidEndpoint[]) {
       const price =
-        e.priceUsd === undefined
-          ? `${usdAmount(e.priceUsdPerHour)} USD per hour`
-          : `${usdAmount(e.priceUsd)} USD`;
+        e.price.per === 'call' ? `${usdAmount(e.price.usd)} USD` : `${usdAmount(e.price.usd)} USD per hour`;
       assert.ok(text.includes(`${e.method} ${e.path} (${price})`), e.path);
     }
     assert.match(text, /402/);

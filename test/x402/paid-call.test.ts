@@ -146,7 +146,7 @@ async function world(options: FakeWorld = {}) {
     const resourceUrl = `https://scan.test${path}`;
     return {
       endpoint,
-      priceUsd: endpoint.priceUsd,
+      priceUsd: endpoint.price.usd,
       subject,
       requestId,
       payment: {

@@ -4,7 +4,10 @@
  * sandbox banner all read one source. Plain JSON: u64 values are decimal strings, keys base58.
  */
 
-export type ScenarioKind = 'token' | 'pumpfun' | 'wallet' | 'tx' | 'program';
+import type { SubjectKind } from '../../catalog.js';
+
+/** A scenario's subject is what one GET scan is about. */
+export type ScenarioKind = SubjectKind;
 
 export interface HolderExpect {
   owner: string;

@@ -12,8 +12,8 @@ export interface McpFacts {
     readonly name: string;
     readonly path: string | null;
     readonly priceUsd: number;
-    /** Set for a tool priced per hour. */
-    readonly per?: 'hour';
+    /** Set for a tool priced per hour or per item. */
+    readonly per?: 'hour' | 'item';
   }[];
 }
 

@@ -4,6 +4,7 @@ import {
   listedPrice,
   PAID_ENDPOINTS,
   type PaidEndpoint,
+  type PriceRule,
   priceRange,
   priceText,
   USDC_DECIMALS,
@@ -14,14 +15,14 @@ import { ADVERTISED_NETWORK, SOLANA_MAINNET_CAIP2, USDC_MINT } from '../../x402/
 import { DISCOVERY_PATHS, type DiscoveryContext, SERVICE_DESCRIPTION, SERVICE_NAME } from './context.js';
 
 /** A tool's or an endpoint's price: '0.30 USDC' per call (as it always read), '0.01 USDC per hour'. */
-const price = (e: { readonly priceUsd: number; readonly per?: 'call' | 'hour' }) =>
-  `${e.priceUsd.toFixed(2)} USDC${e.per === 'hour' ? ' per hour' : ''}`;
+const price = (e: { readonly priceUsd: number; readonly per?: PriceRule['per'] }) =>
+  `${e.priceUsd.toFixed(2)} USDC${e.per === undefined || e.per === 'call' ? '' : ` per ${e.per}`}`;
 const endpointPrice = (e: PaidEndpoint) => price({ priceUsd: listedPrice(e).usd, per: listedPrice(e).per });
 
 /** `price_usd` as every document gives it, and `price_per: "hour"` for an endpoint priced per hour. */
 function priceFields(e: PaidEndpoint) {
   const { usd, per } = listedPrice(e);
-  return { price_usd: usd, ...(per === 'hour' ? { price_per: 'hour' } : {}) };
+  return { price_usd: usd, ...(per === 'call' ? {} : { price_per: per }) };
 }
 
 /** The MCP tools that cost, each with its price; and the free ones. */
@@ -65,7 +66,7 @@ function mcpEndpoint(ctx: DiscoveryContext) {
       name: t.name,
       path: t.path,
       price_usd: t.priceUsd,
-      ...(t.per === 'hour' ? { price_per: 'hour' } : {}),
+      ...(t.per === undefined ? {} : { price_per: t.per }),
     })),
   };
 }

@@ -9,14 +9,8 @@ import {
   USDC_DECIMALS,
 } from '../../catalog.js';
 import { DECISION_FIELD, publishedDecisionTable } from '../../contract/decision.js';
-import {
-  ErrorBodySchema,
-  PaymentRequiredSchema,
-  paramSchema,
-  ScanResultSchema,
-} from '../../contract/schemas.js';
+import { ErrorBodySchema, PaymentRequiredSchema, paramSchema } from '../../contract/schemas.js';
 import { INTERFACE_VERSION, X402_VERSION } from '../../version.js';
-import { WatchCreatedSchema } from '../../watch/door/answer.js';
 import { WatchViewSchema } from '../../watch/door/view.js';
 import { ADVERTISED_NETWORK, USDC_MINT } from '../../x402/networks.js';
 import { WATCH_ID_PATH } from '../watch-routes.js';
@@ -52,10 +46,10 @@ export function paymentInfo(endpoint: PaidEndpoint) {
   return { price, protocols: [{ x402: {} }] };
 }
 
-/** '0.30 USD', '0.01 USD per hour'. */
+/** '0.30 USD', '0.01 USD per hour', '0.05 USD per item'. */
 function guidePrice(endpoint: PaidEndpoint): string {
   const { usd, per } = listedPrice(endpoint);
-  return per === 'call' ? `${usdAmount(usd)} USD` : `${usdAmount(usd)} USD per hour`;
+  return per === 'call' ? `${usdAmount(usd)} USD` : `${usdAmount(usd)} USD per ${per}`;
 }
 
 /** info.x-guidance: how an agent uses the service, in a few lines (kept well under 4000 chars). */
@@ -118,7 +112,7 @@ function paidOperation(endpoint: PaidEndpoint) {
     summary: `${endpoint.summary} — ${summaryPrice(endpoint)}`,
     description: `${endpoint.description}\n\nPrice: ${priceText(endpoint)}, paid with x402. ${cacheNote(endpoint)}\n\n${RESPONSE_NOTES}`,
     'x-x402-price-usd': listedPrice(endpoint).usd,
-    ...(listedPrice(endpoint).per === 'hour' ? { 'x-x402-price-per': 'hour' } : {}),
+    ...(listedPrice(endpoint).per === 'call' ? {} : { 'x-x402-price-per': listedPrice(endpoint).per }),
     // The x402scan / AgentCash profile: payment is declared here, not as API authentication.
     'x-payment-info': paymentInfo(endpoint),
     security: [],
@@ -132,7 +126,7 @@ function paidOperation(endpoint: PaidEndpoint) {
             schema: { type: 'string' as const },
           },
         },
-        content: json(endpoint.id === 'watch' ? WatchCreatedSchema : ScanResultSchema),
+        content: json(endpoint.response),
       },
       400: { description: 'invalid input', content: json(ErrorBodySchema) },
       402: {
@@ -146,15 +140,9 @@ function paidOperation(endpoint: PaidEndpoint) {
         content: json(PaymentRequiredSchema),
       },
       500: { description: 'scan failed', content: json(ErrorBodySchema) },
-      ...(endpoint.id === 'watch'
-        ? {
-            503: {
-              description:
-                'no room for another watch on this subject or in all (Retry-After); nothing was charged',
-              content: json(ErrorBodySchema),
-            },
-          }
-        : {}),
+      ...(endpoint.noRoom === undefined
+        ? {}
+        : { 503: { description: endpoint.noRoom, content: json(ErrorBodySchema) } }),
     },
   };
 }
