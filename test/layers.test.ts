@@ -8,6 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { PAID_ENDPOINTS, type PaidEndpoint } from '../src/catalog.js';
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 
@@ -118,6 +119,55 @@ describe('the layers of src/', () => {
       imported.filter((to) => to.startsWith('../packages/')).map((to) => `${file} -> ${to}`),
     );
     assert.deepEqual(intoPackages, []);
+  });
+});
+
+/** An endpoint's own folder of src/: its scanner's (`scans/<id>/`), or the watches' (`watch/`). */
+const folderOf = (e: PaidEndpoint) => (e.producer === 'watch' ? 'watch/' : `scans/${e.id}/`);
+
+/**
+ * Where a file compares an endpoint's id: `endpoint.id === …`, `id !== 'watch'`, `e.id === kind`,
+ * `switch (endpoint.id)`. What differs between endpoints is said by the catalog (its input, price
+ * rule, producer, response), so code outside an endpoint's own folder never asks which it has.
+ */
+function endpointIdComparisons(file: string, text: string): string[] {
+  const ids = PAID_ENDPOINTS.map((e) => e.id).join('|');
+  const endpointish = String.raw`(?:\b(?:e|endpoint|\w*Endpoint|endpointId|id)\b|\.id\b)`;
+  const patterns = [
+    new RegExp(String.raw`${endpointish}\s*[!=]==\s*'(?:${ids})'`),
+    new RegExp(String.raw`'(?:${ids})'\s*[!=]==\s*${endpointish}`),
+    /\b(?:e|endpoint|\w*Endpoint)\.id\s*[!=]==|[!=]==\s*(?:e|endpoint|\w*Endpoint)\.id\b/,
+    /\bswitch\s*\(\s*(?:[\w.]*\.id|endpoint|endpointId)\s*\)/,
+  ];
+  // Comments may say which endpoint they mean; only code counts (line numbers kept).
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' ')).replace(/\/\/[^\n]*/g, '');
+  return code
+    .split('\n')
+    .flatMap((line, i) => (patterns.some((p) => p.test(line)) ? [`${file}:${i + 1}: ${line.trim()}`] : []));
+}
+
+describe('the catalog says what differs between endpoints', () => {
+  it("no code outside an endpoint's own folder compares an endpoint id", () => {
+    const own = PAID_ENDPOINTS.map(folderOf);
+    const found = sourceFiles(SRC)
+      .map((path) => relative(SRC, path))
+      .filter((file) => !own.some((folder) => file.startsWith(folder)))
+      .flatMap((file) => endpointIdComparisons(file, readFileSync(join(SRC, file), 'utf8')));
+    assert.deepEqual(found, []);
+  });
+
+  it('finds the comparisons it forbids', () => {
+    const old = [
+      "if (endpoint.id === 'watch') {",
+      "RETURNS[endpoint.id === 'watch' ? 'watch' : 'scan']",
+      "(e) => e.id !== 'watch'",
+      'PAID_ENDPOINTS.find((e) => e.id === kind)',
+      "if (endpoint === 'token' && probed)",
+      'switch (endpoint.id) {',
+    ];
+    assert.equal(endpointIdComparisons('x.ts', old.join('\n')).length, old.length);
+    const fine = ["holding.kind === 'wallet'", "typeof id === 'string'", "// endpoint.id === 'watch'"];
+    assert.deepEqual(endpointIdComparisons('x.ts', fine.join('\n')), []);
   });
 });
 

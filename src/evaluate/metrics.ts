@@ -215,8 +215,11 @@ function endpointReport(
 
 /** One report per endpoint that has labelled subjects, in catalog order. */
 export function evaluateScores(scored: readonly Scored[]): EndpointReport[] {
+  const byEndpoint = new Map<EndpointId, Scored[]>();
+  for (const s of scored)
+    byEndpoint.set(s.subject.endpoint, [...(byEndpoint.get(s.subject.endpoint) ?? []), s]);
   return PAID_ENDPOINTS.flatMap((endpoint) => {
-    const mine = scored.filter((s) => s.subject.endpoint === endpoint.id);
-    return mine.length === 0 ? [] : [endpointReport(endpoint, mine)];
+    const mine = byEndpoint.get(endpoint.id);
+    return mine === undefined ? [] : [endpointReport(endpoint, mine)];
   });
 }

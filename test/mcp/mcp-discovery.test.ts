@@ -5,6 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { listedPrice, PAID_ENDPOINTS } from '../../src/catalog.js';
 import { LIST_TOOL, TOOL_ENDPOINTS, toolName } from '../../src/mcp/tools.js';
 import { type FacilitatorStub, startFacilitatorStub } from '../helpers/facilitator-stub.js';
@@ -44,6 +46,30 @@ describe('discovery of the MCP endpoint', () => {
     assert.ok(text.includes('watch_subject 0.01 USDC per hour'), text);
     assert.ok(text.includes('simulate_tx 0.05 USDC'), text);
     assert.ok(text.includes('_meta["x402/payment"]'), text);
+  });
+
+  it('tells hosts what each tool does: a scan only reads; watch_subject creates a paid watch each call', async () => {
+    const mcp = new Client({ name: 'annotations-test', version: '1.0.0' });
+    await mcp.connect(new StreamableHTTPClientTransport(new URL(`${svc.url}/mcp`)));
+    const { tools } = await mcp.listTools();
+    await mcp.close();
+    const annotations = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
+    const reads = { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: true };
+    for (const name of [
+      'scan_pumpfun',
+      'scan_token',
+      'scan_wallet',
+      'verify_tx',
+      'scan_program',
+      'simulate_tx',
+    ])
+      assert.deepEqual(annotations[name], reads, name);
+    assert.deepEqual(annotations.watch_subject, {
+      readOnlyHint: false,
+      idempotentHint: false,
+      destructiveHint: false,
+      openWorldHint: true,
+    });
   });
 
   it('/mcp takes POST only (stateless: no SSE stream, no session), and a browser may POST to it', async () => {
