@@ -18,7 +18,7 @@ import type {
   GetEndpoint,
 } from './catalog/entry.js';
 import { type PriceRule, purchasePriceUsd, purchaseRange, ruleText } from './catalog/price.js';
-import { ScanResultSchema } from './contract/schemas.js';
+import { paramSchema, ScanResultSchema } from './contract/schemas.js';
 import { WatchCreatedSchema } from './contract/watch-created.js';
 
 export { MAX_TRANSACTION_BYTES, MAX_WATCH_HOURS, type WatchOrder } from './catalog/bodies.js';
@@ -42,18 +42,23 @@ export {
   type WatchKind,
 } from './catalog/subjects.js';
 
+/** A GET's path parameter, with the zod schema OpenAPI states it by (its text's shape, its bytes). */
+function pathParam<const P extends Omit<GetEndpoint['param'], 'input'>>(param: P) {
+  return { ...param, input: paramSchema(param.kind, param.description, param.example) };
+}
+
 export const PAID_ENDPOINTS = [
   {
     id: 'pumpfun',
     method: 'GET',
     operationId: 'scanPumpfunToken',
     path: '/scan/pumpfun/{mint}',
-    param: {
+    param: pathParam({
       name: 'mint',
       kind: 'address',
       description: 'Base58 mint address of a token launched on pump.fun.',
       example: '3xM2iMg4RZBuzdFpvwYab9cUaVpniuHgLUZRg33ipump',
-    },
+    }),
     price: { per: 'call', usd: 0.5 },
     producer: 'scan',
     response: ScanResultSchema,
@@ -68,12 +73,12 @@ export const PAID_ENDPOINTS = [
     method: 'GET',
     operationId: 'scanToken',
     path: '/scan/token/{mint}',
-    param: {
+    param: pathParam({
       name: 'mint',
       kind: 'address',
       description: 'Base58 mint address of an SPL Token or Token-2022 token.',
       example: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
-    },
+    }),
     price: { per: 'call', usd: 0.3 },
     producer: 'scan',
     response: ScanResultSchema,
@@ -88,12 +93,12 @@ export const PAID_ENDPOINTS = [
     method: 'GET',
     operationId: 'scanWallet',
     path: '/scan/wallet/{address}',
-    param: {
+    param: pathParam({
       name: 'address',
       kind: 'address',
       description: 'Base58 address of a wallet.',
       example: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
-    },
+    }),
     price: { per: 'call', usd: 0.02 },
     producer: 'scan',
     response: ScanResultSchema,
@@ -107,12 +112,12 @@ export const PAID_ENDPOINTS = [
     method: 'GET',
     operationId: 'verifyTransaction',
     path: '/verify/tx/{signature}',
-    param: {
+    param: pathParam({
       name: 'signature',
       kind: 'signature',
       description: 'Base58 transaction signature (64 bytes).',
       example: '5bvyp1nob51M6FCjCeZd68AjXFWJJEvdqkHu9ZCeRt6sMz5wpUiTi3LPBEuonUHuVg8LwzSnx5MX2RFGSv6Mb36v',
-    },
+    }),
     price: { per: 'call', usd: 0.05 },
     producer: 'scan',
     response: ScanResultSchema,
@@ -128,12 +133,12 @@ export const PAID_ENDPOINTS = [
     method: 'GET',
     operationId: 'scanProgram',
     path: '/scan/program/{id}',
-    param: {
+    param: pathParam({
       name: 'id',
       kind: 'address',
       description: 'Base58 program id.',
       example: 'MarBmsSgKXdrN1egZf5sqe1TMai9K1rChYNDJgjq7aD',
-    },
+    }),
     price: { per: 'call', usd: 1 },
     producer: 'scan',
     response: ScanResultSchema,

@@ -57,6 +57,21 @@ const FORBIDDEN: Readonly<Record<string, readonly string[]>> = {
   contract: ['server', 'door', 'x402', 'mcp', 'scans', 'sandbox', 'cli'],
   'config.ts': ['server', 'door', 'mcp', 'sandbox', 'cli'],
   'catalog.ts': ['server', 'door', 'mcp', 'sandbox', 'cli'],
+  // The catalog's parts (price rules, subject kinds, body schemas, entry types) sit below the
+  // table and below contract/, which reads the subject kinds from them.
+  catalog: [
+    'server',
+    'door',
+    'x402',
+    'mcp',
+    'scans',
+    'watch',
+    'stores',
+    'cache',
+    'contract',
+    'sandbox',
+    'cli',
+  ],
 };
 
 /** Files in an import circle (Tarjan's strongly connected components of more than one file). */

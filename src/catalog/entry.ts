@@ -98,6 +98,8 @@ export type GetEndpoint = EndpointFacts & {
     readonly kind: ParamKind;
     readonly description: string;
     readonly example: string;
+    /** The parameter's zod schema: what OpenAPI states (admission refuses in paramProblem's words, which it calls). */
+    readonly input: z.ZodType;
   };
 };
 

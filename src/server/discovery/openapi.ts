@@ -9,7 +9,7 @@ import {
   USDC_DECIMALS,
 } from '../../catalog.js';
 import { DECISION_FIELD, publishedDecisionTable } from '../../contract/decision.js';
-import { ErrorBodySchema, PaymentRequiredSchema, paramSchema } from '../../contract/schemas.js';
+import { ErrorBodySchema, PaymentRequiredSchema } from '../../contract/schemas.js';
 import { INTERFACE_VERSION, X402_VERSION } from '../../version.js';
 import { WatchViewSchema } from '../../watch/door/view.js';
 import { ADVERTISED_NETWORK, USDC_MINT } from '../../x402/networks.js';
@@ -89,8 +89,7 @@ function operationInput(endpoint: PaidEndpoint) {
       },
     };
   }
-  const { name, kind, description, example } = endpoint.param;
-  return { params: z.object({ [name]: paramSchema(kind, description, example) }) };
+  return { params: z.object({ [endpoint.param.name]: endpoint.param.input }) };
 }
 
 function cacheNote(endpoint: PaidEndpoint): string {
