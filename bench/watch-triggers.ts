@@ -37,8 +37,9 @@ import { SCANNERS } from '../src/scans/registry.js';
 import { createService } from '../src/service.js';
 import { generateKeyPem, signingKeyFromPem } from '../src/signing/key.js';
 import type { SolanaRpc } from '../src/solana/rpc.js';
-import type { AlertPayload, Watch, WatchKind, WatchState } from '../src/watch/model.js';
-import { openLmdbWatchState } from '../src/watch/state/lmdb-watch-state.js';
+import { openLmdbWatchState } from '../src/state/watches/lmdb.js';
+import type { WatchState } from '../src/state/watches/store.js';
+import type { AlertPayload, Watch, WatchKind } from '../src/watch/model.js';
 import {
   type AccountFeed,
   createAccountFeed,

@@ -4,7 +4,6 @@
  */
 import { type Address, address } from '@solana/kit';
 import { findAssociatedTokenPda } from '@solana-program/token';
-import { type CacheStore, createMemoryCache } from './cache/result-cache.js';
 import { PAID_ENDPOINTS, type PaidEndpoint, type ScanId } from './catalog.js';
 import type { Config } from './config.js';
 import { OfferBook } from './door/offers.js';
@@ -38,12 +37,14 @@ import {
   probeRpcCapabilities,
 } from './solana/rpc-capabilities.js';
 import { rpcHealthCheck } from './solana/rpc-health.js';
-import { loadSigningKey } from './stores/signing-key.js';
-import { openState, type ServiceState } from './stores/state.js';
+import { type CacheStore, createMemoryCache } from './state/cache/store.js';
+import { openState, type ServiceState } from './state/open.js';
+import type { PaymentStore } from './state/payments/store.js';
+import { loadSigningKey } from './state/signing-key.js';
+import type { WatchState } from './state/watches/store.js';
 import { SERVICE_VERSION } from './version.js';
 import { createWatchProducer } from './watch/door/produce.js';
 import { createWatchFeature, type WatchFeature } from './watch/feature.js';
-import type { WatchState } from './watch/model.js';
 import type { ResolveHost } from './watch/webhook-url.js';
 import type { ProduceResult } from './x402/core.js';
 import { createFacilitatorClient } from './x402/facilitator-client.js';
@@ -52,7 +53,6 @@ import { FacilitatorDirectory } from './x402/facilitators.js';
 import { createFundsCheck } from './x402/funds-check.js';
 import { USDC_MINT } from './x402/networks.js';
 import { createPaymentGate, type PaymentGate } from './x402/paid-call.js';
-import type { PaymentStore } from './x402/payment-store.js';
 import { createSettlementLookup } from './x402/settlement-lookup.js';
 
 export interface ServiceOptions {
