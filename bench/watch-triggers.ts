@@ -34,7 +34,7 @@ import { performAction } from '../src/sandbox/actors/transactions.js';
 import { startSandboxRpc } from '../src/sandbox/rpc/server.js';
 import { action, type ScenarioManifest, seededChain } from '../src/sandbox/scenarios/index.js';
 import { SCANNERS } from '../src/scans/registry.js';
-import { createService } from '../src/service.js';
+import { createService, OFFERS_ONLY } from '../src/service/index.js';
 import { generateKeyPem, signingKeyFromPem } from '../src/signing/key.js';
 import type { SolanaRpc } from '../src/solana/rpc.js';
 import { openLmdbWatchState } from '../src/state/watches/lmdb.js';
@@ -159,7 +159,7 @@ async function measureCost(options: { seconds: number; rounds: number }): Promis
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
   });
-  const service = await createService(config, { healthChecks: {} });
+  const service = await createService(config, { healthChecks: {}, mode: OFFERS_ONLY });
   await service.start();
   const api = await service.listen();
   const scan = freshScan({

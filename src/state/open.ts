@@ -31,13 +31,10 @@ export interface ServiceState {
   readonly flights?: ScanFlights;
   /** Where payment state lives, as /health shows it. */
   readonly where: string;
-  /**
-   * Watches and their deliveries, beside the payments (openState always opens them); absent
-   * only when a caller (a test) gave its own payment store.
-   */
-  readonly watches?: WatchState;
-  /** The key the watches' deliveries are signed with, loaded to open them (absent with them). */
-  readonly signingKey?: SigningKey;
+  /** Watches and their deliveries, beside the payments. */
+  readonly watches: WatchState;
+  /** The key the paid results and the watches' deliveries are signed with. */
+  readonly signingKey: SigningKey;
   close(): Promise<void>;
 }
 
@@ -60,7 +57,7 @@ export interface StateLog {
 
 /** A state's payments, cache and flights, and how to open its watches next to them. */
 interface Opened {
-  readonly state: ServiceState;
+  readonly state: Omit<ServiceState, 'watches' | 'signingKey'>;
   openWatches(options: WatchStateOptions): Promise<WatchState>;
 }
 
@@ -73,7 +70,7 @@ export async function openState(
   config: Config,
   log: StateLog,
   settings: WatchSettings = {},
-): Promise<ServiceState & { readonly watches: WatchState; readonly signingKey: SigningKey }> {
+): Promise<ServiceState> {
   const opened =
     config.redisUrl === null ? await openEmbeddedState(config) : await openRedisState(config, log);
   let watches: WatchState;

@@ -54,7 +54,8 @@ async function createOrReadKeyFile(dir: string): Promise<string> {
   return readFile(path, 'utf8');
 }
 
-async function keyInStateDir(dir: string): Promise<SigningKey> {
+/** The key kept in `dir`, generated there first when there is none. */
+export async function keyInStateDir(dir: string): Promise<SigningKey> {
   const path = join(dir, KEY_FILE_NAME);
   const pem = await createOrReadKeyFile(dir).catch((e: unknown) => {
     throw new StateError(
@@ -70,8 +71,8 @@ async function keyInStateDir(dir: string): Promise<SigningKey> {
   }
 }
 
-/** SET NX then GET: the first instance's key is every instance's. */
-async function keyInRedis(url: string): Promise<SigningKey> {
+/** The key kept on Redis at `url`: SET NX then GET, so the first instance's key is every instance's. */
+export async function keyInRedis(url: string): Promise<SigningKey> {
   let pem: string | null;
   try {
     const redis = await connectRedis(url);

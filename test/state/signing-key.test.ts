@@ -10,11 +10,20 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { Redis } from 'ioredis';
 import { parseConfig } from '../../src/config.js';
 import { generateKeyPem, signingKeyFromPem } from '../../src/signing/key.js';
-import { KEY_FILE_NAME, loadSigningKey, SigningKeyError } from '../../src/state/signing-key.js';
+import { SIGNING_KEY_REDIS_KEY } from '../../src/state/redis-keys.js';
+import {
+  KEY_FILE_NAME,
+  keyInRedis,
+  keyInStateDir,
+  loadSigningKey,
+  SigningKeyError,
+} from '../../src/state/signing-key.js';
 import { type RedisServer, startRedis } from '../helpers/redis-server.js';
 import { TEST_PAY_TO } from '../helpers/service.js';
+import { signingKeyPlaceContract } from '../helpers/signing-key-contract.js';
 
 const configWith = (env: Record<string, string>) =>
   parseConfig({ RISK_SCAN_MODE: 'mainnet', PAY_TO: TEST_PAY_TO, ...env });
@@ -95,5 +104,46 @@ describe('the signing key', () => {
       const later = await loadSigningKey(configWith({ REDIS_URL: redis.url }));
       assert.equal(later.kid, keys[0]!.kid);
     });
+  });
+});
+
+describe('each place a generated key is kept', () => {
+  let root: string;
+  let places = 0;
+  let redis: RedisServer;
+  before(async () => {
+    root = await mkdtemp(join(tmpdir(), 'signing-key-places-'));
+    redis = await startRedis();
+  });
+  after(async () => {
+    await rm(root, { recursive: true, force: true });
+    await redis?.stop();
+  });
+
+  signingKeyPlaceContract('STATE_DIR', {
+    place: async () => {
+      const dir = join(root, `place-${++places}`);
+      return { take: () => keyInStateDir(dir), dir };
+    },
+    damage: (place) => writeFile(join(place.dir, KEY_FILE_NAME), 'not a key'),
+    names: new RegExp(`place-\\d+/${KEY_FILE_NAME}`),
+  });
+
+  /** One Redis, emptied for each place: the key's name is fixed (redis-keys.ts). */
+  const onRedis = async (command: (client: Redis) => Promise<unknown>) => {
+    const client = new Redis(redis.url);
+    try {
+      await command(client);
+    } finally {
+      client.disconnect();
+    }
+  };
+  signingKeyPlaceContract('Redis', {
+    place: async () => {
+      await onRedis((client) => client.del(SIGNING_KEY_REDIS_KEY));
+      return { take: () => keyInRedis(redis.url) };
+    },
+    damage: () => onRedis((client) => client.set(SIGNING_KEY_REDIS_KEY, 'not a key')),
+    names: new RegExp(SIGNING_KEY_REDIS_KEY),
   });
 });
