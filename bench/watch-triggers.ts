@@ -34,11 +34,12 @@ import { performAction } from '../src/sandbox/actors/transactions.js';
 import { startSandboxRpc } from '../src/sandbox/rpc/server.js';
 import { action, type ScenarioManifest, seededChain } from '../src/sandbox/scenarios/index.js';
 import { SCANNERS } from '../src/scans/registry.js';
-import { createService } from '../src/service.js';
+import { createService, OFFERS_ONLY } from '../src/service/index.js';
 import { generateKeyPem, signingKeyFromPem } from '../src/signing/key.js';
 import type { SolanaRpc } from '../src/solana/rpc.js';
-import type { AlertPayload, Watch, WatchKind, WatchState } from '../src/watch/model.js';
-import { openLmdbWatchState } from '../src/watch/state/lmdb-watch-state.js';
+import { openLmdbWatchState } from '../src/state/watches/lmdb.js';
+import type { WatchState } from '../src/state/watches/store.js';
+import type { AlertPayload, Watch, WatchKind } from '../src/watch/model.js';
 import {
   type AccountFeed,
   createAccountFeed,
@@ -158,7 +159,7 @@ async function measureCost(options: { seconds: number; rounds: number }): Promis
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
   });
-  const service = await createService(config, { healthChecks: {} });
+  const service = await createService(config, { healthChecks: {}, mode: OFFERS_ONLY });
   await service.start();
   const api = await service.listen();
   const scan = freshScan({

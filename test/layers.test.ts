@@ -45,15 +45,14 @@ const FORBIDDEN: Readonly<Record<string, readonly string[]>> = {
   mcp: ['server', 'sandbox', 'cli'],
   // What pays (risk-scan call, risk-scan mcp: their glue to the client package) is a client of
   // the API, never a part of it.
-  client: ['server', 'door', 'x402', 'mcp', 'scans', 'stores', 'cache', 'sandbox', 'cli'],
+  client: ['server', 'door', 'x402', 'mcp', 'scans', 'state', 'sandbox', 'cli'],
   door: ['server', 'mcp', 'sandbox', 'cli'],
   watch: ['server', 'mcp', 'sandbox', 'cli'],
   x402: ['server', 'door', 'mcp', 'scans', 'sandbox', 'cli'],
   scans: ['server', 'door', 'x402', 'mcp', 'sandbox', 'cli'],
-  stores: ['server', 'door', 'mcp', 'sandbox', 'cli'],
-  cache: ['server', 'door', 'mcp', 'scans', 'sandbox', 'cli'],
+  state: ['server', 'door', 'x402', 'mcp', 'scans', 'sandbox', 'cli'],
   solana: ['server', 'door', 'x402', 'mcp', 'scans', 'sandbox', 'cli'],
-  signing: ['server', 'door', 'x402', 'mcp', 'scans', 'stores', 'cache', 'sandbox', 'cli'],
+  signing: ['server', 'door', 'x402', 'mcp', 'scans', 'state', 'sandbox', 'cli'],
   contract: ['server', 'door', 'x402', 'mcp', 'scans', 'sandbox', 'cli'],
   'config.ts': ['server', 'door', 'mcp', 'sandbox', 'cli'],
   'catalog.ts': ['server', 'door', 'mcp', 'sandbox', 'cli'],
@@ -73,6 +72,25 @@ const FORBIDDEN: Readonly<Record<string, readonly string[]>> = {
     'cli',
   ],
 };
+
+/** The storage clients: only the state (src/state/) talks to a database. */
+const STORAGE_PACKAGES = ['lmdb', 'ioredis', 'bullmq'];
+
+/** Each file of src/ (as 'state/open.ts') with the packages it imports by name, subpaths cut off. */
+function packageImports(): Map<string, string[]> {
+  const specifier =
+    /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*['"]([^'".][^'"]*)['"]|import\(\s*['"]([^'".][^'"]*)['"]\s*\)/g;
+  const imports = new Map<string, string[]>();
+  for (const file of sourceFiles(SRC)) {
+    const text = readFileSync(file, 'utf8');
+    const named = [...text.matchAll(specifier)].map((m) => {
+      const [scope, name] = (m[1] ?? m[2])!.split('/');
+      return scope!.startsWith('@') ? `${scope}/${name}` : scope!;
+    });
+    imports.set(relative(SRC, file), named);
+  }
+  return imports;
+}
 
 /** Files in an import circle (Tarjan's strongly connected components of more than one file). */
 function circles(graph: Map<string, string[]>): string[][] {
@@ -124,6 +142,20 @@ describe('the layers of src/', () => {
       assert.deepEqual(wrong, []);
     });
   }
+
+  it(`imports ${STORAGE_PACKAGES.join(', ')} only under state/`, () => {
+    const outside = [...packageImports()]
+      .filter(([file]) => layerOf(file) !== 'state')
+      .flatMap(([file, named]) =>
+        named.filter((name) => STORAGE_PACKAGES.includes(name)).map((name) => `${file} -> ${name}`),
+      );
+    assert.deepEqual(outside, []);
+  });
+
+  it('reads the packages imported (the state imports lmdb and ioredis)', () => {
+    const named = new Set([...packageImports()].flatMap(([, names]) => names));
+    for (const name of ['lmdb', 'ioredis', 'bullmq']) assert.ok(named.has(name), name);
+  });
 
   it('has no import circle', () => {
     assert.deepEqual(circles(graph), []);

@@ -6,7 +6,7 @@
  */
 import { parseConfig } from '../../src/config.js';
 import { SCANNERS } from '../../src/scans/registry.js';
-import { createService } from '../../src/service.js';
+import { createService, OFFERS_ONLY, selling } from '../../src/service/index.js';
 
 const config = parseConfig({
   ...process.env,
@@ -15,8 +15,8 @@ const config = parseConfig({
   RISK_SCAN_MODE: 'mainnet',
   VERIFIED_TOKENS_URL: 'none',
 });
-const selling = process.env.TAKE_PAYMENTS === 'true' ? { scanners: SCANNERS } : {};
-const service = await createService(config, { healthChecks: {}, ...selling });
+const mode = process.env.TAKE_PAYMENTS === 'true' ? selling(SCANNERS) : OFFERS_ONLY;
+const service = await createService(config, { healthChecks: {}, mode });
 await service.start();
 const running = await service.listen();
 process.stderr.write(`${JSON.stringify({ port: Number(new URL(running.url).port) })}\n`);

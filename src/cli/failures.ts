@@ -9,7 +9,7 @@ import { describeWordedFailure, WordedFailure } from '../client/failures.js';
 import type { Config } from '../config.js';
 import { ConfigError } from '../config.js';
 import { AccountLoadError } from '../sandbox/loaded-accounts.js';
-import { SigningKeyError } from '../stores/signing-key.js';
+import { SigningKeyError } from '../state/signing-key.js';
 import { describeStartFailure } from './start-failure.js';
 
 /** The exit codes of every command (README, "Exit codes"). */

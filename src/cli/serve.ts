@@ -7,7 +7,7 @@ import type { AccountsToLoad } from '../sandbox/loaded-accounts.js';
 import { sandboxBanner, startSandbox } from '../sandbox/start.js';
 import { SCANNERS } from '../scans/registry.js';
 import { createLogger, flushLogs, type Logger } from '../server/logger.js';
-import { createService, type ServiceOptions, shutdownBoundMs } from '../service.js';
+import { createService, type ServiceOptions, selling, shutdownBoundMs } from '../service/index.js';
 import { degradedFamilies } from '../solana/rpc-capabilities.js';
 
 export interface Running {
@@ -68,11 +68,11 @@ async function startSandboxMode(
 /** Starts the service; `accounts` are loaded into the sandbox's chain (sandbox mode only). */
 export async function serve(
   config: Config,
-  overrides: ServiceOptions = {},
+  overrides: Partial<ServiceOptions> = {},
   accounts: AccountsToLoad = { files: [], dirs: [] },
 ): Promise<Running> {
   const log = createLogger(config.logLevel);
-  const options: ServiceOptions = { scanners: SCANNERS, ...overrides };
+  const options: ServiceOptions = { mode: selling(SCANNERS), ...overrides };
   return config.mode === 'sandbox'
     ? startSandboxMode(config, log, options, accounts)
     : startMainnet(config, log, options);

@@ -4,7 +4,7 @@
  * stack trace. Anything else is not ours to explain, and is left to surface as it is.
  */
 import type { Config } from '../config.js';
-import { StateError } from '../stores/state.js';
+import { StateError } from '../state/open.js';
 
 interface ListenError {
   readonly code: string;

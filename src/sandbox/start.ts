@@ -11,8 +11,7 @@ import { generateKeypairWithBytes, writeKeypairFile } from '../client/keypair-fi
 import type { Config } from '../config.js';
 import type { RunningServer } from '../server/listen.js';
 import type { Logger } from '../server/logger.js';
-import type { ServiceOptions } from '../service.js';
-import { createService, type Service } from '../service.js';
+import { createService, OFFERS_ONLY, type Service, type ServiceOptions } from '../service/index.js';
 import { writeWhole } from '../write-whole.js';
 import { writeActorKeypairs } from './actors/keypair-files.js';
 import { createSandboxChain, type SandboxChain } from './chain/chain.js';
@@ -46,6 +45,7 @@ export interface StartSandboxOptions {
   readonly seed?: boolean;
   /** Account dumps written over the seeded chain (`--account`, `--accounts-dir`). */
   readonly accounts?: AccountsToLoad;
+  /** What the service is asked to be; without, it makes offers only. */
   readonly serviceOptions?: ServiceOptions;
 }
 
@@ -201,7 +201,7 @@ export async function startSandbox({
       watch: { ...config.watch, wsUrl: config.watch.wsUrl === null ? null : rpc.wsUrl },
       facilitatorUrls: facilitators.map((f) => f.url),
     },
-    { log, ...serviceOptions },
+    { log, mode: OFFERS_ONLY, ...serviceOptions },
   );
   await service.start();
   const api = await service.listen().catch(async (e: unknown) => {

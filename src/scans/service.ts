@@ -4,12 +4,12 @@
  * process by default or across instances with other ScanFlights (src/cache/redis-flights.ts).
  */
 import { performance } from 'node:perf_hooks';
-import { createLocalFlights, type ScanFlights } from '../cache/flights.js';
-import type { CacheStore } from '../cache/result-cache.js';
 import { type EndpointId, PAID_ENDPOINTS } from '../catalog.js';
 import type { ScanResult } from '../contract/schemas.js';
 import type { RpcServes } from '../solana/program-search.js';
 import type { SolanaRpc } from '../solana/rpc.js';
+import { createLocalFlights, type ScanFlights } from '../state/cache/flights.js';
+import type { CacheStore } from '../state/cache/store.js';
 import { ScanFailedError, type Scanner, scanDeadline } from './scanner.js';
 
 /** What the scans count, for the operator's metrics (which implement it). */

@@ -32,6 +32,7 @@ import { type RunningSandbox, startSandbox } from '../../src/sandbox/start.js';
 import { usdcAccountOf } from '../../src/sandbox/usdc.js';
 import { SCANNERS } from '../../src/scans/registry.js';
 import { createLogger } from '../../src/server/logger.js';
+import { selling } from '../../src/service/index.js';
 import { payingFetch } from '../helpers/customer-sandbox.js';
 import { jsonOf } from '../helpers/service.js';
 
@@ -135,7 +136,7 @@ const sandbox: RunningSandbox = await startSandbox({
     SHED_EVENT_LOOP_DELAY_MS: '0',
   }),
   log: createLogger('silent'),
-  serviceOptions: { scanners: SCANNERS },
+  serviceOptions: { mode: selling(SCANNERS) },
 });
 const manifest = JSON.parse(readFileSync(sandbox.files.manifest, 'utf8'));
 /** Every seeded subject (accounts loaded with --account are the caller's own and carry no expectations). */

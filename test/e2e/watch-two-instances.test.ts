@@ -23,7 +23,7 @@ import {
 } from '../../src/sandbox/scenarios/manifest.js';
 import type { RunningSandbox } from '../../src/sandbox/start.js';
 import { SCANNERS } from '../../src/scans/registry.js';
-import { createService } from '../../src/service.js';
+import { createService, selling } from '../../src/service/index.js';
 import { payingFetch, startCustomerSandbox } from '../helpers/customer-sandbox.js';
 import { type RedisServer, startRedis } from '../helpers/redis-server.js';
 import { jsonOf } from '../helpers/service.js';
@@ -78,7 +78,7 @@ describe('two instances on one Redis: a watch followed by both, each change deli
       // A day: the periodic check is not what makes an instance follow a watch bought elsewhere.
       WATCH_RESCAN_INTERVAL_SECONDS: '86400',
     });
-    const service = await createService(config, { log, scanners: SCANNERS });
+    const service = await createService(config, { log, mode: selling(SCANNERS) });
     await service.start();
     const server = await service.listen();
     let stopped: Promise<void> | undefined;

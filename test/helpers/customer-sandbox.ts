@@ -12,6 +12,7 @@ import type { RpcProfileName } from '../../src/sandbox/rpc/profiles.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/start.js';
 import { SCANNERS } from '../../src/scans/registry.js';
 import { createLogger } from '../../src/server/logger.js';
+import { selling } from '../../src/service/index.js';
 
 const CAIP2 = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 
@@ -31,7 +32,7 @@ export function startCustomerSandbox(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  return startSandbox({ config, log: createLogger('silent'), serviceOptions: { scanners: SCANNERS } });
+  return startSandbox({ config, log: createLogger('silent'), serviceOptions: { mode: selling(SCANNERS) } });
 }
 
 /** fetch that pays with the official client from the sandbox's payer (payer.json), through its RPC. */

@@ -25,8 +25,9 @@ import { buildSimulations } from '../../src/sandbox/scenarios/simulations.js';
 import { fundUsdc, installUsdcMint, usdcAccountOf } from '../../src/sandbox/usdc.js';
 import type { RunningServer } from '../../src/server/listen.js';
 import { createLogger } from '../../src/server/logger.js';
-import { createService, type Service, type ServiceOptions } from '../../src/service.js';
+import { createService, type Service } from '../../src/service/index.js';
 import { delayedTransport } from './rpc-transports.js';
+import { serviceOptionsOf, type TestServiceOptions } from './service.js';
 
 const SOL = 1_000_000_000n;
 /** 100 USDC in atomic units. */
@@ -54,7 +55,7 @@ export interface PaidSandbox {
    * same machine after a restart) or a `REDIS_URL`. Closed with the sandbox.
    */
   startInstance(
-    options?: ServiceOptions,
+    options?: TestServiceOptions,
     env?: Record<string, string>,
   ): Promise<{ readonly url: string; readonly metricsUrl?: string | undefined }>;
   /** The first instance's STATE_DIR. */
@@ -64,7 +65,7 @@ export interface PaidSandbox {
 
 export async function startPaidSandbox(
   env: Record<string, string> = {},
-  options: ServiceOptions = {},
+  options: TestServiceOptions = {},
   /** Latency added to every RPC call the service makes (scans, lookups), for benchmarks. */
   rpcLatencyMs = 0,
 ): Promise<PaidSandbox> {
@@ -117,12 +118,11 @@ export async function startPaidSandbox(
         }
       : {};
   const instances: { service: Service; server: RunningServer }[] = [];
-  const startInstance = async (instanceOptions: ServiceOptions, more: Record<string, string> = {}) => {
-    const service = await createService(configWith(more), {
-      log: createLogger('silent'),
-      ...serviceRpc,
-      ...instanceOptions,
-    });
+  const startInstance = async (instanceOptions: TestServiceOptions, more: Record<string, string> = {}) => {
+    const service = await createService(
+      configWith(more),
+      serviceOptionsOf({ log: createLogger('silent'), ...serviceRpc, ...instanceOptions }),
+    );
     await service.start();
     const instance = { service, server: await service.listen() };
     instances.push(instance);

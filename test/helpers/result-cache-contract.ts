@@ -1,0 +1,50 @@
+/**
+ * The behaviour every result cache must have, run against each backend (memory, Redis). Memory's
+ * time is a fake clock; Redis's expiry is shown by waiting past a short PX (waiting longer is
+ * only safer).
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { CacheStore } from '../../src/state/cache/store.js';
+
+export interface CacheBackend {
+  /** A new, empty cache. */
+  open(): CacheStore;
+  /** Lets at least `ms` pass for the cache. */
+  pass(ms: number): Promise<void>;
+}
+
+export function cacheContract(name: string, backend: () => CacheBackend): void {
+  describe(`${name} result cache`, () => {
+    it('gives back what was set, and nothing for a key never set', async () => {
+      const { open } = backend();
+      const cache = open();
+      await cache.set('scan:token:a', '{"a":1}', 60_000);
+      assert.equal(await cache.get('scan:token:a'), '{"a":1}');
+      assert.equal(await cache.get('scan:token:b'), undefined);
+    });
+
+    it('a second set replaces the value', async () => {
+      const cache = backend().open();
+      await cache.set('k', 'first', 60_000);
+      await cache.set('k', 'second', 60_000);
+      assert.equal(await cache.get('k'), 'second');
+    });
+
+    it('a value is gone once its TTL has passed', async () => {
+      const { open, pass } = backend();
+      const cache = open();
+      await cache.set('short', 'v', 20);
+      await cache.set('long', 'w', 60_000);
+      await pass(20);
+      assert.equal(await cache.get('short'), undefined);
+      assert.equal(await cache.get('long'), 'w');
+    });
+
+    it('a TTL of 0 stores nothing', async () => {
+      const cache = backend().open();
+      await cache.set('k', 'v', 0);
+      assert.equal(await cache.get('k'), undefined);
+    });
+  });
+}
