@@ -29,8 +29,7 @@ function once<T>(work: () => Promise<T>): () => Promise<T> {
 /** The facilitator's verdict: null when valid, else the refusal (nothing was charged). */
 async function verify(core: PaymentCore, call: PaidCall, checked: CheckedPayment): Promise<Decision | null> {
   const key = checked.payment.key;
-  const { endpoint, priceUsd, payment } = call;
-  const request = facilitatorCall(endpoint, priceUsd, payment.resource, checked, core, core.verifyTimeoutMs);
+  const request = facilitatorCall(call, checked, core, core.verifyTimeoutMs);
   let verdict: Awaited<ReturnType<PaymentCore['client']['verify']>>;
   try {
     verdict = await core.client.verify(request);

@@ -23,6 +23,13 @@ import type { CheckedPayment } from './payment-check.js';
 import type { PendingSettlement, StoredResponse } from './payment-store.js';
 import { findOnChain, judgeSettlement, type SettlementVerdict } from './settlement.js';
 
+/** A produced result, with the call and the payment it was made for. */
+interface MadeResult {
+  readonly call: PaidCall;
+  readonly checked: CheckedPayment;
+  readonly body: string;
+}
+
 /** The result sold with the receipt of its landed payment, recorded as this claim's sale. */
 function sale(response: StoredResponse, r: Receipt, key: string, facilitatorConfirmed: boolean): Decision {
   const sold = withReceipt(response, r);
@@ -34,8 +41,7 @@ function sale(response: StoredResponse, r: Receipt, key: string, facilitatorConf
 }
 
 async function settleAnswer(core: PaymentCore, call: PaidCall, checked: CheckedPayment) {
-  const { endpoint, priceUsd, payment } = call;
-  const request = facilitatorCall(endpoint, priceUsd, payment.resource, checked, core, core.settleTimeoutMs);
+  const request = facilitatorCall(call, checked, core, core.settleTimeoutMs);
   // Whatever happens in the call, it may have sent the transaction: an error is an unknown answer.
   return core.client
     .settle(request)
@@ -45,13 +51,8 @@ async function settleAnswer(core: PaymentCore, call: PaidCall, checked: CheckedP
 }
 
 /** What the claim becomes, once the settlement's verdict is known. */
-function decide(
-  core: PaymentCore,
-  call: PaidCall,
-  checked: CheckedPayment,
-  body: string,
-  verdict: SettlementVerdict,
-): Decision {
+function decide(core: PaymentCore, made: MadeResult, verdict: SettlementVerdict): Decision {
+  const { call, checked, body } = made;
   const key = checked.payment.key;
   const basis = receiptBasis(checked);
   switch (verdict.kind) {
@@ -85,7 +86,7 @@ export async function settle(
   const settleSentAt = core.watch.now();
   const answer = await settleAnswer(core, call, checked);
   const verdict = await judgeSettlement(core.watch, checked.payment, answer, settleSentAt);
-  return decide(core, call, checked, body, verdict);
+  return decide(core, { call, checked, body }, verdict);
 }
 
 /** A payment left unknown is looked up again: landed sells the kept result, lost frees it. */
