@@ -166,6 +166,8 @@ export const REASONS = {
   },
   // 400, before any payment is asked for or touched.
   input_invalid: { status: 400, error: 'invalid_input', message: '{problem}' },
+  parameter_missing: { status: 400, error: 'invalid_input', message: '{parameter} is missing from the path' },
+  body_too_large: { status: 400, error: 'invalid_input', message: 'the body is over {bytes} bytes{why}' },
   webhook_refused: { status: 400, error: 'invalid_input', message: '{problem}; nothing was charged' },
   // 500: nothing was settled.
   scan_failed: {
