@@ -17,6 +17,7 @@ import {
 } from '../catalog.js';
 import { paramProblem } from '../contract/schemas.js';
 import { checkWatchOrder } from '../contract/watch-order.js';
+import { reasonText } from '../reasons.js';
 import { checkSimulateBody } from '../scans/simulate/wire.js';
 
 /** What one payment buys: the scan's subject, the path (or POST body) it pays for, and its price. */
@@ -49,18 +50,14 @@ export interface AdmissionRequest {
 
 const OFFER = { kind: 'offer', purchase: null } as const satisfies Admission;
 
-const HEAD_TAKES_NO_PAYMENT: Admission = {
-  kind: 'refuse_payment',
-  reason:
-    'A payment is taken only with GET: a HEAD answer has no body to deliver the result in. Nothing was charged; send this payment with GET.',
-};
+const HEAD_TAKES_NO_PAYMENT: Admission = { kind: 'refuse_payment', reason: reasonText('payment_with_head') };
 
 /** A payment presented at the template: there is no subject to scan, so it is not touched. */
 function templateTakesNoPayment(endpoint: GetEndpoint): Admission {
   const { name } = endpoint.param;
   return {
     kind: 'refuse_payment',
-    reason: `${endpoint.path} is the endpoint's template, not a subject to scan: a payment is never taken here, and this one was not used. Send it with a real ${name} in the path.`,
+    reason: reasonText('payment_at_template', { path: endpoint.path, name }),
   };
 }
 
@@ -79,7 +76,7 @@ export function isTemplateValue(endpoint: GetEndpoint, value: string): boolean {
 
 const NOT_TAKING_PAYMENTS: Extract<Admission, { kind: 'refuse_payment' }> = {
   kind: 'refuse_payment',
-  reason: 'This server is not taking payments yet',
+  reason: reasonText('not_taking_payments'),
 };
 
 export function admitRequest(

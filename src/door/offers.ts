@@ -3,6 +3,7 @@
  * fee payer or health). Everything but the resource URL is serialised once.
  */
 import { type EndpointId, listedPrice, PAID_ENDPOINTS, type PaidEndpoint } from '../catalog.js';
+import { reasonText } from '../reasons.js';
 import { type ServiceMetadata, serviceMetadata } from '../x402/bazaar.js';
 import type { FacilitatorDirectory } from '../x402/facilitators.js';
 import type { V1NetworkName } from '../x402/networks.js';
@@ -42,11 +43,9 @@ export interface OfferBookOptions {
 
 export function paymentPrompt(endpoint: PaidEndpoint, priceUsd?: number): string {
   const { usd, per } = listedPrice(endpoint);
-  if (per === 'call') {
-    return `Payment required: ${usd.toFixed(2)} USDC on Solana mainnet per call, paid with x402 (X-PAYMENT or PAYMENT-SIGNATURE header)`;
-  }
+  if (per === 'call') return reasonText('payment_required', { usd: usd.toFixed(2) });
   const total = priceUsd === undefined ? '' : `: ${priceUsd.toFixed(2)} USDC for this order`;
-  return `Payment required${total} (${usd.toFixed(2)} USDC per ${per}) on Solana mainnet, paid with x402 (X-PAYMENT or PAYMENT-SIGNATURE header)`;
+  return reasonText('payment_required_order', { total, usd: usd.toFixed(2), per });
 }
 
 export class OfferBook {
@@ -68,7 +67,7 @@ export class OfferBook {
       reason ??
       (unavailable === null
         ? paymentPrompt(endpoint, priceUsd)
-        : `Payment cannot be taken right now: ${unavailable}`);
+        : reasonText('payment_unavailable', { why: unavailable }));
     return {
       payTo: this.options.payTo,
       feePayer: facilitator?.feePayer ?? null,

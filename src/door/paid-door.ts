@@ -14,7 +14,8 @@
  */
 import { createHash } from 'node:crypto';
 import { atomicPrice, type EndpointId, type GetEndpoint, type PaidEndpoint } from '../catalog.js';
-import { ServiceError, toServiceError } from '../errors.js';
+import { reasonError, type ServiceError, toServiceError } from '../errors.js';
+import { reason, reasonText } from '../reasons.js';
 import type { BodySignature, SignBody } from '../signing/signature.js';
 import type { StoredResponse } from '../state/payments/store.js';
 import type { PaidCall } from '../x402/core.js';
@@ -160,28 +161,47 @@ function countOutcome(metrics: DoorMetrics | undefined, call: PaidCall, outcome:
 const inputName = (endpoint: PaidEndpoint): string =>
   endpoint.method === 'GET' ? endpoint.param.name : endpoint.body.field;
 
-/** A 402 whose offer (at `priceUsd`) says why this payment buys nothing (`receipt` when it was settled even so). */
-function refusal(
-  deps: PaidDoorDeps,
-  endpoint: PaidEndpoint,
-  priceUsd: number | undefined,
-  url: string,
-  reason: string,
-  receipt: Receipt | null,
-): Answer {
+/**
+ * One paid call at the door once its input is admitted: everything the later steps need, in one
+ * record, so each step takes the door's deps and the visit, and nothing else.
+ */
+interface PaidVisit {
+  readonly endpoint: PaidEndpoint;
+  readonly knock: Knock;
+  /** The resource URL the offer names (the origin and the admitted path). */
+  readonly url: string;
+  readonly admission: Exclude<Admission, { kind: 'invalid' }>;
+  /** What a valid order buys, at what price; null when the input names no purchase (yet). */
+  readonly purchase: Purchase | null;
+  /** The endpoint's screen's refusal, if it refused: then the payment buys only what it bought before. */
+  readonly screenedOut: ScreenRefusal | null;
+}
+
+/** A visit whose payment goes to the gate: admitted to pay, readable, and payments wired. */
+interface PayingVisit extends PaidVisit {
+  readonly gate: PaymentGate;
+  readonly purchase: Purchase;
+  readonly payment: { readonly transport: 1 | 2; readonly header: string };
+}
+
+/** What a 402 offers: the endpoint at its URL, at the purchase's price when there is one. */
+interface Offered {
+  readonly endpoint: PaidEndpoint;
+  readonly url: string;
+  readonly priceUsd: number | undefined;
+}
+
+/** A 402 whose offer says why this payment buys nothing (`receipt` when it was settled even so). */
+function refusal(deps: PaidDoorDeps, offered: Offered, reason: string, receipt: Receipt | null): Answer {
+  const { endpoint, priceUsd, url } = offered;
   return { kind: 'offer', offer: deps.offers.refusal(endpoint, reason, priceUsd).render(url), receipt };
 }
 
 /** A payment refused at the door: counted, never claimed. */
-function refuse(
-  deps: PaidDoorDeps,
-  endpoint: PaidEndpoint,
-  purchase: Purchase | null,
-  url: string,
-  reason: string,
-): Answer {
+function refuse(deps: PaidDoorDeps, visit: PaidVisit, reason: string): Answer {
   deps.metrics?.payment('refused');
-  return refusal(deps, endpoint, purchase?.priceUsd, url, reason, null);
+  const { endpoint, url, purchase } = visit;
+  return refusal(deps, { endpoint, url, priceUsd: purchase?.priceUsd }, reason, null);
 }
 
 /** The paid result handed over, once the endpoint's work after settlement (if any) is done. */
@@ -208,54 +228,64 @@ function answerOutcome(
 ): Answer | Promise<Answer> {
   if (outcome.paymentKey !== null) knock.logFields.payment_key = outcome.paymentKey.slice(0, 16);
   countOutcome(deps.metrics, call, outcome);
-  const url = call.payment.resource;
+  const offered = { endpoint: call.endpoint, url: call.payment.resource, priceUsd: call.priceUsd };
   switch (outcome.kind) {
     case 'deliver':
       return delivery(deps, call, outcome.response);
     case 'refuse':
-      return refusal(deps, call.endpoint, call.priceUsd, url, outcome.reason, outcome.receipt);
+      return refusal(deps, offered, outcome.reason, outcome.receipt);
     case 'pending':
-      return refusal(deps, call.endpoint, call.priceUsd, url, outcome.reason, null);
+      return refusal(deps, offered, outcome.reason, null);
     case 'failed':
       deps.log?.warn({ req_id: call.requestId, err: outcome.cause }, 'paid call failed; payment not settled');
       return { kind: 'failed', error: outcome.error, requestId: call.requestId };
   }
 }
 
-/** Hands an admitted payment to the gate, unless the service sheds it first (then it is not even decoded). */
-function pay(
-  deps: PaidDoorDeps,
-  gate: PaymentGate,
-  endpoint: PaidEndpoint,
-  purchase: Purchase,
-  payment: { readonly transport: 1 | 2; readonly header: string },
-  url: string,
-  knock: Knock,
-  screenedOut: ScreenRefusal | null,
-): Answer | Promise<Answer> {
-  const { shedder } = deps;
-  const entry = shedder?.enter();
-  if (entry !== undefined && !entry.admitted) {
-    deps.metrics?.shed(entry.reason);
-    return { kind: 'shed', error: entry.error, retryAfterSeconds: shedder!.retryAfterSeconds };
-  }
-  const call: PaidCall = {
+/** The call the gate is handed: what the visit buys, with the payment as presented. */
+function paidCall(visit: PayingVisit): PaidCall {
+  const { endpoint, purchase, payment, url, knock } = visit;
+  return {
     endpoint,
     priceUsd: purchase.priceUsd,
     subject: purchase.subject,
     payment: { transport: payment.transport, header: payment.header, path: purchase.paidFor, resource: url },
     requestId: knock.requestId(),
   };
-  // A call the screen refused buys nothing now; but what the payment bought before is handed over.
-  const answered =
-    screenedOut === null
-      ? gate.handle(call).then((outcome) => answerOutcome(deps, call, outcome, knock))
-      : gate
-          .replay(call)
-          .then((outcome) =>
-            outcome === null ? screened(screenedOut) : answerOutcome(deps, call, outcome, knock),
-          );
+}
+
+/**
+ * The gate's answer. A call the screen refused buys nothing now; but what the payment bought
+ * before is handed over.
+ */
+async function gateAnswer(deps: PaidDoorDeps, visit: PayingVisit): Promise<Answer> {
+  const call = paidCall(visit);
+  const { gate, screenedOut, knock } = visit;
+  if (screenedOut === null) return answerOutcome(deps, call, await gate.handle(call), knock);
+  const replayed = await gate.replay(call);
+  return replayed === null ? screened(screenedOut) : answerOutcome(deps, call, replayed, knock);
+}
+
+/** Hands an admitted payment to the gate, unless the service sheds it first (then it is not even decoded). */
+function pay(deps: PaidDoorDeps, visit: PayingVisit): Answer | Promise<Answer> {
+  const { shedder } = deps;
+  const entry = shedder?.enter();
+  if (entry !== undefined && !entry.admitted) {
+    deps.metrics?.shed(entry.reason);
+    return { kind: 'shed', error: entry.error, retryAfterSeconds: shedder!.retryAfterSeconds };
+  }
+  const answered = gateAnswer(deps, visit);
   return entry === undefined ? answered : answered.finally(() => entry.slot.leave());
+}
+
+/** No payment, or one the admission would not take: the (priced) offer. */
+function offer(deps: PaidDoorDeps, visit: PaidVisit): Answer {
+  const { endpoint, url, purchase } = visit;
+  const offered =
+    purchase === null
+      ? deps.offers.unpaid(endpoint, url)
+      : deps.offers.priced(endpoint, url, purchase.priceUsd);
+  return { kind: 'offer', offer: offered, receipt: null };
 }
 
 /**
@@ -263,33 +293,21 @@ function pay(
  * screen refused is offered nothing and buys nothing: its payment is only asked what it bought
  * before (a replay), and otherwise left untouched.
  */
-function offerOrPay(
-  deps: PaidDoorDeps,
-  endpoint: PaidEndpoint,
-  knock: Knock,
-  url: string,
-  admission: Exclude<Admission, { kind: 'invalid' }>,
-  screenedOut: ScreenRefusal | null = null,
-): Answer | Promise<Answer> {
+function offerOrPay(deps: PaidDoorDeps, visit: PaidVisit): Answer | Promise<Answer> {
   const { gate } = deps;
+  const { admission, screenedOut, knock } = visit;
   const payment = knock.payment;
-  const purchase = admission.kind === 'offer' || admission.kind === 'pay' ? admission.purchase : null;
   if (payment === null || admission.kind === 'offer') {
-    if (screenedOut !== null) return screened(screenedOut);
-    const offer =
-      purchase === null
-        ? deps.offers.unpaid(endpoint, url)
-        : deps.offers.priced(endpoint, url, purchase.priceUsd);
-    return { kind: 'offer', offer, receipt: null };
+    return screenedOut === null ? offer(deps, visit) : screened(screenedOut);
   }
   if ('header' in payment) knock.logFields.payment = paymentFingerprint(payment.header);
   if (screenedOut !== null && (admission.kind !== 'pay' || gate === undefined || !('header' in payment))) {
     return screened(screenedOut);
   }
-  if (admission.kind === 'refuse_payment') return refuse(deps, endpoint, purchase, url, admission.reason);
-  if (gate === undefined) return refuse(deps, endpoint, purchase, url, 'payments are not wired');
-  if (!('header' in payment)) return refuse(deps, endpoint, purchase, url, payment.unreadable);
-  return pay(deps, gate, endpoint, admission.purchase, payment, url, knock, screenedOut);
+  if (admission.kind === 'refuse_payment') return refuse(deps, visit, admission.reason);
+  if (gate === undefined) return refuse(deps, visit, reasonText('payments_not_wired'));
+  if (!('header' in payment)) return refuse(deps, visit, payment.unreadable);
+  return pay(deps, { ...visit, gate, purchase: admission.purchase, payment });
 }
 
 /** A screen's refusal as the door's answer: a 400, or a 503 with Retry-After. */
@@ -302,15 +320,9 @@ function screened(refused: ScreenRefusal): Answer {
 function runScreen(deps: PaidDoorDeps, screen: Screen, subject: string): Promise<ScreenRefusal | null> {
   return screen(subject).catch((cause: unknown): ScreenRefusal => {
     deps.log?.warn({ err: cause }, 'a paid call could not be checked before payment');
-    return {
-      error: new ServiceError(
-        'service_unavailable',
-        `This order could not be checked before payment; nothing was charged. Try again in ${SCREEN_FAILED_RETRY_AFTER_SECONDS} s.`,
-        { reason: 'check_unavailable' },
-        { cause },
-      ),
-      retryAfterSeconds: SCREEN_FAILED_RETRY_AFTER_SECONDS,
-    };
+    const seconds = SCREEN_FAILED_RETRY_AFTER_SECONDS;
+    const error = reasonError(reason('check_unavailable', { seconds }), {}, cause);
+    return { error, retryAfterSeconds: seconds };
   });
 }
 
@@ -319,15 +331,24 @@ function answerKnock(deps: PaidDoorDeps, endpoint: PaidEndpoint, knock: Knock): 
   const request = { method: knock.method, value: knock.input, hasPayment: knock.payment !== null };
   const { resourcePath, admission } = admitInput(endpoint, request, deps.gate !== undefined);
   if (admission.kind === 'invalid') {
-    const error = new ServiceError('invalid_input', admission.message, { parameter: inputName(endpoint) });
+    const error = reasonError(reason('input_invalid', { problem: admission.message }), {
+      parameter: inputName(endpoint),
+    });
     return { kind: 'invalid', error };
   }
-  const url = knock.origin + resourcePath;
   const purchase = admission.kind === 'offer' || admission.kind === 'pay' ? admission.purchase : null;
+  const visit: PaidVisit = {
+    endpoint,
+    knock,
+    url: knock.origin + resourcePath,
+    admission,
+    purchase,
+    screenedOut: null,
+  };
   const screen = purchase === null ? undefined : deps.screens?.[endpoint.id];
-  if (screen === undefined || purchase === null) return offerOrPay(deps, endpoint, knock, url, admission);
-  return runScreen(deps, screen, purchase.subject).then((refused) =>
-    offerOrPay(deps, endpoint, knock, url, admission, refused),
+  if (screen === undefined || purchase === null) return offerOrPay(deps, visit);
+  return runScreen(deps, screen, purchase.subject).then((screenedOut) =>
+    offerOrPay(deps, { ...visit, screenedOut }),
   );
 }
 

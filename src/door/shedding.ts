@@ -8,7 +8,8 @@
  * settling, recording) before the stores close.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { ServiceError } from '../errors.js';
+import { reasonError, type ServiceError } from '../errors.js';
+import { reason as reasonOf } from '../reasons.js';
 import type { ShedReason } from './metrics.js';
 
 export interface SheddingOptions {
@@ -45,19 +46,10 @@ export interface Shedder {
   close(): void;
 }
 
-const MESSAGES: Record<ShedReason, string> = {
-  inflight: 'The service is handling as many paid calls as it can',
-  event_loop: 'The service is overloaded',
-  shutting_down: 'This instance is shutting down',
-};
-
 /** The 503 for `reason`: the payment was not looked at, so it is still good. */
 export function shedError(reason: ShedReason, retryAfterSeconds: number): ServiceError {
-  return new ServiceError(
-    'service_unavailable',
-    `${MESSAGES[reason]}; this request did not use your payment, which stays valid: send it again after ${retryAfterSeconds} s.`,
-    { reason },
-  );
+  // Each shed reason is a code of its own in the reasons table, named as the body's `reason`.
+  return reasonError(reasonOf(reason, { seconds: retryAfterSeconds }));
 }
 
 /** p99 event-loop delay over windows of `windowMs`, read from node's histogram. */

@@ -11,7 +11,8 @@
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { PostEndpoint } from '../catalog.js';
-import { ServiceError } from '../errors.js';
+import { reasonError } from '../errors.js';
+import { reason } from '../reasons.js';
 import type { AppEnv } from './context.js';
 import { answerPaid, type PaidRouteDeps } from './paid-answers.js';
 
@@ -24,8 +25,7 @@ export function registerBodyEndpoint(app: Hono<AppEnv>, deps: PaidRouteDeps, end
   const limit = bodyLimit({
     maxSize: maxBodyBytes,
     onError: () => {
-      const message = `the body is over ${maxBodyBytes} bytes${why}`;
-      throw new ServiceError('invalid_input', message, { parameter: field });
+      throw reasonError(reason('body_too_large', { bytes: maxBodyBytes, why }), { parameter: field });
     },
   });
   app.post(endpoint.path, limit, async (c: Context<AppEnv>) =>

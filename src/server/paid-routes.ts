@@ -5,7 +5,8 @@
  */
 import type { Hono } from 'hono';
 import { GET_ENDPOINTS, type GetEndpoint, honoPath, POST_ENDPOINTS } from '../catalog.js';
-import { ServiceError } from '../errors.js';
+import { reasonError } from '../errors.js';
+import { reason } from '../reasons.js';
 import { registerBodyEndpoint } from './body-routes.js';
 import type { AppEnv } from './context.js';
 import { answerPaid, type PaidRouteDeps } from './paid-answers.js';
@@ -14,7 +15,7 @@ function registerEndpoint(app: Hono<AppEnv>, deps: PaidRouteDeps, endpoint: GetE
   const { name } = endpoint.param;
   const prefix = honoPath(endpoint.path).replace(`/:${name}`, '');
   const missing = () => {
-    throw new ServiceError('invalid_input', `${name} is missing from the path`, { parameter: name });
+    throw reasonError(reason('parameter_missing', { parameter: name }), { parameter: name });
   };
   app.get(prefix, missing);
   app.get(`${prefix}/`, missing);

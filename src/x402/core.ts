@@ -1,6 +1,6 @@
 /**
- * What the steps of a paid call share (paid-call.ts runs them, purchase.ts holds the purchase
- * steps): the call, the core's options and its state. Types only, so every step can name them
+ * What the steps of a paid call share (paid-call.ts runs them in order; claim.ts, produce.ts,
+ * keep.ts, settle.ts and record.ts are the steps): the call, the core's options and its state. Types only, so every step can name them
  * without importing the life cycle that calls it.
  */
 import type { PaidEndpoint } from '../catalog.js';

@@ -2,7 +2,7 @@
  * The body of a verify or settle call for one checked payment, in the x402 version the
  * facilitator lists (the signed transaction is the same in both).
  */
-import type { PaidEndpoint } from '../catalog.js';
+import type { PaidCall } from './core.js';
 import type { FacilitatorCall } from './facilitator-client.js';
 import { SOLANA_MAINNET_CAIP2, SOLANA_MAINNET_V1 } from './networks.js';
 import { v1Requirement, v2Requirement } from './offer.js';
@@ -13,12 +13,12 @@ export interface OfferedTerms {
   readonly maxTimeoutSeconds: number;
 }
 
+/**
+ * The call for `call`'s payment: at the price its offer asked, for the URL the 402 offered
+ * (PUBLIC_BASE_URL-based behind a proxy), not the one this hop saw.
+ */
 export function facilitatorCall(
-  endpoint: PaidEndpoint,
-  /** What the offer asked for this call. */
-  priceUsd: number,
-  /** The URL the 402 offered (PUBLIC_BASE_URL-based behind a proxy), not the one this hop saw. */
-  resource: string,
+  { endpoint, priceUsd, payment: { resource } }: PaidCall,
   { terms, payment, facilitator: f }: CheckedPayment,
   offered: OfferedTerms,
   timeoutMs: number,

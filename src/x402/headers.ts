@@ -4,6 +4,7 @@
  * that cannot be read is a reason for a 402, not a crash.
  */
 import { z } from 'zod';
+import { type CodeOf, type Reason, reason } from '../reasons.js';
 
 /** Real payments are 1–2 KiB; anything far larger is refused before it is parsed. */
 export const MAX_PAYMENT_HEADER_BYTES = 16 * 1024;
@@ -49,7 +50,7 @@ export interface PaymentTerms {
   readonly raw: PaymentPayload;
 }
 
-export type DecodeOutcome = { ok: true; payment: PaymentTerms } | { ok: false; reason: string };
+export type DecodeOutcome = { ok: true; payment: PaymentTerms } | { ok: false; reason: Reason<CodeOf<402>> };
 
 const STANDARD_BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const URL_SAFE_BASE64 = /^[A-Za-z0-9_-]*={0,2}$/;
@@ -63,25 +64,23 @@ function decodeBase64Json(header: string): unknown {
 
 export function decodePaymentHeader(header: string): DecodeOutcome {
   if (header.length > MAX_PAYMENT_HEADER_BYTES) {
-    return { ok: false, reason: `payment header is larger than ${MAX_PAYMENT_HEADER_BYTES} bytes` };
+    return { ok: false, reason: reason('header_too_large', { bytes: MAX_PAYMENT_HEADER_BYTES }) };
   }
   let value: unknown;
   try {
     value = decodeBase64Json(header);
   } catch {
-    return { ok: false, reason: 'payment header is not base64-encoded JSON' };
+    return { ok: false, reason: reason('header_not_base64_json') };
   }
   const version = (value as { x402Version?: unknown } | null)?.x402Version;
   if (version !== 1 && version !== 2) {
-    return { ok: false, reason: `unsupported x402Version ${JSON.stringify(version ?? null)}; use 1 or 2` };
+    return { ok: false, reason: reason('version_unsupported', { version: JSON.stringify(version ?? null) }) };
   }
   const parsed = (version === 1 ? V1PayloadSchema : V2PayloadSchema).safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return {
-      ok: false,
-      reason: `payment payload is malformed: ${issue?.path.join('.') || 'payload'} ${issue?.message}`,
-    };
+    const path = issue?.path.join('.') || 'payload';
+    return { ok: false, reason: reason('payload_malformed', { path, problem: `${issue?.message}` }) };
   }
   const p = parsed.data;
   return {

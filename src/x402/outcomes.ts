@@ -2,7 +2,8 @@
  * What a paid call ends in, as values any transport can render: HTTP turns them into
  * 200 / 402 / 500 responses, MCP into tool results. Nothing here knows a transport.
  */
-import { ServiceError } from '../errors.js';
+import { reasonError, type ServiceError } from '../errors.js';
+import { type CodeOf, type Reason, reason } from '../reasons.js';
 import type { ClaimRecord, ReceiptBasis, StoredResponse } from '../state/payments/store.js';
 import { encodeReceipt, receiptHeaderName, type SettlementReceipt } from './headers.js';
 
@@ -29,15 +30,21 @@ export type PaidCallOutcome =
       readonly paymentKey: string;
       readonly replay?: true;
     }
-  /** A 402: the payment buys nothing (now). */
+  /** A 402: the payment buys nothing (now); `code` says why, `reason` in words. */
   | {
       readonly kind: 'refuse';
+      readonly code: CodeOf<402>;
       readonly reason: string;
       readonly receipt: Receipt | null;
       readonly paymentKey: string | null;
     }
   /** A 402: the payment may still land; the result is kept for it. */
-  | { readonly kind: 'pending'; readonly reason: string; readonly paymentKey: string }
+  | {
+      readonly kind: 'pending';
+      readonly code: CodeOf<402>;
+      readonly reason: string;
+      readonly paymentKey: string;
+    }
   /** A 500: nothing was settled. `cause` is for the operator's log, never the caller. */
   | {
       readonly kind: 'failed';
@@ -51,10 +58,10 @@ export const deliver = (response: StoredResponse, paymentKey: string, replay = f
   replay ? { kind: 'deliver', response, paymentKey, replay } : { kind: 'deliver', response, paymentKey };
 
 export const refusal = (
-  reason: string,
+  why: Reason<CodeOf<402>>,
   paymentKey: string | null,
   receipt: Receipt | null = null,
-): PaidCallOutcome => ({ kind: 'refuse', reason, receipt, paymentKey });
+): PaidCallOutcome => ({ kind: 'refuse', code: why.code, reason: why.text, receipt, paymentKey });
 
 export const failed = (error: ServiceError, cause: unknown, paymentKey: string | null): PaidCallOutcome => ({
   kind: 'failed',
@@ -63,50 +70,23 @@ export const failed = (error: ServiceError, cause: unknown, paymentKey: string |
   paymentKey,
 });
 
+/** The payment may still land; the result is kept for it. */
 export const pendingOutcome = (
   paymentKey: string,
-  reason = 'settlement_unconfirmed: the payment has not landed yet; repeat this request with the same payment to receive the result once it does',
-): PaidCallOutcome => ({ kind: 'pending', reason, paymentKey });
+  why: Reason<'settlement_unconfirmed' | 'sale_unrecorded'> = reason('settlement_unconfirmed'),
+): PaidCallOutcome => ({ kind: 'pending', code: why.code, reason: why.text, paymentKey });
 
-/** A sale seen on chain whose claim the store could not confirm as this request's. */
-export const UNRECORDED_SALE =
-  'settlement_unconfirmed: the payment landed, but its record could not be written yet; repeat this request with the same payment to receive the result';
-
-/**
- * Why a payment that bought the result of `paidFor` (settled), or is being settled for it
- * (pending), buys nothing else.
- */
-export function paidForAnother(paidFor: string, pending: boolean): string {
-  const state = pending ? 'is being settled for' : 'already paid for';
-  return `payment_used: this payment ${state} ${paidFor}; repeat that request with it to receive that result, or pay anew for this one`;
-}
-
-export const SETTLED_ELSEWHERE =
-  'payment_used: this payment was settled by another request, not by this one; it buys nothing more here. Pay anew for this result';
-
-export const SCAN_FAILED = () =>
-  new ServiceError(
-    'scan_failed',
-    'The scan could not be completed; the payment was not settled and can be used again.',
-  );
+export const SCAN_FAILED = () => reasonError(reason('scan_failed'));
 
 /** The store failed before the settle call: this request settled nothing. */
-export const STORE_UNAVAILABLE = () =>
-  new ServiceError(
-    'internal_error',
-    'The payment record could not be written; the payment was not settled and nothing was charged.',
-  );
+export const STORE_UNAVAILABLE = () => reasonError(reason('store_unwritable'));
 
 /**
  * The store could not say what became of the payment. This request used it for nothing, but an
  * earlier one may have: nothing is said about money, and the same payment is to be presented
  * again (a result it bought is kept for it).
  */
-export const STORE_UNREADABLE = () =>
-  new ServiceError(
-    'internal_error',
-    'The payment record could not be read, so this request did not use the payment: present the same payment again shortly.',
-  );
+export const STORE_UNREADABLE = () => reasonError(reason('store_unreadable'));
 
 export function receipt(basis: ReceiptBasis, settled: Omit<SettlementReceipt, 'network' | 'payer'>): Receipt {
   return {

@@ -1,12 +1,14 @@
 /**
- * The life cycle of a paid call (docs/architecture.md), free of any transport:
+ * The life cycle of a paid call (docs/architecture.md), free of any transport, in one ordered
+ * list; each step lives in the file named for it and returns to this list, never to another step:
  *
- *   admit → claim → verify → produce → settle → record
+ *   check (payment-check.ts) → claim (claim.ts) → produce (produce.ts: verify, then the result)
+ *     → keep (keep.ts) → settle (settle.ts) → record (record.ts)
  *
  * The money rules it keeps:
  * - a payment is claimed (sha256 of its message) before any work, so it buys one result;
- * - a refusal at admission never claims; exactly one place (`conclude`) gives a claim back;
- * - nothing is settled unless the result exists; a failed scan costs nothing;
+ * - a refusal at the check never claims; exactly one place (`recordDecision`) gives a claim back;
+ * - nothing is settled unless the result exists and is kept; a failed scan costs nothing;
  * - no result leaves without a settlement made for this request: the facilitator's success,
  *   or a landing on chain while the store shows this request's claim sent it;
  * - "nothing was charged" is said only before sending, or when the chain shows it;
@@ -14,24 +16,15 @@
  */
 import { toServiceError } from '../errors.js';
 import type { PendingSettlement } from '../state/payments/store.js';
+import { claim } from './claim.js';
 import type { PaidCall, PaymentCore, PaymentCoreOptions, PresentedPayment } from './core.js';
-import {
-  type Decision,
-  deliver,
-  failed,
-  type PaidCallOutcome,
-  paidForAnother,
-  pendingOutcome,
-  refusal,
-  release,
-  SETTLED_ELSEWHERE,
-  STORE_UNAVAILABLE,
-  STORE_UNREADABLE,
-  UNRECORDED_SALE,
-} from './outcomes.js';
+import { keep } from './keep.js';
+import { type Decision, failed, type PaidCallOutcome, refusal, release } from './outcomes.js';
 import { type CheckedPayment, checkPayment } from './payment-check.js';
-import { pendingOf, recheckPending, settleAndDecide, verifyAndProduce } from './purchase.js';
+import { produce } from './produce.js';
+import { giveBack, recordDecision } from './record.js';
 import { createRecordBacklog } from './record-backlog.js';
+import { recheckSettlement, settle } from './settle.js';
 
 // The call and the core's options are in core.ts, which the steps share; named here for callers.
 export type { PaidCall, PresentedPayment };
@@ -54,181 +47,72 @@ export interface PaymentGate {
   close(untilMs?: number): Promise<void>;
 }
 
-type Claim =
-  | { readonly kind: 'answered'; readonly outcome: PaidCallOutcome }
-  | { readonly kind: 'fresh' }
-  | { readonly kind: 'recheck'; readonly pending: PendingSettlement };
-
-const answered = (outcome: PaidCallOutcome): Claim => ({ kind: 'answered', outcome });
-
-/**
- * Takes a pending payment for a new look at the chain. Its failure is answered here and never
- * gives a claim back: a re-check claim the store took even so carries the kept result, which
- * comes back pending when that claim expires; giving it back would drop the result.
- */
-async function claimForRecheck(core: PaymentCore, call: PaidCall, key: string): Promise<Claim> {
-  let pending: PendingSettlement | null;
-  try {
-    pending = await core.store.claimPending(key, call.requestId);
-  } catch (e) {
-    return answered(failed(STORE_UNREADABLE(), e, key));
-  }
-  if (pending === null) {
-    return answered(refusal('payment_in_use: this payment is being processed by another request', key));
-  }
-  return { kind: 'recheck', pending };
-}
-
-async function claimPayment(core: PaymentCore, call: PaidCall, key: string): Promise<Claim> {
-  const held = await core.store.claim(key, call.requestId);
-  switch (held.state) {
-    case 'claimed':
-      return { kind: 'fresh' };
-    case 'in_flight':
-      return answered(refusal('payment_in_use: this payment is already being processed', key));
-    case 'spent':
-      return answered(refusal(SETTLED_ELSEWHERE, key));
-    case 'settled':
-      // A payment buys one result: asked again, it gives that result again, and only for its path.
-      if (held.response.resource !== call.payment.path) {
-        return answered(refusal(paidForAnother(held.response.resource, false), key));
-      }
-      return answered(deliver(held.response, key, true));
-    case 'pending': {
-      if (held.pending.response.resource !== call.payment.path) {
-        return answered(refusal(paidForAnother(held.pending.response.resource, true), key));
-      }
-      return claimForRecheck(core, call, key);
-    }
-  }
-}
-
-/** Verify, produce and settle; anything thrown before the settle call leaves nothing settled. */
-async function purchase(core: PaymentCore, call: PaidCall, checked: CheckedPayment): Promise<Decision> {
-  let body: string;
-  try {
-    const produced = await verifyAndProduce(core, call, checked);
-    if (produced.kind !== 'produced') return produced;
-    body = produced.body;
-  } catch (e) {
-    return { kind: 'release', outcome: failed(toServiceError(e), e, checked.payment.key) };
-  }
-  const unkept = await keepBeforeSettling(core, call, checked, body);
-  return unkept ?? settleAndDecide(core, call, checked, body);
-}
-
-/**
- * Writes the result down before the settle call, so a crash during it leaves a pending
- * settlement for the chain to decide, never a free claim; a result that cannot be kept is not
- * settled. Null when kept.
- */
-async function keepBeforeSettling(
-  core: PaymentCore,
-  call: PaidCall,
-  checked: CheckedPayment,
-  body: string,
-): Promise<Decision | null> {
-  const key = checked.payment.key;
-  try {
-    const kept = await core.store.markSending(
-      key,
-      call.requestId,
-      pendingOf(call, checked, body, null, core.watch.now()),
-    );
-    if (kept) return null;
-    return release(refusal('payment_in_use: this payment was taken over by another request', key));
-  } catch (e) {
-    return release(failed(STORE_UNAVAILABLE(), e, key));
-  }
-}
-
-/** Gives a claim back; one that fails leaves the claim to expire: the payment is only delayed, never sold twice. */
-async function giveBack(core: PaymentCore, call: PaidCall, key: string): Promise<void> {
-  await core.store.release(key, call.requestId).catch((e: unknown) => {
-    core.log?.warn({ req_id: call.requestId, err: e }, 'payment claim could not be released');
-  });
-}
-
-/** Records a decision, or gives the claim back: the one place a claim bought with is released. */
-async function conclude(core: PaymentCore, call: PaidCall, key: string, decision: Decision) {
-  if (decision.kind === 'release') {
-    await giveBack(core, call, key);
-    return decision.outcome;
-  }
-  const stillOurs = await core.store.record(key, call.requestId, decision.record).catch((e: unknown) => {
-    // An unwritable record must not lose the result: it is written when the store is back.
-    core.log?.warn({ req_id: call.requestId, err: e }, 'payment record could not be written; retrying');
-    core.backlog.add(key, call.requestId, decision.record);
-    return null;
-  });
-  if (stillOurs === null) {
-    // The facilitator's answer to this request proves the sale; a landing seen only on chain
-    // does only while the store shows this claim, which it cannot say now.
-    return decision.outcome === decision.ifClaimLost
-      ? decision.outcome
-      : pendingOutcome(key, UNRECORDED_SALE);
-  }
-  return stillOurs ? decision.outcome : decision.ifClaimLost;
-}
-
-/** A payment read and claimed: answered by the claim alone, or held for a purchase or a re-check. */
+/** A payment checked and claimed: answered already, or held for a purchase or a re-check. */
 type Taken =
-  | { readonly kind: 'unreadable'; readonly reason: string }
+  | { readonly kind: 'unreadable'; readonly outcome: PaidCallOutcome }
   | { readonly kind: 'answered'; readonly outcome: PaidCallOutcome }
   | { readonly kind: 'fresh'; readonly checked: CheckedPayment }
   | { readonly kind: 'recheck'; readonly checked: CheckedPayment; readonly pending: PendingSettlement };
 
-async function readAndClaim(core: PaymentCore, call: PaidCall): Promise<Taken> {
+/** Steps 1 and 2: check the payment against the offer, then claim it. */
+async function take(core: PaymentCore, call: PaidCall): Promise<Taken> {
   const admitted = await checkPayment(core, call.endpoint, call.priceUsd, call.payment.header);
-  if (!admitted.ok) return { kind: 'unreadable', reason: admitted.reason };
+  if (!admitted.ok) return { kind: 'unreadable', outcome: refusal(admitted.reason, null) };
   const { checked } = admitted;
-  const key = checked.payment.key;
-  let claim: Claim;
-  try {
-    claim = await claimPayment(core, call, key);
-  } catch (e) {
-    // The claim may have been taken even so (a timed-out command that ran): it is given back.
-    const outcome = await conclude(core, call, key, release(failed(STORE_UNREADABLE(), e, key)));
-    return { kind: 'answered', outcome };
+  const claimed = await claim(core, call, checked.payment.key);
+  switch (claimed.kind) {
+    case 'answered':
+      return claimed;
+    case 'unsure':
+      return {
+        kind: 'answered',
+        outcome: await recordDecision(core, call, checked.payment.key, claimed.decision),
+      };
+    case 'fresh':
+      return { kind: 'fresh', checked };
+    case 'recheck':
+      return { kind: 'recheck', checked, pending: claimed.pending };
   }
-  if (claim.kind === 'recheck') return { kind: 'recheck', checked, pending: claim.pending };
-  return claim.kind === 'fresh' ? { kind: 'fresh', checked } : claim;
 }
 
-/** A pending payment's new look at the chain, concluded. */
-async function recheck(
-  core: PaymentCore,
-  call: PaidCall,
-  checked: CheckedPayment,
-  pending: PendingSettlement,
-) {
-  return conclude(core, call, checked.payment.key, await recheckPending(core, checked, pending));
+/** Steps 3 to 5 for a fresh claim: produce (verify first), keep, settle. Nothing is settled unless kept. */
+async function buy(core: PaymentCore, call: PaidCall, checked: CheckedPayment): Promise<Decision> {
+  let produced: Awaited<ReturnType<typeof produce>>;
+  try {
+    produced = await produce(core, call, checked);
+  } catch (e) {
+    return release(failed(toServiceError(e), e, checked.payment.key));
+  }
+  if (produced.kind !== 'produced') return produced;
+  const unkept = await keep(core, call, checked, produced.body);
+  return unkept ?? settle(core, call, checked, produced.body);
+}
+
+/** Step 6: what a claimed payment became, recorded (or its claim given back). */
+async function conclude(core: PaymentCore, call: PaidCall, taken: Extract<Taken, { checked: unknown }>) {
+  const decision =
+    taken.kind === 'fresh'
+      ? await buy(core, call, taken.checked)
+      : await recheckSettlement(core, taken.checked, taken.pending);
+  return recordDecision(core, call, taken.checked.payment.key, decision);
 }
 
 export async function handlePaidCall(core: PaymentCore, call: PaidCall): Promise<PaidCallOutcome> {
-  const taken = await readAndClaim(core, call);
-  switch (taken.kind) {
-    case 'unreadable':
-      return refusal(taken.reason, null);
-    case 'answered':
-      return taken.outcome;
-    case 'recheck':
-      return recheck(core, call, taken.checked, taken.pending);
-    case 'fresh':
-      return conclude(core, call, taken.checked.payment.key, await purchase(core, call, taken.checked));
-  }
+  const taken = await take(core, call);
+  if (taken.kind === 'unreadable' || taken.kind === 'answered') return taken.outcome;
+  return conclude(core, call, taken);
 }
 
 /** See PaymentGate.replay: a kept or pending result is answered; a fresh claim is given back. */
 export async function replayPaidCall(core: PaymentCore, call: PaidCall): Promise<PaidCallOutcome | null> {
-  const taken = await readAndClaim(core, call);
+  const taken = await take(core, call);
   switch (taken.kind) {
     case 'unreadable':
       return null;
     case 'answered':
       return taken.outcome;
     case 'recheck':
-      return recheck(core, call, taken.checked, taken.pending);
+      return conclude(core, call, taken);
     case 'fresh':
       await giveBack(core, call, taken.checked.payment.key);
       return null;

@@ -4,6 +4,7 @@
  * A payment refused here was never claimed and nothing was done for it.
  */
 import { atomicPrice, type PaidEndpoint } from '../catalog.js';
+import { type CodeOf, type Reason, reason } from '../reasons.js';
 import type { FacilitatorStatus } from './facilitators.js';
 import { decodePaymentHeader, type PaymentTerms } from './headers.js';
 import { isSolanaMainnet, USDC_MINT } from './networks.js';
@@ -39,9 +40,11 @@ export interface CheckedPayment {
   readonly facilitator: FacilitatorStatus;
 }
 
-export type PaymentCheck = { ok: true; checked: CheckedPayment } | { ok: false; reason: string };
+export type PaymentCheck = { ok: true; checked: CheckedPayment } | { ok: false; reason: Refusal };
 
-const refused = (reason: string): PaymentCheck => ({ ok: false, reason });
+type Refusal = Reason<CodeOf<402>>;
+
+const refused = (why: Refusal): PaymentCheck => ({ ok: false, reason: why });
 
 function expectation(options: PaymentCheckOptions, priceUsd: number): PaymentExpectation {
   const feePayers = options.facilitators.status().flatMap((s) => (s.feePayer ? [s.feePayer] : []));
@@ -60,17 +63,15 @@ function expectation(options: PaymentCheckOptions, priceUsd: number): PaymentExp
 }
 
 /** Why the terms a payment names are not this endpoint's, or null when they are. */
-function termsProblem(options: PaymentCheckOptions, priceUsd: number, terms: PaymentTerms) {
-  if (terms.scheme !== 'exact') return `scheme "${terms.scheme}" is not accepted; pay with "exact"`;
-  if (!isSolanaMainnet(terms.network)) {
-    return `network "${terms.network}" is not accepted; pay on Solana mainnet (solana-mainnet)`;
-  }
+function termsProblem(options: PaymentCheckOptions, priceUsd: number, terms: PaymentTerms): Refusal | null {
+  if (terms.scheme !== 'exact') return reason('scheme_not_accepted', { scheme: terms.scheme });
+  if (!isSolanaMainnet(terms.network)) return reason('network_not_accepted', { network: terms.network });
   const price = atomicPrice(priceUsd);
   if (terms.accepted === null) return null;
-  if (terms.accepted.amount !== price)
-    return `accepted amount ${terms.accepted.amount} is not the price ${price}`;
-  if (terms.accepted.asset !== USDC_MINT) return `asset ${terms.accepted.asset} is not USDC`;
-  if (terms.accepted.payTo !== options.payTo) return `payTo ${terms.accepted.payTo} is not this service's`;
+  const { amount, asset, payTo } = terms.accepted;
+  if (amount !== price) return reason('amount_not_price', { amount, price });
+  if (asset !== USDC_MINT) return reason('asset_not_usdc', { asset });
+  if (payTo !== options.payTo) return reason('pay_to_not_ours', { payTo });
   return null;
 }
 
@@ -82,7 +83,7 @@ export async function checkPayment(
   header: string,
 ): Promise<PaymentCheck> {
   if (!options.canProduce(endpoint)) {
-    return refused(`${endpoint.path} cannot deliver results in this build; nothing was charged`);
+    return refused(reason('endpoint_unavailable', { path: endpoint.path }));
   }
   const decoded = decodePaymentHeader(header);
   if (!decoded.ok) return refused(decoded.reason);
@@ -92,6 +93,6 @@ export async function checkPayment(
   const inspection = await inspectPaymentTransaction(terms.transaction, expectation(options, priceUsd));
   if (!inspection.ok) return refused(inspection.reason);
   const facilitator = options.facilitators.byFeePayer(inspection.payment.feePayer);
-  if (facilitator === null) return refused('no facilitator manages the fee payer this payment names');
+  if (facilitator === null) return refused(reason('fee_payer_unmanaged'));
   return { ok: true, checked: { terms, payment: inspection.payment, facilitator } };
 }

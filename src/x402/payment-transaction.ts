@@ -16,6 +16,7 @@ import {
   type SignatureBytes,
   verifySignature,
 } from '@solana/kit';
+import { type CodeOf, type Reason, reason } from '../reasons.js';
 import {
   COMPUTE_BUDGET_PROGRAM,
   LIGHTHOUSE_PROGRAM,
@@ -77,9 +78,12 @@ export interface InspectedPayment {
   readonly blockhash: string;
 }
 
-export type Inspection = { ok: true; payment: InspectedPayment } | { ok: false; reason: string };
+export type Inspection = { ok: true; payment: InspectedPayment } | { ok: false; reason: Refusal };
 
-const fail = (reason: string): Inspection => ({ ok: false, reason });
+/** Why a payment transaction is refused. */
+type Refusal = Reason<CodeOf<402>>;
+
+const fail = (why: Refusal): Inspection => ({ ok: false, reason: why });
 
 function readTransferChecked(data: ReadonlyUint8Array): { amount: bigint; decimals: number } | null {
   if (data.length !== 10 || data[0] !== TRANSFER_CHECKED) return null;
@@ -99,21 +103,21 @@ interface ComputeBudget {
 function readComputeBudget(
   ix: { readonly accountIndices?: readonly number[]; readonly data?: ReadonlyUint8Array },
   budget: ComputeBudget,
-): string | null {
+): Refusal | null {
   const data = ix.data ?? new Uint8Array();
   const kind = data[0];
-  if (kind === undefined) return 'a ComputeBudget instruction has no data';
+  if (kind === undefined) return reason('compute_budget_empty');
   if (kind !== SET_COMPUTE_UNIT_LIMIT && kind !== SET_COMPUTE_UNIT_PRICE) {
-    const name = OTHER_COMPUTE_BUDGET[kind] ?? `instruction ${kind}`;
-    return `ComputeBudget ${name} is not allowed in a payment; only SetComputeUnitLimit and SetComputeUnitPrice are`;
+    const instruction = OTHER_COMPUTE_BUDGET[kind] ?? `instruction ${kind}`;
+    return reason('compute_budget_not_allowed', { instruction });
   }
   const isLimit = kind === SET_COMPUTE_UNIT_LIMIT;
-  const name = isLimit ? 'SetComputeUnitLimit' : 'SetComputeUnitPrice';
+  const instruction = isLimit ? 'SetComputeUnitLimit' : 'SetComputeUnitPrice';
   if (data.length !== (isLimit ? 5 : 9) || (ix.accountIndices?.length ?? 0) > 0)
-    return `the ${name} instruction is malformed`;
+    return reason('compute_budget_malformed', { instruction });
   // The runtime refuses a transaction that repeats one; say so before the facilitator does.
   if ((isLimit ? budget.limit : budget.price) !== undefined)
-    return `the payment transaction has more than one ${name} instruction`;
+    return reason('compute_budget_repeated', { instruction });
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   if (isLimit) budget.limit = view.getUint32(1, true);
   else budget.price = view.getBigUint64(1, true);
@@ -121,18 +125,18 @@ function readComputeBudget(
 }
 
 /** Why the compute budget costs the facilitator more than a payment needs, or null. */
-function computeBudgetProblem(budget: ComputeBudget, expect: PaymentExpectation): string | null {
+function computeBudgetProblem(budget: ComputeBudget, expect: PaymentExpectation): Refusal | null {
   const maxPrice = expect.maxComputeUnitPrice ?? DEFAULT_MAX_COMPUTE_UNIT_PRICE;
   const maxLimit = expect.maxComputeUnitLimit ?? DEFAULT_MAX_COMPUTE_UNIT_LIMIT;
   if (budget.price !== undefined && budget.price > maxPrice) {
-    return `the compute-unit price ${budget.price} micro-lamports is above this service's limit of ${maxPrice}; build the payment with a lower priority fee`;
+    return reason('compute_price_too_high', { price: `${budget.price}`, max: `${maxPrice}` });
   }
   if (budget.limit !== undefined && budget.limit > maxLimit) {
-    return `the compute-unit limit ${budget.limit} is above this service's limit of ${maxLimit}; build the payment with a lower compute-unit limit`;
+    return reason('compute_limit_too_high', { limit: budget.limit, max: maxLimit });
   }
   // Without a limit the runtime's default applies, and a priced default is what the cap prevents.
   if (budget.limit === undefined && (budget.price ?? 0n) > 0n) {
-    return `the payment sets a compute-unit price but no compute-unit limit; add a SetComputeUnitLimit of at most ${maxLimit}`;
+    return reason('compute_limit_missing', { max: maxLimit });
   }
   return null;
 }
@@ -148,13 +152,13 @@ async function signaturesValid(
   signatures: Readonly<Record<string, SignatureBytes | null>>,
   signers: readonly Address[],
   messageBytes: Uint8Array,
-): Promise<string | null> {
+): Promise<Refusal | null> {
   for (const signer of signers) {
     const signature = signatures[signer];
-    if (!signature || signature.every((b) => b === 0)) return `the transaction is not signed by ${signer}`;
+    if (!signature || signature.every((b) => b === 0)) return reason('signature_missing', { signer });
     const key = await getPublicKeyFromAddress(signer);
     if (!(await verifySignature(key, signature, messageBytes)))
-      return `the signature of ${signer} is invalid`;
+      return reason('signature_invalid', { signer });
   }
   return null;
 }
@@ -172,27 +176,25 @@ export async function inspectPaymentTransaction(
   try {
     decoded = decode(transaction);
   } catch {
-    return fail('the payment transaction cannot be decoded');
+    return fail(reason('transaction_undecodable'));
   }
   const { tx, message } = decoded;
   // x402 clients build legacy or v0 messages; the newer v1 format is not used for payments.
-  if (message.version === 1) return fail('payment transactions must be legacy or version 0');
+  if (message.version === 1) return fail(reason('transaction_version'));
   if (message.version === 0 && (message.addressTableLookups?.length ?? 0) > 0) {
-    return fail('payment transactions may not use address lookup tables');
+    return fail(reason('transaction_lookup_tables'));
   }
   const accounts = message.staticAccounts;
   const feePayer = accounts[0];
-  if (feePayer === undefined) return fail('the payment transaction has no fee payer');
-  if (!expect.feePayers.has(feePayer))
-    return fail(`fee payer ${feePayer} is not one of this service's facilitators`);
+  if (feePayer === undefined) return fail(reason('transaction_no_fee_payer'));
+  if (!expect.feePayers.has(feePayer)) return fail(reason('fee_payer_not_ours', { feePayer }));
 
   const transfers: { amount: bigint; decimals: number; accounts: Address[]; program: Address }[] = [];
   const budget: ComputeBudget = {};
   for (const ix of message.instructions) {
     const program = accounts[ix.programAddressIndex];
-    if (program === undefined) return fail('an instruction names an account the transaction does not have');
-    if (!ALLOWED_PROGRAMS.has(program))
-      return fail(`the payment transaction calls an unexpected program ${program}`);
+    if (program === undefined) return fail(reason('account_missing'));
+    if (!ALLOWED_PROGRAMS.has(program)) return fail(reason('program_unexpected', { program }));
     if (program === COMPUTE_BUDGET_PROGRAM) {
       const problem = readComputeBudget(ix, budget);
       if (problem !== null) return fail(problem);
@@ -200,15 +202,15 @@ export async function inspectPaymentTransaction(
     }
     if (program !== TOKEN_PROGRAM && program !== TOKEN_2022_PROGRAM) continue;
     const transfer = readTransferChecked(ix.data ?? new Uint8Array());
-    if (transfer === null) return fail('the only token instruction allowed is TransferChecked');
+    if (transfer === null) return fail(reason('token_instruction_not_transfer'));
     const ixAccounts = (ix.accountIndices ?? []).map((i: number) => accounts[i]);
     if (ixAccounts.length < 4 || ixAccounts.some((a: Address | undefined) => a === undefined))
-      return fail('TransferChecked is missing accounts');
+      return fail(reason('transfer_accounts_missing'));
     transfers.push({ ...transfer, accounts: ixAccounts as Address[], program });
   }
   const budgetProblem = computeBudgetProblem(budget, expect);
   if (budgetProblem !== null) return fail(budgetProblem);
-  if (transfers.length !== 1) return fail(`expected exactly one TransferChecked, found ${transfers.length}`);
+  if (transfers.length !== 1) return fail(reason('transfer_count', { count: transfers.length }));
   const [source, mint, destination, authority] = transfers[0]!.accounts as [
     Address,
     Address,
@@ -216,12 +218,11 @@ export async function inspectPaymentTransaction(
     Address,
   ];
   const { amount, program } = transfers[0]!;
-  if (mint !== expect.asset) return fail(`the transfer is of ${mint}, not the payment asset ${expect.asset}`);
-  if (destination !== expect.destinations[program])
-    return fail('the transfer does not go to the payTo wallet');
+  if (mint !== expect.asset) return fail(reason('transfer_asset', { mint, asset: expect.asset }));
+  if (destination !== expect.destinations[program]) return fail(reason('transfer_destination'));
   if (amount !== expect.amount)
-    return fail(`the transfer is ${amount} atomic units; the price is ${expect.amount}`);
-  if (authority === feePayer) return fail('the facilitator fee payer may not be the one paying');
+    return fail(reason('transfer_amount', { amount: `${amount}`, price: `${expect.amount}` }));
+  if (authority === feePayer) return fail(reason('fee_payer_pays'));
 
   const signers = accounts.slice(1, message.header.numSignerAccounts);
   const messageBytes = tx.messageBytes as unknown as Uint8Array;

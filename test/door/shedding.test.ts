@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createShedder, type Entry } from '../../src/door/shedding.js';
+import { reasonText } from '../../src/reasons.js';
 
 const refusedFor = (entry: Entry) => (entry.admitted ? null : entry.reason);
 
@@ -22,7 +23,8 @@ describe('load shedding', () => {
     const body = c.error.toBody('req-1');
     assert.equal(body.error, 'service_unavailable');
     assert.equal(body.reason, 'inflight');
-    assert.match(String(body.message), /did not use your payment.*send it again after 3 s/);
+    assert.equal(c.error.reason, 'inflight');
+    assert.equal(body.message, reasonText('inflight', { seconds: 3 }));
     a.slot.leave();
     a.slot.leave(); // leaving twice frees one slot only
     assert.equal(shedder.inflight(), 1);

@@ -7,10 +7,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { generateKeyPairSigner } from '@solana/kit';
 import type { PaymentRequirements } from '@x402/core/types';
+import type { ReasonCode } from '../../src/reasons.js';
 import { fundUsdc } from '../../src/sandbox/usdc.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { encodeHeader, offerOf, pay, v1Payment, v2Payment } from '../helpers/payments.js';
 import { probeScanners } from '../helpers/probe-scanner.js';
+import { refusalCode } from '../helpers/reason-code.js';
 import { jsonOf } from '../helpers/service.js';
 
 const PRICE = 300_000n; // /scan/token
@@ -37,7 +39,7 @@ describe('payment attacks', () => {
     return v2Payment(payer, sandbox.rpcServer.url, { ...offer.v2, ...overrides }, offer.resourceUrl);
   }
 
-  async function expectRefused(res: Response, status = 402, reason?: RegExp) {
+  async function expectRefused(res: Response, status = 402, code?: ReasonCode) {
     const text = await res.text();
     assert.equal(res.status, status, text);
     const body = JSON.parse(text);
@@ -45,37 +47,37 @@ describe('payment attacks', () => {
     if (status === 402) {
       assert.equal(body.x402Version, 1);
       assert.ok(body.accepts.length === 1, 'the offer is repeated');
-      if (reason) assert.match(body.error, reason);
+      if (code) assert.equal(refusalCode(body), code);
     }
   }
 
   const cases: {
     name: string;
     status?: number;
-    reason?: RegExp;
+    code?: ReasonCode;
     header: () => Promise<Record<string, string>>;
   }[] = [
-    { name: 'no payment header', reason: /Payment required/, header: async () => ({}) },
+    { name: 'no payment header', code: 'payment_required', header: async () => ({}) },
     {
       name: 'garbage base64',
-      reason: /not base64-encoded JSON/,
+      code: 'header_not_base64_json',
       header: async () => ({ 'PAYMENT-SIGNATURE': '!!!not base64!!!' }),
     },
     {
       name: 'valid base64 of non-JSON',
-      reason: /not base64-encoded JSON/,
+      code: 'header_not_base64_json',
       header: async () => ({ 'X-PAYMENT': Buffer.from('hello, not json').toString('base64') }),
     },
     {
       name: 'wrong x402Version',
-      reason: /unsupported x402Version 3/,
+      code: 'version_unsupported',
       header: async () => ({
         'PAYMENT-SIGNATURE': encodeHeader({ ...(await goodPayment()), x402Version: 3 }),
       }),
     },
     {
       name: 'wrong scheme',
-      reason: /scheme "upto" is not accepted/,
+      code: 'scheme_not_accepted',
       header: async () => {
         const p = await goodPayment();
         return { 'PAYMENT-SIGNATURE': encodeHeader({ ...p, accepted: { ...p.accepted, scheme: 'upto' } }) };
@@ -83,7 +85,7 @@ describe('payment attacks', () => {
     },
     {
       name: 'unknown network',
-      reason: /network "base" is not accepted/,
+      code: 'network_not_accepted',
       header: async () => {
         const offer = await offerOf(url);
         const p = await v1Payment(sandbox.payer, sandbox.rpcServer.url, offer.v1, 'base');
@@ -92,21 +94,21 @@ describe('payment attacks', () => {
     },
     {
       name: 'amount one unit low',
-      reason: /price 300000/,
+      code: 'amount_not_price',
       header: async () => ({
         'PAYMENT-SIGNATURE': encodeHeader(await goodPayment({ amount: String(PRICE - 1n) })),
       }),
     },
     {
       name: 'amount one unit high',
-      reason: /price 300000/,
+      code: 'amount_not_price',
       header: async () => ({
         'PAYMENT-SIGNATURE': encodeHeader(await goodPayment({ amount: String(PRICE + 1n) })),
       }),
     },
     {
       name: 'amount one unit low, with the accepted terms forged to the right price',
-      reason: /the transfer is 299999 atomic units; the price is 300000/,
+      code: 'transfer_amount',
       header: async () => {
         const p = await goodPayment({ amount: String(PRICE - 1n) });
         return {
@@ -116,7 +118,7 @@ describe('payment attacks', () => {
     },
     {
       name: 'wrong payTo',
-      reason: /payTo .* is not this service's/,
+      code: 'pay_to_not_ours',
       header: async () => {
         const other = await generateKeyPairSigner();
         await fundUsdc(sandbox.chain, sandbox.usdcAuthority, [{ owner: other.address, amount: 0n }]);
@@ -125,7 +127,7 @@ describe('payment attacks', () => {
     },
     {
       name: 'wrong payTo, with the accepted terms forged to ours',
-      reason: /does not go to the payTo wallet/,
+      code: 'transfer_destination',
       header: async () => {
         const other = await generateKeyPairSigner();
         await fundUsdc(sandbox.chain, sandbox.usdcAuthority, [{ owner: other.address, amount: 0n }]);
@@ -137,7 +139,7 @@ describe('payment attacks', () => {
     },
     {
       name: 'wrong asset (a look-alike mint with 6 decimals)',
-      reason: /is not USDC|not the payment asset/,
+      code: 'asset_not_usdc',
       header: async () => {
         const fake = await lookAlikeMint();
         return { 'PAYMENT-SIGNATURE': encodeHeader(await goodPayment({ asset: fake })) };
@@ -145,7 +147,7 @@ describe('payment attacks', () => {
     },
     {
       name: 'wrong asset, with the accepted terms forged to USDC',
-      reason: /not the payment asset/,
+      code: 'transfer_asset',
       header: async () => {
         const fake = await lookAlikeMint();
         const p = await goodPayment({ asset: fake });
@@ -159,7 +161,7 @@ describe('payment attacks', () => {
     },
     {
       name: 'wrong fee payer',
-      reason: /is not one of this service's facilitators/,
+      code: 'fee_payer_not_ours',
       header: async () => {
         const stranger = await generateKeyPairSigner();
         const offer = await offerOf(url);
@@ -172,7 +174,7 @@ describe('payment attacks', () => {
     },
     {
       name: 'unsigned transaction',
-      reason: /is not signed by/,
+      code: 'signature_missing',
       header: async () => {
         const p = await goodPayment();
         const wire = Buffer.from(p.payload.transaction, 'base64');
@@ -184,7 +186,7 @@ describe('payment attacks', () => {
     },
     {
       name: 'signature of another message',
-      reason: /signature of .* is invalid/,
+      code: 'signature_invalid',
       header: async () => {
         const a = Buffer.from((await goodPayment()).payload.transaction, 'base64');
         const p = await goodPayment();
@@ -197,7 +199,7 @@ describe('payment attacks', () => {
     },
     {
       name: 'expired blockhash',
-      reason: /payment refused/,
+      code: 'payment_refused',
       header: async () => {
         const p = await goodPayment();
         sandbox.chain.warp(200); // past the 150-block lifetime of its blockhash
@@ -206,7 +208,7 @@ describe('payment attacks', () => {
     },
     {
       name: 'payer without funds',
-      reason: /payment refused/,
+      code: 'payment_refused',
       header: async () => {
         const poor = await sandbox.newPayer(0n);
         return { 'PAYMENT-SIGNATURE': encodeHeader(await goodPayment({}, poor)) };
@@ -214,7 +216,7 @@ describe('payment attacks', () => {
     },
     {
       name: 'payment header between 16 and 64 KiB',
-      reason: /larger than 16384 bytes/,
+      code: 'header_too_large',
       header: async () => ({ 'PAYMENT-SIGNATURE': 'A'.repeat(40 * 1024) }),
     },
     {
@@ -233,7 +235,7 @@ describe('payment attacks', () => {
     it(`${c.name} → ${c.status ?? 402}, nothing leaks, no money moves`, async () => {
       const headers = await c.header();
       const before = await balances();
-      await expectRefused(await fetch(url, { headers }), c.status ?? 402, c.reason);
+      await expectRefused(await fetch(url, { headers }), c.status ?? 402, c.code);
       assert.deepEqual(await balances(), before);
     });
   }
@@ -267,7 +269,8 @@ describe('payment attacks', () => {
       bodies.every((b) => b.status === 200 || b.status === 402),
       JSON.stringify(bodies.map((b) => b.status)),
     );
-    for (const b of bodies.filter((x) => x.status === 402)) assert.match(b.body.error, /payment_in_use/);
+    for (const b of bodies.filter((x) => x.status === 402))
+      assert.equal(refusalCode(b.body), 'payment_in_use');
     assert.equal(new Set(ok.map((b) => b.body.request_id)).size, 1, 'every 200 is the one stored response');
     assert.deepEqual(await balances(), { payer: before.payer - PRICE, payTo: before.payTo + PRICE });
     assert.equal(sandbox.chain.signaturesFor(sandbox.payer.address).length, settlementsBefore + 1);
@@ -281,7 +284,7 @@ describe('payment attacks', () => {
     assert.equal(first.status, 200, firstBody);
     const other = `${sandbox.url}/scan/token/So11111111111111111111111111111111111111112`;
     const elsewhere = await pay(other, header);
-    await expectRefused(elsewhere, 402, /payment_used: this payment already paid for \/scan\/token\/EPjF/);
+    await expectRefused(elsewhere, 402, 'payment_paid_for_another');
     const again = await pay(url, header);
     assert.equal(again.status, 200);
     assert.equal(await again.text(), firstBody, 'its own result, as stored');
@@ -295,7 +298,7 @@ describe('payment attacks', () => {
     assert.equal(head.status, 402);
     assert.equal(head.headers.get('payment-response'), null, 'no receipt');
     const offer = JSON.parse(Buffer.from(head.headers.get('payment-required')!, 'base64').toString());
-    assert.match(offer.error, /taken only with GET/, 'the offer is repeated with the reason');
+    assert.equal(refusalCode(offer), 'payment_with_head', 'the offer is repeated with the reason');
     assert.deepEqual(await balances(), before, 'nothing was charged');
     const get = await pay(url, header);
     assert.equal(get.status, 200, await get.clone().text());

@@ -4,12 +4,14 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { reasonText } from '../../src/reasons.js';
 import type { Scanner } from '../../src/scans/scanner.js';
 import { ScanFailedError } from '../../src/scans/scanner.js';
 import { type FaultPlan, faultyFetch } from '../helpers/faulty-facilitator-fetch.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { encodeHeader, offerOf, pay, v2Payment } from '../helpers/payments.js';
 import { probeScanner, probeScanners } from '../helpers/probe-scanner.js';
+import { refusalCode } from '../helpers/reason-code.js';
 import { jsonOf } from '../helpers/service.js';
 
 const PRICE = 20_000n; // /scan/wallet
@@ -45,7 +47,7 @@ describe('facilitator faults during verify: 402 with a reason, nothing charged, 
         const res = await pay(url, header);
         const body = await jsonOf(res);
         assert.equal(res.status, 402);
-        assert.match(body.error, /could not verify the payment/);
+        assert.equal(refusalCode(body), 'verify_unavailable');
         assert.equal(body.risk_score, undefined);
         assert.deepEqual(await s.balances(), before);
         // The facilitator was marked unhealthy, and the same payment works once it is back.
@@ -106,19 +108,20 @@ describe('settlement faults', () => {
       const header = await paymentFor(s, url);
       const before = await s.balances();
       const first = await jsonOf(await pay(url, header));
-      assert.match(first.error, /settlement_unconfirmed/);
+      assert.equal(refusalCode(first), 'settlement_unconfirmed');
       assert.equal(first.risk_score, undefined, 'no result without a landed payment');
       assert.deepEqual(await s.balances(), before);
       const other = url.replace(/[^/]+$/, 'So11111111111111111111111111111111111111112');
       const elsewhere = await jsonOf(await pay(other, header));
-      assert.match(
+      const path = new URL(url).pathname;
+      assert.equal(
         elsewhere.error,
-        /payment_used: this payment is being settled for \/scan\//,
+        reasonText('payment_settling_for_another', { path }),
         'kept for its own path',
       );
       s.chain.warp(200);
       const second = await jsonOf(await pay(url, header));
-      assert.match(second.error, /did not land; nothing was charged/);
+      assert.equal(refusalCode(second), 'payment_not_landed');
       assert.deepEqual(await s.balances(), before);
     });
   });
@@ -130,7 +133,7 @@ describe('settlement faults', () => {
       const res = await pay(url, header);
       const body = await jsonOf(res);
       assert.equal(res.status, 402);
-      assert.match(body.error, /settlement failed: transaction_simulation_failed; nothing was charged/);
+      assert.equal(body.error, reasonText('settlement_failed', { detail: 'transaction_simulation_failed' }));
       const receipt = JSON.parse(Buffer.from(res.headers.get('payment-response')!, 'base64').toString());
       assert.equal(receipt.success, false);
       assert.deepEqual(await s.balances(), before);
@@ -143,7 +146,7 @@ describe('settlement faults', () => {
       const before = await s.balances();
       const res = await pay(url, await paymentFor(s, url));
       assert.equal(res.status, 402);
-      assert.match((await jsonOf(res)).error, /settlement_unconfirmed/);
+      assert.equal(refusalCode(await jsonOf(res)), 'settlement_unconfirmed');
       assert.deepEqual(await s.balances(), before);
     });
   });

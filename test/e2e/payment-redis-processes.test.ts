@@ -8,6 +8,7 @@ import { type ApiProcess, startApiProcess } from '../helpers/api-process.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { encodeHeader, offerOf, pay, v2Payment } from '../helpers/payments.js';
 import { probeScanners } from '../helpers/probe-scanner.js';
+import { refusalCode } from '../helpers/reason-code.js';
 import { type RedisServer, startRedis } from '../helpers/redis-server.js';
 import { jsonOf } from '../helpers/service.js';
 
@@ -58,7 +59,7 @@ describe('two API processes on one Redis', { timeout: 120_000 }, () => {
     assert.equal(await replay.text(), body, 'A’s response, byte for byte');
     const other = await pay(`${b.url}/scan/wallet/${OTHER_WALLET}`, header);
     assert.equal(other.status, 402);
-    assert.match((await jsonOf(other)).error, /payment_used/);
+    assert.equal(refusalCode(await jsonOf(other)), 'payment_paid_for_another');
     assert.equal(await s.usdcBalance(s.payTo), before + PRICE);
   });
 

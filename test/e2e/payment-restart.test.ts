@@ -13,6 +13,7 @@ import { type ApiProcess, startApiProcess } from '../helpers/api-process.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { encodeHeader, offerOf, pay, v2Payment } from '../helpers/payments.js';
 import { probeScanners } from '../helpers/probe-scanner.js';
+import { refusalCode } from '../helpers/reason-code.js';
 import { jsonOf } from '../helpers/service.js';
 
 const PRICE = 20_000n; // /scan/wallet
@@ -107,7 +108,7 @@ describe('payment state across a kill -9', { timeout: 120_000 }, () => {
     const other = await pay(`${restarted.url}/scan/wallet/${OTHER_WALLET}`, header);
     const otherBody = await jsonOf(other);
     assert.equal(other.status, 402);
-    assert.match(otherBody.error, /payment_used: .*already paid for \/scan\/wallet\//);
+    assert.equal(refusalCode(otherBody), 'payment_paid_for_another');
     const replay = await pay(restarted.url + path, header);
     assert.equal(replay.status, 200);
     assert.equal(await replay.text(), soldBody, 'the same stored response, same request_id');
@@ -139,7 +140,7 @@ describe('payment state across a kill -9', { timeout: 120_000 }, () => {
       answer = await pay(restarted.url + path, header);
       if (answer.status !== 402) break;
       const body = await jsonOf(answer);
-      assert.match(body.error, /payment_in_use/, 'only "in use" while the claim lives');
+      assert.equal(refusalCode(body), 'payment_in_use', 'only "in use" while the claim lives');
       await new Promise((r) => setTimeout(r, 500));
     }
     assert.equal(answer.status, 200);

@@ -4,6 +4,19 @@
  * its stored response is given again anywhere, and one subject is scanned once for all of them.
  */
 import assert from 'node:assert/strict';
+import type { ReasonCode } from '../../src/reasons.js';
+import { refusalCode } from '../helpers/reason-code.js';
+
+/** A payment another request holds (payment_in_use) or has used (payment_used). */
+const HELD_OR_USED: readonly ReasonCode[] = [
+  'payment_in_use',
+  'payment_rechecked_elsewhere',
+  'payment_taken_over',
+  'payment_paid_for_another',
+  'payment_settling_for_another',
+  'payment_settled_elsewhere',
+];
+
 import { after, before, describe, it } from 'node:test';
 import { createDefaultRpcTransport, createSolanaRpcFromTransport, generateKeyPairSigner } from '@solana/kit';
 import type { Scanner } from '../../src/scans/scanner.js';
@@ -124,7 +137,7 @@ describe('instances sharing one Redis', { timeout: 60_000 }, () => {
     for (const r of answers.filter((x) => x.status !== 200)) {
       assert.equal(r.status, 402, r.text);
       const body = JSON.parse(r.text);
-      assert.match(body.error, /^payment_in_use|^payment_used/);
+      assert.ok(HELD_OR_USED.includes(refusalCode(body)), body.error);
       assert.equal(body.risk_score, undefined, 'no result leaves without its sale');
     }
     assert.equal(settleCalls - settlesBefore, 1, 'one settle call reached a facilitator');
@@ -166,7 +179,7 @@ describe('instances sharing one Redis', { timeout: 60_000 }, () => {
         const refused = await pay(base + other, header);
         const body = await jsonOf(refused);
         assert.equal(refused.status, 402);
-        assert.match(body.error, /^payment_used: this payment already paid for /);
+        assert.equal(refusalCode(body), 'payment_paid_for_another');
         assert.ok(body.error.includes(`already paid for ${paid};`), body.error);
         assert.equal(body.risk_score, undefined);
       }
@@ -185,7 +198,7 @@ describe('instances sharing one Redis', { timeout: 60_000 }, () => {
       assert.equal(winners.length, 1, JSON.stringify([onA, onB]));
       const [paid, other, loser] = onA.status === 200 ? [p, q, onB] : [q, p, onA];
       assert.equal(loser.status, 402);
-      assert.match(JSON.parse(loser.text).error, /^payment_in_use|^payment_used/);
+      assert.ok(HELD_OR_USED.includes(refusalCode(JSON.parse(loser.text))), loser.text);
       assert.ok(JSON.parse(winners[0]!.text).summary.startsWith(paid.split('/').pop()), 'its own result');
       assert.equal(settleCalls - settlesBefore, 1);
       assert.equal(await s.usdcBalance(s.payTo), payToBefore + PRICE);

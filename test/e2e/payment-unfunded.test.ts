@@ -11,6 +11,7 @@ import type { Scanner } from '../../src/scans/scanner.js';
 import { startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { encodeHeader, offerOf, pay, v2Payment } from '../helpers/payments.js';
 import { probeScanners } from '../helpers/probe-scanner.js';
+import { refusalCode } from '../helpers/reason-code.js';
 import { countingTransport } from '../helpers/rpc-transports.js';
 import { jsonOf } from '../helpers/service.js';
 
@@ -43,7 +44,7 @@ describe('payments from unfunded keys', () => {
         const res = await pay(call.url, call.header);
         const body = await jsonOf(res);
         assert.equal(res.status, 402, JSON.stringify(body));
-        assert.match(body.error, /payment refused/);
+        assert.equal(refusalCode(body), 'payment_refused');
       }
       t.diagnostic(`${PAYMENTS} unfunded payments: ${counter.calls.length} RPC calls, ${scans} scans`);
       assert.equal(scans, 0, 'no scan ran for a payment that failed verification');

@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { encodeHeader, offerOf, pay, v1Payment, v2Payment } from '../helpers/payments.js';
 import { probeScanners } from '../helpers/probe-scanner.js';
+import { refusalCode } from '../helpers/reason-code.js';
 
 const PRICE = 300_000n; // /scan/token
 const MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -53,7 +54,7 @@ describe('a payment presented at the template', () => {
         assert.equal(res.headers.get('payment-response'), null, 'no receipt');
         const body = JSON.parse(text);
         assert.equal(body.risk_score, undefined, 'no result');
-        assert.match(body.error, /template, not a subject to scan: a payment is never taken here/);
+        assert.equal(refusalCode(body), 'payment_at_template');
         assert.equal(body.accepts.length, 1, 'the offer is repeated with the reason');
       }
       assert.deepEqual(facilitatorCalls.slice(callsBefore), [], 'nothing verified or settled');

@@ -17,6 +17,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { PaymentRequired } from '@x402/core/types';
 import { decodePaymentResponseHeader, x402Client } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm';
+import { reasonText } from '../../src/reasons.js';
 import type { WatchState } from '../../src/state/watches/store.js';
 import type { Watch } from '../../src/watch/model.js';
 import type { PaidSandbox } from '../helpers/paid-sandbox.js';
@@ -170,7 +171,7 @@ describe('POST /watch: the money rules of a watch', { timeout: 240_000 }, () => 
     assert.equal(res.status, 503, JSON.stringify(body));
     assert.equal(res.headers.get('retry-after'), '5');
     assert.equal(body.reason, 'check_unavailable');
-    assert.match(body.message, /nothing was charged/);
+    assert.equal(body.message, reasonText('check_unavailable', { seconds: 5 }));
     assert.doesNotMatch(JSON.stringify(body), /secret-host|ECONNREFUSED/);
 
     const mcp = new Client({ name: 'watch-money-test', version: '1.0.0' });

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { type Reason, reason } from '../../src/reasons.js';
 import { decodePaymentHeader, encodeReceipt, MAX_PAYMENT_HEADER_BYTES } from '../../src/x402/headers.js';
 
 const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64');
@@ -36,25 +37,39 @@ describe('payment header codec', () => {
     }
   });
 
-  const refusals: [string, string, RegExp][] = [
-    ['not base64', '%%%', /not base64-encoded JSON/],
-    ['base64 of text', Buffer.from('hello').toString('base64'), /not base64-encoded JSON/],
-    ['JSON null', b64(null), /unsupported x402Version null/],
-    ['version 3', b64({ x402Version: 3 }), /unsupported x402Version 3/],
-    ['v1 without payload', b64({ x402Version: 1, scheme: 'exact', network: 'solana' }), /malformed: payload/],
+  const refusals: [string, string, Reason][] = [
+    ['not base64', '%%%', reason('header_not_base64_json')],
+    ['base64 of text', Buffer.from('hello').toString('base64'), reason('header_not_base64_json')],
+    ['JSON null', b64(null), reason('version_unsupported', { version: 'null' })],
+    ['version 3', b64({ x402Version: 3 }), reason('version_unsupported', { version: '3' })],
+    [
+      'v1 without payload',
+      b64({ x402Version: 1, scheme: 'exact', network: 'solana' }),
+      reason('payload_malformed', {
+        path: 'payload',
+        problem: 'Invalid input: expected object, received undefined',
+      }),
+    ],
     [
       'v1 with a non-base64 transaction',
       b64({ x402Version: 1, scheme: 'exact', network: 'solana', payload: { transaction: 'a b' } }),
-      /malformed: payload.transaction must be base64/,
+      reason('payload_malformed', { path: 'payload.transaction', problem: 'must be base64' }),
     ],
-    ['v2 without accepted', b64({ x402Version: 2, payload: { transaction: TX } }), /malformed: accepted/],
-    ['too large', 'A'.repeat(MAX_PAYMENT_HEADER_BYTES + 1), /larger than 16384 bytes/],
+    [
+      'v2 without accepted',
+      b64({ x402Version: 2, payload: { transaction: TX } }),
+      reason('payload_malformed', {
+        path: 'accepted',
+        problem: 'Invalid input: expected object, received undefined',
+      }),
+    ],
+    ['too large', 'A'.repeat(MAX_PAYMENT_HEADER_BYTES + 1), reason('header_too_large', { bytes: 16384 })],
   ];
-  for (const [name, header, reason] of refusals) {
+  for (const [name, header, expected] of refusals) {
     it(`refuses ${name} with a reason, never throws`, () => {
       const out = decodePaymentHeader(header);
       assert.equal(out.ok, false);
-      if (!out.ok) assert.match(out.reason, reason);
+      if (!out.ok) assert.deepEqual(out.reason, expected);
     });
   }
 

@@ -36,6 +36,7 @@ import {
 } from '@solana-program/compute-budget';
 import { getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import type { PaymentRequirements } from '@x402/core/types';
+import { type Reason, reason } from '../../src/reasons.js';
 import { createSandboxChain, type SandboxChain } from '../../src/sandbox/chain/chain.js';
 import { type SandboxRpc, startSandboxRpc } from '../../src/sandbox/rpc/server.js';
 import { installUsdcMint, USDC_MINT, usdcAccountOf } from '../../src/sandbox/usdc.js';
@@ -130,14 +131,15 @@ function budgetOf(transaction: string): { limit?: number; price?: bigint } {
   return budget;
 }
 
-function refusal(inspection: Inspection): string {
+/** Why the payment was refused: its code and the values its message names. */
+function refusal(inspection: Inspection): Reason {
   assert.equal(inspection.ok, false, 'the payment should have been refused');
-  return (inspection as { reason: string }).reason;
+  return (inspection as { reason: Reason }).reason;
 }
 
 async function assertAccepted(transaction: string, expect = expectation) {
   const inspection = await inspectPaymentTransaction(transaction, expect);
-  assert.ok(inspection.ok, inspection.ok ? '' : inspection.reason);
+  assert.ok(inspection.ok, inspection.ok ? '' : inspection.reason.text);
   return inspection.payment;
 }
 
@@ -213,31 +215,30 @@ describe('inspectPaymentTransaction: compute budget caps', () => {
   before(setUp);
 
   it('refuses the attack: the facilitator-cap price with the largest limit', async () => {
-    const reason = refusal(await inspectPaymentTransaction(await priced(1_400_000, 5_000_000n), expectation));
-    assert.match(reason, /compute-unit price 5000000 micro-lamports is above this service's limit of 50000/);
-    assert.match(reason, /lower priority fee/);
+    const refused = refusal(
+      await inspectPaymentTransaction(await priced(1_400_000, 5_000_000n), expectation),
+    );
+    assert.deepEqual(refused, reason('compute_price_too_high', { price: '5000000', max: '50000' }));
+    assert.match(refused.text, /lower priority fee/, 'the payer is told what to change');
   });
 
   it('refuses a compute-unit price above the cap, even with the official limit', async () => {
-    const reason = refusal(
+    const refused = refusal(
       await inspectPaymentTransaction(await priced(20_000, DEFAULT_MAX_COMPUTE_UNIT_PRICE + 1n), expectation),
     );
+    assert.equal(refused.code, 'compute_price_too_high');
     assert.equal(
-      reason,
+      refused.text,
       `the compute-unit price ${DEFAULT_MAX_COMPUTE_UNIT_PRICE + 1n} micro-lamports is above this service's limit of ${DEFAULT_MAX_COMPUTE_UNIT_PRICE}; build the payment with a lower priority fee`,
     );
   });
 
   it('refuses a compute-unit limit above the cap, even with the official price', async () => {
-    const reason = refusal(
+    const refused = refusal(
       await inspectPaymentTransaction(await priced(DEFAULT_MAX_COMPUTE_UNIT_LIMIT + 1, 1n), expectation),
     );
-    assert.match(
-      reason,
-      new RegExp(
-        `compute-unit limit ${DEFAULT_MAX_COMPUTE_UNIT_LIMIT + 1} is above this service's limit of ${DEFAULT_MAX_COMPUTE_UNIT_LIMIT}`,
-      ),
-    );
+    const [limit, max] = [DEFAULT_MAX_COMPUTE_UNIT_LIMIT + 1, DEFAULT_MAX_COMPUTE_UNIT_LIMIT];
+    assert.deepEqual(refused, reason('compute_limit_too_high', { limit, max }));
   });
 
   it('accepts a price and a limit exactly at the caps', async () => {
@@ -247,13 +248,13 @@ describe('inspectPaymentTransaction: compute budget caps', () => {
   it('applies the caps of the expectation instead of the defaults', async () => {
     const strict = { ...expectation, maxComputeUnitPrice: 10n, maxComputeUnitLimit: 30_000 };
     await assertAccepted(await priced(30_000, 10n), strict);
-    assert.match(
+    assert.deepEqual(
       refusal(await inspectPaymentTransaction(await priced(30_000, 11n), strict)),
-      /compute-unit price 11 micro-lamports is above this service's limit of 10;/,
+      reason('compute_price_too_high', { price: '11', max: '10' }),
     );
-    assert.match(
+    assert.deepEqual(
       refusal(await inspectPaymentTransaction(await priced(30_001, 10n), strict)),
-      /compute-unit limit 30001 is above this service's limit of 30000;/,
+      reason('compute_limit_too_high', { limit: 30_001, max: 30_000 }),
     );
     const lenient = { ...expectation, maxComputeUnitPrice: 5_000_000n, maxComputeUnitLimit: 1_400_000 };
     await assertAccepted(await priced(1_400_000, 5_000_000n), lenient);
@@ -265,9 +266,9 @@ describe('inspectPaymentTransaction: compute budget caps', () => {
       getSetComputeUnitPriceInstruction({ microLamports: 1n }),
       getSetComputeUnitPriceInstruction({ microLamports: 1n }),
     ]);
-    assert.equal(
+    assert.deepEqual(
       refusal(await inspectPaymentTransaction(transaction, expectation)),
-      'the payment transaction has more than one SetComputeUnitPrice instruction',
+      reason('compute_budget_repeated', { instruction: 'SetComputeUnitPrice' }),
     );
   });
 
@@ -277,29 +278,33 @@ describe('inspectPaymentTransaction: compute budget caps', () => {
       getSetComputeUnitLimitInstruction({ units: 20_000 }),
       getSetComputeUnitPriceInstruction({ microLamports: 1n }),
     ]);
-    assert.equal(
+    assert.deepEqual(
       refusal(await inspectPaymentTransaction(transaction, expectation)),
-      'the payment transaction has more than one SetComputeUnitLimit instruction',
+      reason('compute_budget_repeated', { instruction: 'SetComputeUnitLimit' }),
     );
   });
 
   it('refuses malformed ComputeBudget instructions', async () => {
     const limit = [2, 0x20, 0x4e, 0, 0];
     const price = [3, 1, 0, 0, 0, 0, 0, 0, 0];
-    const cases: [Instruction[], RegExp][] = [
-      [[rawBudget([])], /a ComputeBudget instruction has no data/],
-      [[rawBudget(limit.slice(0, 4))], /the SetComputeUnitLimit instruction is malformed/],
-      [[rawBudget([...limit, 0])], /the SetComputeUnitLimit instruction is malformed/],
-      [[rawBudget(limit), rawBudget(price.slice(0, 5))], /the SetComputeUnitPrice instruction is malformed/],
+    const malformed = (instruction: string) => reason('compute_budget_malformed', { instruction });
+    const cases: [Instruction[], Reason][] = [
+      [[rawBudget([])], reason('compute_budget_empty')],
+      [[rawBudget(limit.slice(0, 4))], malformed('SetComputeUnitLimit')],
+      [[rawBudget([...limit, 0])], malformed('SetComputeUnitLimit')],
+      [[rawBudget(limit), rawBudget(price.slice(0, 5))], malformed('SetComputeUnitPrice')],
       [
         [rawBudget(limit), rawBudget(price, [{ address: payer.address, role: AccountRole.READONLY }])],
-        /the SetComputeUnitPrice instruction is malformed/,
+        malformed('SetComputeUnitPrice'),
       ],
     ];
     // The well-formed bytes pass, so each refusal is the malformation's.
     await assertAccepted(await withBudget([rawBudget(limit), rawBudget(price)]));
-    for (const [budget, reason] of cases) {
-      assert.match(refusal(await inspectPaymentTransaction(await withBudget(budget), expectation)), reason);
+    for (const [budget, expected] of cases) {
+      assert.deepEqual(
+        refusal(await inspectPaymentTransaction(await withBudget(budget), expectation)),
+        expected,
+      );
     }
   });
 
@@ -308,28 +313,26 @@ describe('inspectPaymentTransaction: compute budget caps', () => {
       getSetComputeUnitLimitInstruction({ units: 20_000 }),
       getSetComputeUnitPriceInstruction({ microLamports: 1n }),
     ];
-    const cases: [Instruction, RegExp][] = [
-      [
-        getRequestHeapFrameInstruction({ bytes: 256 * 1024 }),
-        /ComputeBudget RequestHeapFrame is not allowed/,
-      ],
+    const notAllowed = (instruction: string) => reason('compute_budget_not_allowed', { instruction });
+    const cases: [Instruction, Reason][] = [
+      [getRequestHeapFrameInstruction({ bytes: 256 * 1024 }), notAllowed('RequestHeapFrame')],
       [
         getSetLoadedAccountsDataSizeLimitInstruction({ accountDataSizeLimit: 64 * 1024 }),
-        /ComputeBudget SetLoadedAccountsDataSizeLimit is not allowed/,
+        notAllowed('SetLoadedAccountsDataSizeLimit'),
       ],
-      [rawBudget([9, 0, 0, 0, 0]), /ComputeBudget instruction 9 is not allowed/],
+      [rawBudget([9, 0, 0, 0, 0]), notAllowed('instruction 9')],
     ];
-    for (const [extra, reason] of cases) {
+    for (const [extra, expected] of cases) {
       const transaction = await withBudget([...official, extra]);
-      assert.match(refusal(await inspectPaymentTransaction(transaction, expectation)), reason);
+      assert.deepEqual(refusal(await inspectPaymentTransaction(transaction, expectation)), expected);
     }
   });
 
   it("refuses a price without a limit (the runtime's default limit would be paid for)", async () => {
     const transaction = await withBudget([getSetComputeUnitPriceInstruction({ microLamports: 1n })]);
-    assert.match(
+    assert.deepEqual(
       refusal(await inspectPaymentTransaction(transaction, expectation)),
-      /sets a compute-unit price but no compute-unit limit; add a SetComputeUnitLimit of at most 200000/,
+      reason('compute_limit_missing', { max: 200_000 }),
     );
   });
 

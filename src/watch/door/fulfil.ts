@@ -5,17 +5,13 @@
  * expired) is left as it is.
  */
 import type { Fulfil } from '../../door/paid-door.js';
-import { ServiceError } from '../../errors.js';
+import { reasonError, ServiceError } from '../../errors.js';
+import { reason } from '../../reasons.js';
 import type { WatchState } from '../../state/watches/store.js';
 import { watchOfAnswer } from './answer.js';
 
 const notStarted = (why: string, cause?: unknown) =>
-  new ServiceError(
-    'service_unavailable',
-    `Your payment settled, but the watch could not be started yet (${why}). Send the same request with the same payment again: it gives this watch, with the same id, without paying twice.`,
-    { reason: 'watch_not_started' },
-    cause === undefined ? undefined : { cause },
-  );
+  reasonError(reason('watch_not_started', { why }), {}, cause);
 
 /**
  * `followed` is told of each active watch kept (the triggers follow a new one at once). A replay

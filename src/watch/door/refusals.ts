@@ -1,5 +1,6 @@
 /** What a payer is told when a watch cannot be taken, before any payment is touched. */
-import { ServiceError } from '../../errors.js';
+import { reasonError, type ServiceError } from '../../errors.js';
+import { reason as reasonOf } from '../../reasons.js';
 import type { WatchRefusal } from '../model.js';
 
 /**
@@ -8,21 +9,13 @@ import type { WatchRefusal } from '../model.js';
  */
 export const WATCH_FULL_RETRY_AFTER_SECONDS = 600;
 
-const FULL: Readonly<Record<WatchRefusal, string>> = {
-  subject_full: 'This subject has as many active watches as the service takes on one subject',
-  service_full: 'The service is following as many watches as it can',
-};
-
 /** 503 with the reason: nothing was charged, and the same order may be paid later. */
 export function watchFullError(refusal: WatchRefusal): ServiceError {
-  return new ServiceError(
-    'service_unavailable',
-    `${FULL[refusal]}; nothing was charged. Try again after ${WATCH_FULL_RETRY_AFTER_SECONDS} s, as watches expire or are cancelled.`,
-    { reason: refusal },
-  );
+  // Each refusal is a code of its own in the reasons table, named as the body's `reason`.
+  return reasonError(reasonOf(refusal, { seconds: WATCH_FULL_RETRY_AFTER_SECONDS }));
 }
 
 /** 400: the webhook may not be contacted (the SSRF guard's reason). */
 export function webhookRefusedError(reason: string): ServiceError {
-  return new ServiceError('invalid_input', `${reason}; nothing was charged`, { parameter: 'webhook' });
+  return reasonError(reasonOf('webhook_refused', { problem: reason }), { parameter: 'webhook' });
 }

@@ -10,7 +10,8 @@
 
 import { orderOfSubject } from '../../contract/watch-order.js';
 import type { Screen, ScreenRefusal } from '../../door/paid-door.js';
-import { ServiceError } from '../../errors.js';
+import { reasonError } from '../../errors.js';
+import { reason } from '../../reasons.js';
 import type { WatchState } from '../../state/watches/store.js';
 import { WATCH_FULL_RETRY_AFTER_SECONDS, watchFullError, webhookRefusedError } from './refusals.js';
 
@@ -31,15 +32,9 @@ export interface WatchScreenDeps {
 export const DEFAULT_MAX_CONCURRENT_CHECKS = 32;
 export const DEFAULT_CHECK_TIMEOUT_MS = 5_000;
 
-const busy = (retryAfterSeconds: number, message: string, reason: string): ScreenRefusal => ({
-  error: new ServiceError(
-    'service_unavailable',
-    `${message}; nothing was charged. Try again in ${retryAfterSeconds} s.`,
-    {
-      reason,
-    },
-  ),
-  retryAfterSeconds,
+const busy = (seconds: number, code: 'webhook_check_timeout' | 'busy'): ScreenRefusal => ({
+  error: reasonError(reason(code, { seconds })),
+  retryAfterSeconds: seconds,
 });
 
 /** The check's answer, or null when it took longer than `ms`. */
@@ -70,11 +65,7 @@ export function createWatchScreen(deps: WatchScreenDeps): Screen {
     const webhook = await within(timeoutMs, check);
     if (webhook === null) {
       const seconds = Math.ceil(timeoutMs / 1000);
-      return busy(
-        seconds,
-        `The webhook's host could not be resolved within ${seconds} s`,
-        'webhook_check_timeout',
-      );
+      return busy(seconds, 'webhook_check_timeout');
     }
     if (!webhook.ok) return { error: webhookRefusedError(webhook.reason), retryAfterSeconds: null };
     const refusal = await deps.state.room(order.subject);
@@ -83,7 +74,7 @@ export function createWatchScreen(deps: WatchScreenDeps): Screen {
   };
   return async (subject) => {
     if (running >= maxChecks) {
-      return busy(1, 'Too many watch orders are being checked at once', 'busy');
+      return busy(1, 'busy');
     }
     return screenOrder(subject);
   };

@@ -1,0 +1,288 @@
+/**
+ * Every reason the service gives for a 402, and for a 400, 500 or 503 of a paid call: a code
+ * and its message template, in one table, the way `@solana/kit` keeps its error codes. Code
+ * decides and tests compare codes; the message is only what a caller reads. The README's list
+ * of reasons is generated from this table (scripts/render-reason-docs.ts).
+ *
+ * A message is the exact text on the wire (a 402's `error`, an error body's `message`): where
+ * it starts with a word such as `payment_used:`, clients read that word, so it stays. `{name}`
+ * marks a value filled in per call. For a 503 the body's `reason` field is the code itself.
+ */
+
+/** The HTTP status a reason goes with, and for a status other than 402 its body's `error`. */
+type ReasonEntry =
+  | { readonly status: 402; readonly message: string }
+  | { readonly status: 400; readonly error: 'invalid_input'; readonly message: string }
+  | { readonly status: 500; readonly error: 'scan_failed' | 'internal_error'; readonly message: string }
+  | { readonly status: 503; readonly error: 'service_unavailable'; readonly message: string };
+
+export const REASONS = {
+  // 402 without a payment, or before one can be taken: the offer says how to pay.
+  payment_required: {
+    status: 402,
+    message:
+      'Payment required: {usd} USDC on Solana mainnet per call, paid with x402 (X-PAYMENT or PAYMENT-SIGNATURE header)',
+  },
+  payment_required_order: {
+    status: 402,
+    message:
+      'Payment required{total} ({usd} USDC per {per}) on Solana mainnet, paid with x402 (X-PAYMENT or PAYMENT-SIGNATURE header)',
+  },
+  payment_unavailable: { status: 402, message: 'Payment cannot be taken right now: {why}' },
+  // 402, at the door: the payment is not touched.
+  payment_with_head: {
+    status: 402,
+    message:
+      'A payment is taken only with GET: a HEAD answer has no body to deliver the result in. Nothing was charged; send this payment with GET.',
+  },
+  payment_at_template: {
+    status: 402,
+    message:
+      "{path} is the endpoint's template, not a subject to scan: a payment is never taken here, and this one was not used. Send it with a real {name} in the path.",
+  },
+  not_taking_payments: { status: 402, message: 'This server is not taking payments yet' },
+  payments_not_wired: { status: 402, message: 'payments are not wired' },
+  payment_meta_malformed: {
+    status: 402,
+    message: '_meta["{key}"] must be an x402 PaymentPayload object; nothing was charged',
+  },
+  // 402, the payment read and held to the offer before any network call: never claimed.
+  endpoint_unavailable: {
+    status: 402,
+    message: '{path} cannot deliver results in this build; nothing was charged',
+  },
+  header_too_large: { status: 402, message: 'payment header is larger than {bytes} bytes' },
+  header_not_base64_json: { status: 402, message: 'payment header is not base64-encoded JSON' },
+  version_unsupported: { status: 402, message: 'unsupported x402Version {version}; use 1 or 2' },
+  payload_malformed: { status: 402, message: 'payment payload is malformed: {path} {problem}' },
+  scheme_not_accepted: { status: 402, message: 'scheme "{scheme}" is not accepted; pay with "exact"' },
+  network_not_accepted: {
+    status: 402,
+    message: 'network "{network}" is not accepted; pay on Solana mainnet (solana-mainnet)',
+  },
+  amount_not_price: { status: 402, message: 'accepted amount {amount} is not the price {price}' },
+  asset_not_usdc: { status: 402, message: 'asset {asset} is not USDC' },
+  pay_to_not_ours: { status: 402, message: "payTo {payTo} is not this service's" },
+  fee_payer_unmanaged: { status: 402, message: 'no facilitator manages the fee payer this payment names' },
+  transaction_undecodable: { status: 402, message: 'the payment transaction cannot be decoded' },
+  transaction_version: { status: 402, message: 'payment transactions must be legacy or version 0' },
+  transaction_lookup_tables: {
+    status: 402,
+    message: 'payment transactions may not use address lookup tables',
+  },
+  transaction_no_fee_payer: { status: 402, message: 'the payment transaction has no fee payer' },
+  fee_payer_not_ours: {
+    status: 402,
+    message: "fee payer {feePayer} is not one of this service's facilitators",
+  },
+  account_missing: {
+    status: 402,
+    message: 'an instruction names an account the transaction does not have',
+  },
+  program_unexpected: {
+    status: 402,
+    message: 'the payment transaction calls an unexpected program {program}',
+  },
+  compute_budget_empty: { status: 402, message: 'a ComputeBudget instruction has no data' },
+  compute_budget_not_allowed: {
+    status: 402,
+    message:
+      'ComputeBudget {instruction} is not allowed in a payment; only SetComputeUnitLimit and SetComputeUnitPrice are',
+  },
+  compute_budget_malformed: { status: 402, message: 'the {instruction} instruction is malformed' },
+  compute_budget_repeated: {
+    status: 402,
+    message: 'the payment transaction has more than one {instruction} instruction',
+  },
+  compute_price_too_high: {
+    status: 402,
+    message:
+      "the compute-unit price {price} micro-lamports is above this service's limit of {max}; build the payment with a lower priority fee",
+  },
+  compute_limit_too_high: {
+    status: 402,
+    message:
+      "the compute-unit limit {limit} is above this service's limit of {max}; build the payment with a lower compute-unit limit",
+  },
+  compute_limit_missing: {
+    status: 402,
+    message:
+      'the payment sets a compute-unit price but no compute-unit limit; add a SetComputeUnitLimit of at most {max}',
+  },
+  token_instruction_not_transfer: {
+    status: 402,
+    message: 'the only token instruction allowed is TransferChecked',
+  },
+  transfer_accounts_missing: { status: 402, message: 'TransferChecked is missing accounts' },
+  transfer_count: { status: 402, message: 'expected exactly one TransferChecked, found {count}' },
+  transfer_asset: { status: 402, message: 'the transfer is of {mint}, not the payment asset {asset}' },
+  transfer_destination: { status: 402, message: 'the transfer does not go to the payTo wallet' },
+  transfer_amount: { status: 402, message: 'the transfer is {amount} atomic units; the price is {price}' },
+  fee_payer_pays: { status: 402, message: 'the facilitator fee payer may not be the one paying' },
+  signature_missing: { status: 402, message: 'the transaction is not signed by {signer}' },
+  signature_invalid: { status: 402, message: 'the signature of {signer} is invalid' },
+  // 402, at the claim: the payment is held by, or was sold to, another request.
+  payment_in_use: { status: 402, message: 'payment_in_use: this payment is already being processed' },
+  payment_rechecked_elsewhere: {
+    status: 402,
+    message: 'payment_in_use: this payment is being processed by another request',
+  },
+  payment_taken_over: {
+    status: 402,
+    message: 'payment_in_use: this payment was taken over by another request',
+  },
+  payment_paid_for_another: {
+    status: 402,
+    message:
+      'payment_used: this payment already paid for {path}; repeat that request with it to receive that result, or pay anew for this one',
+  },
+  payment_settling_for_another: {
+    status: 402,
+    message:
+      'payment_used: this payment is being settled for {path}; repeat that request with it to receive that result, or pay anew for this one',
+  },
+  payment_settled_elsewhere: {
+    status: 402,
+    message:
+      'payment_used: this payment was settled by another request, not by this one; it buys nothing more here. Pay anew for this result',
+  },
+  // 402, from the facilitator and the chain.
+  verify_unavailable: {
+    status: 402,
+    message: 'the facilitator could not verify the payment ({detail}); nothing was charged',
+  },
+  payment_refused: { status: 402, message: 'payment refused: {facilitatorReason}' },
+  settlement_failed: { status: 402, message: 'settlement failed: {detail}; nothing was charged' },
+  payment_not_landed: { status: 402, message: 'the payment did not land; nothing was charged' },
+  settlement_unconfirmed: {
+    status: 402,
+    message:
+      'settlement_unconfirmed: the payment has not landed yet; repeat this request with the same payment to receive the result once it does',
+  },
+  sale_unrecorded: {
+    status: 402,
+    message:
+      'settlement_unconfirmed: the payment landed, but its record could not be written yet; repeat this request with the same payment to receive the result',
+  },
+  // 400, before any payment is asked for or touched.
+  input_invalid: { status: 400, error: 'invalid_input', message: '{problem}' },
+  parameter_missing: { status: 400, error: 'invalid_input', message: '{parameter} is missing from the path' },
+  body_too_large: { status: 400, error: 'invalid_input', message: 'the body is over {bytes} bytes{why}' },
+  webhook_refused: { status: 400, error: 'invalid_input', message: '{problem}; nothing was charged' },
+  // 500: nothing was settled.
+  scan_failed: {
+    status: 500,
+    error: 'scan_failed',
+    message: 'The scan could not be completed; the payment was not settled and can be used again.',
+  },
+  store_unwritable: {
+    status: 500,
+    error: 'internal_error',
+    message: 'The payment record could not be written; the payment was not settled and nothing was charged.',
+  },
+  store_unreadable: {
+    status: 500,
+    error: 'internal_error',
+    message:
+      'The payment record could not be read, so this request did not use the payment: present the same payment again shortly.',
+  },
+  unexpected_error: {
+    status: 500,
+    error: 'internal_error',
+    message: 'The service hit an unexpected error; nothing was charged.',
+  },
+  // 503: refused before the payment was used (it stays valid), or settled and not yet fulfilled.
+  inflight: {
+    status: 503,
+    error: 'service_unavailable',
+    message:
+      'The service is handling as many paid calls as it can; this request did not use your payment, which stays valid: send it again after {seconds} s.',
+  },
+  event_loop: {
+    status: 503,
+    error: 'service_unavailable',
+    message:
+      'The service is overloaded; this request did not use your payment, which stays valid: send it again after {seconds} s.',
+  },
+  shutting_down: {
+    status: 503,
+    error: 'service_unavailable',
+    message:
+      'This instance is shutting down; this request did not use your payment, which stays valid: send it again after {seconds} s.',
+  },
+  check_unavailable: {
+    status: 503,
+    error: 'service_unavailable',
+    message: 'This order could not be checked before payment; nothing was charged. Try again in {seconds} s.',
+  },
+  webhook_check_timeout: {
+    status: 503,
+    error: 'service_unavailable',
+    message:
+      "The webhook's host could not be resolved within {seconds} s; nothing was charged. Try again in {seconds} s.",
+  },
+  busy: {
+    status: 503,
+    error: 'service_unavailable',
+    message:
+      'Too many watch orders are being checked at once; nothing was charged. Try again in {seconds} s.',
+  },
+  subject_full: {
+    status: 503,
+    error: 'service_unavailable',
+    message:
+      'This subject has as many active watches as the service takes on one subject; nothing was charged. Try again after {seconds} s, as watches expire or are cancelled.',
+  },
+  service_full: {
+    status: 503,
+    error: 'service_unavailable',
+    message:
+      'The service is following as many watches as it can; nothing was charged. Try again after {seconds} s, as watches expire or are cancelled.',
+  },
+  watch_not_started: {
+    status: 503,
+    error: 'service_unavailable',
+    message:
+      'Your payment settled, but the watch could not be started yet ({why}). Send the same request with the same payment again: it gives this watch, with the same id, without paying twice.',
+  },
+} as const satisfies Record<string, ReasonEntry>;
+
+export type ReasonCode = keyof typeof REASONS;
+
+/** The codes of one status: `CodeOf<402>` are the reasons a payment buys nothing (now). */
+export type CodeOf<S extends ReasonEntry['status']> = {
+  [C in ReasonCode]: (typeof REASONS)[C]['status'] extends S ? C : never;
+}[ReasonCode];
+
+/** The `{name}`s of a template. */
+type Placeholders<T extends string> = T extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | Placeholders<Rest>
+  : never;
+
+/** The values a code's message needs, by name. */
+export type ReasonVars<C extends ReasonCode> = Readonly<
+  Record<Placeholders<(typeof REASONS)[C]['message']>, string | number>
+>;
+
+/** No argument for a message without `{name}`s, the values for one with them. */
+export type VarsArg<C extends ReasonCode> = [Placeholders<(typeof REASONS)[C]['message']>] extends [never]
+  ? []
+  : [vars: ReasonVars<C>];
+
+/** A reason as given: its code, and its message with the values filled in. */
+export interface Reason<C extends ReasonCode = ReasonCode> {
+  readonly code: C;
+  readonly text: string;
+}
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+/** The message of `code`, its `{name}`s replaced by the values given (each filled in once, never re-read). */
+export function reasonText<C extends ReasonCode>(code: C, ...vars: VarsArg<C>): string {
+  const values: Readonly<Record<string, string | number>> = vars[0] ?? {};
+  return REASONS[code].message.replace(PLACEHOLDER, (_, name: string) => String(values[name]));
+}
+
+export function reason<C extends ReasonCode>(code: C, ...vars: VarsArg<C>): Reason<C> {
+  return { code, text: reasonText(code, ...vars) };
+}
