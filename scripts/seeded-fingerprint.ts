@@ -65,5 +65,7 @@ const history = state.history.map((record) => sha(json({ ...record, wire: sha(re
 const lines = [`manifest ${sha(json(manifest))}`, `slot ${state.slot}`, ...accounts, ...history];
 const detail = process.argv.indexOf('--detail');
 if (detail > 0) writeFileSync(process.argv[detail + 1] as string, `${lines.join('\n')}\n${json(manifest)}\n`);
-console.log(`accounts ${accounts.length}, transactions ${history.length}, fingerprint ${sha(lines.join('\n'))}`);
+console.log(
+  `accounts ${accounts.length}, transactions ${history.length}, fingerprint ${sha(lines.join('\n'))}`,
+);
 chain.stop();
