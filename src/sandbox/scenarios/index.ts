@@ -108,7 +108,8 @@ export async function seedScenarios(
   await seedCopycats(context); // copycat tickers, a day old like the Token-2022 mints; USDC's metadata
   timeline.moveTo(12 * HOUR);
   await seedPumpfun(context); // 12 hours → 6 hours
-  await seedLatestUpgrade(context, programs); // 5.5 hours
+  timeline.moveTo(5.5 * HOUR);
+  await seedLatestUpgrade(context, programs);
   await seedHighFailureWallet(context); // 5 hours → 3 hours
   await seedLaunches(context); // 2.9 hours → 2.3 hours
   await seedCreatorHistory(context); // 2.24 hours → 2.1 hours
