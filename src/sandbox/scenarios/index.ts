@@ -15,7 +15,7 @@ import { type ChainSnapshot, restoreSnapshot, takeSnapshot } from '../chain/snap
 import { standInForCpmmWithdraw } from '../stand-ins/cpmm-withdraw.js';
 import { attachActions, seedDevHolding } from './actions.js';
 import { DEFAULT_SCENARIO_SEED, KeyRing } from './builders/keys.js';
-import { DAY, Timeline } from './builders/timeline.js';
+import { DAY, HOUR, MINUTE, Timeline } from './builders/timeline.js';
 import type { ScenarioContext } from './context.js';
 import { seedCopycats } from './copycats.js';
 import { seedCreatorHistory } from './creator-history.js';
@@ -106,8 +106,10 @@ export async function seedScenarios(
   await seedToken2022Mints(context);
   await seedTransferHookMints(context);
   await seedCopycats(context); // copycat tickers, a day old like the Token-2022 mints; USDC's metadata
+  timeline.moveTo(12 * HOUR);
   await seedPumpfun(context); // 12 hours → 6 hours
-  await seedLatestUpgrade(context, programs); // 5.5 hours
+  timeline.moveTo(5.5 * HOUR);
+  await seedLatestUpgrade(context, programs);
   await seedHighFailureWallet(context); // 5 hours → 3 hours
   await seedLaunches(context); // 2.9 hours → 2.3 hours
   await seedCreatorHistory(context); // 2.24 hours → 2.1 hours
@@ -115,7 +117,8 @@ export async function seedScenarios(
   await fundInsiders(context); // 0.98 hours
   await seedInsiderLaunches(context); // 0.33 hours → about 0.2 hours
   await seedBurnerWallet(context); // 10 minutes
-  await seedTransactions(context); // 5 minutes
+  timeline.moveTo(5 * MINUTE);
+  await seedTransactions(context);
   await seedSimulations(context); // accounts for transactions to simulate, never sent
   // Last, so no earlier subject's signatures move: a dev buy its creator can still dump.
   await seedDevHolding(context); // 4 minutes

@@ -359,18 +359,17 @@ function thinWhirlpool(poolTokens: bigint) {
   };
 }
 
-async function seedPooledToken(context: ScenarioContext, spec: PooledSpec): Promise<void> {
-  const { chain, keys } = context;
-  const creator = await fundedSigner(context, `${spec.label}:creator`, 200n * LAMPORTS_PER_SOL);
-  const mint = await keys.signer(`${spec.label}:mint`);
-  await createMint(chain, {
+/** The token's mint and its immutable Metaplex metadata, with real transactions. */
+async function createPooledMint(context: ScenarioContext, spec: PooledSpec, creator: KeyPairSigner) {
+  const mint = await context.keys.signer(`${spec.label}:mint`);
+  await createMint(context.chain, {
     payer: creator,
     mint,
     tokenProgram: TOKEN_PROGRAM,
     decimals: DECIMALS,
     mintAuthority: creator,
   });
-  const metadata = await createMetadata(chain, {
+  const metadata = await createMetadata(context.chain, {
     payer: creator,
     mint: mint.address,
     mintAuthority: creator,
@@ -380,44 +379,61 @@ async function seedPooledToken(context: ScenarioContext, spec: PooledSpec): Prom
     uri: `https://sandbox.invalid/${spec.symbol}.json`,
     isMutable: false,
   });
-  const poolTokens = (SUPPLY * spec.poolBps) / 10_000n;
-  const seeded = spec.pool ? await spec.pool(context, mint.address, creator) : null;
-  const holders: HolderExpect[] = [];
-  if (seeded) {
-    await submit(chain, creator, [
-      getMintToCheckedInstruction(
-        {
-          mint: mint.address,
-          token: seeded.vault,
-          mintAuthority: creator,
-          amount: poolTokens,
-          decimals: DECIMALS,
-        },
-        { programAddress: TOKEN_PROGRAM },
-      ),
-    ]);
-    holders.push({ owner: seeded.vaultOwner, tokenAccount: seeded.vault, amount: poolTokens.toString() });
-  }
-  const walletTokens = SUPPLY - (seeded ? poolTokens : 0n);
+  return { mint: mint.address, metadata: metadata.address };
+}
+
+/** The pool's share into its vault, for real. */
+async function mintIntoPool(
+  context: ScenarioContext,
+  creator: KeyPairSigner,
+  mint: Address,
+  seeded: PoolSeed,
+  poolTokens: bigint,
+): Promise<HolderExpect> {
+  await submit(context.chain, creator, [
+    getMintToCheckedInstruction(
+      { mint, token: seeded.vault, mintAuthority: creator, amount: poolTokens, decimals: DECIMALS },
+      { programAddress: TOKEN_PROGRAM },
+    ),
+  ]);
+  return { owner: seeded.vaultOwner, tokenAccount: seeded.vault, amount: poolTokens.toString() };
+}
+
+/** The rest of the supply shared equally by WALLETS wallets. */
+async function mintToWallets(
+  context: ScenarioContext,
+  spec: PooledSpec,
+  creator: KeyPairSigner,
+  mint: Address,
+  walletTokens: bigint,
+): Promise<HolderExpect[]> {
   const grants = await Promise.all(
     Array.from({ length: WALLETS }, async (_, i) => ({
-      owner: (await keys.signer(`${spec.label}:holder:${i}`)).address,
+      owner: (await context.keys.signer(`${spec.label}:holder:${i}`)).address,
       amount: walletTokens / BigInt(WALLETS),
     })),
   );
-  await mintToOwners(chain, creator, mint.address, creator, TOKEN_PROGRAM, DECIMALS, grants);
+  await mintToOwners(context.chain, creator, mint, creator, TOKEN_PROGRAM, DECIMALS, grants);
+  const holders: HolderExpect[] = [];
   for (const g of grants) {
     holders.push({
       owner: g.owner,
-      tokenAccount: await associatedTokenAccount(g.owner, mint.address, TOKEN_PROGRAM),
+      tokenAccount: await associatedTokenAccount(g.owner, mint, TOKEN_PROGRAM),
       amount: g.amount.toString(),
     });
   }
-  await submit(chain, creator, [
-    revokeMintAuthorityInstruction(mint.address, creator, TOKEN_PROGRAM, AuthorityType.MintTokens),
-  ]);
-  const supply = (seeded ? poolTokens : 0n) + (walletTokens / BigInt(WALLETS)) * BigInt(WALLETS);
-  const expect: TokenExpect & FlagExpect = {
+  return holders;
+}
+
+function pooledExpect(
+  spec: PooledSpec,
+  creator: Address,
+  metadata: Address,
+  holders: HolderExpect[],
+  supply: bigint,
+  seeded: PoolSeed | null,
+): TokenExpect & FlagExpect {
+  return {
     program: 'spl-token',
     decimals: DECIMALS,
     supply: supply.toString(),
@@ -426,8 +442,8 @@ async function seedPooledToken(context: ScenarioContext, spec: PooledSpec): Prom
     extensions: [],
     ...holderDistribution(holders, supply),
     metaplex: {
-      address: metadata.address,
-      updateAuthority: creator.address,
+      address: metadata,
+      updateAuthority: creator,
       name: `Sandbox ${spec.symbol}`,
       symbol: spec.symbol,
       isMutable: false,
@@ -436,89 +452,107 @@ async function seedPooledToken(context: ScenarioContext, spec: PooledSpec): Prom
     notFlags: spec.notFlags,
     ...(seeded ? { market: seeded.market } : {}),
   };
+}
+
+async function seedPooledToken(context: ScenarioContext, spec: PooledSpec): Promise<void> {
+  const creator = await fundedSigner(context, `${spec.label}:creator`, 200n * LAMPORTS_PER_SOL);
+  const { mint, metadata } = await createPooledMint(context, spec, creator);
+  const poolTokens = (SUPPLY * spec.poolBps) / 10_000n;
+  const seeded = spec.pool ? await spec.pool(context, mint, creator) : null;
+  const holders: HolderExpect[] = [];
+  if (seeded) holders.push(await mintIntoPool(context, creator, mint, seeded, poolTokens));
+  const walletTokens = SUPPLY - (seeded ? poolTokens : 0n);
+  holders.push(...(await mintToWallets(context, spec, creator, mint, walletTokens)));
+  await submit(context.chain, creator, [
+    revokeMintAuthorityInstruction(mint, creator, TOKEN_PROGRAM, AuthorityType.MintTokens),
+  ]);
+  const supply = (seeded ? poolTokens : 0n) + (walletTokens / BigInt(WALLETS)) * BigInt(WALLETS);
   context.subjects.push({
     name: spec.name,
     kind: 'token',
-    address: mint.address,
+    address: mint,
     description: spec.description,
-    expect,
+    expect: pooledExpect(spec, creator.address, metadata, holders, supply, seeded),
   });
 }
 
-/** The six liquidity subjects (three weeks old, beside the other established tokens). */
-export async function seedLiquidityScenarios(context: ScenarioContext): Promise<void> {
-  const half = 5_000n;
-  await seedPooledToken(context, {
+/** Half the supply in the pool: the deep pools' share. */
+const HALF = 5_000n;
+/** The thin Whirlpool's share of the supply. */
+const THIN = 3_000n;
+
+/** Tokens with pools (and one without), three weeks old, beside the other established tokens. */
+const POOLED_TOKENS: readonly PooledSpec[] = [
+  {
     name: 'token:pool-lp-burned',
     label: 'token:pool-lp-burned',
     description:
       'SPL token traded in a Raydium CPMM pool against 100 SOL (half the supply in the pool); every LP token has been burned',
     symbol: 'LPBURN',
-    poolBps: half,
-    pool: cpmmPool('burned', (SUPPLY * half) / 10_000n),
+    poolBps: HALF,
+    pool: cpmmPool('burned', (SUPPLY * HALF) / 10_000n),
     flags: ['LP_BURNED_OR_LOCKED'],
     notFlags: ['LP_PULLABLE', 'MARKET_NONE', 'LIQUIDITY_THIN', 'LIQUIDITY_UNAVAILABLE', 'HOLDER_TOP1_HIGH'],
-  });
-  await seedPooledToken(context, {
+  },
+  {
     name: 'token:pool-lp-creator',
     label: 'token:pool-lp-creator',
     description:
       'SPL token traded in a Raydium CPMM pool against 100 SOL; every LP token sits in the creator’s wallet, which can pull the liquidity',
     symbol: 'LPRUG',
-    poolBps: half,
-    pool: cpmmPool('creator', (SUPPLY * half) / 10_000n),
+    poolBps: HALF,
+    pool: cpmmPool('creator', (SUPPLY * HALF) / 10_000n),
     flags: ['LP_PULLABLE'],
     notFlags: ['LP_BURNED_OR_LOCKED', 'MARKET_NONE', 'LIQUIDITY_THIN', 'LIQUIDITY_UNAVAILABLE'],
-  });
-  await seedPooledToken(context, {
+  },
+  {
     name: 'token:pool-lp-jup-locked',
     label: 'token:pool-lp-jup-locked',
     description:
       'SPL token traded in a Raydium CPMM pool against 100 SOL; every LP token sits in a Jupiter Lock escrow nobody can cancel, releasing nothing for five years',
     symbol: 'LPLOCK',
-    poolBps: half,
-    pool: cpmmPool('jupiter-lock', (SUPPLY * half) / 10_000n),
+    poolBps: HALF,
+    pool: cpmmPool('jupiter-lock', (SUPPLY * HALF) / 10_000n),
     flags: ['LP_BURNED_OR_LOCKED'],
     notFlags: ['LP_PULLABLE', 'MARKET_NONE', 'LIQUIDITY_THIN', 'LIQUIDITY_UNAVAILABLE', 'HOLDER_TOP1_HIGH'],
-  });
-  await seedPooledToken(context, {
+  },
+  {
     name: 'token:pool-amm-v4-lp-creator',
     label: 'token:pool-amm-v4-lp-creator',
     description:
       'SPL token traded in a Raydium AMM v4 pool against 100 SOL (half the supply); its vault is owned by the shared AMM v4 authority, and every LP token sits in the creator’s wallet',
     symbol: 'AMMRUG',
-    poolBps: half,
-    pool: ammV4Pool((SUPPLY * half) / 10_000n, 'token:pool-amm-v4-lp-creator'),
+    poolBps: HALF,
+    pool: ammV4Pool((SUPPLY * HALF) / 10_000n, 'token:pool-amm-v4-lp-creator'),
     flags: ['LP_PULLABLE'],
     notFlags: ['LP_BURNED_OR_LOCKED', 'MARKET_NONE', 'LIQUIDITY_THIN', 'LIQUIDITY_UNAVAILABLE'],
-  });
-  await seedPooledToken(context, {
+  },
+  {
     name: 'token:pool-amm-v4-pc-side',
     label: 'token:pool-amm-v4-pc-side',
     description:
       'SPL token on the pc side of a Raydium AMM v4 pool whose coin side is 100 SOL (half the supply): the coin-side search for its vault finds nothing, the pc-side search finds the pool; every LP token sits in the creator’s wallet',
     symbol: 'AMMPC',
-    poolBps: half,
-    pool: ammV4Pool((SUPPLY * half) / 10_000n, 'token:pool-amm-v4-pc-side', 'pc'),
+    poolBps: HALF,
+    pool: ammV4Pool((SUPPLY * HALF) / 10_000n, 'token:pool-amm-v4-pc-side', 'pc'),
     flags: ['LP_PULLABLE'],
     notFlags: ['LP_BURNED_OR_LOCKED', 'MARKET_NONE', 'LIQUIDITY_THIN', 'LIQUIDITY_UNAVAILABLE'],
-  });
-  const thin = 3_000n;
-  await seedPooledToken(context, {
+  },
+  {
     name: 'token:pool-thin',
     label: 'token:pool-thin',
     description:
       'SPL token whose only market is an Orca Whirlpool holding 0.5 SOL, priced so the supply is worth 500 SOL: 0.1 % of its market value',
     symbol: 'THIN',
-    poolBps: thin,
-    pool: thinWhirlpool((SUPPLY * thin) / 10_000n),
+    poolBps: THIN,
+    pool: thinWhirlpool((SUPPLY * THIN) / 10_000n),
     // Its $1,000 buy runs past the one position (exceeds_read_liquidity), already 30 % up when it does.
     flags: ['LIQUIDITY_THIN', 'TRADE_PRICE_IMPACT_HIGH'],
     notFlags: ['MARKET_NONE', 'LP_PULLABLE', 'LIQUIDITY_UNAVAILABLE'],
-  });
+  },
   // Not thin next to its market value (the pool holds a fifth of the supply against 3 SOL: 20 % of
   // it), but a $1,000 trade (6.7 SOL at the sandbox's $150 SOL) is twice the pool's SOL.
-  await seedPooledToken(context, {
+  {
     name: 'token:trade-thin',
     label: 'token:trade-thin',
     description:
@@ -528,8 +562,8 @@ export async function seedLiquidityScenarios(context: ScenarioContext): Promise<
     pool: cpmmPool('burned', (SUPPLY * 2_000n) / 10_000n, 3n * LAMPORTS_PER_SOL),
     flags: ['TRADE_PRICE_IMPACT_HIGH', 'TRADE_ROUND_TRIP_LOSS_HIGH', 'LP_BURNED_OR_LOCKED'],
     notFlags: ['LIQUIDITY_THIN', 'MARKET_NONE', 'LP_PULLABLE', 'LIQUIDITY_UNAVAILABLE'],
-  });
-  await seedPooledToken(context, {
+  },
+  {
     name: 'token:no-market',
     label: 'token:no-market',
     description: 'SPL token held by 25 wallets, authorities revoked, with no pool on any DEX',
@@ -538,8 +572,8 @@ export async function seedLiquidityScenarios(context: ScenarioContext): Promise<
     pool: null,
     flags: ['MARKET_NONE'],
     notFlags: ['LIQUIDITY_THIN', 'LP_PULLABLE', 'LIQUIDITY_UNAVAILABLE'],
-  });
-  await seedPooledToken(context, {
+  },
+  {
     name: 'token:pool-owned',
     label: 'token:pool-owned',
     description:
@@ -550,32 +584,30 @@ export async function seedLiquidityScenarios(context: ScenarioContext): Promise<
     // Its in-range liquidity is 10 SOL deep: a $1,000 buy runs past the positions read, 25 % up.
     flags: ['LIQUIDITY_OWNER_CONCENTRATED', 'TRADE_PRICE_IMPACT_HIGH'],
     notFlags: ['MARKET_NONE', 'LIQUIDITY_THIN', 'LIQUIDITY_UNAVAILABLE', 'LIQUIDITY_OWNERS_UNAVAILABLE'],
-  });
-  await seedMeteoraScenarios(context);
-}
+  },
+];
 
 /** Tokens whose only market is a Meteora DAMM pool, found at the address Meteora derives. */
-async function seedMeteoraScenarios(context: ScenarioContext): Promise<void> {
-  const half = 5_000n;
-  await seedPooledToken(context, {
+const METEORA_TOKENS: readonly PooledSpec[] = [
+  {
     name: 'token:pool-meteora-damm-v2',
     label: 'token:pool-meteora-damm-v2',
     description:
       'SPL token traded in a Meteora DAMM v2 customizable pool against 100 SOL (half the supply in the pool); its vaults belong to DAMM v2’s shared pool authority, so only the pool address derived from the two mints locates it',
     symbol: 'DAMM2',
-    poolBps: half,
-    pool: dammV2Pool((SUPPLY * half) / 10_000n),
+    poolBps: HALF,
+    pool: dammV2Pool((SUPPLY * HALF) / 10_000n),
     flags: [],
     notFlags: ['MARKET_NONE', 'LIQUIDITY_THIN', 'LIQUIDITY_UNAVAILABLE', 'LP_PULLABLE', 'HOLDER_TOP1_HIGH'],
-  });
-  await seedPooledToken(context, {
+  },
+  {
     name: 'token:pool-meteora-damm-v1',
     label: 'token:pool-meteora-damm-v1',
     description:
       'SPL token traded in a Meteora DAMM v1 pool against 50 SOL held as LP of Meteora’s shared wSOL vault (1,000 SOL in all); every LP token of the pool sits in the creator’s wallet, which can pull the liquidity',
     symbol: 'DAMM1',
-    poolBps: half,
-    pool: dammV1Pool((SUPPLY * half) / 10_000n),
+    poolBps: HALF,
+    pool: dammV1Pool((SUPPLY * HALF) / 10_000n),
     // 50 SOL deep: $1,000 (6.7 SOL) moves it 12 %, and a round trip loses 21 %.
     flags: ['LP_PULLABLE', 'TRADE_PRICE_IMPACT_HIGH', 'TRADE_ROUND_TRIP_LOSS_HIGH'],
     notFlags: [
@@ -585,16 +617,20 @@ async function seedMeteoraScenarios(context: ScenarioContext): Promise<void> {
       'LP_BURNED_OR_LOCKED',
       'HOLDER_TOP1_HIGH',
     ],
-  });
-  await seedPooledToken(context, {
+  },
+  {
     name: 'token:pool-meteora-damm-v1-locked',
     label: 'token:pool-meteora-damm-v1-locked',
     description:
       'SPL token traded in a Meteora DAMM v1 pool against 50 SOL, every LP token of which sits in a DAMM v1 lock escrow of the creator (the program never releases it, only its fees)',
     symbol: 'DAMM1L',
-    poolBps: half,
-    pool: dammV1Pool((SUPPLY * half) / 10_000n, 'lock-escrow'),
+    poolBps: HALF,
+    pool: dammV1Pool((SUPPLY * HALF) / 10_000n, 'lock-escrow'),
     flags: ['LP_BURNED_OR_LOCKED', 'TRADE_PRICE_IMPACT_HIGH', 'TRADE_ROUND_TRIP_LOSS_HIGH'],
     notFlags: ['MARKET_NONE', 'LIQUIDITY_THIN', 'LIQUIDITY_UNAVAILABLE', 'LP_PULLABLE', 'HOLDER_TOP1_HIGH'],
-  });
+  },
+];
+
+export async function seedLiquidityScenarios(context: ScenarioContext): Promise<void> {
+  for (const spec of [...POOLED_TOKENS, ...METEORA_TOKENS]) await seedPooledToken(context, spec);
 }

@@ -10,9 +10,9 @@ import { MEMO_PROGRAM, PUMP_PROGRAM, PUMPSWAP_PROGRAM, SQUADS_V4_PROGRAM } from 
 import type { Submitted } from '../wallets.js';
 import { encodeSquadsMultisig, installStandInProgram, type SquadsMember } from './builders/layouts.js';
 import { deployProgram, setUpgradeAuthority, upgradeProgram } from './builders/loader.js';
-import { DAY, HOUR } from './builders/timeline.js';
+import { DAY } from './builders/timeline.js';
 import { fundedSigner, type ScenarioContext } from './context.js';
-import type { ProgramExpect } from './manifest.js';
+import type { ProgramExpect, ScenarioSubject } from './manifest.js';
 
 /** The single-key program doubles as the transfer-hook program of token:t22-transfer-hook. */
 export const HOOK_PROGRAM_LABEL = 'program:single-key:id';
@@ -206,86 +206,101 @@ export async function seedPrograms(context: ScenarioContext): Promise<ProgramsIn
   };
 }
 
-/** The single-key program's latest upgrade, 5.5 hours before the end; then the program subjects are listed. */
+/** DeployWithMaxDataLen reserved 2× the ELF, as `solana program deploy` does; ProgramData keeps that room. */
+const executableLength = (context: ScenarioContext) => 2 * (context.programElf.length + 8);
+
+async function immutableSubject(
+  context: ScenarioContext,
+  programs: ProgramsInProgress,
+): Promise<ScenarioSubject> {
+  const { immutable, frozen } = programs;
+  return {
+    name: 'program:immutable',
+    kind: 'program',
+    address: immutable.program.address,
+    description:
+      'Upgradeable-loader program whose upgrade authority was removed (SetAuthority to None): immutable',
+    expect: {
+      programData: await findProgramDataAddress(immutable.program.address),
+      upgradeAuthority: null,
+      authorityKind: 'none',
+      lastDeploySlot: lastSlot(immutable),
+      deployments: immutable.deployments,
+      authorityChanges: [{ signature: frozen.signature, slot: frozen.slot.toString(), newAuthority: null }],
+      executableLength: executableLength(context),
+      standIn: false,
+      flags: ['PROGRAM_IMMUTABLE'],
+      notFlags: ['UPGRADE_AUTHORITY_SINGLE_KEY'],
+    },
+  };
+}
+
+function singleKeySubject(context: ScenarioContext, { singleKey }: ProgramsInProgress): ScenarioSubject {
+  return {
+    name: 'program:single-key',
+    kind: 'program',
+    address: singleKey.program.address,
+    description:
+      'Program upgradeable by one keypair, upgraded 3 days and 5.5 hours ago (also the hook of token:t22-transfer-hook)',
+    expect: {
+      programData: singleKey.programData,
+      upgradeAuthority: singleKey.authority.address,
+      authorityKind: 'single-key',
+      lastDeploySlot: lastSlot(singleKey),
+      deployments: singleKey.deployments,
+      authorityChanges: [],
+      executableLength: executableLength(context),
+      standIn: false,
+      flags: ['UPGRADE_AUTHORITY_SINGLE_KEY', 'RECENTLY_UPGRADED'],
+      notFlags: ['PROGRAM_IMMUTABLE'],
+    },
+  };
+}
+
+function multisigSubject(context: ScenarioContext, programs: ProgramsInProgress): ScenarioSubject {
+  const { governed, handover, multisig } = programs;
+  const { members } = multisig;
+  return {
+    name: 'program:multisig',
+    kind: 'program',
+    address: governed.program.address,
+    description:
+      'Program whose upgrade authority is a Squads v4 multisig account (3 of 5, 4 voters, autonomous); the multisig account itself is the authority here (on mainnet it would be its vault PDA)',
+    expect: {
+      programData: governed.programData,
+      upgradeAuthority: multisig.address,
+      authorityKind: 'squads-v4-multisig',
+      lastDeploySlot: lastSlot(governed),
+      deployments: governed.deployments,
+      authorityChanges: [
+        { signature: handover.signature, slot: handover.slot.toString(), newAuthority: multisig.address },
+      ],
+      executableLength: executableLength(context),
+      standIn: false,
+      multisig: {
+        address: multisig.address,
+        threshold: 3,
+        members: members.map((member) => member.key),
+        voters: members.filter((member) => (member.permissions & 2) !== 0).length,
+        timeLockSeconds: 0,
+        configAuthority: null,
+      },
+      flags: ['UPGRADE_AUTHORITY_MULTISIG', 'AUTHORITY_CHANGED_RECENTLY'],
+      // Autonomous: no config authority can change the members behind the vote.
+      notFlags: ['UPGRADE_AUTHORITY_SINGLE_KEY', 'MULTISIG_CONFIG_AUTHORITY_SET'],
+    },
+  };
+}
+
+/** The single-key program's latest upgrade (5.5 hours before the end); then the program subjects are listed. */
 export async function seedLatestUpgrade(
   context: ScenarioContext,
   programs: ProgramsInProgress,
 ): Promise<void> {
-  const { immutable, frozen, singleKey, governed, handover, multisig } = programs;
-  const members = multisig.members;
-  // DeployWithMaxDataLen reserved 2× the ELF, as `solana program deploy` does; ProgramData keeps that room.
-  const elfLength = 2 * (context.programElf.length + 8);
-  context.timeline.moveTo(5.5 * HOUR);
-  await upgrade(context, 'program:single-key', singleKey, 3);
-
+  await upgrade(context, 'program:single-key', programs.singleKey, 3);
   context.subjects.push(
-    {
-      name: 'program:immutable',
-      kind: 'program',
-      address: immutable.program.address,
-      description:
-        'Upgradeable-loader program whose upgrade authority was removed (SetAuthority to None): immutable',
-      expect: {
-        programData: await findProgramDataAddress(immutable.program.address),
-        upgradeAuthority: null,
-        authorityKind: 'none',
-        lastDeploySlot: lastSlot(immutable),
-        deployments: immutable.deployments,
-        authorityChanges: [{ signature: frozen.signature, slot: frozen.slot.toString(), newAuthority: null }],
-        executableLength: elfLength,
-        standIn: false,
-        flags: ['PROGRAM_IMMUTABLE'],
-        notFlags: ['UPGRADE_AUTHORITY_SINGLE_KEY'],
-      },
-    },
-    {
-      name: 'program:single-key',
-      kind: 'program',
-      address: singleKey.program.address,
-      description:
-        'Program upgradeable by one keypair, upgraded 3 days and 5.5 hours ago (also the hook of token:t22-transfer-hook)',
-      expect: {
-        programData: singleKey.programData,
-        upgradeAuthority: singleKey.authority.address,
-        authorityKind: 'single-key',
-        lastDeploySlot: lastSlot(singleKey),
-        deployments: singleKey.deployments,
-        authorityChanges: [],
-        executableLength: elfLength,
-        standIn: false,
-        flags: ['UPGRADE_AUTHORITY_SINGLE_KEY', 'RECENTLY_UPGRADED'],
-        notFlags: ['PROGRAM_IMMUTABLE'],
-      },
-    },
-    {
-      name: 'program:multisig',
-      kind: 'program',
-      address: governed.program.address,
-      description:
-        'Program whose upgrade authority is a Squads v4 multisig account (3 of 5, 4 voters, autonomous); the multisig account itself is the authority here (on mainnet it would be its vault PDA)',
-      expect: {
-        programData: governed.programData,
-        upgradeAuthority: multisig.address,
-        authorityKind: 'squads-v4-multisig',
-        lastDeploySlot: lastSlot(governed),
-        deployments: governed.deployments,
-        authorityChanges: [
-          { signature: handover.signature, slot: handover.slot.toString(), newAuthority: multisig.address },
-        ],
-        executableLength: elfLength,
-        standIn: false,
-        multisig: {
-          address: multisig.address,
-          threshold: 3,
-          members: members.map((member) => member.key),
-          voters: members.filter((member) => (member.permissions & 2) !== 0).length,
-          timeLockSeconds: 0,
-          configAuthority: null,
-        },
-        flags: ['UPGRADE_AUTHORITY_MULTISIG', 'AUTHORITY_CHANGED_RECENTLY'],
-        // Autonomous: no config authority can change the members behind the vote.
-        notFlags: ['UPGRADE_AUTHORITY_SINGLE_KEY', 'MULTISIG_CONFIG_AUTHORITY_SET'],
-      },
-    },
+    await immutableSubject(context, programs),
+    singleKeySubject(context, programs),
+    multisigSubject(context, programs),
   );
 }

@@ -44,7 +44,7 @@ import {
   revokeMintAuthorityInstruction,
 } from './builders/token.js';
 import { fundedSigner, LAMPORTS_PER_SOL, type ScenarioContext } from './context.js';
-import type { FlagExpect, PumpfunExpect, PumpPoolExpect, WalletExpect } from './manifest.js';
+import type { FlagExpect, PumpfunExpect, PumpPoolExpect, ScenarioSubject, WalletExpect } from './manifest.js';
 
 export const PUMP_DECIMALS = 6;
 export const PUMP_TOTAL_SUPPLY = 1_000_000_000_000_000n;
@@ -104,150 +104,172 @@ async function poolAddress(
   return { address, bump };
 }
 
-/** Creates one coin: mint + immutable metadata + holders with real transactions, then the curve (and pool) accounts. */
-export async function launchPumpCoin(context: ScenarioContext, spec: LaunchSpec): Promise<Launch> {
-  const { chain, keys } = context;
-  const { creator } = spec;
-  const mint = await keys.signer(`${spec.label}:mint`);
-  const signatures: string[] = [];
-  signatures.push(
-    await createMint(chain, {
-      payer: creator,
-      mint,
-      tokenProgram: TOKEN_PROGRAM,
-      decimals: PUMP_DECIMALS,
-      mintAuthority: creator,
-    }),
-  );
+/** The coin's mint and its immutable Metaplex metadata, with real transactions. */
+async function createCoin(context: ScenarioContext, spec: LaunchSpec) {
+  const { chain } = context;
+  const mint = await context.keys.signer(`${spec.label}:mint`);
+  const mintSignature = await createMint(chain, {
+    payer: spec.creator,
+    mint,
+    tokenProgram: TOKEN_PROGRAM,
+    decimals: PUMP_DECIMALS,
+    mintAuthority: spec.creator,
+  });
   // Legacy pump coins: Metaplex metadata owned by pump's mint-authority PDA, immutable.
   const metadata = await createMetadata(chain, {
-    payer: creator,
+    payer: spec.creator,
     mint: mint.address,
-    mintAuthority: creator,
+    mintAuthority: spec.creator,
     updateAuthority: PUMP_MINT_AUTHORITY,
     name: spec.name,
     symbol: spec.symbol,
     uri: `https://sandbox.invalid/pump/${spec.symbol}.json`,
     isMutable: false,
   });
-  signatures.push(metadata.signature);
+  return { mint: mint.address, metadata: metadata.address, signatures: [mintSignature, metadata.signature] };
+}
 
-  const bondingCurve = await findBondingCurveAddress(mint.address);
-  const associatedBondingCurve = await associatedTokenAccount(bondingCurve, mint.address, TOKEN_PROGRAM);
-  const sold = spec.graduated ? INITIAL_REAL_TOKEN_RESERVES : spec.sold;
-  const migrationReserve = PUMP_TOTAL_SUPPLY - INITIAL_REAL_TOKEN_RESERVES;
-  const curveTokenBalance = spec.graduated ? 0n : PUMP_TOTAL_SUPPLY - sold;
+/** The curve's tokens, then the creator's dev buy in its own account, then the buyers' shares of the rest. */
+async function launchGrants(
+  context: ScenarioContext,
+  spec: LaunchSpec,
+  bondingCurve: Address,
+  sold: bigint,
+  curveTokenBalance: bigint,
+): Promise<Grant[]> {
   if (spec.devBuy <= 0n || spec.devBuy >= sold)
     throw new Error(`${spec.label}: the dev buy must be part of the tokens sold`);
-  // The creator's dev buy comes first, in its own associated token account; the buyers share the rest.
   const grants: Grant[] = [
     { owner: bondingCurve, amount: curveTokenBalance },
-    { owner: creator.address, amount: spec.devBuy },
+    { owner: spec.creator.address, amount: spec.devBuy },
   ];
   const bought = sold - spec.devBuy;
   for (let i = 0; i < spec.buyers; i++) {
     const share = bought / BigInt(spec.buyers);
     const amount = i === spec.buyers - 1 ? bought - share * BigInt(spec.buyers - 1) : share;
-    grants.push({ owner: (await keys.signer(`${spec.label}:buyer:${i}`)).address, amount });
+    grants.push({ owner: (await context.keys.signer(`${spec.label}:buyer:${i}`)).address, amount });
   }
+  return grants;
+}
 
-  let pool: PumpPoolExpect | undefined;
-  const migration: Grant[] = [];
-  if (spec.graduated) {
-    const poolAuthority = await findPumpPoolAuthority(mint.address);
-    const { address, bump } = await poolAddress(mint.address, poolAuthority);
-    const poolBaseTokenAccount = await associatedTokenAccount(address, mint.address, TOKEN_PROGRAM);
-    const poolQuoteTokenAccount = await associatedTokenAccount(address, WSOL_MINT, TOKEN_PROGRAM);
-    const lpMint = await findPumpSwapLpMint(address);
-    const lpSupply = isqrt(migrationReserve * GRADUATION_QUOTE_LAMPORTS);
-    migration.push({ owner: address, amount: migrationReserve });
-    // The pool's wSOL vault: a real wrapped-SOL account holding the migrated lamports.
-    signatures.push(
-      (
-        await submit(chain, creator, [
-          getCreateAssociatedTokenIdempotentInstruction({
-            payer: creator,
-            ata: poolQuoteTokenAccount,
-            owner: address,
-            mint: WSOL_MINT,
-          }),
-          getTransferSolInstruction({
-            source: creator,
-            destination: poolQuoteTokenAccount,
-            amount: GRADUATION_QUOTE_LAMPORTS,
-          }),
-          getSyncNativeInstruction({ account: poolQuoteTokenAccount }),
-        ])
-      ).signature,
-    );
-    const poolData = encodePumpSwapPool({
-      poolBump: bump,
-      index: 0,
-      creator: poolAuthority,
-      baseMint: mint.address,
-      quoteMint: WSOL_MINT,
-      lpMint,
-      poolBaseTokenAccount,
-      poolQuoteTokenAccount,
-      lpSupply,
-      coinCreator: creator.address,
-    });
-    chain.setAccount({
-      address,
-      lamports: chain.minimumBalanceForRentExemption(PUMPSWAP_POOL_SIZE),
-      data: poolData,
-      owner: PUMPSWAP_PROGRAM,
-    });
-    pool = {
-      address,
-      creator: poolAuthority,
-      coinCreator: creator.address,
-      baseMint: mint.address,
-      quoteMint: WSOL_MINT,
-      lpMint,
-      poolBaseTokenAccount,
-      poolQuoteTokenAccount,
-      lpSupply: lpSupply.toString(),
-      baseReserve: migrationReserve.toString(),
-      quoteReserveLamports: GRADUATION_QUOTE_LAMPORTS.toString(),
-    };
-  }
+/** The pool's wSOL vault: a real wrapped-SOL account holding the migrated lamports. */
+async function fundPoolQuoteVault(
+  context: ScenarioContext,
+  creator: KeyPairSigner,
+  pool: Address,
+  vault: Address,
+): Promise<string> {
+  const submitted = await submit(context.chain, creator, [
+    getCreateAssociatedTokenIdempotentInstruction({
+      payer: creator,
+      ata: vault,
+      owner: pool,
+      mint: WSOL_MINT,
+    }),
+    getTransferSolInstruction({ source: creator, destination: vault, amount: GRADUATION_QUOTE_LAMPORTS }),
+    getSyncNativeInstruction({ account: vault }),
+  ]);
+  return submitted.signature;
+}
 
-  const instructions = await mintToOwnersInstructions(
-    creator,
-    mint.address,
-    creator,
-    TOKEN_PROGRAM,
-    PUMP_DECIMALS,
-    [...grants, ...migration],
-  );
-  instructions.push(
-    revokeMintAuthorityInstruction(mint.address, creator, TOKEN_PROGRAM, AuthorityType.MintTokens),
-  );
+/** A graduated coin's canonical PumpSwap pool: its wSOL vault for real, the pool account written. */
+async function migrateToPool(
+  context: ScenarioContext,
+  creator: KeyPairSigner,
+  mint: Address,
+): Promise<{ address: Address; pool: PumpPoolExpect; signature: string }> {
+  const { chain } = context;
+  const migrationReserve = PUMP_TOTAL_SUPPLY - INITIAL_REAL_TOKEN_RESERVES;
+  const poolAuthority = await findPumpPoolAuthority(mint);
+  const { address, bump } = await poolAddress(mint, poolAuthority);
+  const poolBaseTokenAccount = await associatedTokenAccount(address, mint, TOKEN_PROGRAM);
+  const poolQuoteTokenAccount = await associatedTokenAccount(address, WSOL_MINT, TOKEN_PROGRAM);
+  const lpMint = await findPumpSwapLpMint(address);
+  const lpSupply = isqrt(migrationReserve * GRADUATION_QUOTE_LAMPORTS);
+  const signature = await fundPoolQuoteVault(context, creator, address, poolQuoteTokenAccount);
+  const fields = {
+    creator: poolAuthority,
+    coinCreator: creator.address,
+    baseMint: mint,
+    quoteMint: WSOL_MINT,
+    lpMint,
+    poolBaseTokenAccount,
+    poolQuoteTokenAccount,
+  };
+  chain.setAccount({
+    address,
+    lamports: chain.minimumBalanceForRentExemption(PUMPSWAP_POOL_SIZE),
+    data: encodePumpSwapPool({ ...fields, poolBump: bump, index: 0, lpSupply }),
+    owner: PUMPSWAP_PROGRAM,
+  });
+  const pool: PumpPoolExpect = {
+    address,
+    ...fields,
+    lpSupply: lpSupply.toString(),
+    baseReserve: migrationReserve.toString(),
+    quoteReserveLamports: GRADUATION_QUOTE_LAMPORTS.toString(),
+  };
+  return { address, pool, signature };
+}
+
+/** Mints every grant and revokes the mint authority, eight instructions a transaction. */
+async function mintAndRevoke(
+  context: ScenarioContext,
+  creator: KeyPairSigner,
+  mint: Address,
+  grants: readonly Grant[],
+): Promise<string[]> {
+  const instructions = await mintToOwnersInstructions(creator, mint, creator, TOKEN_PROGRAM, PUMP_DECIMALS, [
+    ...grants,
+  ]);
+  instructions.push(revokeMintAuthorityInstruction(mint, creator, TOKEN_PROGRAM, AuthorityType.MintTokens));
+  const signatures: string[] = [];
   for (let i = 0; i < instructions.length; i += 8) {
-    signatures.push((await submit(chain, creator, instructions.slice(i, i + 8))).signature);
+    signatures.push((await submit(context.chain, creator, instructions.slice(i, i + 8))).signature);
   }
+  return signatures;
+}
 
-  // After migration pump leaves the curve complete with no real reserves; the virtual ones stay at the end state.
+/** After migration pump leaves the curve complete with no real reserves; the virtual ones stay at the end state. */
+function writeCurve(
+  context: ScenarioContext,
+  spec: LaunchSpec,
+  bondingCurve: Address,
+  sold: bigint,
+): CurveState {
   const end = curveAfterSelling(sold);
   const curve = spec.graduated ? { ...end, realTokenReserves: 0n, realQuoteReserves: 0n } : end;
-  chain.setAccount({
+  context.chain.setAccount({
     address: bondingCurve,
-    lamports: chain.minimumBalanceForRentExemption(BONDING_CURVE_SIZE) + curve.realQuoteReserves,
+    lamports: context.chain.minimumBalanceForRentExemption(BONDING_CURVE_SIZE) + curve.realQuoteReserves,
     data: encodeBondingCurve({
       ...curve,
       tokenTotalSupply: PUMP_TOTAL_SUPPLY,
       complete: spec.graduated,
-      creator: creator.address,
+      creator: spec.creator.address,
     }),
     owner: PUMP_PROGRAM,
   });
+  return curve;
+}
 
-  const expect: PumpfunExpect = {
-    bondingCurve,
+interface LaunchFacts {
+  bondingCurve: Address;
+  associatedBondingCurve: Address;
+  metadata: Address;
+  curve: CurveState;
+  curveTokenBalance: bigint;
+  sold: bigint;
+  pool: PumpPoolExpect | undefined;
+}
+
+function launchExpect(spec: LaunchSpec, facts: LaunchFacts): PumpfunExpect {
+  const { curve } = facts;
+  return {
+    bondingCurve: facts.bondingCurve,
     creatorTokens: spec.devBuy.toString(),
-    associatedBondingCurve,
-    creator: creator.address,
+    associatedBondingCurve: facts.associatedBondingCurve,
+    creator: spec.creator.address,
     complete: spec.graduated,
     curveDataLength: BONDING_CURVE_SIZE,
     virtualTokenReserves: curve.virtualTokenReserves.toString(),
@@ -255,22 +277,42 @@ export async function launchPumpCoin(context: ScenarioContext, spec: LaunchSpec)
     realTokenReserves: curve.realTokenReserves.toString(),
     realQuoteReserves: curve.realQuoteReserves.toString(),
     tokenTotalSupply: PUMP_TOTAL_SUPPLY.toString(),
-    curveTokenBalance: curveTokenBalance.toString(),
+    curveTokenBalance: facts.curveTokenBalance.toString(),
     supply: PUMP_TOTAL_SUPPLY.toString(),
     decimals: PUMP_DECIMALS,
     mintAuthority: null,
     freezeAuthority: null,
-    progressBps: Number((sold * 10_000n) / INITIAL_REAL_TOKEN_RESERVES),
+    progressBps: Number((facts.sold * 10_000n) / INITIAL_REAL_TOKEN_RESERVES),
     metaplex: {
-      address: metadata.address,
+      address: facts.metadata,
       updateAuthority: PUMP_MINT_AUTHORITY,
       name: spec.name,
       symbol: spec.symbol,
       isMutable: false,
     },
-    ...(pool ? { pool } : {}),
+    ...(facts.pool ? { pool: facts.pool } : {}),
   };
-  return { mint: mint.address, expect, signatures };
+}
+
+/** Creates one coin: mint + immutable metadata + holders with real transactions, then the curve (and pool) accounts. */
+export async function launchPumpCoin(context: ScenarioContext, spec: LaunchSpec): Promise<Launch> {
+  const { mint, metadata, signatures } = await createCoin(context, spec);
+  const bondingCurve = await findBondingCurveAddress(mint);
+  const associatedBondingCurve = await associatedTokenAccount(bondingCurve, mint, TOKEN_PROGRAM);
+  const sold = spec.graduated ? INITIAL_REAL_TOKEN_RESERVES : spec.sold;
+  const curveTokenBalance = spec.graduated ? 0n : PUMP_TOTAL_SUPPLY - sold;
+  const grants = await launchGrants(context, spec, bondingCurve, sold, curveTokenBalance);
+  let pool: PumpPoolExpect | undefined;
+  if (spec.graduated) {
+    const migrated = await migrateToPool(context, spec.creator, mint);
+    pool = migrated.pool;
+    grants.push({ owner: migrated.address, amount: PUMP_TOTAL_SUPPLY - INITIAL_REAL_TOKEN_RESERVES });
+    signatures.push(migrated.signature);
+  }
+  signatures.push(...(await mintAndRevoke(context, spec.creator, mint, grants)));
+  const curve = writeCurve(context, spec, bondingCurve, sold);
+  const facts = { bondingCurve, associatedBondingCurve, metadata, curve, curveTokenBalance, sold, pool };
+  return { mint, expect: launchExpect(spec, facts), signatures };
 }
 
 /** What a creator's launches add up to, for the subjects that name them. */
@@ -292,18 +334,12 @@ const DEAD_SERIAL_LAUNCH = {
   notFlags: ['NOT_PUMPFUN_MINT', 'MINT_AUTHORITY_ACTIVE', 'FREEZE_AUTHORITY_ACTIVE', 'LIQUIDITY_THIN'],
 } satisfies FlagExpect;
 
-/**
- * Curves and pools from 12 to 6 hours before the end: one coin graduated, a serial launcher's nine,
- * a dumper's thirteen dead coins, one mid-curve. Every creator dev-buys a small amount of its coins at
- * creation and keeps it (the dev buy is part of the tokens sold off the curve).
- */
-export async function seedPumpfun(context: ScenarioContext): Promise<void> {
-  const { timeline, chain } = context;
-  timeline.moveTo(12 * HOUR);
-  const graduatedCreator = await fundedSigner(context, 'pumpfun:graduated:creator', 200n * LAMPORTS_PER_SOL);
+/** A coin whose curve completed and migrated, 12 hours before the end. */
+async function seedGraduated(context: ScenarioContext): Promise<void> {
+  const creator = await fundedSigner(context, 'pumpfun:graduated:creator', 200n * LAMPORTS_PER_SOL);
   const graduated = await launchPumpCoin(context, {
     label: 'pumpfun:graduated',
-    creator: graduatedCreator,
+    creator,
     name: 'Sandbox Graduate',
     symbol: 'GRAD',
     sold: INITIAL_REAL_TOKEN_RESERVES,
@@ -322,15 +358,20 @@ export async function seedPumpfun(context: ScenarioContext): Promise<void> {
     // Launched hours ago: new (caution), and nothing else wrong with it.
     expect: { ...graduated.expect, flags: ['TOKEN_NEW'], notFlags: [], onlyFlags: true },
   });
+}
 
-  // A serial launcher: one coin graduates, then eight die on the curve within a few hours.
-  const serialCreator = await fundedSigner(context, 'pumpfun:serial:creator', 200n * LAMPORTS_PER_SOL);
+/** A serial launcher: one coin graduates, then eight die on the curve within a few hours. */
+async function launchSerial(
+  context: ScenarioContext,
+): Promise<{ creator: KeyPairSigner; launches: Launch[] }> {
+  const { timeline } = context;
+  const creator = await fundedSigner(context, 'pumpfun:serial:creator', 200n * LAMPORTS_PER_SOL);
   const launches: Launch[] = [];
   timeline.moveTo(11 * HOUR + 30 * MINUTE);
   launches.push(
     await launchPumpCoin(context, {
       label: 'pumpfun:serial:0',
-      creator: serialCreator,
+      creator,
       name: 'Serial Zero',
       symbol: 'SER0',
       sold: INITIAL_REAL_TOKEN_RESERVES,
@@ -344,7 +385,7 @@ export async function seedPumpfun(context: ScenarioContext): Promise<void> {
     launches.push(
       await launchPumpCoin(context, {
         label: `pumpfun:serial:${i}`,
-        creator: serialCreator,
+        creator,
         name: `Serial ${i}`,
         symbol: `SER${i}`,
         // A 1M-token dev buy (≈ 0.03 SOL), then 0.5M–4M tokens bought: 0.04–0.14 SOL of real
@@ -356,13 +397,16 @@ export async function seedPumpfun(context: ScenarioContext): Promise<void> {
       }),
     );
   }
+  return { creator, launches };
+}
 
-  // A dumper: thirteen coins, one every eight minutes, none of which ever got going.
-  timeline.moveTo(8 * HOUR);
+/** A dumper: thirteen coins, one every eight minutes from 8 hours before the end, none of which ever got going. */
+async function launchDumps(context: ScenarioContext): Promise<Launch[]> {
+  context.timeline.moveTo(8 * HOUR);
   const dumper = await fundedSigner(context, 'pumpfun:dumper:creator', 50n * LAMPORTS_PER_SOL);
   const dumps: Launch[] = [];
   for (let i = 0; i < 13; i++) {
-    timeline.moveTo(8 * HOUR - i * 8 * MINUTE);
+    context.timeline.moveTo(8 * HOUR - i * 8 * MINUTE);
     dumps.push(
       await launchPumpCoin(context, {
         label: `pumpfun:dumper:${i}`,
@@ -377,12 +421,16 @@ export async function seedPumpfun(context: ScenarioContext): Promise<void> {
       }),
     );
   }
+  return dumps;
+}
 
-  timeline.moveTo(6 * HOUR);
-  const activeCreator = await fundedSigner(context, 'pumpfun:curve-active:creator', 50n * LAMPORTS_PER_SOL);
+/** A coin mid-curve, 6 hours before the end. */
+async function seedCurveActive(context: ScenarioContext): Promise<void> {
+  context.timeline.moveTo(6 * HOUR);
+  const creator = await fundedSigner(context, 'pumpfun:curve-active:creator', 50n * LAMPORTS_PER_SOL);
   const active = await launchPumpCoin(context, {
     label: 'pumpfun:curve-active',
-    creator: activeCreator,
+    creator,
     name: 'Sandbox Curve',
     symbol: 'CURVE',
     sold: (INITIAL_REAL_TOKEN_RESERVES * 40n) / 100n,
@@ -406,33 +454,47 @@ export async function seedPumpfun(context: ScenarioContext): Promise<void> {
       onlyFlags: true,
     },
   });
+}
 
+/** The newest coin of the serial launcher and of the dumper, each naming its creator's launches. */
+function serialLatestSubjects(launches: readonly Launch[], dumps: readonly Launch[]): ScenarioSubject[] {
   const latest = launches.at(-1);
   if (!latest) throw new Error('no serial launches');
-  context.subjects.push({
-    name: 'pumpfun:serial-latest',
-    kind: 'pumpfun',
-    address: latest.mint,
-    description:
-      'The newest of wallet:pump-serial-creator’s nine coins: a dead launch with near-zero real SOL',
-    expect: { ...latest.expect, creatorLaunches: launchesOf(launches), ...DEAD_SERIAL_LAUNCH },
-  });
   const latestDump = dumps.at(-1);
   if (!latestDump) throw new Error('no dumper launches');
-  context.subjects.push({
-    name: 'pumpfun:dumper-latest',
-    kind: 'pumpfun',
-    address: latestDump.mint,
-    description:
-      'The newest of a creator’s thirteen coins, launched every eight minutes: it and the twelve before it all died on their curves, and the creator kept its dev buy of each',
-    expect: {
-      ...latestDump.expect,
-      creatorLaunches: launchesOf(dumps),
-      ...DEAD_SERIAL_LAUNCH,
-      // The kept dev buy (0.2 % of the supply) is what finds the launches, not a holding to flag.
-      notFlags: [...DEAD_SERIAL_LAUNCH.notFlags, 'CREATOR_HOLDS_SUPPLY', 'CREATOR_HISTORY_UNAVAILABLE'],
+  return [
+    {
+      name: 'pumpfun:serial-latest',
+      kind: 'pumpfun',
+      address: latest.mint,
+      description:
+        'The newest of wallet:pump-serial-creator’s nine coins: a dead launch with near-zero real SOL',
+      expect: { ...latest.expect, creatorLaunches: launchesOf(launches), ...DEAD_SERIAL_LAUNCH },
     },
-  });
+    {
+      name: 'pumpfun:dumper-latest',
+      kind: 'pumpfun',
+      address: latestDump.mint,
+      description:
+        'The newest of a creator’s thirteen coins, launched every eight minutes: it and the twelve before it all died on their curves, and the creator kept its dev buy of each',
+      expect: {
+        ...latestDump.expect,
+        creatorLaunches: launchesOf(dumps),
+        ...DEAD_SERIAL_LAUNCH,
+        // The kept dev buy (0.2 % of the supply) is what finds the launches, not a holding to flag.
+        notFlags: [...DEAD_SERIAL_LAUNCH.notFlags, 'CREATOR_HOLDS_SUPPLY', 'CREATOR_HISTORY_UNAVAILABLE'],
+      },
+    },
+  ];
+}
+
+/** The serial launcher's wallet, as /scan/wallet sees it. */
+function serialCreatorSubject(
+  context: ScenarioContext,
+  creator: KeyPairSigner,
+  launches: readonly Launch[],
+): ScenarioSubject {
+  const { chain } = context;
   const signatures = launches.flatMap((launch) => launch.signatures);
   const times = signatures.map((signature) => chain.transaction(signature)?.blockTime ?? 0);
   const expect: WalletExpect & FlagExpect = {
@@ -440,19 +502,35 @@ export async function seedPumpfun(context: ScenarioContext): Promise<void> {
     failedCount: 0,
     firstBlockTime: Math.min(...times),
     lastBlockTime: Math.max(...times),
-    lamports: (chain.getAccount(serialCreator.address)?.lamports() ?? 0n).toString(),
+    lamports: (chain.getAccount(creator.address)?.lamports() ?? 0n).toString(),
     pumpLaunches: launchesOf(launches),
     // /scan/wallet has no launch check (the coins' own scans name the serial launcher): it sees a wallet
     // whose history began half a day ago.
     flags: ['FRESH_WALLET'],
     notFlags: ['NOT_A_WALLET', 'WALLET_UNUSED', 'FUNDED_THEN_DRAINED', 'HIGH_FAILURE_RATE'],
   };
-  context.subjects.push({
+  return {
     name: 'wallet:pump-serial-creator',
     kind: 'wallet',
-    address: serialCreator.address,
+    address: creator.address,
     description:
       'pump.fun creator with nine launches within four hours: one graduated, eight abandoned with near-zero real SOL on their curves',
     expect,
-  });
+  };
+}
+
+/**
+ * Curves and pools from 12 to 6 hours before the end: one coin graduated, a serial launcher's nine,
+ * a dumper's thirteen dead coins, one mid-curve. Every creator dev-buys a small amount of its coins at
+ * creation and keeps it (the dev buy is part of the tokens sold off the curve).
+ */
+export async function seedPumpfun(context: ScenarioContext): Promise<void> {
+  await seedGraduated(context);
+  const serial = await launchSerial(context);
+  const dumps = await launchDumps(context);
+  await seedCurveActive(context);
+  context.subjects.push(
+    ...serialLatestSubjects(serial.launches, dumps),
+    serialCreatorSubject(context, serial.creator, serial.launches),
+  );
 }

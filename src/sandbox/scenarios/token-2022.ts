@@ -119,84 +119,84 @@ function transferFeeExtension(authority: Address, basisPoints: number, maximumFe
   };
 }
 
-export async function seedToken2022Mints(context: ScenarioContext): Promise<void> {
-  const { chain } = context;
-  await seedToken2022(context, {
-    name: 'token:t22-permanent-delegate',
-    description: 'Token-2022 mint with a PermanentDelegate that can move or burn tokens from any holder',
-    extensions: (authority) => [{ __kind: 'PermanentDelegate', delegate: authority.address }],
-    extensionNames: ['PermanentDelegate'],
-    expect: (authority) => ({ permanentDelegate: authority.address }),
-    scan: {
-      flags: ['PERMANENT_DELEGATE'],
-      notFlags: ['TRANSFER_FEE', 'NON_TRANSFERABLE', 'MINT_AUTHORITY_ACTIVE', 'FREEZE_AUTHORITY_ACTIVE'],
-    },
-  });
+const MAXIMUM_FEE = 1_000_000n * UNIT;
 
-  const maximumFee = 1_000_000n * UNIT;
-  await seedToken2022(context, {
-    name: 'token:t22-transfer-fee',
-    description: 'Token-2022 mint charging a 500 bps transfer fee, fee authority live',
-    extensions: (authority) => [transferFeeExtension(authority.address, 500, maximumFee)],
-    extensionNames: ['TransferFeeConfig'],
-    expect: (authority) => {
-      // InitializeTransferFeeConfig stamps both fee slots with the epoch of the creating slot.
-      const epoch = epochOf(chain.slot).epoch.toString();
-      return {
-        transferFee: {
-          configAuthority: authority.address,
-          withdrawWithheldAuthority: authority.address,
-          olderBasisPoints: 500,
-          olderEpoch: epoch,
-          newerBasisPoints: 500,
-          newerEpoch: epoch,
-          maximumFee: maximumFee.toString(),
-        },
-      };
-    },
-    scan: {
-      flags: ['TRANSFER_FEE', 'TRANSFER_FEE_AUTHORITY'],
-      notFlags: ['TRANSFER_FEE_INCREASE_SCHEDULED', 'PERMANENT_DELEGATE'],
-    },
-  });
+const permanentDelegate = (): Token2022Spec => ({
+  name: 'token:t22-permanent-delegate',
+  description: 'Token-2022 mint with a PermanentDelegate that can move or burn tokens from any holder',
+  extensions: (authority) => [{ __kind: 'PermanentDelegate', delegate: authority.address }],
+  extensionNames: ['PermanentDelegate'],
+  expect: (authority) => ({ permanentDelegate: authority.address }),
+  scan: {
+    flags: ['PERMANENT_DELEGATE'],
+    notFlags: ['TRANSFER_FEE', 'NON_TRANSFERABLE', 'MINT_AUTHORITY_ACTIVE', 'FREEZE_AUTHORITY_ACTIVE'],
+  },
+});
 
-  await seedToken2022(context, {
-    name: 'token:t22-transfer-fee-increase',
-    description:
-      'Token-2022 mint at 100 bps whose fee authority scheduled 2500 bps with SetTransferFee (in force 2 epochs later)',
-    extensions: (authority) => [transferFeeExtension(authority.address, 100, maximumFee)],
-    extensionNames: ['TransferFeeConfig'],
-    after: async (mint, authority) => {
-      const epoch = epochOf(chain.slot).epoch;
-      await submit(chain, authority, [
-        getSetTransferFeeInstruction({
-          mint,
-          transferFeeConfigAuthority: authority,
-          transferFeeBasisPoints: 2500,
-          maximumFee,
-        }),
-      ]);
-      return {
-        transferFee: {
-          configAuthority: authority.address,
-          withdrawWithheldAuthority: authority.address,
-          olderBasisPoints: 100,
-          olderEpoch: epoch.toString(),
-          newerBasisPoints: 2500,
-          newerEpoch: (epoch + 2n).toString(),
-          maximumFee: maximumFee.toString(),
-        },
-      };
-    },
-    expect: () => ({}),
-    scan: {
-      flags: ['TRANSFER_FEE', 'TRANSFER_FEE_INCREASE_SCHEDULED', 'TRANSFER_FEE_AUTHORITY'],
-      notFlags: ['PERMANENT_DELEGATE'],
-    },
-  });
+const transferFee = ({ chain }: ScenarioContext): Token2022Spec => ({
+  name: 'token:t22-transfer-fee',
+  description: 'Token-2022 mint charging a 500 bps transfer fee, fee authority live',
+  extensions: (authority) => [transferFeeExtension(authority.address, 500, MAXIMUM_FEE)],
+  extensionNames: ['TransferFeeConfig'],
+  expect: (authority) => {
+    // InitializeTransferFeeConfig stamps both fee slots with the epoch of the creating slot.
+    const epoch = epochOf(chain.slot).epoch.toString();
+    return {
+      transferFee: {
+        configAuthority: authority.address,
+        withdrawWithheldAuthority: authority.address,
+        olderBasisPoints: 500,
+        olderEpoch: epoch,
+        newerBasisPoints: 500,
+        newerEpoch: epoch,
+        maximumFee: MAXIMUM_FEE.toString(),
+      },
+    };
+  },
+  scan: {
+    flags: ['TRANSFER_FEE', 'TRANSFER_FEE_AUTHORITY'],
+    notFlags: ['TRANSFER_FEE_INCREASE_SCHEDULED', 'PERMANENT_DELEGATE'],
+  },
+});
 
-  const hookProgram = (await context.keys.signer(HOOK_PROGRAM_LABEL)).address;
-  await seedToken2022(context, {
+const transferFeeIncrease = ({ chain }: ScenarioContext): Token2022Spec => ({
+  name: 'token:t22-transfer-fee-increase',
+  description:
+    'Token-2022 mint at 100 bps whose fee authority scheduled 2500 bps with SetTransferFee (in force 2 epochs later)',
+  extensions: (authority) => [transferFeeExtension(authority.address, 100, MAXIMUM_FEE)],
+  extensionNames: ['TransferFeeConfig'],
+  after: async (mint, authority) => {
+    const epoch = epochOf(chain.slot).epoch;
+    await submit(chain, authority, [
+      getSetTransferFeeInstruction({
+        mint,
+        transferFeeConfigAuthority: authority,
+        transferFeeBasisPoints: 2500,
+        maximumFee: MAXIMUM_FEE,
+      }),
+    ]);
+    return {
+      transferFee: {
+        configAuthority: authority.address,
+        withdrawWithheldAuthority: authority.address,
+        olderBasisPoints: 100,
+        olderEpoch: epoch.toString(),
+        newerBasisPoints: 2500,
+        newerEpoch: (epoch + 2n).toString(),
+        maximumFee: MAXIMUM_FEE.toString(),
+      },
+    };
+  },
+  expect: () => ({}),
+  scan: {
+    flags: ['TRANSFER_FEE', 'TRANSFER_FEE_INCREASE_SCHEDULED', 'TRANSFER_FEE_AUTHORITY'],
+    notFlags: ['PERMANENT_DELEGATE'],
+  },
+});
+
+const transferHook = async ({ keys }: ScenarioContext): Promise<Token2022Spec> => {
+  const hookProgram = (await keys.signer(HOOK_PROGRAM_LABEL)).address;
+  return {
     name: 'token:t22-transfer-hook',
     description:
       'Token-2022 mint whose transfers CPI into an upgradeable hook program that has no validation account, so every transfer fails; the hook authority can swap the program',
@@ -211,58 +211,75 @@ export async function seedToken2022Mints(context: ScenarioContext): Promise<void
       flags: ['TRANSFER_HOOK_ACTIVE', 'TRANSFER_HOOK_AUTHORITY', 'TRANSFER_BLOCKED'],
       notFlags: ['TRANSFER_FEE', 'TRANSFER_SIMULATION_UNAVAILABLE'],
     },
-  });
+  };
+};
 
-  await seedToken2022(context, {
-    name: 'token:t22-default-frozen',
-    description:
-      'Token-2022 mint with DefaultAccountState=Frozen: every new holder account starts frozen until the freeze authority thaws it',
-    extensions: () => [{ __kind: 'DefaultAccountState', state: AccountState.Frozen }],
-    extensionNames: ['DefaultAccountState'],
-    freezeAuthority: true,
-    before: (mint, authority, owners) => createAndThaw(context, mint, authority, owners),
-    after: async (mint, authority) => {
-      // A buyer the issuer has not approved: the account exists, frozen, and can never receive tokens.
-      const outsider = (await context.keys.signer('token:t22-default-frozen:outsider')).address;
-      const ata = await associatedTokenAccount(outsider, mint, TOKEN_2022_PROGRAM);
-      await submit(chain, authority, [
-        getCreateAssociatedTokenIdempotentInstruction({
-          payer: authority,
-          ata,
-          owner: outsider,
-          mint,
-          tokenProgram: TOKEN_2022_PROGRAM,
-        }),
-      ]);
-      return { frozenTokenAccounts: [ata] };
-    },
-    expect: () => ({ defaultAccountState: 'frozen' }),
-    scan: { flags: ['DEFAULT_STATE_FROZEN', 'FREEZE_AUTHORITY_ACTIVE'], notFlags: ['MINT_AUTHORITY_ACTIVE'] },
-  });
+/** A buyer the issuer has not approved: the account exists, frozen, and can never receive tokens. */
+async function frozenOutsider(context: ScenarioContext, mint: Address, authority: KeyPairSigner) {
+  const outsider = (await context.keys.signer('token:t22-default-frozen:outsider')).address;
+  const ata = await associatedTokenAccount(outsider, mint, TOKEN_2022_PROGRAM);
+  await submit(context.chain, authority, [
+    getCreateAssociatedTokenIdempotentInstruction({
+      payer: authority,
+      ata,
+      owner: outsider,
+      mint,
+      tokenProgram: TOKEN_2022_PROGRAM,
+    }),
+  ]);
+  return { frozenTokenAccounts: [ata] };
+}
 
-  await seedToken2022(context, {
-    name: 'token:t22-non-transferable',
-    description: 'Token-2022 NonTransferable (soulbound) mint: holders cannot sell or move it',
-    extensions: () => [{ __kind: 'NonTransferable' }],
-    extensionNames: ['NonTransferable'],
-    expect: () => ({ nonTransferable: true }),
-    scan: { flags: ['NON_TRANSFERABLE'], notFlags: ['PERMANENT_DELEGATE'] },
-  });
+const defaultFrozen = (context: ScenarioContext): Token2022Spec => ({
+  name: 'token:t22-default-frozen',
+  description:
+    'Token-2022 mint with DefaultAccountState=Frozen: every new holder account starts frozen until the freeze authority thaws it',
+  extensions: () => [{ __kind: 'DefaultAccountState', state: AccountState.Frozen }],
+  extensionNames: ['DefaultAccountState'],
+  freezeAuthority: true,
+  before: (mint, authority, owners) => createAndThaw(context, mint, authority, owners),
+  after: (mint, authority) => frozenOutsider(context, mint, authority),
+  expect: () => ({ defaultAccountState: 'frozen' }),
+  scan: { flags: ['DEFAULT_STATE_FROZEN', 'FREEZE_AUTHORITY_ACTIVE'], notFlags: ['MINT_AUTHORITY_ACTIVE'] },
+});
 
-  await seedToken2022(context, {
-    name: 'token:t22-pausable',
-    description:
-      'Token-2022 mint with the Pausable extension, paused by its pause authority (all transfers halted)',
-    extensions: (authority) => [{ __kind: 'PausableConfig', authority: authority.address, paused: false }],
-    extensionNames: ['PausableConfig'],
-    after: async (mint, authority) => {
-      await submit(chain, authority, [getPauseInstruction({ mint, authority })]);
-      return { pausable: { authority: authority.address, paused: true } };
-    },
-    expect: () => ({}),
-    // Paused outranks pausable: the scan names the stronger fact only.
-    scan: { flags: ['TOKEN_PAUSED'], notFlags: ['PAUSABLE'] },
-  });
+const nonTransferable = (): Token2022Spec => ({
+  name: 'token:t22-non-transferable',
+  description: 'Token-2022 NonTransferable (soulbound) mint: holders cannot sell or move it',
+  extensions: () => [{ __kind: 'NonTransferable' }],
+  extensionNames: ['NonTransferable'],
+  expect: () => ({ nonTransferable: true }),
+  scan: { flags: ['NON_TRANSFERABLE'], notFlags: ['PERMANENT_DELEGATE'] },
+});
+
+const pausable = ({ chain }: ScenarioContext): Token2022Spec => ({
+  name: 'token:t22-pausable',
+  description:
+    'Token-2022 mint with the Pausable extension, paused by its pause authority (all transfers halted)',
+  extensions: (authority) => [{ __kind: 'PausableConfig', authority: authority.address, paused: false }],
+  extensionNames: ['PausableConfig'],
+  after: async (mint, authority) => {
+    await submit(chain, authority, [getPauseInstruction({ mint, authority })]);
+    return { pausable: { authority: authority.address, paused: true } };
+  },
+  expect: () => ({}),
+  // Paused outranks pausable: the scan names the stronger fact only.
+  scan: { flags: ['TOKEN_PAUSED'], notFlags: ['PAUSABLE'] },
+});
+
+/** The Token-2022 subjects, created in this order. */
+const TOKEN_2022_MINTS: readonly ((context: ScenarioContext) => Token2022Spec | Promise<Token2022Spec>)[] = [
+  permanentDelegate,
+  transferFee,
+  transferFeeIncrease,
+  transferHook,
+  defaultFrozen,
+  nonTransferable,
+  pausable,
+];
+
+export async function seedToken2022Mints(context: ScenarioContext): Promise<void> {
+  for (const spec of TOKEN_2022_MINTS) await seedToken2022(context, await spec(context));
 }
 
 /**

@@ -22,9 +22,8 @@ import {
 import { USDC_MINT, WSOL_MINT } from '../../solana/programs.js';
 import { fundUsdc, USDC_DECIMALS, usdcAccountOf } from '../usdc.js';
 import { type Submitted, submit, submitFailing } from '../wallets.js';
-import { MINUTE } from './builders/timeline.js';
 import { fundedSigner, LAMPORTS_PER_SOL, type ScenarioContext } from './context.js';
-import type { TxExpect } from './manifest.js';
+import type { ScenarioSubject, TxExpect } from './manifest.js';
 import { USDC_AUTHORITY_LABEL } from './tokens.js';
 
 const U64_MAX = 0xffff_ffff_ffff_ffffn;
@@ -75,15 +74,13 @@ function txExpect(
   };
 }
 
-export async function seedTransactions(context: ScenarioContext): Promise<void> {
-  const { chain, keys, timeline } = context;
-  timeline.moveTo(5 * MINUTE);
-  const SYSTEM = '11111111111111111111111111111111' as Address;
-  const COMPUTE_BUDGET = 'ComputeBudget111111111111111111111111111111' as Address;
+const SYSTEM = '11111111111111111111111111111111' as Address;
+const COMPUTE_BUDGET = 'ComputeBudget111111111111111111111111111111' as Address;
 
-  // A plain transfer.
+/** A plain transfer. */
+async function successfulTransfer(context: ScenarioContext): Promise<ScenarioSubject> {
   const payer = await fundedSigner(context, 'tx:success:signer', 10n * LAMPORTS_PER_SOL);
-  const recipient = (await keys.signer('tx:success:recipient')).address;
+  const recipient = (await context.keys.signer('tx:success:recipient')).address;
   const amount = LAMPORTS_PER_SOL / 2n;
   const success = await send(
     context,
@@ -91,20 +88,21 @@ export async function seedTransactions(context: ScenarioContext): Promise<void> 
     [getTransferSolInstruction({ source: payer, destination: recipient, amount })],
     amount,
   );
-  context.subjects.push({
+  return {
     name: 'tx:success',
     kind: 'tx',
     signature: success.submitted.signature,
     description: 'A successful 0.5 SOL transfer with no priority fee',
     expect: { ...txExpect(payer, success, [SYSTEM]), flags: [], notFlags: [], onlyFlags: true },
-  });
+  };
+}
 
-  // A transfer of 5 USDC from an account holding 1: lands (skipPreflight) and fails with custom error 1.
-  timeline.advance(2);
-  const usdcAuthority = await keys.signer(USDC_AUTHORITY_LABEL);
+/** A transfer of 5 USDC from an account holding 1: lands (skipPreflight) and fails with custom error 1. */
+async function failedTransfer(context: ScenarioContext): Promise<ScenarioSubject> {
+  const usdcAuthority = await context.keys.signer(USDC_AUTHORITY_LABEL);
   const debtor = await fundedSigner(context, 'tx:failed:signer', LAMPORTS_PER_SOL);
-  const creditor = (await keys.signer('tx:failed:recipient')).address;
-  await fundUsdc(chain, usdcAuthority, [
+  const creditor = (await context.keys.signer('tx:failed:recipient')).address;
+  await fundUsdc(context.chain, usdcAuthority, [
     { owner: debtor.address, amount: 1_000_000n },
     { owner: creditor, amount: 0n },
   ]);
@@ -124,7 +122,7 @@ export async function seedTransactions(context: ScenarioContext): Promise<void> 
     0n,
     { fail: true },
   );
-  context.subjects.push({
+  return {
     name: 'tx:failed-custom-error',
     kind: 'tx',
     signature: failed.submitted.signature,
@@ -136,11 +134,14 @@ export async function seedTransactions(context: ScenarioContext): Promise<void> 
       flags: ['TX_FAILED'],
       notFlags: ['TX_NOT_FOUND'],
     },
-  });
+  };
+}
 
-  // A high priority fee: 400 000 000 micro-lamports per CU on a 50 000 CU limit = 0.02 SOL priority,
-  // over the 0.01 SOL the transaction scanner calls high.
-  timeline.advance(2);
+/**
+ * A high priority fee: 400 000 000 micro-lamports per CU on a 50 000 CU limit = 0.02 SOL priority,
+ * over the 0.01 SOL the transaction scanner calls high.
+ */
+async function highPriorityFee(context: ScenarioContext): Promise<ScenarioSubject> {
   const hurried = await fundedSigner(context, 'tx:priority:signer', 10n * LAMPORTS_PER_SOL);
   const budget = { price: 400_000_000n, limit: 50_000n };
   const priority = await send(
@@ -151,13 +152,13 @@ export async function seedTransactions(context: ScenarioContext): Promise<void> 
       getSetComputeUnitPriceInstruction({ microLamports: budget.price }),
       getTransferSolInstruction({
         source: hurried,
-        destination: (await keys.signer('tx:priority:recipient')).address,
+        destination: (await context.keys.signer('tx:priority:recipient')).address,
         amount: 1_000_000n,
       }),
     ],
     1_000_000n,
   );
-  context.subjects.push({
+  return {
     name: 'tx:high-priority-fee',
     kind: 'tx',
     signature: priority.submitted.signature,
@@ -168,10 +169,11 @@ export async function seedTransactions(context: ScenarioContext): Promise<void> 
       flags: ['TX_HIGH_FEE'],
       notFlags: ['TX_FAILED'],
     },
-  });
+  };
+}
 
-  // The signer sends 97.5 % of its SOL to an address it never used before.
-  timeline.advance(2);
+/** The signer sends 97.5 % of its SOL to an address it never used before. */
+async function largeOutflow(context: ScenarioContext): Promise<ScenarioSubject> {
   const emptied = await fundedSigner(context, 'tx:large-outflow:signer', 20n * LAMPORTS_PER_SOL);
   const outflowAmount = 19_500_000_000n;
   const outflow = await send(
@@ -180,13 +182,13 @@ export async function seedTransactions(context: ScenarioContext): Promise<void> 
     [
       getTransferSolInstruction({
         source: emptied,
-        destination: (await keys.signer('tx:large-outflow:recipient')).address,
+        destination: (await context.keys.signer('tx:large-outflow:recipient')).address,
         amount: outflowAmount,
       }),
     ],
     outflowAmount,
   );
-  context.subjects.push({
+  return {
     name: 'tx:large-outflow',
     kind: 'tx',
     signature: outflow.submitted.signature,
@@ -196,20 +198,22 @@ export async function seedTransactions(context: ScenarioContext): Promise<void> 
       flags: ['TX_SIGNER_LARGE_SOL_OUTFLOW'],
       notFlags: ['TX_TOKEN_APPROVE_THIRD_PARTY'],
     },
-  });
+  };
+}
 
-  // Drainer: the victim signs an unlimited Approve of its USDC account to the attacker, and hands the
-  // attacker ownership of its wrapped-SOL account — all in one transaction.
-  timeline.advance(2);
+/** The drainer's victim: USDC to approve away, and a wrapped-SOL account holding 3 SOL to hand over. */
+async function drainerVictim(
+  context: ScenarioContext,
+): Promise<{ victim: KeyPairSigner; wsolAccount: Address }> {
   const victim = await fundedSigner(context, 'tx:drainer:victim', 10n * LAMPORTS_PER_SOL);
-  const attacker = (await keys.signer('tx:drainer:attacker')).address;
-  await fundUsdc(chain, usdcAuthority, [{ owner: victim.address, amount: 2_500_000_000n }]);
+  const usdcAuthority = await context.keys.signer(USDC_AUTHORITY_LABEL);
+  await fundUsdc(context.chain, usdcAuthority, [{ owner: victim.address, amount: 2_500_000_000n }]);
   const [wsolAccount] = await findAssociatedTokenPda({
     owner: victim.address,
     mint: WSOL_MINT,
     tokenProgram: TOKEN_PROGRAM_ADDRESS,
   });
-  await submit(chain, victim, [
+  await submit(context.chain, victim, [
     getCreateAssociatedTokenIdempotentInstruction({
       payer: victim,
       ata: wsolAccount,
@@ -219,9 +223,19 @@ export async function seedTransactions(context: ScenarioContext): Promise<void> 
     getTransferSolInstruction({ source: victim, destination: wsolAccount, amount: 3n * LAMPORTS_PER_SOL }),
     getSyncNativeInstruction({ account: wsolAccount }),
   ]);
-  timeline.advance(2);
+  return { victim, wsolAccount };
+}
+
+/**
+ * Drainer: the victim signs an unlimited Approve of its USDC account to the attacker, and hands the
+ * attacker ownership of its wrapped-SOL account — all in one transaction.
+ */
+async function drainer(context: ScenarioContext): Promise<ScenarioSubject> {
+  const attacker = (await context.keys.signer('tx:drainer:attacker')).address;
+  const { victim, wsolAccount } = await drainerVictim(context);
+  context.timeline.advance(2);
   const usdcAccount = await usdcAccountOf(victim.address);
-  const drainer = await send(
+  const drained = await send(
     context,
     victim,
     [
@@ -235,18 +249,34 @@ export async function seedTransactions(context: ScenarioContext): Promise<void> 
     ],
     0n,
   );
-  context.subjects.push({
+  return {
     name: 'tx:drainer',
     kind: 'tx',
-    signature: drainer.submitted.signature,
+    signature: drained.submitted.signature,
     description:
       'Drainer shape: one transaction approves a third party for all of the signer’s USDC and hands it ownership of the signer’s wSOL account',
     expect: {
-      ...txExpect(victim, drainer, [TOKEN_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS]),
+      ...txExpect(victim, drained, [TOKEN_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS]),
       approve: { tokenAccount: usdcAccount, delegate: attacker, amount: U64_MAX.toString() },
       setAuthority: { tokenAccount: wsolAccount, authorityType: 'AccountOwner', newAuthority: attacker },
       flags: ['TX_TOKEN_APPROVE_THIRD_PARTY', 'TX_TOKEN_ACCOUNT_OWNER_CHANGED'],
       notFlags: ['TX_FAILED'],
     },
-  });
+  };
+}
+
+/** The transaction subjects in the order they are sent, two seconds apart. */
+const TRANSACTION_SUBJECTS: readonly ((context: ScenarioContext) => Promise<ScenarioSubject>)[] = [
+  successfulTransfer,
+  failedTransfer,
+  highPriorityFee,
+  largeOutflow,
+  drainer,
+];
+
+export async function seedTransactions(context: ScenarioContext): Promise<void> {
+  for (const [index, build] of TRANSACTION_SUBJECTS.entries()) {
+    if (index > 0) context.timeline.advance(2);
+    context.subjects.push(await build(context));
+  }
 }

@@ -7,10 +7,11 @@
  * vesting_start_time, cancelled_at (8 × u64). The locked tokens sit in the escrow's associated token
  * account. Tested on a real escrow's bytes (fixtures/mainnet/PROVENANCE.md).
  */
-import { type Address, getAddressEncoder } from '@solana/kit';
+import { type Address, getAddressCodec, getAddressEncoder, getU8Codec, getU64Codec } from '@solana/kit';
 import { findProgramDerivedAddress } from '../program-address.js';
 import { JUPITER_LOCK_PROGRAM } from '../programs.js';
-import { addressAt, checkLayout, u8At, u64At } from './pool-fields.js';
+import { layoutCodec } from './layout.js';
+import { checkLayout } from './pool-fields.js';
 import { type DecodeResult, decoded } from './result.js';
 
 /** sha256("account:VestingEscrow")[0..8]. */
@@ -34,6 +35,30 @@ export interface VestingEscrow {
   readonly cancelledAt: bigint;
 }
 
+const addressCodec = getAddressCodec();
+const u8 = getU8Codec();
+const u64 = getU64Codec();
+
+/** VestingEscrow (names as in the program), Borsh: every field up to `cancelled_at`. */
+export const VESTING_ESCROW_LAYOUT = layoutCodec(VESTING_ESCROW_SIZE, VESTING_ESCROW_DISCRIMINATOR, {
+  recipient: [8, addressCodec],
+  tokenMint: [40, addressCodec],
+  creator: [72, addressCodec],
+  base: [104, addressCodec],
+  escrowBump: [136, u8],
+  updateRecipientMode: [137, u8],
+  cancelMode: [138, u8],
+  tokenProgramFlag: [139, u8],
+  cliffTime: [144, u64],
+  frequency: [152, u64],
+  cliffUnlockAmount: [160, u64],
+  amountPerPeriod: [168, u64],
+  numberOfPeriod: [176, u64],
+  totalClaimedAmount: [184, u64],
+  vestingStartTime: [192, u64],
+  cancelledAt: [200, u64],
+});
+
 export function decodeVestingEscrow(data: Uint8Array): DecodeResult<VestingEscrow> {
   const checked = checkLayout(
     data,
@@ -42,20 +67,21 @@ export function decodeVestingEscrow(data: Uint8Array): DecodeResult<VestingEscro
     'Jupiter Lock VestingEscrow',
   );
   if (!checked.ok) return checked;
+  const escrow = VESTING_ESCROW_LAYOUT.decode(data);
   return decoded({
-    recipient: addressAt(data, 8),
-    tokenMint: addressAt(data, 40),
-    creator: addressAt(data, 72),
-    base: addressAt(data, 104),
-    cancelMode: u8At(data, 138),
-    cliffTime: u64At(data, 144),
-    frequency: u64At(data, 152),
-    cliffUnlockAmount: u64At(data, 160),
-    amountPerPeriod: u64At(data, 168),
-    numberOfPeriod: u64At(data, 176),
-    totalClaimedAmount: u64At(data, 184),
-    vestingStartTime: u64At(data, 192),
-    cancelledAt: u64At(data, 200),
+    recipient: escrow.recipient,
+    tokenMint: escrow.tokenMint,
+    creator: escrow.creator,
+    base: escrow.base,
+    cancelMode: escrow.cancelMode,
+    cliffTime: escrow.cliffTime,
+    frequency: escrow.frequency,
+    cliffUnlockAmount: escrow.cliffUnlockAmount,
+    amountPerPeriod: escrow.amountPerPeriod,
+    numberOfPeriod: escrow.numberOfPeriod,
+    totalClaimedAmount: escrow.totalClaimedAmount,
+    vestingStartTime: escrow.vestingStartTime,
+    cancelledAt: escrow.cancelledAt,
   });
 }
 

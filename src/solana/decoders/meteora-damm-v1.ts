@@ -16,10 +16,18 @@
  *   - with a config: [max, min, config].
  * The vault-LP accounts are [vault, pool]; the LP mint ["lp_mint", pool].
  */
-import { type Address, address, getAddressEncoder } from '@solana/kit';
+import {
+  type Address,
+  address,
+  getAddressCodec,
+  getAddressEncoder,
+  getU8Codec,
+  getU64Codec,
+} from '@solana/kit';
 import { METEORA_DAMM_V1_PROGRAM } from '../programs.js';
+import { layoutCodec } from './layout.js';
 import { maxMinBytes } from './meteora-pair-seeds.js';
-import { addressAt, checkLayout, u8At, u64At } from './pool-fields.js';
+import { checkLayout, u8At } from './pool-fields.js';
 import { pdaOf } from './program-pda.js';
 import { POOL_DISCRIMINATOR } from './pumpswap-pool.js';
 import { type DecodeResult, decoded } from './result.js';
@@ -53,23 +61,47 @@ export interface DammV1Pool {
   readonly curveType: number | null;
 }
 
+const addressCodec = getAddressCodec();
+const u8 = getU8Codec();
+const u64 = getU64Codec();
+
+/** The Pool's Borsh fields up to `total_locked_lp` (names as in state.rs) that the scan and the sandbox use. */
+export const DAMM_V1_POOL_LAYOUT = layoutCodec(DAMM_V1_MIN_SIZE, POOL_DISCRIMINATOR, {
+  lpMint: [8, addressCodec],
+  tokenAMint: [40, addressCodec],
+  tokenBMint: [72, addressCodec],
+  aVault: [104, addressCodec],
+  bVault: [136, addressCodec],
+  aVaultLp: [168, addressCodec],
+  bVaultLp: [200, addressCodec],
+  aVaultLpBump: [232, u8],
+  enabled: [233, u8],
+  tradeFeeNumerator: [330, u64],
+  tradeFeeDenominator: [338, u64],
+  protocolTradeFeeNumerator: [346, u64],
+  protocolTradeFeeDenominator: [354, u64],
+  poolType: [362, u8],
+  totalLockedLp: [395, u64],
+});
+
 export function decodeDammV1Pool(data: Uint8Array): DecodeResult<DammV1Pool> {
   // "account:Pool" is PumpSwap's and DAMM v2's discriminator too: the caller routes by owner first.
   const checked = checkLayout(data, POOL_DISCRIMINATOR, DAMM_V1_MIN_SIZE, 'Meteora DAMM v1 Pool');
   if (!checked.ok) return checked;
+  const pool = DAMM_V1_POOL_LAYOUT.decode(data);
   return decoded({
-    lpMint: addressAt(data, 8),
-    mintA: addressAt(data, 40),
-    mintB: addressAt(data, 72),
-    vaultA: addressAt(data, 104),
-    vaultB: addressAt(data, 136),
-    vaultLpA: addressAt(data, 168),
-    vaultLpB: addressAt(data, 200),
-    enabled: u8At(data, 233) === 1,
-    poolType: u8At(data, 362),
-    totalLockedLp: u64At(data, 395),
-    tradeFeeNumerator: u64At(data, 330),
-    tradeFeeDenominator: u64At(data, 338),
+    lpMint: pool.lpMint,
+    mintA: pool.tokenAMint,
+    mintB: pool.tokenBMint,
+    vaultA: pool.aVault,
+    vaultB: pool.bVault,
+    vaultLpA: pool.aVaultLp,
+    vaultLpB: pool.bVaultLp,
+    enabled: pool.enabled === 1,
+    poolType: pool.poolType,
+    totalLockedLp: pool.totalLockedLp,
+    tradeFeeNumerator: pool.tradeFeeNumerator,
+    tradeFeeDenominator: pool.tradeFeeDenominator,
     curveType: data.length > DAMM_V1_CURVE_TYPE_OFFSET ? u8At(data, DAMM_V1_CURVE_TYPE_OFFSET) : null,
   });
 }

@@ -10,10 +10,19 @@
  * pda.ts derives them), the two mints ordered max then min by their bytes: the customizable pool
  * ["cpool", max, min], a config's pool ["pool", config, max, min]; vaults ["token_vault", mint, pool].
  */
-import { type Address, address, getAddressEncoder } from '@solana/kit';
+import {
+  type Address,
+  address,
+  getAddressCodec,
+  getAddressEncoder,
+  getU8Codec,
+  getU64Codec,
+  getU128Codec,
+} from '@solana/kit';
 import { METEORA_DAMM_V2_PROGRAM } from '../programs.js';
+import { layoutCodec } from './layout.js';
 import { maxMinBytes } from './meteora-pair-seeds.js';
-import { addressAt, checkLayout, u8At, u64At, u128At } from './pool-fields.js';
+import { checkLayout } from './pool-fields.js';
 import { pdaOf } from './program-pda.js';
 import { POOL_DISCRIMINATOR } from './pumpswap-pool.js';
 import { type DecodeResult, decoded } from './result.js';
@@ -45,27 +54,57 @@ export interface DammV2Pool {
   readonly sqrtMaxPriceX64: bigint;
 }
 
+const addressCodec = getAddressCodec();
+const u8 = getU8Codec();
+const u64 = getU64Codec();
+const u128 = getU128Codec();
+
+/** The Pool's fields the scan and the sandbox use (names as in pool.rs), at their offsets. */
+export const DAMM_V2_POOL_LAYOUT = layoutCodec(DAMM_V2_POOL_SIZE, POOL_DISCRIMINATOR, {
+  cliffFeeNumerator: [8, u64],
+  tokenAMint: [168, addressCodec],
+  tokenBMint: [200, addressCodec],
+  tokenAVault: [232, addressCodec],
+  tokenBVault: [264, addressCodec],
+  liquidity: [360, u128],
+  protocolAFee: [392, u64],
+  protocolBFee: [400, u64],
+  partnerAFee: [408, u64],
+  partnerBFee: [416, u64],
+  sqrtMinPrice: [424, u128],
+  sqrtMaxPrice: [440, u128],
+  sqrtPrice: [456, u128],
+  activationType: [480, u8],
+  poolStatus: [481, u8],
+  permanentLockLiquidity: [552, u128],
+  creator: [648, addressCodec],
+  tokenAAmount: [680, u64],
+  tokenBAmount: [688, u64],
+  layoutVersion: [696, u8],
+});
+
 export function decodeDammV2Pool(data: Uint8Array): DecodeResult<DammV2Pool> {
   // "account:Pool" is PumpSwap's discriminator too: the caller routes by owner first.
   const checked = checkLayout(data, POOL_DISCRIMINATOR, DAMM_V2_POOL_SIZE, 'Meteora DAMM v2 Pool');
   if (!checked.ok) return checked;
+  const pool = DAMM_V2_POOL_LAYOUT.decode(data);
   return decoded({
-    mintA: addressAt(data, 168),
-    mintB: addressAt(data, 200),
-    vaultA: addressAt(data, 232),
-    vaultB: addressAt(data, 264),
-    liquidity: u128At(data, 360),
-    sqrtPriceX64: u128At(data, 456),
-    status: u8At(data, 481),
-    permanentLockLiquidity: u128At(data, 552),
-    creator: addressAt(data, 648),
-    protocolFeeA: u64At(data, 392),
-    protocolFeeB: u64At(data, 400),
-    partnerFeeA: u64At(data, 408),
-    partnerFeeB: u64At(data, 416),
-    cliffFeeNumerator: u64At(data, 8),
-    sqrtMinPriceX64: u128At(data, 424),
-    sqrtMaxPriceX64: u128At(data, 440),
+    mintA: pool.tokenAMint,
+    mintB: pool.tokenBMint,
+    vaultA: pool.tokenAVault,
+    vaultB: pool.tokenBVault,
+    liquidity: pool.liquidity,
+    sqrtPriceX64: pool.sqrtPrice,
+    status: pool.poolStatus,
+    permanentLockLiquidity: pool.permanentLockLiquidity,
+    creator: pool.creator,
+    protocolFeeA: pool.protocolAFee,
+    protocolFeeB: pool.protocolBFee,
+    partnerFeeA: pool.partnerAFee,
+    partnerFeeB: pool.partnerBFee,
+    cliffFeeNumerator: pool.cliffFeeNumerator,
+    sqrtMinPriceX64: pool.sqrtMinPrice,
+    sqrtMaxPriceX64: pool.sqrtMaxPrice,
   });
 }
 

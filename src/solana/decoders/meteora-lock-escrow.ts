@@ -6,14 +6,15 @@
  * only claims fees), so LP there is locked for good. No real account was found in a public fixture:
  * the decoder is tested on bytes built from that layout.
  */
-import type { Address } from '@solana/kit';
-import { addressAt, checkLayout, u64At } from './pool-fields.js';
+import { type Address, getAddressCodec, getU8Codec, getU64Codec } from '@solana/kit';
+import { layoutCodec } from './layout.js';
+import { checkLayout } from './pool-fields.js';
 import { type DecodeResult, decoded } from './result.js';
 
 /** sha256("account:LockEscrow")[0..8]. */
 export const LOCK_ESCROW_DISCRIMINATOR = [190, 106, 121, 6, 200, 182, 21, 75] as const;
 /** Up to total_locked_amount: 8 + 3 × 32 + 1 + 8. */
-const LOCK_ESCROW_MIN_SIZE = 113;
+export const LOCK_ESCROW_MIN_SIZE = 113;
 
 export interface LockEscrow {
   readonly pool: Address;
@@ -21,6 +22,17 @@ export interface LockEscrow {
   readonly escrowVault: Address;
   readonly totalLockedAmount: bigint;
 }
+
+const addressCodec = getAddressCodec();
+
+/** LockEscrow's fields up to total_locked_amount (names as in the IDL). */
+export const LOCK_ESCROW_LAYOUT = layoutCodec(LOCK_ESCROW_MIN_SIZE, LOCK_ESCROW_DISCRIMINATOR, {
+  pool: [8, addressCodec],
+  owner: [40, addressCodec],
+  escrowVault: [72, addressCodec],
+  bump: [104, getU8Codec()],
+  totalLockedAmount: [105, getU64Codec()],
+});
 
 export function decodeLockEscrow(data: Uint8Array): DecodeResult<LockEscrow> {
   const checked = checkLayout(
@@ -30,10 +42,6 @@ export function decodeLockEscrow(data: Uint8Array): DecodeResult<LockEscrow> {
     'Meteora DAMM v1 LockEscrow',
   );
   if (!checked.ok) return checked;
-  return decoded({
-    pool: addressAt(data, 8),
-    owner: addressAt(data, 40),
-    escrowVault: addressAt(data, 72),
-    totalLockedAmount: u64At(data, 105),
-  });
+  const { bump: _bump, ...escrow } = LOCK_ESCROW_LAYOUT.decode(data);
+  return decoded(escrow);
 }

@@ -10,8 +10,16 @@
  * is ["token_vault", vault] and, for vaults made after the first ones, its LP mint ["lp_mint",
  * vault] (the SDK lists the older vaults whose LP mint is not that PDA; wSOL's and USDC's are).
  */
-import { type Address, address, getAddressEncoder } from '@solana/kit';
-import { addressAt, checkLayout, u8At, u64At } from './pool-fields.js';
+import {
+  type Address,
+  address,
+  getAddressCodec,
+  getAddressEncoder,
+  getU8Codec,
+  getU64Codec,
+} from '@solana/kit';
+import { layoutCodec } from './layout.js';
+import { checkLayout } from './pool-fields.js';
 import { pdaOf } from './program-pda.js';
 import { type DecodeResult, decoded } from './result.js';
 
@@ -54,18 +62,35 @@ export interface DynamicVault {
   readonly lockedProfitDegradation: bigint;
 }
 
+const addressCodec = getAddressCodec();
+const u64 = getU64Codec();
+
+/** The Vault's fields the scan and the sandbox use (names as in the vault program), at their offsets. */
+export const VAULT_LAYOUT = layoutCodec(VAULT_MIN_SIZE, VAULT_DISCRIMINATOR, {
+  enabled: [8, getU8Codec()],
+  totalAmount: [11, u64],
+  tokenVault: [19, addressCodec],
+  tokenMint: [83, addressCodec],
+  lpMint: [115, addressCodec],
+  base: [1107, addressCodec],
+  lockedProfit: [1203, u64],
+  lastReport: [1211, u64],
+  lockedProfitDegradation: [1219, u64],
+});
+
 export function decodeDynamicVault(data: Uint8Array): DecodeResult<DynamicVault> {
   const checked = checkLayout(data, VAULT_DISCRIMINATOR, VAULT_MIN_SIZE, 'Meteora dynamic Vault');
   if (!checked.ok) return checked;
+  const vault = VAULT_LAYOUT.decode(data);
   return decoded({
-    enabled: u8At(data, 8) === 1,
-    totalAmount: u64At(data, 11),
-    tokenVault: addressAt(data, 19),
-    tokenMint: addressAt(data, 83),
-    lpMint: addressAt(data, 115),
-    lockedProfit: u64At(data, 1203),
-    lastReport: u64At(data, 1211),
-    lockedProfitDegradation: u64At(data, 1219),
+    enabled: vault.enabled === 1,
+    totalAmount: vault.totalAmount,
+    tokenVault: vault.tokenVault,
+    tokenMint: vault.tokenMint,
+    lpMint: vault.lpMint,
+    lockedProfit: vault.lockedProfit,
+    lastReport: vault.lastReport,
+    lockedProfitDegradation: vault.lockedProfitDegradation,
   });
 }
 

@@ -3,8 +3,16 @@
  * whirlpool.rs). Checked against a real pool (fixture orca-whirlpool-*.json). The vaults are token
  * accounts whose owner is the Whirlpool itself.
  */
-import type { Address } from '@solana/kit';
-import { addressAt, checkLayout, i32At, u16At, u128At } from './pool-fields.js';
+import {
+  type Address,
+  getAddressCodec,
+  getI32Codec,
+  getU8Codec,
+  getU16Codec,
+  getU128Codec,
+} from '@solana/kit';
+import { layoutCodec } from './layout.js';
+import { checkLayout } from './pool-fields.js';
 import { type DecodeResult, decoded } from './result.js';
 
 /** sha256("account:Whirlpool")[0..8]. */
@@ -25,19 +33,40 @@ export interface Whirlpool {
   readonly vaultB: Address;
 }
 
+const address = getAddressCodec();
+const u16 = getU16Codec();
+const u128 = getU128Codec();
+
+/** The Whirlpool's fields the scan and the sandbox use (names as in whirlpool.rs), at their offsets. */
+export const WHIRLPOOL_LAYOUT = layoutCodec(WHIRLPOOL_SIZE, WHIRLPOOL_DISCRIMINATOR, {
+  whirlpoolsConfig: [8, address],
+  whirlpoolBump: [40, getU8Codec()],
+  tickSpacing: [41, u16],
+  feeTierIndexSeed: [43, u16],
+  feeRate: [45, u16],
+  liquidity: [49, u128],
+  sqrtPrice: [65, u128],
+  tickCurrentIndex: [81, getI32Codec()],
+  tokenMintA: [101, address],
+  tokenVaultA: [133, address],
+  tokenMintB: [181, address],
+  tokenVaultB: [213, address],
+});
+
 export function decodeWhirlpool(data: Uint8Array): DecodeResult<Whirlpool> {
   const checked = checkLayout(data, WHIRLPOOL_DISCRIMINATOR, WHIRLPOOL_SIZE, 'Orca Whirlpool');
   if (!checked.ok) return checked;
+  const pool = WHIRLPOOL_LAYOUT.decode(data);
   return decoded({
-    config: addressAt(data, 8),
-    tickSpacing: u16At(data, 41),
-    feeRate: u16At(data, 45),
-    liquidity: u128At(data, 49),
-    sqrtPriceX64: u128At(data, 65),
-    tickCurrent: i32At(data, 81),
-    mintA: addressAt(data, 101),
-    vaultA: addressAt(data, 133),
-    mintB: addressAt(data, 181),
-    vaultB: addressAt(data, 213),
+    config: pool.whirlpoolsConfig,
+    tickSpacing: pool.tickSpacing,
+    feeRate: pool.feeRate,
+    liquidity: pool.liquidity,
+    sqrtPriceX64: pool.sqrtPrice,
+    tickCurrent: pool.tickCurrentIndex,
+    mintA: pool.tokenMintA,
+    vaultA: pool.tokenVaultA,
+    mintB: pool.tokenMintB,
+    vaultB: pool.tokenVaultB,
   });
 }

@@ -7,13 +7,13 @@
  */
 import {
   type Address,
-  fixDecoderSize,
-  getAddressDecoder,
+  getAddressCodec,
   getAddressEncoder,
-  getBooleanDecoder,
-  getBytesDecoder,
-  getStructDecoder,
-  getU64Decoder,
+  getBooleanCodec,
+  getConstantCodec,
+  getHiddenPrefixCodec,
+  getStructCodec,
+  getU64Codec,
 } from '@solana/kit';
 import { findProgramDerivedAddress } from '../program-address.js';
 import { PUMP_PROGRAM, WSOL_MINT } from '../programs.js';
@@ -29,7 +29,7 @@ export const INITIAL_REAL_TOKEN_RESERVES = 793_100_000_000_000n;
 const ORIGINAL_SIZE = 49;
 const NEWEST_SIZE = 125;
 /** Offset at which each optional field ends: the account holds the field iff its length reaches it. */
-const FIELD_END = {
+export const BONDING_CURVE_FIELD_END = {
   creator: 81,
   isMayhemMode: 82,
   isCashbackCoin: 83,
@@ -62,22 +62,25 @@ export interface BondingCurve {
   readonly isHolderReward: boolean | null;
 }
 
-const newestLayoutDecoder = getStructDecoder([
-  ['discriminator', fixDecoderSize(getBytesDecoder(), 8)],
-  ['virtualTokenReserves', getU64Decoder()],
-  ['virtualQuoteReserves', getU64Decoder()],
-  ['realTokenReserves', getU64Decoder()],
-  ['realQuoteReserves', getU64Decoder()],
-  ['tokenTotalSupply', getU64Decoder()],
-  ['complete', getBooleanDecoder()],
-  ['creator', getAddressDecoder()],
-  ['isMayhemMode', getBooleanDecoder()],
-  ['isCashbackCoin', getBooleanDecoder()],
-  ['quoteMint', getAddressDecoder()],
-  ['creatorFeeBps', getU64Decoder()],
-  ['canEditCreatorFee', getBooleanDecoder()],
-  ['isHolderReward', getBooleanDecoder()],
-]);
+/** The newest layout (Borsh, names as in the IDL); older curves are its prefixes. */
+export const BONDING_CURVE_LAYOUT = getHiddenPrefixCodec(
+  getStructCodec([
+    ['virtualTokenReserves', getU64Codec()],
+    ['virtualQuoteReserves', getU64Codec()],
+    ['realTokenReserves', getU64Codec()],
+    ['realQuoteReserves', getU64Codec()],
+    ['tokenTotalSupply', getU64Codec()],
+    ['complete', getBooleanCodec()],
+    ['creator', getAddressCodec()],
+    ['isMayhemMode', getBooleanCodec()],
+    ['isCashbackCoin', getBooleanCodec()],
+    ['quoteMint', getAddressCodec()],
+    ['creatorFeeBps', getU64Codec()],
+    ['canEditCreatorFee', getBooleanCodec()],
+    ['isHolderReward', getBooleanCodec()],
+  ]),
+  [getConstantCodec(Uint8Array.from(BONDING_CURVE_DISCRIMINATOR))],
+);
 
 export function decodeBondingCurve(data: Uint8Array): DecodeResult<BondingCurve> {
   if (data.length < 8) return notDecoded('truncated', `${data.length} bytes, no discriminator`);
@@ -89,10 +92,10 @@ export function decodeBondingCurve(data: Uint8Array): DecodeResult<BondingCurve>
   }
   const padded = new Uint8Array(Math.max(NEWEST_SIZE, data.length));
   padded.set(data);
-  const result = tryDecode(() => newestLayoutDecoder.decode(padded), 'bonding curve');
+  const result = tryDecode(() => BONDING_CURVE_LAYOUT.decode(padded), 'bonding curve');
   if (!result.ok) return result;
   const curve = result.value;
-  const has = (field: keyof typeof FIELD_END) => data.length >= FIELD_END[field];
+  const has = (field: keyof typeof BONDING_CURVE_FIELD_END) => data.length >= BONDING_CURVE_FIELD_END[field];
   return decoded({
     dataLength: data.length,
     virtualTokenReserves: curve.virtualTokenReserves,

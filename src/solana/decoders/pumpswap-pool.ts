@@ -12,20 +12,25 @@
 import {
   type Address,
   fixDecoderSize,
+  getAddressCodec,
   getAddressDecoder,
   getAddressEncoder,
   getArrayDecoder,
+  getBooleanCodec,
   getBooleanDecoder,
   getBytesDecoder,
   getStructDecoder,
+  getU8Codec,
   getU8Decoder,
-  getU16Decoder,
+  getU16Codec,
   getU16Encoder,
+  getU64Codec,
   getU64Decoder,
 } from '@solana/kit';
 import { findProgramDerivedAddress } from '../program-address.js';
 import { PUMP_PROGRAM, PUMPSWAP_PROGRAM, WSOL_MINT } from '../programs.js';
 import { hasDiscriminator } from './discriminator.js';
+import { layoutCodec } from './layout.js';
 import { nonZeroAddress } from './optional-address.js';
 import { type DecodeResult, decoded, notDecoded, tryDecode } from './result.js';
 
@@ -76,18 +81,26 @@ export interface PumpSwapGlobalConfig {
   readonly protocolFeeRecipients: readonly Address[];
 }
 
-const poolBaseDecoder = getStructDecoder([
-  ['discriminator', fixDecoderSize(getBytesDecoder(), 8)],
-  ['poolBump', getU8Decoder()],
-  ['index', getU16Decoder()],
-  ['creator', getAddressDecoder()],
-  ['baseMint', getAddressDecoder()],
-  ['quoteMint', getAddressDecoder()],
-  ['lpMint', getAddressDecoder()],
-  ['poolBaseTokenAccount', getAddressDecoder()],
-  ['poolQuoteTokenAccount', getAddressDecoder()],
-  ['lpSupply', getU64Decoder()],
-]);
+const addressCodec = getAddressCodec();
+/** The fields every pool has, Borsh (names as in the IDL). */
+const POOL_BASE_FIELDS = {
+  poolBump: [8, getU8Codec()],
+  index: [9, getU16Codec()],
+  creator: [11, addressCodec],
+  baseMint: [43, addressCodec],
+  quoteMint: [75, addressCodec],
+  lpMint: [107, addressCodec],
+  poolBaseTokenAccount: [139, addressCodec],
+  poolQuoteTokenAccount: [171, addressCodec],
+  lpSupply: [203, getU64Codec()],
+} as const;
+const POOL_BASE_LAYOUT = layoutCodec(POOL_BASE_SIZE, POOL_DISCRIMINATOR, POOL_BASE_FIELDS);
+/** A pool with the fields added since: `coin_creator`, then `is_mayhem_mode`. */
+export const PUMPSWAP_POOL_LAYOUT = layoutCodec(MAYHEM_END, POOL_DISCRIMINATOR, {
+  ...POOL_BASE_FIELDS,
+  coinCreator: [POOL_BASE_SIZE, addressCodec],
+  isMayhemMode: [COIN_CREATOR_END, getBooleanCodec()],
+});
 
 const globalConfigDecoder = getStructDecoder([
   ['discriminator', fixDecoderSize(getBytesDecoder(), 8)],
@@ -107,9 +120,9 @@ export function decodePumpSwapPool(data: Uint8Array): DecodeResult<PumpSwapPool>
   if (data.length < POOL_BASE_SIZE) {
     return notDecoded('truncated', `${data.length} bytes, a pool has at least ${POOL_BASE_SIZE}`);
   }
-  const base = tryDecode(() => poolBaseDecoder.decode(data), 'pool');
+  const base = tryDecode(() => POOL_BASE_LAYOUT.decode(data), 'pool');
   if (!base.ok) return base;
-  const { discriminator: _discriminator, ...pool } = base.value;
+  const pool = base.value;
   const coinCreator =
     data.length >= COIN_CREATOR_END
       ? nonZeroAddress(getAddressDecoder().decode(data.subarray(POOL_BASE_SIZE, COIN_CREATOR_END)))

@@ -3,8 +3,9 @@
  * (raydium-io/raydium-amm program/src/state.rs). Checked against the real SOL/USDC pool 58oQChx4…
  * (fixture raydium-amm-v4-58oQChx4-sol-usdc.json).
  */
-import type { Address } from '@solana/kit';
-import { addressAt, checkLayout, u64At } from './pool-fields.js';
+import { type Address, getAddressCodec, getU64Codec } from '@solana/kit';
+import { layoutCodec } from './layout.js';
+import { checkLayout } from './pool-fields.js';
 import { type DecodeResult, decoded, notDecoded } from './result.js';
 
 export const RAYDIUM_AMM_V4_SIZE = 752;
@@ -37,25 +38,53 @@ export interface RaydiumAmmV4Pool {
   readonly swapFeeDenominator: bigint;
 }
 
+const address = getAddressCodec();
+const u64 = getU64Codec();
+
+/** AmmInfo's fields the scan and the sandbox use (names as in state.rs), at their offsets. */
+export const AMM_V4_LAYOUT = layoutCodec(RAYDIUM_AMM_V4_SIZE, null, {
+  status: [0, u64],
+  nonce: [8, u64],
+  coinDecimals: [32, u64],
+  pcDecimals: [40, u64],
+  tradeFeeNumerator: [144, u64],
+  tradeFeeDenominator: [152, u64],
+  swapFeeNumerator: [176, u64],
+  swapFeeDenominator: [184, u64],
+  needTakePnlCoin: [192, u64],
+  needTakePnlPc: [200, u64],
+  coinVault: [AMM_V4_COIN_VAULT_OFFSET, address],
+  pcVault: [AMM_V4_PC_VAULT_OFFSET, address],
+  coinVaultMint: [400, address],
+  pcVaultMint: [432, address],
+  lpMint: [464, address],
+  openOrders: [496, address],
+  market: [528, address],
+  marketProgram: [560, address],
+  targetOrders: [592, address],
+  ammOwner: [688, address],
+  lpAmount: [720, u64],
+});
+
 export function decodeRaydiumAmmV4(data: Uint8Array): DecodeResult<RaydiumAmmV4Pool> {
   const checked = checkLayout(data, null, RAYDIUM_AMM_V4_SIZE, 'Raydium AMM v4 AmmInfo');
   if (!checked.ok) return checked;
-  const status = u64At(data, 0);
-  if (status === 0n || status > BigInt(MAX_STATUS)) {
-    return notDecoded('wrong-kind', `status ${status} is not an AMM v4 status`);
+  const pool = AMM_V4_LAYOUT.decode(data);
+  if (pool.status === 0n || pool.status > BigInt(MAX_STATUS)) {
+    return notDecoded('wrong-kind', `status ${pool.status} is not an AMM v4 status`);
   }
   return decoded({
-    status,
-    pnlA: u64At(data, 192),
-    pnlB: u64At(data, 200),
-    vaultA: addressAt(data, AMM_V4_COIN_VAULT_OFFSET),
-    vaultB: addressAt(data, AMM_V4_PC_VAULT_OFFSET),
-    mintA: addressAt(data, 400),
-    mintB: addressAt(data, 432),
-    lpMint: addressAt(data, 464),
-    openBookMarket: addressAt(data, 528),
-    lpSupply: u64At(data, 720),
-    swapFeeNumerator: u64At(data, 176),
-    swapFeeDenominator: u64At(data, 184),
+    status: pool.status,
+    pnlA: pool.needTakePnlCoin,
+    pnlB: pool.needTakePnlPc,
+    vaultA: pool.coinVault,
+    vaultB: pool.pcVault,
+    mintA: pool.coinVaultMint,
+    mintB: pool.pcVaultMint,
+    lpMint: pool.lpMint,
+    openBookMarket: pool.market,
+    lpSupply: pool.lpAmount,
+    swapFeeNumerator: pool.swapFeeNumerator,
+    swapFeeDenominator: pool.swapFeeDenominator,
   });
 }

@@ -5,9 +5,10 @@
  * ["pool_vault", pool, mint], LP mint ["pool_lp_mint", pool]. All four are checked against the real
  * pool FmNz8z2o… and config 2fGXL8uh… (fixtures raydium-cpmm-*.json).
  */
-import { type Address, getAddressEncoder } from '@solana/kit';
+import { type Address, getAddressCodec, getAddressEncoder, getU8Codec, getU64Codec } from '@solana/kit';
 import { RAYDIUM_CPMM_PROGRAM } from '../programs.js';
-import { addressAt, checkLayout, u8At, u64At } from './pool-fields.js';
+import { layoutCodec } from './layout.js';
+import { checkLayout } from './pool-fields.js';
 import { pdaOf } from './program-pda.js';
 import { type DecodeResult, decoded } from './result.js';
 
@@ -38,6 +39,34 @@ export interface RaydiumCpmmPool {
 /** PoolState's lp_supply (raydium-cp-swap states/pool.rs): the LP the pool counts as issued. */
 export const CPMM_LP_SUPPLY_OFFSET = 333;
 
+const address = getAddressCodec();
+const u8 = getU8Codec();
+const u64 = getU64Codec();
+
+/** PoolState's fields the scan and the sandbox use, at their offsets; the rest is not read. */
+export const CPMM_POOL_LAYOUT = layoutCodec(RAYDIUM_CPMM_POOL_SIZE, CPMM_POOL_DISCRIMINATOR, {
+  ammConfig: [8, address],
+  poolCreator: [40, address],
+  token0Vault: [72, address],
+  token1Vault: [104, address],
+  lpMint: [136, address],
+  token0Mint: [168, address],
+  token1Mint: [200, address],
+  token0Program: [232, address],
+  token1Program: [264, address],
+  authBump: [328, u8],
+  status: [329, u8],
+  lpMintDecimals: [330, u8],
+  mint0Decimals: [331, u8],
+  mint1Decimals: [332, u8],
+  lpSupply: [CPMM_LP_SUPPLY_OFFSET, u64],
+  protocolFeesToken0: [341, u64],
+  protocolFeesToken1: [349, u64],
+  fundFeesToken0: [357, u64],
+  fundFeesToken1: [365, u64],
+  openTime: [373, u64],
+});
+
 export function decodeRaydiumCpmmPool(data: Uint8Array): DecodeResult<RaydiumCpmmPool> {
   const checked = checkLayout(
     data,
@@ -46,21 +75,21 @@ export function decodeRaydiumCpmmPool(data: Uint8Array): DecodeResult<RaydiumCpm
     'Raydium CPMM PoolState',
   );
   if (!checked.ok) return checked;
-  const status = u8At(data, 329);
+  const pool = CPMM_POOL_LAYOUT.decode(data);
   return decoded({
-    ammConfig: addressAt(data, 8),
-    creator: addressAt(data, 40),
-    vaultA: addressAt(data, 72),
-    vaultB: addressAt(data, 104),
-    lpMint: addressAt(data, 136),
-    mintA: addressAt(data, 168),
-    mintB: addressAt(data, 200),
-    status,
-    swapEnabled: (status & SWAP_DISABLED) === 0,
-    lpSupply: u64At(data, CPMM_LP_SUPPLY_OFFSET),
-    feesA: u64At(data, 341) + u64At(data, 357),
-    feesB: u64At(data, 349) + u64At(data, 365),
-    openTime: u64At(data, 373),
+    ammConfig: pool.ammConfig,
+    creator: pool.poolCreator,
+    vaultA: pool.token0Vault,
+    vaultB: pool.token1Vault,
+    lpMint: pool.lpMint,
+    mintA: pool.token0Mint,
+    mintB: pool.token1Mint,
+    status: pool.status,
+    swapEnabled: (pool.status & SWAP_DISABLED) === 0,
+    lpSupply: pool.lpSupply,
+    feesA: pool.protocolFeesToken0 + pool.fundFeesToken0,
+    feesB: pool.protocolFeesToken1 + pool.fundFeesToken1,
+    openTime: pool.openTime,
   });
 }
 

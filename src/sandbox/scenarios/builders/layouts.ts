@@ -3,10 +3,13 @@
  * accounts at their real addresses. Each layout mirrors the decoder in src/solana/decoders that reads it
  * back; the scenario tests decode every one of them.
  */
-import type { Address } from '@solana/kit';
+import { type Address, address } from '@solana/kit';
 import { CORAL_MULTISIG_DISCRIMINATOR } from '../../../solana/decoders/coral-multisig.js';
-import { BONDING_CURVE_DISCRIMINATOR } from '../../../solana/decoders/pump-bonding-curve.js';
-import { POOL_DISCRIMINATOR } from '../../../solana/decoders/pumpswap-pool.js';
+import {
+  BONDING_CURVE_FIELD_END,
+  BONDING_CURVE_LAYOUT,
+} from '../../../solana/decoders/pump-bonding-curve.js';
+import { PUMPSWAP_POOL_LAYOUT } from '../../../solana/decoders/pumpswap-pool.js';
 import { SQUADS_MULTISIG_DISCRIMINATOR } from '../../../solana/decoders/squads.js';
 import { SQUADS_V3_MS_DISCRIMINATOR } from '../../../solana/decoders/squads-v3.js';
 import { findProgramDataAddress } from '../../../solana/decoders/upgradeable-loader.js';
@@ -15,7 +18,9 @@ import type { SandboxChain } from '../../chain/chain.js';
 import { bool, concatBytes, pubkey, u8, u16, u32, u64 } from './bytes.js';
 
 /** The 115-byte bonding curve (creator, mayhem, cashback, quote mint), the layout most live curves have. */
-export const BONDING_CURVE_SIZE = 115;
+export const BONDING_CURVE_SIZE = BONDING_CURVE_FIELD_END.quoteMint;
+/** All zero bytes: pump writes a SOL-quoted curve's quote mint so. */
+const ZERO_ADDRESS = address('11111111111111111111111111111111');
 
 export interface BondingCurveFields {
   virtualTokenReserves: bigint;
@@ -32,21 +37,16 @@ export interface BondingCurveFields {
 }
 
 export function encodeBondingCurve(curve: BondingCurveFields): Uint8Array {
-  const data = concatBytes(
-    Uint8Array.from(BONDING_CURVE_DISCRIMINATOR),
-    u64(curve.virtualTokenReserves),
-    u64(curve.virtualQuoteReserves),
-    u64(curve.realTokenReserves),
-    u64(curve.realQuoteReserves),
-    u64(curve.tokenTotalSupply),
-    bool(curve.complete),
-    pubkey(curve.creator),
-    bool(curve.isMayhemMode ?? false),
-    bool(curve.isCashbackCoin ?? false),
-    curve.quoteMint ? pubkey(curve.quoteMint) : new Uint8Array(32),
-  );
-  if (data.length !== BONDING_CURVE_SIZE) throw new Error(`bonding curve is ${data.length} bytes`);
-  return data;
+  const newest = BONDING_CURVE_LAYOUT.encode({
+    ...curve,
+    isMayhemMode: curve.isMayhemMode ?? false,
+    isCashbackCoin: curve.isCashbackCoin ?? false,
+    quoteMint: curve.quoteMint ?? ZERO_ADDRESS,
+    creatorFeeBps: 0n,
+    canEditCreatorFee: false,
+    isHolderReward: false,
+  });
+  return new Uint8Array(newest.subarray(0, BONDING_CURVE_SIZE));
 }
 
 /** PumpSwap pools are extended to 300 bytes; fields past `is_mayhem_mode` stay zero here. */
@@ -66,22 +66,8 @@ export interface PumpSwapPoolFields {
 }
 
 export function encodePumpSwapPool(pool: PumpSwapPoolFields): Uint8Array {
-  const head = concatBytes(
-    Uint8Array.from(POOL_DISCRIMINATOR),
-    u8(pool.poolBump),
-    u16(pool.index),
-    pubkey(pool.creator),
-    pubkey(pool.baseMint),
-    pubkey(pool.quoteMint),
-    pubkey(pool.lpMint),
-    pubkey(pool.poolBaseTokenAccount),
-    pubkey(pool.poolQuoteTokenAccount),
-    u64(pool.lpSupply),
-    pubkey(pool.coinCreator),
-    bool(false), // is_mayhem_mode
-  );
   const data = new Uint8Array(PUMPSWAP_POOL_SIZE);
-  data.set(head);
+  data.set(PUMPSWAP_POOL_LAYOUT.encode({ ...pool, isMayhemMode: false }));
   return data;
 }
 

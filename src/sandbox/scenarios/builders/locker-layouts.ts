@@ -4,9 +4,8 @@
  * a Meteora DAMM v1 `LockEscrow`, written directly (the sandbox does not run those programs).
  */
 import type { Address } from '@solana/kit';
-import { VESTING_ESCROW_DISCRIMINATOR, VESTING_ESCROW_SIZE } from '../../../solana/decoders/jupiter-lock.js';
-import { LOCK_ESCROW_DISCRIMINATOR } from '../../../solana/decoders/meteora-lock-escrow.js';
-import { concatBytes, pubkey, u8, u64 } from './bytes.js';
+import { VESTING_ESCROW_LAYOUT } from '../../../solana/decoders/jupiter-lock.js';
+import { LOCK_ESCROW_LAYOUT, LOCK_ESCROW_MIN_SIZE } from '../../../solana/decoders/meteora-lock-escrow.js';
 
 export interface VestingEscrowFields {
   recipient: Address;
@@ -26,29 +25,26 @@ export interface VestingEscrowFields {
 }
 
 export function encodeVestingEscrow(f: VestingEscrowFields): Uint8Array {
-  const head = concatBytes(
-    Uint8Array.from(VESTING_ESCROW_DISCRIMINATOR),
-    pubkey(f.recipient),
-    pubkey(f.tokenMint),
-    pubkey(f.creator),
-    pubkey(f.base),
-    u8(f.escrowBump),
-    u8(0), // update_recipient_mode
-    u8(f.cancelMode),
-    u8(0), // token_program_flag: SPL Token
-    new Uint8Array(4),
-    u64(f.cliffTime),
-    u64(f.frequency),
-    u64(f.cliffUnlockAmount),
-    u64(f.amountPerPeriod),
-    u64(f.numberOfPeriod),
-    u64(f.totalClaimedAmount ?? 0n),
-    u64(f.cliffTime), // vesting_start_time
-    u64(f.cancelledAt ?? 0n),
+  return new Uint8Array(
+    VESTING_ESCROW_LAYOUT.encode({
+      recipient: f.recipient,
+      tokenMint: f.tokenMint,
+      creator: f.creator,
+      base: f.base,
+      escrowBump: f.escrowBump,
+      updateRecipientMode: 0,
+      cancelMode: f.cancelMode,
+      tokenProgramFlag: 0, // SPL Token
+      cliffTime: f.cliffTime,
+      frequency: f.frequency,
+      cliffUnlockAmount: f.cliffUnlockAmount,
+      amountPerPeriod: f.amountPerPeriod,
+      numberOfPeriod: f.numberOfPeriod,
+      totalClaimedAmount: f.totalClaimedAmount ?? 0n,
+      vestingStartTime: f.cliffTime,
+      cancelledAt: f.cancelledAt ?? 0n,
+    }),
   );
-  const out = new Uint8Array(VESTING_ESCROW_SIZE);
-  out.set(head);
-  return out;
 }
 
 export interface LockEscrowFields {
@@ -59,15 +55,11 @@ export interface LockEscrowFields {
   totalLockedAmount: bigint;
 }
 
-/** LockEscrow: the fields above, lp_per_token u128, unclaimed_fee_pending, a_fee, b_fee (u64), padding [u8; 7]. */
+/** After total_locked_amount: lp_per_token u128, unclaimed_fee_pending, a_fee, b_fee (u64), padding [u8; 7]. */
+const LOCK_ESCROW_SIZE = LOCK_ESCROW_MIN_SIZE + 16 + 3 * 8 + 7;
+
 export function encodeLockEscrow(f: LockEscrowFields): Uint8Array {
-  return concatBytes(
-    Uint8Array.from(LOCK_ESCROW_DISCRIMINATOR),
-    pubkey(f.pool),
-    pubkey(f.owner),
-    pubkey(f.escrowVault),
-    u8(f.bump),
-    u64(f.totalLockedAmount),
-    new Uint8Array(16 + 3 * 8 + 7),
-  );
+  const data = new Uint8Array(LOCK_ESCROW_SIZE);
+  data.set(LOCK_ESCROW_LAYOUT.encode(f));
+  return data;
 }

@@ -6,14 +6,9 @@
  */
 import { type Address, none, type Option, some } from '@solana/kit';
 import { AccountState, getMintEncoder, getTokenEncoder } from '@solana-program/token';
-import { WHIRLPOOL_DISCRIMINATOR, WHIRLPOOL_SIZE } from '../../../solana/decoders/orca-whirlpool.js';
-import {
-  AMM_V4_COIN_VAULT_OFFSET,
-  AMM_V4_PC_VAULT_OFFSET,
-  RAYDIUM_AMM_V4_SIZE,
-} from '../../../solana/decoders/raydium-amm-v4.js';
-import { CPMM_POOL_DISCRIMINATOR, RAYDIUM_CPMM_POOL_SIZE } from '../../../solana/decoders/raydium-cpmm.js';
-import { pubkey, u16, u64 } from './bytes.js';
+import { WHIRLPOOL_LAYOUT } from '../../../solana/decoders/orca-whirlpool.js';
+import { AMM_V4_LAYOUT } from '../../../solana/decoders/raydium-amm-v4.js';
+import { CPMM_POOL_LAYOUT } from '../../../solana/decoders/raydium-cpmm.js';
 
 export const u128 = (value: bigint) => {
   const bytes = new Uint8Array(16);
@@ -38,27 +33,30 @@ export interface CpmmPoolFields {
 }
 
 export function encodeCpmmPool(f: CpmmPoolFields): Uint8Array {
-  const data = new Uint8Array(RAYDIUM_CPMM_POOL_SIZE);
-  data.set(CPMM_POOL_DISCRIMINATOR, 0);
-  const keys: [number, Address][] = [
-    [8, f.ammConfig],
-    [40, f.creator],
-    [72, f.vault0],
-    [104, f.vault1],
-    [136, f.lpMint],
-    [168, f.mint0],
-    [200, f.mint1],
-    [232, f.tokenProgram],
-    [264, f.tokenProgram],
-  ];
-  for (const [offset, key] of keys) data.set(pubkey(key), offset);
-  data[328] = f.authBump;
-  data[330] = 9; // lp decimals
-  data[331] = 6;
-  data[332] = 9;
-  data.set(u64(f.lpSupply), 333);
-  data.set(u64(f.openTime), 373);
-  return data;
+  return new Uint8Array(
+    CPMM_POOL_LAYOUT.encode({
+      ammConfig: f.ammConfig,
+      poolCreator: f.creator,
+      token0Vault: f.vault0,
+      token1Vault: f.vault1,
+      lpMint: f.lpMint,
+      token0Mint: f.mint0,
+      token1Mint: f.mint1,
+      token0Program: f.tokenProgram,
+      token1Program: f.tokenProgram,
+      authBump: f.authBump,
+      status: 0,
+      lpMintDecimals: 9,
+      mint0Decimals: 6,
+      mint1Decimals: 9,
+      lpSupply: f.lpSupply,
+      protocolFeesToken0: 0n,
+      protocolFeesToken1: 0n,
+      fundFeesToken0: 0n,
+      fundFeesToken1: 0n,
+      openTime: f.openTime,
+    }),
+  );
 }
 
 export interface AmmV4PoolFields {
@@ -80,30 +78,31 @@ export interface AmmV4PoolFields {
 
 /** Status 6 (SwapOnly), as a pool that trades without an order book is left; no PnL pending. */
 export function encodeAmmV4Pool(f: AmmV4PoolFields): Uint8Array {
-  const data = new Uint8Array(RAYDIUM_AMM_V4_SIZE);
-  data.set(u64(6n), 0);
-  data.set(u64(BigInt(f.nonce)), 8);
-  data.set(u64(BigInt(f.coinDecimals)), 32);
-  data.set(u64(BigInt(f.pcDecimals)), 40);
-  data.set(u64(25n), 144); // trade fee numerator (0.25 %)
-  data.set(u64(10_000n), 152); // trade fee denominator
-  data.set(u64(25n), 176); // swap fee numerator (0.25 %, what a swap pays)
-  data.set(u64(10_000n), 184); // swap fee denominator
-  const keys: [number, Address][] = [
-    [AMM_V4_COIN_VAULT_OFFSET, f.coinVault],
-    [AMM_V4_PC_VAULT_OFFSET, f.pcVault],
-    [400, f.coinMint],
-    [432, f.pcMint],
-    [464, f.lpMint],
-    [496, f.openOrders],
-    [528, f.market],
-    [560, f.marketProgram],
-    [592, f.targetOrders],
-    [688, f.ammOwner],
-  ];
-  for (const [offset, key] of keys) data.set(pubkey(key), offset);
-  data.set(u64(f.lpAmount), 720);
-  return data;
+  return new Uint8Array(
+    AMM_V4_LAYOUT.encode({
+      status: 6n,
+      nonce: f.nonce,
+      coinDecimals: f.coinDecimals,
+      pcDecimals: f.pcDecimals,
+      tradeFeeNumerator: 25n, // 0.25 %
+      tradeFeeDenominator: 10_000n,
+      swapFeeNumerator: 25n, // 0.25 %, what a swap pays
+      swapFeeDenominator: 10_000n,
+      needTakePnlCoin: 0n,
+      needTakePnlPc: 0n,
+      coinVault: f.coinVault,
+      pcVault: f.pcVault,
+      coinVaultMint: f.coinMint,
+      pcVaultMint: f.pcMint,
+      lpMint: f.lpMint,
+      openOrders: f.openOrders,
+      market: f.market,
+      marketProgram: f.marketProgram,
+      targetOrders: f.targetOrders,
+      ammOwner: f.ammOwner,
+      lpAmount: f.lpAmount,
+    }),
+  );
 }
 
 export interface WhirlpoolFields {
@@ -121,21 +120,22 @@ export interface WhirlpoolFields {
 }
 
 export function encodeWhirlpool(f: WhirlpoolFields): Uint8Array {
-  const data = new Uint8Array(WHIRLPOOL_SIZE);
-  data.set(WHIRLPOOL_DISCRIMINATOR, 0);
-  data.set(pubkey(f.config), 8);
-  data[40] = f.bump;
-  data.set(u16(f.tickSpacing), 41);
-  data.set(u16(f.tickSpacing), 43);
-  data.set(u16(3000), 45); // fee rate, hundredths of a bp
-  data.set(u128(f.liquidity), 49);
-  data.set(u128(f.sqrtPriceX64), 65);
-  new DataView(data.buffer).setInt32(81, f.tickCurrent ?? 0, true);
-  data.set(pubkey(f.mintA), 101);
-  data.set(pubkey(f.vaultA), 133);
-  data.set(pubkey(f.mintB), 181);
-  data.set(pubkey(f.vaultB), 213);
-  return data;
+  return new Uint8Array(
+    WHIRLPOOL_LAYOUT.encode({
+      whirlpoolsConfig: f.config,
+      whirlpoolBump: f.bump,
+      tickSpacing: f.tickSpacing,
+      feeTierIndexSeed: f.tickSpacing,
+      feeRate: 3000, // hundredths of a bp
+      liquidity: f.liquidity,
+      sqrtPrice: f.sqrtPriceX64,
+      tickCurrentIndex: f.tickCurrent ?? 0,
+      tokenMintA: f.mintA,
+      tokenVaultA: f.vaultA,
+      tokenMintB: f.mintB,
+      tokenVaultB: f.vaultB,
+    }),
+  );
 }
 
 /** An SPL token account; `nativeRent` makes it a wrapped-SOL account (its lamports = rent + amount). */

@@ -1,0 +1,54 @@
+/**
+ * An account layout written once, as a `@solana/kit` codec: the decoders `decode` it and the
+ * sandbox's scenario builders `encode` it, so an offset cannot drift between reader and writer.
+ *
+ * The DEX and locker programs keep fixed-size (packed or zero-copy) structs of which the scans read
+ * a few fields, so a layout lists the fields it names at their offsets in the account; the bytes
+ * between them are skipped when decoding and zero when encoding, as the sandbox always wrote them.
+ */
+import {
+  type FixedSizeCodec,
+  getConstantCodec,
+  getHiddenPrefixCodec,
+  getStructCodec,
+  padLeftCodec,
+  padRightCodec,
+} from '@solana/kit';
+
+// biome-ignore lint/suspicious/noExplicitAny: a field's codec may be of any type, as in kit's own getStructCodec.
+type AnyFixedCodec = FixedSizeCodec<any, any>;
+type AnyField = readonly [offset: number, codec: AnyFixedCodec];
+type FieldsOf = Record<string, AnyField>;
+/** What encoding takes (a u64 takes a number or a bigint) and what decoding gives (a bigint). */
+export type LayoutInput<F extends FieldsOf> = {
+  [K in keyof F]: F[K][1] extends FixedSizeCodec<infer From, infer _To> ? From : never;
+};
+export type LayoutOutput<F extends FieldsOf> = {
+  [K in keyof F]: F[K][1] extends FixedSizeCodec<infer _From, infer To> ? To : never;
+};
+
+/**
+ * A codec of `size` bytes with each field at its offset (offsets count from the account's first
+ * byte, the discriminator included). Overlapping fields or a field past `size` throw at load: that
+ * is a layout typo, not an account to refuse.
+ */
+export function layoutCodec<const F extends FieldsOf>(
+  size: number,
+  discriminator: readonly number[] | null,
+  fields: F,
+): FixedSizeCodec<LayoutInput<F>, LayoutOutput<F>> {
+  const start = discriminator?.length ?? 0;
+  let cursor = start;
+  const placed: [string, AnyFixedCodec][] = [];
+  for (const [name, [offset, codec]] of Object.entries(fields).sort(([, a], [, b]) => a[0] - b[0])) {
+    if (offset < cursor) throw new RangeError(`layout field ${name} at ${offset} overlaps the one before`);
+    placed.push([name, padLeftCodec(codec, offset - cursor)]);
+    cursor = offset + codec.fixedSize;
+  }
+  if (cursor > size) throw new RangeError(`layout fields end at ${cursor}, past its ${size} bytes`);
+  const body = padRightCodec(getStructCodec(placed), size - cursor);
+  const codec = discriminator
+    ? getHiddenPrefixCodec(body, [getConstantCodec(Uint8Array.from(discriminator))])
+    : body;
+  return codec as unknown as FixedSizeCodec<LayoutInput<F>, LayoutOutput<F>>;
+}
