@@ -158,6 +158,8 @@ const EnvSchema = z.object({
   SANDBOX_FACILITATOR_PORT: int(0, 65535).default(8404),
   SANDBOX_DIR: z.string().trim().min(1).default('.sandbox'),
   SANDBOX_SLOT_MS: int(10, 10_000).default(400),
+  // Where the seeded chain's snapshot is kept between starts; `none` seeds at every start.
+  SANDBOX_SNAPSHOT_DIR: z.string().trim().min(1).optional(),
   SANDBOX_RPC_PROFILE: z.string().trim().pipe(z.enum(RPC_PROFILE_NAMES)).default('ideal'),
 });
 
@@ -254,6 +256,8 @@ export interface Config {
     /** Where payer.json and sandbox.json are written. */
     readonly dir: string;
     readonly slotMs: number;
+    /** Where the seeded chain's snapshot is kept between starts; null seeds at every start. */
+    readonly snapshotDir: string | null;
     /** Which mainnet RPC provider the simulated chain's RPC answers as (refusals, rate limits). */
     readonly rpcProfile: RpcProfileName;
   };
@@ -385,6 +389,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       facilitatorPort: e.SANDBOX_FACILITATOR_PORT,
       dir: e.SANDBOX_DIR,
       slotMs: e.SANDBOX_SLOT_MS,
+      snapshotDir:
+        e.SANDBOX_SNAPSHOT_DIR === 'none'
+          ? null
+          : (e.SANDBOX_SNAPSHOT_DIR ?? join(e.SANDBOX_DIR, 'snapshots')),
       rpcProfile: e.SANDBOX_RPC_PROFILE,
     }),
   });

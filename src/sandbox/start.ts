@@ -18,7 +18,8 @@ import { createSandboxChain, type SandboxChain } from './chain/chain.js';
 import { type SandboxFacilitator, startSandboxFacilitator } from './facilitator/server.js';
 import { type AccountsToLoad, type KeptAccounts, loadAccounts } from './loaded-accounts.js';
 import { type SandboxRpc, startSandboxRpc } from './rpc/server.js';
-import { seedScenarios, usdcMintAuthority } from './scenarios/index.js';
+import { usdcMintAuthority } from './scenarios/index.js';
+import { loadOrSeed, restoreSeeded } from './seeded-snapshot.js';
 import { fundUsdc, installUsdcMint, USDC_MINT, usdcAccountOf } from './usdc.js';
 
 const SOL = 1_000_000_000n;
@@ -50,18 +51,24 @@ export interface StartSandboxOptions {
 }
 
 /**
- * The chain with its scenarios. Seeding replaces the whole chain state, so it comes first and
- * everything the payments need is added after it.
+ * The chain with its scenarios, from the snapshot of an earlier start when it is current (see
+ * seeded-snapshot.ts). Seeding replaces the whole chain state, so it comes first and everything
+ * the payments need is added after it.
  */
-async function seededSandboxChain(config: Config, seed: boolean) {
+async function seededSandboxChain(config: Config, log: Logger, seed: boolean) {
   const chain = await createSandboxChain({ slotMs: config.sandbox.slotMs });
   if (!seed) {
     const usdcAuthority = await generateKeyPairSigner();
     installUsdcMint(chain, usdcAuthority.address);
     return { chain, usdcAuthority, manifest: null };
   }
-  const manifest = await seedScenarios(chain);
-  return { chain, usdcAuthority: await usdcMintAuthority(manifest), manifest };
+  const seeded = await loadOrSeed({
+    dir: config.sandbox.snapshotDir,
+    slotMs: config.sandbox.slotMs,
+    log: (message) => log.info(message),
+  });
+  restoreSeeded(chain, seeded);
+  return { chain, usdcAuthority: await usdcMintAuthority(seeded.manifest), manifest: seeded.manifest };
 }
 
 /**
@@ -110,8 +117,8 @@ async function keptAccounts(keys: {
 }
 
 /** The chain, seeded, with the dumps loaded and the payments' accounts funded. */
-async function fundedChain(config: Config, seed: boolean, accounts: AccountsToLoad) {
-  const { chain, usdcAuthority, manifest: scenarios } = await seededSandboxChain(config, seed);
+async function fundedChain(config: Config, log: Logger, seed: boolean, accounts: AccountsToLoad) {
+  const { chain, usdcAuthority, manifest: scenarios } = await seededSandboxChain(config, log, seed);
   const [feePayerA, feePayerB, payToSigner] = await Promise.all(
     Array.from({ length: 3 }, () => generateKeyPairSigner()),
   );
@@ -189,7 +196,12 @@ export async function startSandbox({
     facilitatorPort,
     facilitatorPort === 0 ? 0 : facilitatorPort + 1,
   ]);
-  const { chain, scenarios, loaded, feePayers, payer, payTo } = await fundedChain(config, seed, accounts);
+  const { chain, scenarios, loaded, feePayers, payer, payTo } = await fundedChain(
+    config,
+    log,
+    seed,
+    accounts,
+  );
   const servers = await startChainServers(config, chain, feePayers);
   const { rpc, facilitators } = servers;
   const service = await createService(

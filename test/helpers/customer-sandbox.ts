@@ -13,6 +13,7 @@ import { type RunningSandbox, startSandbox } from '../../src/sandbox/start.js';
 import { SCANNERS } from '../../src/scans/registry.js';
 import { createLogger } from '../../src/server/logger.js';
 import { selling } from '../../src/service/index.js';
+import { TEST_SNAPSHOT_DIR } from './seeded-chain.js';
 
 const CAIP2 = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 
@@ -28,6 +29,7 @@ export function startCustomerSandbox(
     SANDBOX_RPC_PORT: '0',
     SANDBOX_FACILITATOR_PORT: '0',
     SANDBOX_DIR: dir,
+    SANDBOX_SNAPSHOT_DIR: TEST_SNAPSHOT_DIR,
     SANDBOX_RPC_PROFILE: profile,
     LOG_LEVEL: 'silent',
     ...env,

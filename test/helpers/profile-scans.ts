@@ -7,11 +7,12 @@ import { createDefaultRpcTransport, createSolanaRpc, createSolanaRpcFromTranspor
 import type { SandboxChain } from '../../src/sandbox/chain/chain.js';
 import type { RpcProfileName } from '../../src/sandbox/rpc/profiles.js';
 import { type SandboxRpc, startSandboxRpc } from '../../src/sandbox/rpc/server.js';
-import { type ScenarioManifest, seededChain } from '../../src/sandbox/scenarios/index.js';
+import type { ScenarioManifest } from '../../src/sandbox/scenarios/index.js';
 import type { Scanner } from '../../src/scans/scanner.js';
 import { probePumpCreatorSearch } from '../../src/solana/program-search.js';
 import type { SolanaRpc } from '../../src/solana/rpc.js';
 import { countingTransport } from './rpc-transports.js';
+import { seededChain } from './seeded-chain.js';
 
 export const PROFILES: readonly RpcProfileName[] = ['ideal', 'indexed-provider', 'public-mainnet'];
 

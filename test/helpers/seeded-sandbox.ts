@@ -7,7 +7,8 @@ import { after, before } from 'node:test';
 import type { SandboxChain } from '../../src/sandbox/chain/chain.js';
 import type { RpcProfileName, RpcProfileOptions } from '../../src/sandbox/rpc/profiles.js';
 import { type SandboxRpc, startSandboxRpc } from '../../src/sandbox/rpc/server.js';
-import { type ScenarioManifest, seededChain } from '../../src/sandbox/scenarios/index.js';
+import type { ScenarioManifest } from '../../src/sandbox/scenarios/index.js';
+import { seededChain } from './seeded-chain.js';
 
 export interface SeededSandbox {
   readonly chain: SandboxChain;

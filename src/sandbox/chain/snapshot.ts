@@ -35,12 +35,21 @@ function reviver(_key: string, value: unknown): unknown {
   return value;
 }
 
+/** JSON with bigints and byte arrays kept exact (tagged), for snapshots and what is kept beside them. */
+export function serializeTagged(value: unknown): string {
+  return JSON.stringify(value, replacer);
+}
+
+export function parseTagged(text: string): unknown {
+  return JSON.parse(text, reviver);
+}
+
 export function serializeSnapshot(snapshot: ChainSnapshot): string {
-  return JSON.stringify({ format: FORMAT, ...snapshot }, replacer);
+  return serializeTagged({ format: FORMAT, ...snapshot });
 }
 
 export function deserializeSnapshot(text: string): ChainSnapshot {
-  const parsed = JSON.parse(text, reviver) as ChainState & { format?: string };
+  const parsed = parseTagged(text) as ChainState & { format?: string };
   if (parsed.format !== FORMAT)
     throw new Error(`not a sandbox chain snapshot (format ${String(parsed.format)})`);
   const { format: _format, ...state } = parsed;
