@@ -62,48 +62,39 @@ function decodeBase64Json(header: string): unknown {
   return JSON.parse(json);
 }
 
+/** A payload that passed its version's schema, as the payment core reads it. */
+function termsOf(p: V1Payment | V2Payment): PaymentTerms {
+  if (p.x402Version === 1) {
+    const { scheme, network } = p;
+    return { version: 1, scheme, network, accepted: null, transaction: p.payload.transaction, raw: p };
+  }
+  const { scheme, network } = p.accepted;
+  return { version: 2, scheme, network, accepted: p.accepted, transaction: p.payload.transaction, raw: p };
+}
+
+const refused = (why: Reason<CodeOf<402>>): DecodeOutcome => ({ ok: false, reason: why });
+
 export function decodePaymentHeader(header: string): DecodeOutcome {
   if (header.length > MAX_PAYMENT_HEADER_BYTES) {
-    return { ok: false, reason: reason('header_too_large', { bytes: MAX_PAYMENT_HEADER_BYTES }) };
+    return refused(reason('header_too_large', { bytes: MAX_PAYMENT_HEADER_BYTES }));
   }
   let value: unknown;
   try {
     value = decodeBase64Json(header);
   } catch {
-    return { ok: false, reason: reason('header_not_base64_json') };
+    return refused(reason('header_not_base64_json'));
   }
   const version = (value as { x402Version?: unknown } | null)?.x402Version;
   if (version !== 1 && version !== 2) {
-    return { ok: false, reason: reason('version_unsupported', { version: JSON.stringify(version ?? null) }) };
+    return refused(reason('version_unsupported', { version: JSON.stringify(version ?? null) }));
   }
   const parsed = (version === 1 ? V1PayloadSchema : V2PayloadSchema).safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const path = issue?.path.join('.') || 'payload';
-    return { ok: false, reason: reason('payload_malformed', { path, problem: `${issue?.message}` }) };
+    return refused(reason('payload_malformed', { path, problem: `${issue?.message}` }));
   }
-  const p = parsed.data;
-  return {
-    ok: true,
-    payment:
-      p.x402Version === 1
-        ? {
-            version: 1,
-            scheme: p.scheme,
-            network: p.network,
-            accepted: null,
-            transaction: p.payload.transaction,
-            raw: p,
-          }
-        : {
-            version: 2,
-            scheme: p.accepted.scheme,
-            network: p.accepted.network,
-            accepted: p.accepted,
-            transaction: p.payload.transaction,
-            raw: p,
-          },
-  };
+  return { ok: true, payment: termsOf(parsed.data) };
 }
 
 /** The settlement result a client reads from X-PAYMENT-RESPONSE / PAYMENT-RESPONSE. */

@@ -168,6 +168,73 @@ export function paymentKey(messageBytes: Uint8Array): string {
   return createHash('sha256').update(messageBytes).digest('hex');
 }
 
+/** A message of the versions x402 clients build (legacy or v0; the newer v1 is not used for payments). */
+type Message = Exclude<ReturnType<typeof decode>['message'], { readonly version: 1 }>;
+
+/** A TransferChecked as read: its amount and decimals, its four accounts and its token program. */
+interface Transfer {
+  readonly amount: bigint;
+  readonly decimals: number;
+  readonly accounts: readonly [Address, Address, Address, Address];
+  readonly program: Address;
+}
+
+/** The message's own shape: no lookup tables, built around one of our fee payers. */
+function messageProblem(message: Message, expect: PaymentExpectation): Refusal | null {
+  if (message.version === 0 && (message.addressTableLookups?.length ?? 0) > 0) {
+    return reason('transaction_lookup_tables');
+  }
+  const feePayer = message.staticAccounts[0];
+  if (feePayer === undefined) return reason('transaction_no_fee_payer');
+  if (!expect.feePayers.has(feePayer)) return reason('fee_payer_not_ours', { feePayer });
+  return null;
+}
+
+/** One token instruction: a TransferChecked with its accounts, or why not. */
+function readTransfer(ix: Message['instructions'][number], accounts: readonly Address[], program: Address) {
+  const transfer = readTransferChecked(ix.data ?? new Uint8Array());
+  if (transfer === null) return reason('token_instruction_not_transfer');
+  const ixAccounts = (ix.accountIndices ?? []).map((i: number) => accounts[i]);
+  if (ixAccounts.length < 4 || ixAccounts.some((a: Address | undefined) => a === undefined))
+    return reason('transfer_accounts_missing');
+  return { ...transfer, accounts: ixAccounts as unknown as Transfer['accounts'], program };
+}
+
+/** Every instruction read: only allowed programs, a compute budget within bounds, the transfers. */
+function readInstructions(message: Message): { transfers: Transfer[]; budget: ComputeBudget } | Refusal {
+  const accounts = message.staticAccounts;
+  const transfers: Transfer[] = [];
+  const budget: ComputeBudget = {};
+  for (const ix of message.instructions) {
+    const program = accounts[ix.programAddressIndex];
+    if (program === undefined) return reason('account_missing');
+    if (!ALLOWED_PROGRAMS.has(program)) return reason('program_unexpected', { program });
+    if (program === COMPUTE_BUDGET_PROGRAM) {
+      const problem = readComputeBudget(ix, budget);
+      if (problem !== null) return problem;
+      continue;
+    }
+    if (program !== TOKEN_PROGRAM && program !== TOKEN_2022_PROGRAM) continue;
+    const transfer = readTransfer(ix, accounts, program);
+    if ('code' in transfer) return transfer;
+    transfers.push(transfer);
+  }
+  return { transfers, budget };
+}
+
+/** The one transfer, held to the price, the asset and payTo's account; paid by anyone but the fee payer. */
+function transferProblem(transfers: readonly Transfer[], expect: PaymentExpectation, feePayer: Address) {
+  if (transfers.length !== 1) return reason('transfer_count', { count: transfers.length });
+  const { amount, program, accounts } = transfers[0]!;
+  const [, mint, destination, authority] = accounts;
+  if (mint !== expect.asset) return reason('transfer_asset', { mint, asset: expect.asset });
+  if (destination !== expect.destinations[program]) return reason('transfer_destination');
+  if (amount !== expect.amount)
+    return reason('transfer_amount', { amount: `${amount}`, price: `${expect.amount}` });
+  if (authority === feePayer) return reason('fee_payer_pays');
+  return null;
+}
+
 export async function inspectPaymentTransaction(
   transaction: string,
   expect: PaymentExpectation,
@@ -179,64 +246,29 @@ export async function inspectPaymentTransaction(
     return fail(reason('transaction_undecodable'));
   }
   const { tx, message } = decoded;
-  // x402 clients build legacy or v0 messages; the newer v1 format is not used for payments.
   if (message.version === 1) return fail(reason('transaction_version'));
-  if (message.version === 0 && (message.addressTableLookups?.length ?? 0) > 0) {
-    return fail(reason('transaction_lookup_tables'));
-  }
-  const accounts = message.staticAccounts;
-  const feePayer = accounts[0];
-  if (feePayer === undefined) return fail(reason('transaction_no_fee_payer'));
-  if (!expect.feePayers.has(feePayer)) return fail(reason('fee_payer_not_ours', { feePayer }));
-
-  const transfers: { amount: bigint; decimals: number; accounts: Address[]; program: Address }[] = [];
-  const budget: ComputeBudget = {};
-  for (const ix of message.instructions) {
-    const program = accounts[ix.programAddressIndex];
-    if (program === undefined) return fail(reason('account_missing'));
-    if (!ALLOWED_PROGRAMS.has(program)) return fail(reason('program_unexpected', { program }));
-    if (program === COMPUTE_BUDGET_PROGRAM) {
-      const problem = readComputeBudget(ix, budget);
-      if (problem !== null) return fail(problem);
-      continue;
-    }
-    if (program !== TOKEN_PROGRAM && program !== TOKEN_2022_PROGRAM) continue;
-    const transfer = readTransferChecked(ix.data ?? new Uint8Array());
-    if (transfer === null) return fail(reason('token_instruction_not_transfer'));
-    const ixAccounts = (ix.accountIndices ?? []).map((i: number) => accounts[i]);
-    if (ixAccounts.length < 4 || ixAccounts.some((a: Address | undefined) => a === undefined))
-      return fail(reason('transfer_accounts_missing'));
-    transfers.push({ ...transfer, accounts: ixAccounts as Address[], program });
-  }
-  const budgetProblem = computeBudgetProblem(budget, expect);
+  const shape = messageProblem(message, expect);
+  if (shape !== null) return fail(shape);
+  const read = readInstructions(message);
+  if ('code' in read) return fail(read);
+  const budgetProblem = computeBudgetProblem(read.budget, expect);
   if (budgetProblem !== null) return fail(budgetProblem);
-  if (transfers.length !== 1) return fail(reason('transfer_count', { count: transfers.length }));
-  const [source, mint, destination, authority] = transfers[0]!.accounts as [
-    Address,
-    Address,
-    Address,
-    Address,
-  ];
-  const { amount, program } = transfers[0]!;
-  if (mint !== expect.asset) return fail(reason('transfer_asset', { mint, asset: expect.asset }));
-  if (destination !== expect.destinations[program]) return fail(reason('transfer_destination'));
-  if (amount !== expect.amount)
-    return fail(reason('transfer_amount', { amount: `${amount}`, price: `${expect.amount}` }));
-  if (authority === feePayer) return fail(reason('fee_payer_pays'));
-
-  const signers = accounts.slice(1, message.header.numSignerAccounts);
-  const messageBytes = tx.messageBytes as unknown as Uint8Array;
-  const problem = await signaturesValid(tx.signatures, signers, messageBytes);
+  const feePayer = message.staticAccounts[0]!;
+  const problem = transferProblem(read.transfers, expect, feePayer);
   if (problem !== null) return fail(problem);
-  return {
-    ok: true,
-    payment: {
-      key: paymentKey(messageBytes),
-      feePayer,
-      payer: authority,
-      source,
-      amount,
-      blockhash: message.lifetimeToken,
-    },
+  const messageBytes = tx.messageBytes as unknown as Uint8Array;
+  const signers = message.staticAccounts.slice(1, message.header.numSignerAccounts);
+  const unsigned = await signaturesValid(tx.signatures, signers, messageBytes);
+  if (unsigned !== null) return fail(unsigned);
+  const { amount, accounts } = read.transfers[0]!;
+  const [source, , , payer] = accounts;
+  const payment = {
+    key: paymentKey(messageBytes),
+    feePayer,
+    payer,
+    source,
+    amount,
+    blockhash: message.lifetimeToken,
   };
+  return { ok: true, payment };
 }
