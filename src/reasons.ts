@@ -239,6 +239,12 @@ export const REASONS = {
     message:
       'The service is following as many watches as it can; nothing was charged. Try again after {seconds} s, as watches expire or are cancelled.',
   },
+  result_not_handed_over: {
+    status: 503,
+    error: 'service_unavailable',
+    message:
+      'Your payment settled, but what it bought could not be handed over yet. Send the same request with the same payment again: it gives this result without paying twice.',
+  },
   watch_not_started: {
     status: 503,
     error: 'service_unavailable',

@@ -14,7 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import { atomicPrice, type EndpointId, type GetEndpoint, type PaidEndpoint } from '../catalog.js';
-import { reasonError, type ServiceError, toServiceError } from '../errors.js';
+import { isServiceError, reasonError, type ServiceError } from '../errors.js';
 import { reason, reasonText } from '../reasons.js';
 import type { BodySignature, SignBody } from '../signing/signature.js';
 import type { StoredResponse } from '../state/payments/store.js';
@@ -204,10 +204,15 @@ function refuse(deps: PaidDoorDeps, visit: PaidVisit, reason: string): Answer {
   return refusal(deps, { endpoint, url, priceUsd: purchase?.priceUsd }, reason, null);
 }
 
+/** A failure after settlement: the payer was charged, so never the words "nothing was charged". */
+function settledButUnfulfilled(e: unknown): ServiceError {
+  return isServiceError(e) ? e : reasonError(reason('result_not_handed_over'), {}, e);
+}
+
 /** The paid result handed over, once the endpoint's work after settlement (if any) is done. */
 async function delivery(deps: PaidDoorDeps, call: PaidCall, response: StoredResponse): Promise<Answer> {
   const fulfil = deps.fulfil?.[call.endpoint.id];
-  const error = fulfil === undefined ? null : await fulfil(response.body).catch(toServiceError);
+  const error = fulfil === undefined ? null : await fulfil(response.body).catch(settledButUnfulfilled);
   if (error !== null) {
     deps.log?.warn(
       { req_id: call.requestId, err: error.cause ?? error },

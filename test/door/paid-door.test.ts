@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { PAID_ENDPOINTS, POST_ENDPOINTS } from '../../src/catalog.js';
 import type { PaymentOutcome, ShedReason } from '../../src/door/metrics.js';
 import { OfferBook } from '../../src/door/offers.js';
-import { createPaidDoor, type Knock } from '../../src/door/paid-door.js';
+import { createPaidDoor, type Fulfil, type Knock } from '../../src/door/paid-door.js';
 import { createShedder } from '../../src/door/shedding.js';
 import type { FacilitatorDirectory } from '../../src/x402/facilitators.js';
 import type { PaidCall, PaymentGate } from '../../src/x402/paid-call.js';
@@ -26,7 +26,7 @@ const facilitators = {
 } as unknown as FacilitatorDirectory;
 
 /** A door whose gate records the calls it is handed (and delivers), with its counts. */
-function door(options: { maxInflightPaid?: number } = {}) {
+function door(options: { maxInflightPaid?: number; fulfil?: Fulfil } = {}) {
   const handed: PaidCall[] = [];
   const gate = {
     handle: async (call: PaidCall) => {
@@ -47,7 +47,8 @@ function door(options: { maxInflightPaid?: number } = {}) {
     retryAfterSeconds: 7,
   });
   const offers = new OfferBook({ payTo: PAY_TO, maxTimeoutSeconds: 60, facilitators });
-  return { door: createPaidDoor({ offers, gate, metrics, shedder }), handed, counted, shedder };
+  const fulfil = options.fulfil ? { fulfil: { token: options.fulfil } } : {};
+  return { door: createPaidDoor({ offers, gate, metrics, shedder, ...fulfil }), handed, counted, shedder };
 }
 
 function knock(input: string, payment: Knock['payment'], method = 'GET'): Knock {
@@ -106,5 +107,15 @@ describe('the paid door', () => {
     assert.equal(d.handed.length, 1);
     assert.match(d.handed[0]!.payment.path, /^\/simulate\/tx \(transaction sha256 [0-9a-f]{64}\)$/);
     assert.deepEqual([d.counted, d.shedder.inflight()], [['settled'], 0]);
+  });
+
+  it('never tells a payer whose payment settled that nothing was charged, when handing over fails', async () => {
+    const d = door({ fulfil: async () => Promise.reject(new Error('store gone')) });
+    const answer = await d.door.knock(token, knock(MINT, PAYMENT));
+    assert.equal(answer.kind, 'failed');
+    if (answer.kind !== 'failed') return;
+    assert.equal(answer.error.reason, 'result_not_handed_over');
+    assert.doesNotMatch(answer.error.message, /nothing was charged/i);
+    assert.deepEqual(d.counted, ['settled']);
   });
 });
