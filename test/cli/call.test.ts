@@ -12,11 +12,12 @@ import { fundUsdc } from '../../src/sandbox/usdc.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { probeScanners } from '../helpers/probe-scanner.js';
 import { startTamperingProxy } from '../helpers/tampering-proxy.js';
+import { HANG_MS } from './run-cli.js';
 
 const execute = promisify(execFile);
 const run = promisify(exec);
 const cli = (args: string[]) =>
-  execute(process.execPath, ['bin/risk-scan.mjs', ...args], { timeout: 60_000 }).then(
+  execute(process.execPath, ['bin/risk-scan.mjs', ...args], { timeout: HANG_MS }).then(
     (r) => ({ code: 0, ...r }),
     (e: { code: number; stdout: string; stderr: string }) => ({
       code: e.code,
@@ -117,7 +118,7 @@ describe('risk-scan call', () => {
     const parse = `'${process.execPath}' -e 'const b = JSON.parse(require("fs").readFileSync(0, "utf8")); process.stdout.write(typeof b.risk_score)'`;
     const args = ['call', `/scan/program/${sandbox.payTo}`, ...base()].map((a) => `'${a}'`).join(' ');
     const { stdout } = await run(`'${process.execPath}' bin/risk-scan.mjs ${args} | ${parse}`, {
-      timeout: 60_000,
+      timeout: HANG_MS,
     });
     assert.equal(stdout, 'number');
   });

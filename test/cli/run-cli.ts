@@ -57,7 +57,7 @@ function run(args: string[], env: Record<string, string>, timeoutMs: number): Pr
  * A bound on a command that hangs, not a time limit: on a loaded machine starting tsx and the
  * sources alone may take half a minute (four at once in call-failures.test.ts did, on main too).
  */
-const HANG_MS = 120_000;
+export const HANG_MS = 120_000;
 
 /** `risk-scan <args>`; SANDBOX_DIR and STATE_DIR default to a temp dir. */
 export const riskScan = (args: string[], env: Record<string, string> = {}, timeoutMs = HANG_MS) =>

@@ -31,7 +31,27 @@ function dump(pubkey: string, owner: string, data: Uint8Array): string {
   });
 }
 
-describe('risk-scan sandbox loading account dumps', { timeout: 120_000 }, () => {
+/**
+ * Resolves once `file` exists; rejects if `child` exits first (a sandbox that failed to start
+ * would otherwise be waited for until the file's timeout). No clock: the file or the exit ends it.
+ */
+function fileOrExit(file: string, child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let exitCode: number | null | undefined;
+    child.once('exit', (code) => {
+      exitCode = code;
+    });
+    const look = () => {
+      if (existsSync(file)) resolve();
+      else if (exitCode !== undefined)
+        reject(new Error(`the sandbox exited (${exitCode}) before writing ${file}`));
+      else setTimeout(look, 100);
+    };
+    look();
+  });
+}
+
+describe('risk-scan sandbox loading account dumps', () => {
   const work = tempDir('sandbox-accounts-');
   const sandboxDir = join(work, 'sandbox');
   const accountsDir = join(work, 'accounts');
@@ -97,7 +117,7 @@ describe('risk-scan sandbox loading account dumps', { timeout: 120_000 }, () => 
       },
     );
     // The manifest is written once everything listens.
-    while (!existsSync(join(sandboxDir, 'sandbox.json'))) await new Promise((r) => setTimeout(r, 100));
+    await fileOrExit(join(sandboxDir, 'sandbox.json'), child);
   });
   after(() => {
     child?.kill('SIGTERM');

@@ -11,7 +11,8 @@ import { jsonOf, TEST_FEE_PAYER, TEST_PAY_TO } from '../helpers/service.js';
 
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 
-function mainnetConfig(facilitatorUrl: string) {
+/** `timeoutMs` ends the probe of a facilitator that never answers; one that answers gets all the time it takes. */
+function mainnetConfig(facilitatorUrl: string, timeoutMs = 60_000) {
   return parseConfig({
     RISK_SCAN_MODE: 'mainnet',
     PAY_TO: TEST_PAY_TO,
@@ -19,7 +20,7 @@ function mainnetConfig(facilitatorUrl: string) {
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     FACILITATOR_URLS: facilitatorUrl,
-    FACILITATOR_TIMEOUT_MS: '1000',
+    FACILITATOR_TIMEOUT_MS: String(timeoutMs),
     VERIFIED_TOKENS_URL: 'none',
     STATE_DIR: join(tmpdir(), `serve-test-${randomUUID()}`),
   });
@@ -41,7 +42,7 @@ describe('serve (mainnet)', () => {
   it('a facilitator that does not answer delays the start by its timeout at most; the 402 says why', async () => {
     const stub = await startFacilitatorStub(TEST_FEE_PAYER, 'slow');
     // A start that waited for the silent facilitator would never listen: the test would hang.
-    const running = await serve(mainnetConfig(stub.url), { healthChecks: {} });
+    const running = await serve(mainnetConfig(stub.url, 1_000), { healthChecks: {} });
     try {
       const body = await jsonOf(await fetch(`${running.url}/scan/token/${USDC}`));
       assert.match(body.error, /Payment cannot be taken right now/);

@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { describeStartFailure } from '../../src/cli/start-failure.js';
 import { parseConfig } from '../../src/config.js';
 import { TEST_PAY_TO } from '../helpers/service.js';
+import { HANG_MS } from './run-cli.js';
 
 const execute = promisify(execFile);
 const stateDir = mkdtempSync(join(tmpdir(), 'start-failure-state-'));
@@ -21,7 +22,7 @@ process.on('exit', () => rmSync(stateDir, { recursive: true, force: true }));
 /** Runs src/main.ts with `env` (mainnet, facilitators unreachable so the start is quick). */
 function start(env: Record<string, string>): Promise<{ code: number; stderr: string }> {
   return execute(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    timeout: 30_000,
+    timeout: HANG_MS,
     env: {
       PATH: process.env.PATH,
       PAY_TO: TEST_PAY_TO,

@@ -5,6 +5,10 @@
  * scans keep answering 200 through the second, each settled once; the breaker shows as open in
  * the metrics. Once the fault is gone and RPC_BREAKER_HALF_OPEN_MS has passed, one probe reaches
  * the first endpoint again, succeeds, and the breaker closes.
+ *
+ * The breaker must stay open while three paid scans run: its half-open delay is scaled from a
+ * paid scan measured on this machine in this run (BASELINE_FACTOR times it), so a busy machine
+ * stretches the delay with the scans instead of half-opening the breaker between them.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -16,16 +20,29 @@ import { probeScanners } from '../helpers/probe-scanner.js';
 
 const PRICE = 20_000n; // /scan/wallet
 const FAILURES = 3;
-const HALF_OPEN_MS = 1_000;
+/** The half-open delay, in paid scans as long as the measured one (the open phase runs three). */
+const BASELINE_FACTOR = 20;
 
 const requestsSeen = (seen: ReadonlyMap<string, number>) => [...seen.values()].reduce((a, b) => a + b, 0);
 
-describe('RPC circuit breakers in the service', { timeout: 60_000 }, () => {
+describe('RPC circuit breakers in the service', { timeout: 600_000 }, () => {
   it('open after the configured failures, the scan answers 200 through the other endpoint, and close after a good probe', async () => {
     const s = await startPaidSandbox({}, { scanners: probeScanners() });
     const failing = await startFaultProxy(s.rpcServer.url, () => ({ kind: '500' }));
     const spare = await startFaultProxy(s.rpcServer.url);
     try {
+      const buyOn = (api: string) => async (subject: string) => {
+        const url = `${api}/scan/wallet/${subject}`;
+        const offer = await offerOf(url);
+        const header = encodeHeader(await v2Payment(s.payer, s.rpcServer.url, offer.v2, offer.resourceUrl));
+        const res = await pay(url, header);
+        const text = await res.text();
+        assert.equal(res.status, 200, text);
+        assert.equal(typeof JSON.parse(text).risk_score, 'number');
+      };
+      const started = performance.now();
+      await buyOn(s.url)(s.payTo);
+      const HALF_OPEN_MS = Math.max(1_000, Math.ceil(BASELINE_FACTOR * (performance.now() - started)));
       const instance = await s.startInstance(
         { scanners: probeScanners() },
         {
@@ -36,15 +53,7 @@ describe('RPC circuit breakers in the service', { timeout: 60_000 }, () => {
           METRICS_PORT: '0',
         },
       );
-      const buy = async (subject: string) => {
-        const url = `${instance.url}/scan/wallet/${subject}`;
-        const offer = await offerOf(url);
-        const header = encodeHeader(await v2Payment(s.payer, s.rpcServer.url, offer.v2, offer.resourceUrl));
-        const res = await pay(url, header);
-        const text = await res.text();
-        assert.equal(res.status, 200, text);
-        assert.equal(typeof JSON.parse(text).risk_score, 'number');
-      };
+      const buy = buyOn(instance.url);
       const subjects = [s.payer.address, s.payTo, ...s.facilitators.map((f) => f.feePayer)];
       const before = await s.balances();
       for (const subject of subjects.slice(0, 3)) await buy(subject);

@@ -2,10 +2,12 @@
  * Per-endpoint circuit breakers of the scanners' RPC client, against local endpoints that count
  * what reaches them: after the configured consecutive failures an endpoint is skipped at once
  * (no request reaches it), after the half-open delay one request tries it again, and its success
- * closes the breaker. Waits are lower bounds only (past the half-open delay), never upper ones.
+ * closes the breaker. The breakers' clock (Date, which cockatiel reads) is the test's: it moves
+ * only when a test moves it past the half-open delay, so a slow machine never half-opens a breaker
+ * in the middle of a test, and no test waits for the delay to pass.
  */
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { after, afterEach, beforeEach, describe, it, mock } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createRpcEndpoints, RpcCircuitOpenError } from '../../src/solana/rpc.js';
 import { type FakeAnswer, type FakeRpc, startFakeRpc } from './fake-rpc.js';
@@ -41,11 +43,14 @@ async function halfOpenBeforeHangingEndpoint() {
   const { rpc, circuits } = endpoints([dead.server.url, spare.server.url]);
   for (let i = 0; i < 3; i++) await rpc.getSlot().send();
   dead.set({ hang: true });
-  await sleep(HALF_OPEN_MS + 100);
+  mock.timers.tick(HALF_OPEN_MS);
   return { dead, rpc, circuits };
 }
 
 describe('RPC circuit breakers', { timeout: 30_000 }, () => {
+  beforeEach(() => mock.timers.enable({ apis: ['Date'], now: Date.now() }));
+  afterEach(() => mock.timers.reset());
+
   it('opens after the configured failures: the failing endpoint is skipped, the other answers', async () => {
     const failing = await switchable({ status: 500 });
     const spare = await switchable(SLOT);
@@ -88,7 +93,7 @@ describe('RPC circuit breakers', { timeout: 30_000 }, () => {
     for (let i = 0; i < 4; i++) await rpc.getSlot().send();
     assert.equal(failing.server.count('getSlot'), 3);
     failing.set({ result: 7 });
-    await sleep(HALF_OPEN_MS + 100);
+    mock.timers.tick(HALF_OPEN_MS);
     assert.equal(await rpc.getSlot().send(), 7n, 'the probe went to the recovered endpoint');
     assert.equal(circuits()[0]?.state, 'closed');
     assert.equal(await rpc.getSlot().send(), 7n);
@@ -102,7 +107,7 @@ describe('RPC circuit breakers', { timeout: 30_000 }, () => {
     const { rpc, circuits } = endpoints([failing.server.url, spare.server.url], 2);
     for (let i = 0; i < 3; i++) await rpc.getSlot().send();
     assert.equal(failing.server.count('getSlot'), 2);
-    await sleep(HALF_OPEN_MS + 100);
+    mock.timers.tick(HALF_OPEN_MS);
     for (let i = 0; i < 3; i++) assert.equal(await rpc.getSlot().send(), 42n);
     assert.equal(failing.server.count('getSlot'), 3, 'only the probe reached it');
     assert.equal(circuits()[0]?.state, 'open');

@@ -9,19 +9,14 @@
 import { type BondingCurve, decodeBondingCurve } from '../../solana/decoders/pump-bonding-curve.js';
 import type { CreatorHistoryRead, HistoryLaunch } from './history.js';
 import type { LaunchCurve } from './launches.js';
-
-/** A curve that never graduated and holds under 0.5 SOL of real reserves is dead. */
-export const DEAD_RESERVES = 500_000_000n;
-/** Buys within this many seconds of the creation are the dev buy (pump's create-and-buy, a bundle). */
-export const DEV_BUY_WINDOW_S = 60;
-/** Selling this share of the dev buy… */
-export const DUMP_SHARE = 0.5;
-/** …within this many seconds of the creation is a dev dump. */
-export const DUMP_WINDOW_S = 30 * 60;
-/** A dead coin whose creator sold this share of its dev buy… */
-export const YOUNG_EXIT_SHARE = 0.9;
-/** …within this many seconds of the creation died young. */
-export const YOUNG_EXIT_S = 60 * 60;
+import {
+  DEAD_RESERVES,
+  DEV_BUY_WINDOW_S,
+  DUMP_SHARE,
+  DUMP_WINDOW_S,
+  YOUNG_EXIT_S,
+  YOUNG_EXIT_SHARE,
+} from './thresholds.js';
 
 export const isDead = (c: BondingCurve) => !c.complete && c.realQuoteReserves < DEAD_RESERVES;
 

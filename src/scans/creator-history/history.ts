@@ -14,7 +14,8 @@ import { decodeBondingCurve, findBondingCurveAddress } from '../../solana/decode
 import type { RpcServes } from '../../solana/program-search.js';
 import { PUMP_PROGRAM } from '../../solana/programs.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
-import { boundedSend, OPTIONAL_SEARCH_MS } from '../liquidity/bounded-search.js';
+import { boundedSend } from '../liquidity/bounded-search.js';
+import { OPTIONAL_SEARCH_MS } from '../liquidity/thresholds.js';
 import { isSignaturePage } from '../token-facts/transaction-json.js';
 import { type CreatorTransaction, decodeCreatorTransaction } from './history-decode.js';
 

@@ -7,24 +7,17 @@
 import type { FlagHit } from '../risk/model.js';
 import { short } from '../risk/numbers.js';
 import type { CreatorHistoryFlag } from './flags.js';
-import {
-  DUMP_WINDOW_S,
-  historyCompleteness,
-  type LaunchRow,
-  launchRows,
-  sourcesOf,
-} from './history-assess.js';
+import { historyCompleteness, type LaunchRow, launchRows, sourcesOf } from './history-assess.js';
 import { type CreatorLaunches, LAUNCHES_FOUND_VIA } from './launches.js';
+import {
+  DUMP_HABIT,
+  DUMP_WINDOW_S,
+  SERIAL_DEAD_SHARE,
+  SERIAL_MIN_LAUNCHES,
+  SERIAL_YOUNG_DEATHS,
+} from './thresholds.js';
 
 type Hit = FlagHit<CreatorHistoryFlag>;
-
-/** CREATOR_SERIAL_LAUNCHER: at least this many launches (this one included)… */
-export const SERIAL_MIN_LAUNCHES = 5;
-/** …with this share or more dead on their curve; or this many earlier coins that died young. */
-export const SERIAL_DEAD_SHARE = 0.6;
-export const SERIAL_YOUNG_DEATHS = 3;
-/** CREATOR_DEV_DUMP on this coin, or on this many earlier coins (a habit). */
-export const DUMP_HABIT = 2;
 
 /** Launches listed in the evidence, at most. */
 const LISTED_LAUNCHES = 50;

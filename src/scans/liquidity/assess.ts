@@ -22,19 +22,18 @@ import type { UnlocatedVault } from './model.js';
 import { assessPositions, type PositionsOutcome, unlistedWhy } from './positions-assess.js';
 import type { POSITION_FLAGS } from './positions-flags.js';
 import { reserveOf } from './reserves.js';
+import { DEEP_ENOUGH, LP_PULLABLE, LP_SAFE_SHARE, THIN } from './thresholds.js';
 import { assessTrade } from './trade/assess.js';
 
 /** The liquidity and position flags: this assessment raises no other. */
 type Hit = FlagHit<keyof typeof LIQUIDITY_FLAGS | keyof typeof POSITION_FLAGS>;
 
-export const THIN = { warn: 0.02, full: 0.005 } as const;
-/** A pool this deep is enough to exit any ordinary position, whatever the market value. */
-export const DEEP_ENOUGH: Readonly<Record<string, bigint>> = {
-  SOL: 5_000n * 10n ** 9n,
-  USDC: 1_000_000n * 10n ** 6n,
-};
-export const LP_PULLABLE = { warn: 0.1, full: 0.5 } as const;
-export const LP_SAFE_SHARE = 0.9;
+/** DEEP_ENOUGH of a quote in its raw units; beyond any pool for a quote it does not name. */
+function deepEnough(symbol: string | null): bigint {
+  const whole = DEEP_ENOUGH[symbol as keyof typeof DEEP_ENOUGH];
+  const decimals = [...QUOTES.values()].find((q) => q.symbol === symbol)?.decimals;
+  return whole === undefined || decimals === undefined ? 2n ** 64n : BigInt(whole) * 10n ** BigInt(decimals);
+}
 
 interface Priced {
   readonly market: Market;
@@ -76,8 +75,7 @@ function thinHit(priced: readonly Priced[]): Hit | null {
       p.marketValue > 0,
   );
   if (usable.length === 0) return null;
-  if (usable.some((p) => p.depth !== null && p.depth >= (DEEP_ENOUGH[p.symbol ?? ''] ?? 2n ** 64n)))
-    return null;
+  if (usable.some((p) => p.depth !== null && p.depth >= deepEnough(p.symbol))) return null;
   const ratio = usable.reduce((s, p) => s + Number(p.depth) / (p.marketValue ?? 1), 0);
   if (ratio >= THIN.warn) return null;
   const deepest = [...usable].sort((a, b) => Number((b.depth ?? 0n) - (a.depth ?? 0n)))[0] as Priced;

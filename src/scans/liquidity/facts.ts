@@ -17,9 +17,10 @@ import type { SolanaRpc } from '../../solana/rpc.js';
 import type { LargestAccount, RawAccount, TokenFacts } from '../token-facts/model.js';
 import { viewOf } from '../token-facts/view.js';
 import { type AmmV4Search, ammV4Filters, searchKey } from './amm-v4-search.js';
-import { boundedSend, OPTIONAL_SEARCH_MS } from './bounded-search.js';
+import { boundedSend } from './bounded-search.js';
 import { type Discovery, discover, nextReads, type Reads } from './discover.js';
 import { gatherPositions, type PositionFacts } from './positions.js';
+import { OPTIONAL_SEARCH_MS } from './thresholds.js';
 
 export const MAX_LIQUIDITY_ROUNDS = 4;
 const ACCOUNTS_PER_CALL = 100;

@@ -34,9 +34,9 @@ import {
   RAYDIUM_LP_LOCK_PROGRAM,
 } from '../../solana/programs.js';
 import type { RawAccount } from '../token-facts/model.js';
+import { UNLOCK_HORIZON_SECONDS } from './thresholds.js';
 
-/** LP a lock releases within this long of the scan counts as pullable: a week is less than any trade horizon. */
-export const UNLOCK_HORIZON_SECONDS = 7 * 86_400;
+const HORIZON_DAYS = UNLOCK_HORIZON_SECONDS / 86_400;
 
 export interface Locker {
   readonly name: string;
@@ -136,13 +136,12 @@ function jupiterHolding(holder: LpHolder, ownerAccount: RawAccount, nowSeconds: 
   if (holder.amount > scheduled && completesBy(e, horizon)) {
     // Once the schedule is fully claimed, close_vesting_escrow (jup-lock 0.3.1) sends the escrow's
     // whole balance to its creator: LP sent to a spent escrow, beyond its schedule, is no lock.
-    const why =
-      'it holds more than its schedule, which completes within 7 days; then the creator can close the escrow and take the rest';
+    const why = `it holds more than its schedule, which completes within ${HORIZON_DAYS} days; then the creator can close the escrow and take the rest`;
     return { ...base, pullable: holder.amount, pullableBy: e.creator, why };
   }
   const released = unlockedBy(e, horizon) - e.totalClaimedAmount;
   const pullable = released <= 0n ? 0n : minBig(released, holder.amount);
-  const why = pullable > 0n ? 'its schedule releases it to the recipient within 7 days' : null;
+  const why = pullable > 0n ? `its schedule releases it to the recipient within ${HORIZON_DAYS} days` : null;
   return { ...base, pullable, pullableBy: pullable > 0n ? e.recipient : null, why };
 }
 

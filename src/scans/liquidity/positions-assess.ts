@@ -23,11 +23,11 @@ import { DEX_NAMES, type Dex } from './markets.js';
 import { inRange, MAX_POSITION_POOLS, type PoolPositions, type PositionFacts } from './positions.js';
 import type { POSITION_FLAGS } from './positions-flags.js';
 import { POSITION_DEXES } from './positions-locate.js';
+import { OWNER_CONCENTRATED } from './thresholds.js';
 
 /** The liquidity and position flags: this assessment raises no other. */
 type Hit = FlagHit<keyof typeof LIQUIDITY_FLAGS | keyof typeof POSITION_FLAGS>;
 
-export const OWNER_CONCENTRATED = { warn: 0.5, full: 0.9 } as const;
 export const MAX_OWNERS_SHOWN = 10;
 
 export interface OwnerShare {

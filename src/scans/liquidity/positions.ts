@@ -39,11 +39,11 @@ import { METEORA_DLMM_PROGRAM, ORCA_WHIRLPOOL_PROGRAM, RAYDIUM_CLMM_PROGRAM } fr
 import type { SolanaRpc } from '../../solana/rpc.js';
 import type { RawAccount, TokenFacts } from '../token-facts/model.js';
 import { TRUSTED_ISSUERS } from '../token-facts/trusted.js';
-import { boundedSend, OPTIONAL_SEARCH_MS } from './bounded-search.js';
+import { boundedSend } from './bounded-search.js';
 import { type LocatedPool, locateConcentratedPools, type PositionDex } from './positions-locate.js';
+import { OPTIONAL_SEARCH_MS, OWNERS_RESOLVED } from './thresholds.js';
 
 export const MAX_POSITION_POOLS = 2;
-const OWNERS_RESOLVED = 5;
 
 export interface PositionRead {
   readonly address: Address;

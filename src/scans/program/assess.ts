@@ -21,12 +21,18 @@ import { HISTORY_LIMIT, type ProgramFacts, type RawAccount } from './facts.js';
 import { PROGRAM_FLAGS, type ProgramFlag } from './flags.js';
 import { governorHits } from './governor-hits.js';
 import { programEvents } from './history.js';
+import {
+  AUTHORITY_CHANGE_WINDOW_S,
+  DAY,
+  FREQUENT_UPGRADES,
+  HOUR,
+  NEW_PROGRAM_S,
+  RECENT_UPGRADE_S,
+} from './thresholds.js';
 
 type Hit = FlagHit<ProgramFlag>;
 
 const NATIVE_LOADER = 'NativeLoader1111111111111111111111111111111';
-const HOUR = 3600;
-const DAY = 24 * HOUR;
 const short = (s: string) => `${s.slice(0, 4)}…${s.slice(-4)}`;
 const iso = (seconds: number | null) => (seconds === null ? null : new Date(seconds * 1000).toISOString());
 
@@ -162,12 +168,12 @@ function recentChangeHits(
     signatures.find((s) => s.slot === deploySlot)?.blockTime ??
     events.filter((e) => e.slot === deploySlot).at(-1)?.blockTime ??
     null;
-  if (deployTime !== null && now - deployTime < 7 * DAY) {
+  if (deployTime !== null && now - deployTime < RECENT_UPGRADE_S.any) {
     const hours = (now - deployTime) / HOUR;
     hits.push({
       code: 'RECENTLY_UPGRADED',
       strength: 1,
-      severity: hours < 24 ? 'medium' : 'low',
+      severity: hours < RECENT_UPGRADE_S.strongest / HOUR ? 'medium' : 'low',
       evidence: {
         last_deploy_slot: String(deploySlot),
         last_deploy_time: iso(deployTime),
@@ -177,9 +183,9 @@ function recentChangeHits(
     });
   }
   const upgrades30d = events.filter(
-    (e) => e.kind === 'upgrade' && e.blockTime !== null && now - e.blockTime < 30 * DAY,
+    (e) => e.kind === 'upgrade' && e.blockTime !== null && now - e.blockTime < FREQUENT_UPGRADES.windowS,
   );
-  if (upgrades30d.length >= 3) {
+  if (upgrades30d.length >= FREQUENT_UPGRADES.count) {
     hits.push({
       code: 'FREQUENT_UPGRADES',
       strength: 1,
@@ -191,7 +197,10 @@ function recentChangeHits(
   const change = events
     .filter(
       (e) =>
-        e.kind === 'set_authority' && e.newAuthority && e.blockTime !== null && now - e.blockTime < 30 * DAY,
+        e.kind === 'set_authority' &&
+        e.newAuthority &&
+        e.blockTime !== null &&
+        now - e.blockTime < AUTHORITY_CHANGE_WINDOW_S,
     )
     .at(-1);
   if (change) {
@@ -239,7 +248,7 @@ function historyHits(
   hits.push(...recentChangeHits(facts.signatures, now, events, deploySlot));
   const deploy = events.find((e) => e.kind === 'deploy');
   const firstDeploy = truncated ? null : (deploy?.blockTime ?? null);
-  if (firstDeploy !== null && now - firstDeploy < 7 * DAY) {
+  if (firstDeploy !== null && now - firstDeploy < NEW_PROGRAM_S) {
     hits.push({
       code: 'PROGRAM_NEW',
       strength: 1,

@@ -1,5 +1,12 @@
 /** Flags of /scan/program. Clients key on these codes: never rename or remove one. */
 import type { FlagCatalog } from '../risk/model.js';
+import {
+  AUTHORITY_CHANGE_WINDOW_S,
+  FREQUENT_UPGRADES,
+  NEW_PROGRAM_S,
+  RECENT_UPGRADE_S,
+  span,
+} from './thresholds.js';
 
 export const PROGRAM_FLAGS = {
   NOT_A_PROGRAM: {
@@ -55,23 +62,22 @@ export const PROGRAM_FLAGS = {
   },
   RECENTLY_UPGRADED: {
     severity: 'medium',
-    meaning:
-      'The program code changed recently (within 7 days; strongest within 24 hours): new code has had little scrutiny.',
+    meaning: `The program code changed recently (within ${span(RECENT_UPGRADE_S.any)}; strongest within ${span(RECENT_UPGRADE_S.strongest)}): new code has had little scrutiny.`,
     evidenceKeys: ['last_deploy_slot', 'last_deploy_time', 'hours_since'],
   },
   FREQUENT_UPGRADES: {
     severity: 'medium',
-    meaning: 'The program was upgraded three or more times in 30 days.',
+    meaning: `The program was upgraded ${FREQUENT_UPGRADES.count} or more times in ${span(FREQUENT_UPGRADES.windowS)}.`,
     evidenceKeys: ['upgrades_30d', 'signatures'],
   },
   AUTHORITY_CHANGED_RECENTLY: {
     severity: 'medium',
-    meaning: 'The upgrade authority changed hands within the last 30 days.',
+    meaning: `The upgrade authority changed hands within the last ${span(AUTHORITY_CHANGE_WINDOW_S)}.`,
     evidenceKeys: ['signature', 'new_authority', 'time'],
   },
   PROGRAM_NEW: {
     severity: 'medium',
-    meaning: 'The program was first deployed less than 7 days ago.',
+    meaning: `The program was first deployed less than ${span(NEW_PROGRAM_S)} ago.`,
     evidenceKeys: ['deployed_at'],
   },
   HISTORY_TRUNCATED: {

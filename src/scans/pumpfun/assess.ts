@@ -24,10 +24,14 @@ import { bundledRegistry } from '../verified/bundled.js';
 import type { VerifiedRegistry } from '../verified/model.js';
 import type { PumpfunFacts } from './facts.js';
 import { PUMPFUN_FLAGS, type PumpfunFlag } from './flags.js';
+import {
+  CREATOR_HOLDING_SHARE,
+  CURVE_EARLY_PROGRESS,
+  STANDARD_DECIMALS,
+  STANDARD_SUPPLY,
+} from './thresholds.js';
 
 type Hit = FlagHit<PumpfunFlag>;
-const STANDARD_SUPPLY = 1_000_000_000_000_000n;
-const STANDARD_DECIMALS = 6;
 const ADVICE = {
   ...TOKEN_ADVICE,
   avoid:
@@ -45,11 +49,12 @@ function creatorHolding(token: TokenView, creator: string, supply: bigint): Hit[
   if (token.largest === null || supply <= 0n) return [];
   const held = token.decoded.holders.filter((h) => h.owner === creator).reduce((s, h) => s + h.amount, 0n);
   const share = Number((held * 1_000_000n) / supply) / 1_000_000;
-  if (share < 0.05) return [];
+  const { warn, full } = CREATOR_HOLDING_SHARE;
+  if (share < warn) return [];
   return [
     {
       code: 'CREATOR_HOLDS_SUPPLY',
-      strength: Math.min(1, (share - 0.05) / 0.15 + 0.01),
+      strength: Math.min(1, (share - warn) / (full - warn) + 0.01),
       evidence: { creator, share },
       reason: `the creator holds ${pct(share)} of the supply`,
     },
@@ -79,7 +84,7 @@ function curveHits(mint: DecodedMint, curve: BondingCurve, progress: number): Hi
       reason: `supply ${mint.supply} at ${mint.decimals} decimals is not pump.fun's standard`,
     });
   }
-  if (!curve.complete && progress < 0.1) {
+  if (!curve.complete && progress < CURVE_EARLY_PROGRESS) {
     hits.push({
       code: 'CURVE_EARLY',
       strength: 1,

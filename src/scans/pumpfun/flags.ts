@@ -1,6 +1,13 @@
 /** Flags of /scan/pumpfun, beyond the token flags it shares. Never rename or remove a code. */
 import type { FlagCatalog } from '../risk/model.js';
+import { percent } from '../risk/numbers.js';
 import { TOKEN_FLAGS } from '../token/flags.js';
+import {
+  CREATOR_HOLDING_SHARE,
+  CURVE_EARLY_PROGRESS,
+  STANDARD_DECIMALS,
+  STANDARD_TOKENS,
+} from './thresholds.js';
 
 const PUMP_ONLY = {
   NOT_PUMPFUN_MINT: {
@@ -11,18 +18,17 @@ const PUMP_ONLY = {
   },
   PUMP_NONSTANDARD_SUPPLY: {
     severity: 'high',
-    meaning: 'Supply or decimals differ from every standard pump.fun coin (1 billion tokens, 6 decimals).',
+    meaning: `Supply or decimals differ from every standard pump.fun coin (${STANDARD_TOKENS / 1e9} billion tokens, ${STANDARD_DECIMALS} decimals).`,
     evidenceKeys: ['supply', 'decimals'],
   },
   CREATOR_HOLDS_SUPPLY: {
     severity: 'medium',
-    meaning:
-      'The creator still holds a large share of the coin (from 5 %; full strength at 20 %) and can dump it on buyers.',
+    meaning: `The creator still holds a large share of the coin (from ${percent(CREATOR_HOLDING_SHARE.warn)}; full strength at ${percent(CREATOR_HOLDING_SHARE.full)}) and can dump it on buyers.`,
     evidenceKeys: ['creator', 'share'],
   },
   CURVE_EARLY: {
     severity: 'low',
-    meaning: 'Less than 10 % of the bonding curve has sold: the coin is brand new and thinly traded.',
+    meaning: `Less than ${percent(CURVE_EARLY_PROGRESS)} of the bonding curve has sold: the coin is brand new and thinly traded.`,
     evidenceKeys: ['progress'],
   },
 } as const satisfies FlagCatalog;

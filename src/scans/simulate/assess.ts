@@ -9,13 +9,15 @@ import {
   failureOfError,
   LAMPORTS_PER_SIGNATURE,
 } from '../tx/anatomy.js';
-import { HIGH_FEE, LARGE_OUTFLOW, mergeRepeats, shapeHit, short, sol } from '../tx/assess.js';
+import { mergeRepeats, shapeHit, short } from '../tx/assess.js';
 import { type DecodedTransaction, decodeTransaction } from '../tx/decode.js';
+import { HIGH_FEE, LARGE_OUTFLOW, mostOf, sol } from '../tx/thresholds.js';
 import { type Effects, effectsOf } from './effects.js';
 import { customErrorName, errorName } from './errors.js';
 import type { SimulateFacts } from './facts.js';
 import { SIMULATE_FLAGS } from './flags.js';
 import { type InvokedProgram, invokedPrograms } from './programs.js';
+import { TOKEN_OUTFLOW_PERCENT } from './thresholds.js';
 
 const LAST_LOGS = 8;
 const signed = (n: bigint) => (n >= 0n ? `+${n}` : String(n));
@@ -86,7 +88,7 @@ function solOutflowHits(r: Reading): Hit[] {
     if (!r.decoded.signers.includes(s.address as never)) return [];
     const changeExcludingFee = isPayer ? s.change + r.fee : s.change;
     const outflow = -changeExcludingFee;
-    const mostOfBalance = s.pre > 0n && outflow * 10n > s.pre * 9n;
+    const mostOfBalance = mostOf(outflow, s.pre);
     if (outflow <= 0n || !(mostOfBalance || outflow > LARGE_OUTFLOW)) return [];
     return [
       {
@@ -108,7 +110,7 @@ function tokenOutflowHits(r: Reading): Hit[] {
   const signers = new Set<string>(r.decoded.signers);
   return (r.effects?.tokens ?? []).flatMap((t) => {
     const lost = -t.change;
-    if (!signers.has(t.owner) || lost <= 0n || lost * 10n <= t.pre * 9n) return [];
+    if (!signers.has(t.owner) || lost <= 0n || lost * 100n <= t.pre * TOKEN_OUTFLOW_PERCENT) return [];
     return [
       {
         code: 'SIM_SIGNER_TOKEN_OUTFLOW',

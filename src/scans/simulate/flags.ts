@@ -5,6 +5,7 @@
  */
 import type { FlagCatalog } from '../risk/model.js';
 import { TX_FLAGS } from '../tx/flags.js';
+import { TOKEN_OUTFLOW_PERCENT } from './thresholds.js';
 
 export const SIMULATE_FLAGS = {
   SIM_WOULD_FAIL: {
@@ -15,7 +16,7 @@ export const SIMULATE_FLAGS = {
   },
   SIM_SIGNER_TOKEN_OUTFLOW: {
     severity: 'medium',
-    meaning: "A signer would lose most of a token balance (over 90 % of one token account's amount).",
+    meaning: `A signer would lose most of a token balance (over ${TOKEN_OUTFLOW_PERCENT} % of one token account's amount).`,
     evidenceKeys: ['owner', 'token_account', 'mint', 'pre_amount', 'post_amount'],
   },
   SIM_MINT_AUTHORITY_HANDED_OVER: {

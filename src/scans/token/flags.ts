@@ -4,6 +4,25 @@ import { CREATOR_HISTORY_FLAGS } from '../creator-history/flags.js';
 import { LIQUIDITY_FLAGS } from '../liquidity/flags.js';
 import { POSITION_FLAGS } from '../liquidity/positions-flags.js';
 import type { FlagCatalog } from '../risk/model.js';
+import { percent } from '../risk/numbers.js';
+import {
+  AUTHORITY_HOLDING_SHARE,
+  BUNDLE_WALLETS,
+  CLUSTER_SHARE_HIGH,
+  CLUSTER_SHARE_MEDIUM,
+  COMMON_FUNDER_BUYERS,
+  LAUNCH_WINDOW_SLOTS,
+  MAX_HOPS,
+  MIN_FRESH_WALLETS,
+  NEW_TOKEN_HOURS,
+  SNIPERS_HELD_SHARE,
+  TOP1_SHARE,
+  TOP10_SHARE,
+  TRANSFER_FEE_BPS,
+  UNDECLARED_CUT_CRITICAL,
+} from './thresholds.js';
+
+const bps = (basisPoints: number) => percent(basisPoints / 10_000);
 
 export const TOKEN_FLAGS = {
   NOT_A_MINT: {
@@ -29,8 +48,7 @@ export const TOKEN_FLAGS = {
   },
   TRANSFER_FEE: {
     severity: 'medium',
-    meaning:
-      'Every transfer pays a fee to the issuer (severity grows with the rate: high from 10 %, critical from 25 %).',
+    meaning: `Every transfer pays a fee to the issuer (severity grows with the rate: low under ${bps(TRANSFER_FEE_BPS.medium)}, high from ${bps(TRANSFER_FEE_BPS.high)}, critical from ${bps(TRANSFER_FEE_BPS.critical)}).`,
     evidenceKeys: ['fee_basis_points', 'maximum_fee', 'epoch'],
   },
   TRANSFER_FEE_INCREASE_SCHEDULED: {
@@ -128,8 +146,7 @@ export const TOKEN_FLAGS = {
   },
   TOKEN_NEW: {
     severity: 'medium',
-    meaning:
-      "The mint was created less than 7 days ago (full strength under 24 hours): most rugs happen in a token's first days.",
+    meaning: `The mint was created less than ${NEW_TOKEN_HOURS.any / 24} days ago (full strength under ${NEW_TOKEN_HOURS.full} hours): most rugs happen in a token's first days.`,
     evidenceKeys: ['created_at', 'age_hours', 'creation_signature'],
   },
   TOKEN_AGE_UNAVAILABLE: {
@@ -141,17 +158,17 @@ export const TOKEN_FLAGS = {
   },
   HOLDER_TOP1_HIGH: {
     severity: 'high',
-    meaning: 'One holder owns a large share of the circulating supply (from 20 %; full strength at 50 %).',
+    meaning: `One holder owns a large share of the circulating supply (from ${percent(TOP1_SHARE.warn)}; full strength at ${percent(TOP1_SHARE.full)}).`,
     evidenceKeys: ['top1_share', 'top1_owner', 'excluded'],
   },
   HOLDER_TOP10_HIGH: {
     severity: 'medium',
-    meaning: 'The ten largest holders own most of the circulating supply (from 50 %; full strength at 80 %).',
+    meaning: `The ten largest holders own most of the circulating supply (from ${percent(TOP10_SHARE.warn)}; full strength at ${percent(TOP10_SHARE.full)}).`,
     evidenceKeys: ['top10_share', 'top10_share_raw', 'excluded'],
   },
   AUTHORITY_HOLDS_SUPPLY: {
     severity: 'high',
-    meaning: 'The mint or freeze authority itself holds 5 % or more of the supply.',
+    meaning: `The mint or freeze authority itself holds ${percent(AUTHORITY_HOLDING_SHARE)} or more of the supply.`,
     evidenceKeys: ['authority', 'share'],
   },
   FROZEN_HOLDERS: {
@@ -179,8 +196,7 @@ export const TOKEN_FLAGS = {
   },
   TRANSFER_UNDECLARED_CUT: {
     severity: 'high',
-    meaning:
-      'A simulated transfer delivered less than the amount sent minus the declared transfer fee: something takes an undeclared cut (critical from 10 %).',
+    meaning: `A simulated transfer delivered less than the amount sent minus the declared transfer fee: something takes an undeclared cut (critical from ${percent(UNDECLARED_CUT_CRITICAL)}).`,
     evidenceKeys: ['sent', 'received', 'declared_fee', 'undeclared_cut', 'holder'],
   },
   TRANSFER_SIMULATION_UNAVAILABLE: {
@@ -199,26 +215,22 @@ export const TOKEN_FLAGS = {
   },
   LAUNCH_BUNDLED: {
     severity: 'medium',
-    meaning:
-      'Several wallets other than the creator bought in the very slot the mint was created (from 3; full strength at 10): a bundled or sniped launch, whose supply went to a few hands before anyone could see the token.',
+    meaning: `Several wallets other than the creator bought in the very slot the mint was created (from ${BUNDLE_WALLETS.warn}; full strength at ${BUNDLE_WALLETS.full}): a bundled or sniped launch, whose supply went to a few hands before anyone could see the token.`,
     evidenceKeys: ['creation_slot', 'wallets', 'bought_share'],
   },
   LAUNCH_SNIPERS_HOLD: {
     severity: 'high',
-    meaning:
-      'Wallets that bought in the creation slot or the 3 slots after it still hold a large share of the supply between them (from 10 %; full strength at 30 %) and can sell it into later buyers.',
+    meaning: `Wallets that bought in the creation slot or the ${LAUNCH_WINDOW_SLOTS} slots after it still hold a large share of the supply between them (from ${percent(SNIPERS_HELD_SHARE.warn)}; full strength at ${percent(SNIPERS_HELD_SHARE.full)}) and can sell it into later buyers.`,
     evidenceKeys: ['held_share', 'wallets', 'window_slots'],
   },
   LAUNCH_INSIDERS: {
     severity: 'high',
-    meaning:
-      "Launch buyers were funded by the creator (it paid their transaction or sent them SOL in the launch transactions) — or, at medium severity, 3 or more were funded by one other wallet: the creator's own wallets posing as buyers.",
+    meaning: `Launch buyers were funded by the creator (it paid their transaction or sent them SOL in the launch transactions) — or, at medium severity, ${COMMON_FUNDER_BUYERS} or more were funded by one other wallet: the creator's own wallets posing as buyers.`,
     evidenceKeys: ['funder', 'funder_is_creator', 'wallets'],
   },
   INSIDER_CLUSTER: {
     severity: 'high',
-    meaning:
-      'Wallets holding 5 % or more of the supply together were funded with SOL, before they first touched the token, by the creator (one or two hops back) or, for 3 or more fresh wallets, by one other wallet: the creator’s own wallets posing as holders. High from 20 %, medium from 5 %; exchange hot wallets never tie anyone.',
+    meaning: `Wallets holding ${percent(CLUSTER_SHARE_MEDIUM)} or more of the supply together were funded with SOL, before they first touched the token, by the creator (up to ${MAX_HOPS} hops back) or, for ${MIN_FRESH_WALLETS} or more fresh wallets, by one other wallet: the creator’s own wallets posing as holders. High from ${percent(CLUSTER_SHARE_HIGH)}, medium from ${percent(CLUSTER_SHARE_MEDIUM)}; exchange hot wallets never tie anyone.`,
     evidenceKeys: ['clusters', 'share', 'creator'],
   },
   INSIDERS_UNAVAILABLE: {

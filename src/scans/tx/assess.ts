@@ -14,12 +14,8 @@ import {
 import { decodeTransaction } from './decode.js';
 import type { TxFacts } from './facts.js';
 import { TX_FLAGS, type TxFlag } from './flags.js';
+import { HIGH_FEE, LARGE_OUTFLOW, mostOf, sol } from './thresholds.js';
 
-const SOL = 1_000_000_000n;
-/** The fee and outflow thresholds /verify/tx and /simulate/tx share, and how both write amounts. */
-export const HIGH_FEE = SOL / 100n;
-export const LARGE_OUTFLOW = 10n * SOL;
-export const sol = (lamports: bigint) => `${(Number(lamports) / 1e9).toFixed(6).replace(/\.?0+$/, '')} SOL`;
 export const short = (s: string) => `${s.slice(0, 4)}…${s.slice(-4)}`;
 
 const ADVICE = {
@@ -125,7 +121,7 @@ function outflowHits(signers: Signers): Hit[] {
   const hits: Hit[] = [];
   for (const s of signers) {
     const outflow = -s.changeExcludingFee;
-    const mostOfBalance = s.pre > 0n && outflow * 10n > s.pre * 9n;
+    const mostOfBalance = mostOf(outflow, s.pre);
     if (outflow > 0n && (mostOfBalance || outflow > LARGE_OUTFLOW)) {
       hits.push({
         code: 'TX_SIGNER_LARGE_SOL_OUTFLOW',

@@ -1,5 +1,6 @@
 /** Flags of /verify/tx. Clients key on these codes: never rename or remove one. */
 import type { FlagCatalog } from '../risk/model.js';
+import { HIGH_FEE, LARGE_OUTFLOW, MOST_OF_BALANCE_PERCENT, sol } from './thresholds.js';
 
 export const TX_FLAGS = {
   TX_NOT_FOUND: {
@@ -21,12 +22,12 @@ export const TX_FLAGS = {
   },
   TX_HIGH_FEE: {
     severity: 'low',
-    meaning: 'The fee is unusually high (over 0.01 SOL), usually a large priority fee.',
+    meaning: `The fee is unusually high (over ${sol(HIGH_FEE)}), usually a large priority fee.`,
     evidenceKeys: ['fee_lamports', 'priority_fee_lamports', 'compute_unit_price_micro_lamports'],
   },
   TX_SIGNER_LARGE_SOL_OUTFLOW: {
     severity: 'medium',
-    meaning: 'A signer lost most of its SOL in this transaction (over 90 % of its balance, or over 10 SOL).',
+    meaning: `A signer lost most of its SOL in this transaction (over ${MOST_OF_BALANCE_PERCENT} % of its balance, or over ${sol(LARGE_OUTFLOW)}).`,
     evidenceKeys: ['signer', 'pre_lamports', 'post_lamports', 'change_excluding_fee'],
   },
   TX_TOKEN_APPROVE_THIRD_PARTY: {

@@ -6,10 +6,17 @@ import type { FlagHit } from '../risk/model.js';
 import { buildResult, sameAdvice } from '../risk/result.js';
 import { HISTORY_LIMIT, type WalletFacts } from './facts.js';
 import { WALLET_FLAGS, type WalletFlag } from './flags.js';
+import {
+  DAY,
+  DRAINED,
+  FAILURE_RATE,
+  FEW_TRANSACTIONS,
+  FRESH_WALLET_S,
+  HOUR,
+  QUICK_FIRST_ACTION_S,
+} from './thresholds.js';
 
 type Hit = FlagHit<WalletFlag>;
-const HOUR = 3600;
-const DAY = 24 * HOUR;
 const short = (s: string) => `${s.slice(0, 4)}…${s.slice(-4)}`;
 const iso = (t: number) => new Date(t * 1000).toISOString();
 const sol = (l: bigint) => `${(Number(l) / 1e9).toFixed(4).replace(/\.?0+$/, '')} SOL`;
@@ -49,7 +56,7 @@ function burnerHits(facts: WalletFacts): Hit[] {
   const firstAction = afterFunding.find((m) => m.signer);
   if (firstAction && funding.blockTime !== null && firstAction.blockTime !== null) {
     const seconds = firstAction.blockTime - funding.blockTime;
-    if (seconds <= 60) {
+    if (seconds <= QUICK_FIRST_ACTION_S) {
       hits.push({
         code: 'QUICK_FIRST_ACTION',
         strength: 1,
@@ -67,7 +74,12 @@ function burnerHits(facts: WalletFacts): Hit[] {
     .sort((a, b) => Number(b.pre - b.post - (a.pre - a.post)))[0];
   const received = funding.post - funding.pre;
   const balance = facts.account?.lamports ?? 0n;
-  if (drain && (drain.pre - drain.post) * 10n >= received * 9n && balance * 100n < received) {
+  const drained = drain ? drain.pre - drain.post : 0n;
+  if (
+    drain &&
+    drained * 100n >= received * DRAINED.sentPercent &&
+    balance * 100n < received * DRAINED.keptUnderPercent
+  ) {
     hits.push({
       code: 'FUNDED_THEN_DRAINED',
       strength: 1,
@@ -97,16 +109,16 @@ function activityHits(facts: WalletFacts, history: NonNullable<WalletFacts['hist
   const first = history.at(-1)?.blockTime ?? null;
   if (!truncated && first !== null) {
     const age = facts.nowSeconds - first;
-    if (age < 7 * DAY) {
+    if (age < FRESH_WALLET_S.any) {
       hits.push({
         code: 'FRESH_WALLET',
-        strength: age < DAY ? 1 : 0.5,
+        strength: age < FRESH_WALLET_S.strongest ? 1 : 0.5,
         evidence: { first_seen: iso(first), age_hours: Math.round((age / HOUR) * 10) / 10 },
         reason: `it first appeared ${age < 2 * DAY ? `${Math.round(age / HOUR)} hours` : `${Math.round(age / DAY)} days`} ago`,
       });
     }
   }
-  if (!truncated && history.length < 5) {
+  if (!truncated && history.length < FEW_TRANSACTIONS) {
     hits.push({
       code: 'FEW_TRANSACTIONS',
       strength: 1,
@@ -116,11 +128,10 @@ function activityHits(facts: WalletFacts, history: NonNullable<WalletFacts['hist
   }
   const failed = history.filter((h) => h.failed).length;
   const rate = history.length === 0 ? 0 : failed / history.length;
-  if (history.length >= 5 && rate >= 0.3) {
+  if (history.length >= FAILURE_RATE.minTransactions && rate >= FAILURE_RATE.warn) {
     hits.push({
       code: 'HIGH_FAILURE_RATE',
-      // Full strength at 60 % failures and above.
-      strength: Math.min(1, rate / 0.6),
+      strength: Math.min(1, rate / FAILURE_RATE.full),
       evidence: { failed, total: history.length, failure_rate: Math.round(rate * 1000) / 1000 },
       reason: `${failed} of its ${history.length} recent transactions failed`,
     });

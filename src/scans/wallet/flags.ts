@@ -1,5 +1,15 @@
 /** Flags of /scan/wallet. Clients key on these codes: never rename or remove one. */
 import type { FlagCatalog } from '../risk/model.js';
+import { percent } from '../risk/numbers.js';
+import {
+  DAY,
+  DRAINED,
+  FAILURE_RATE,
+  FEW_TRANSACTIONS,
+  FRESH_WALLET_S,
+  HOUR,
+  QUICK_FIRST_ACTION_S,
+} from './thresholds.js';
 
 export const WALLET_FLAGS = {
   NOT_A_WALLET: {
@@ -16,30 +26,27 @@ export const WALLET_FLAGS = {
   },
   FRESH_WALLET: {
     severity: 'medium',
-    meaning:
-      'The wallet first appeared on chain less than 7 days ago (strongest under 24 hours), a common trait of burner wallets.',
+    meaning: `The wallet first appeared on chain less than ${FRESH_WALLET_S.any / DAY} days ago (strongest under ${FRESH_WALLET_S.strongest / HOUR} hours), a common trait of burner wallets.`,
     evidenceKeys: ['first_seen', 'age_hours'],
   },
   FEW_TRANSACTIONS: {
     severity: 'low',
-    meaning: 'The wallet has fewer than 5 transactions in all: there is little history to judge it by.',
+    meaning: `The wallet has fewer than ${FEW_TRANSACTIONS} transactions in all: there is little history to judge it by.`,
     evidenceKeys: ['transactions'],
   },
   FUNDED_THEN_DRAINED: {
     severity: 'high',
-    meaning:
-      'The wallet was funded and then sent out almost everything it received: the pattern of a burner or a pass-through.',
+    meaning: `The wallet was funded and then sent out almost everything it received (${DRAINED.sentPercent} % or more of its first funding in one transaction, keeping under ${DRAINED.keptUnderPercent} % of it): the pattern of a burner or a pass-through.`,
     evidenceKeys: ['funding_signature', 'drain_signature', 'drained_lamports', 'balance_lamports'],
   },
   QUICK_FIRST_ACTION: {
     severity: 'medium',
-    meaning: 'The wallet acted within a minute of being funded, as scripted burners do.',
+    meaning: `The wallet acted within ${QUICK_FIRST_ACTION_S} seconds of being funded, as scripted burners do.`,
     evidenceKeys: ['funding_signature', 'first_action_signature', 'seconds_after_funding'],
   },
   HIGH_FAILURE_RATE: {
     severity: 'medium',
-    meaning:
-      "A large share of the wallet's recent transactions failed (30 % or more of at least 5): bots, spam or failed exploits.",
+    meaning: `A large share of the wallet's recent transactions failed (${percent(FAILURE_RATE.warn)} or more of at least ${FAILURE_RATE.minTransactions}; full strength at ${percent(FAILURE_RATE.full)}): bots, spam or failed exploits.`,
     evidenceKeys: ['failed', 'total', 'failure_rate'],
   },
   HISTORY_TRUNCATED: {

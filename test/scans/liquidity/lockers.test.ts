@@ -10,11 +10,8 @@ import {
   encodeVestingEscrow,
   type VestingEscrowFields,
 } from '../../../src/sandbox/scenarios/builders/locker-layouts.js';
-import {
-  classifyLpHolder,
-  type LpHolder,
-  UNLOCK_HORIZON_SECONDS,
-} from '../../../src/scans/liquidity/lockers.js';
+import { classifyLpHolder, type LpHolder } from '../../../src/scans/liquidity/lockers.js';
+import { UNLOCK_HORIZON_SECONDS } from '../../../src/scans/liquidity/thresholds.js';
 import { JUPITER_LOCK_PROGRAM, PUMPSWAP_PROGRAM } from '../../../src/solana/programs.js';
 import { raw } from '../../helpers/token-accounts.js';
 

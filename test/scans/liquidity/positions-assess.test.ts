@@ -18,10 +18,10 @@ import {
 import {
   assessPositions,
   MAX_OWNERS_SHOWN,
-  OWNER_CONCENTRATED,
   type PoolOwnership,
 } from '../../../src/scans/liquidity/positions-assess.js';
 import { POSITION_FLAGS } from '../../../src/scans/liquidity/positions-flags.js';
+import { OWNER_CONCENTRATED } from '../../../src/scans/liquidity/thresholds.js';
 import { combineConfidence, combineRisk } from '../../../src/scans/risk/combine.js';
 import { TOKEN_FLAGS } from '../../../src/scans/token/flags.js';
 import { decodeLbPair } from '../../../src/solana/decoders/meteora-dlmm.js';

@@ -17,7 +17,7 @@ import {
   encodePumpSwapPool,
 } from '../../../src/sandbox/scenarios/builders/layouts.js';
 import { CREATOR_HISTORY_FLAGS } from '../../../src/scans/creator-history/flags.js';
-import { DUMP_WINDOW_S, YOUNG_EXIT_S } from '../../../src/scans/creator-history/history-assess.js';
+import { DUMP_WINDOW_S, YOUNG_EXIT_S } from '../../../src/scans/creator-history/thresholds.js';
 import { assessPumpfun } from '../../../src/scans/pumpfun/assess.js';
 import type { PumpfunFacts } from '../../../src/scans/pumpfun/facts.js';
 import { PUMPFUN_FLAGS } from '../../../src/scans/pumpfun/flags.js';

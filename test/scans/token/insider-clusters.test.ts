@@ -7,14 +7,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
-  CLUSTER_SHARE_HIGH,
-  CLUSTER_SHARE_MEDIUM,
   clusterSeverity,
   type FundedWallet,
   insiderClusters,
-  MIN_FRESH_WALLETS,
 } from '../../../src/scans/token/insiders/clusters.js';
 import * as known from '../../../src/scans/token/insiders/well-known-funders.js';
+import {
+  CLUSTER_SHARE_HIGH,
+  CLUSTER_SHARE_MEDIUM,
+  MIN_FRESH_WALLETS,
+} from '../../../src/scans/token/thresholds.js';
 import { wallet } from '../../helpers/labelled-keys.js';
 
 const labelled = (l: string): string => wallet(`insiders: ${l}`);

@@ -7,14 +7,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { Address } from '@solana/kit';
+import { launchChecks } from '../../../src/scans/token/launch/assess.js';
+import { decodeLaunchTransaction } from '../../../src/scans/token/launch/decode.js';
 import {
   BUNDLE_WALLETS,
   COMMON_FUNDER_BUYERS,
-  launchChecks,
+  LAUNCH_WINDOW_SLOTS,
   SNIPERS_HELD_SHARE,
-} from '../../../src/scans/token/launch/assess.js';
-import { decodeLaunchTransaction } from '../../../src/scans/token/launch/decode.js';
-import { LAUNCH_WINDOW_SLOTS } from '../../../src/scans/token/launch/facts.js';
+} from '../../../src/scans/token/thresholds.js';
 import type {
   LargestAccount,
   LaunchFacts,

@@ -11,5 +11,3 @@ export const FLAGGED_TRADE_USD = 1_000;
 export const TRADE_PRICE_IMPACT = { warn: 0.1, full: 0.3 } as const;
 /** TRADE_ROUND_TRIP_LOSS_HIGH: the share of a buy lost by selling it back; raised from `warn`, full at `full`. */
 export const TRADE_ROUND_TRIP_LOSS = { warn: 0.2, full: 0.5 } as const;
-
-export const percent = (x: number) => `${Math.round(x * 1000) / 10} %`;

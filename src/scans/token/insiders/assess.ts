@@ -10,13 +10,13 @@ import type { FlagHit } from '../../risk/model.js';
 import { pct, ratio, short } from '../../risk/numbers.js';
 import type { TokenView, TracedWallet } from '../../token-facts/model.js';
 import type { TokenFlag } from '../flags.js';
+import { MAX_HOPS } from '../thresholds.js';
 import {
   clusterSeverity,
   FRESH_SECONDS,
   type FundedWallet,
   type InsiderCluster,
   insiderClusters,
-  MAX_HOPS,
 } from './clusters.js';
 import { WELL_KNOWN_FUNDER_ADDRESSES } from './well-known-funders.js';
 

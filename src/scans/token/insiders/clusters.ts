@@ -8,6 +8,8 @@
  *     grouped first, so the tightest tie wins.
  * A cluster's share is the sum of its wallets' shares of supply; the severity follows it.
  */
+import { CLUSTER_SHARE_HIGH, CLUSTER_SHARE_MEDIUM, MAX_HOPS, MIN_FRESH_WALLETS } from '../thresholds.js';
+
 export interface FundedWallet {
   readonly wallet: string;
   /** Its balance as a fraction of supply (0..1). */
@@ -27,15 +29,8 @@ export interface InsiderCluster {
   readonly share: number;
 }
 
-/** A common funder makes a cluster from this many fresh wallets (one or two could be chance). */
-export const MIN_FRESH_WALLETS = 3;
-/** Combined share of supply from which a cluster is a warning, and from which it is high. */
-export const CLUSTER_SHARE_MEDIUM = 0.05;
-export const CLUSTER_SHARE_HIGH = 0.2;
 /** A wallet is fresh when its first transaction funded it at most this long before it touched the token. */
 export const FRESH_SECONDS = 86_400;
-/** Hops followed back from a wallet. */
-export const MAX_HOPS = 2;
 
 export interface ClusterContext {
   readonly creator: string | null;

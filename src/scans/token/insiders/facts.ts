@@ -17,7 +17,8 @@
  */
 import { errorMessage } from '../../../errors.js';
 import type { SolanaRpc } from '../../../solana/rpc.js';
-import { boundedSend, OPTIONAL_SEARCH_MS } from '../../liquidity/bounded-search.js';
+import { boundedSend } from '../../liquidity/bounded-search.js';
+import { OPTIONAL_SEARCH_MS } from '../../liquidity/thresholds.js';
 import { exclusionReason } from '../../token-facts/holders.js';
 import type {
   HeldBy,

@@ -9,16 +9,15 @@
 import type { FlagHit } from '../../risk/model.js';
 import type { LaunchTransaction, TokenFacts } from '../../token-facts/model.js';
 import type { TokenFlag } from '../flags.js';
-import { LAUNCH_WINDOW_SLOTS } from './facts.js';
+import {
+  BUNDLE_WALLETS,
+  COMMON_FUNDER_BUYERS,
+  LAUNCH_WINDOW_SLOTS,
+  SNIPERS_HELD_SHARE,
+} from '../thresholds.js';
 
 type Hit = FlagHit<TokenFlag>;
 
-/** Distinct non-creator wallets buying in the creation slot: flagged from 3, full strength at 10. */
-export const BUNDLE_WALLETS = { warn: 3, full: 10 } as const;
-/** Launch-window buyers' combined share still held: flagged from 10 %, full strength at 30 %. */
-export const SNIPERS_HELD_SHARE = { warn: 0.1, full: 0.3 } as const;
-/** Buyers one wallet other than the creator must fund to be a common funder. */
-export const COMMON_FUNDER_BUYERS = 3;
 /** getTokenLargestAccounts' page: a shorter list holds every token account of the mint. */
 const LARGEST_PAGE = 20;
 /** Buyers listed in the summary, at most (the flags list all they concern). */

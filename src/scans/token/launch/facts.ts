@@ -11,10 +11,9 @@ import type { Signature } from '@solana/kit';
 import { errorMessage } from '../../../errors.js';
 import type { SolanaRpc } from '../../../solana/rpc.js';
 import type { LaunchFacts, LaunchTransaction, TokenFacts } from '../../token-facts/model.js';
+import { LAUNCH_WINDOW_SLOTS } from '../thresholds.js';
 import { decodeLaunchTransaction } from './decode.js';
 
-/** The launch window: the creation slot and the next 3 (≈ 1.6 s at 400 ms a slot). */
-export const LAUNCH_WINDOW_SLOTS = 3;
 /** Most transactions read per scan (all in parallel, the earliest first): the creation and two Jito bundles of 5, a burst rate-limited providers let through. */
 export const MAX_LAUNCH_TRANSACTIONS = 10;
 

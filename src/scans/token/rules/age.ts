@@ -5,11 +5,11 @@
 import type { FlagHit } from '../../risk/model.js';
 import type { TokenFacts } from '../../token-facts/model.js';
 import type { TokenFlag } from '../flags.js';
+import { NEW_TOKEN_HOURS } from '../thresholds.js';
 
 type Hit = FlagHit<TokenFlag>;
 
 const HOUR = 3600;
-const NEW_TOKEN_HOURS = { full: 24, any: 7 * 24 } as const;
 
 function ageUnknown(history: TokenFacts['history']): { hits: Hit[]; summary: Record<string, unknown> } {
   const reason =

@@ -8,6 +8,7 @@ import type { MintExtensions, TransferFee, TransferFeeConfig } from '../../../so
 import { transferFeeAt } from '../../../solana/decoders/mint.js';
 import type { FlagHit, Severity } from '../../risk/model.js';
 import type { TokenFlag } from '../flags.js';
+import { TRANSFER_FEE_BPS } from '../thresholds.js';
 
 type Evidence = Record<string, unknown>;
 type Hit = FlagHit<TokenFlag>;
@@ -27,7 +28,8 @@ const rule = <E extends Evidence>(r: ExtensionRule<E>) => r as unknown as Extens
 
 /** Basis points of the transfer fee, scored by how much of a sale it takes. */
 function feeSeverity(bps: number): Severity {
-  return bps >= 2500 ? 'critical' : bps >= 1000 ? 'high' : bps >= 100 ? 'medium' : 'low';
+  const { critical, high, medium } = TRANSFER_FEE_BPS;
+  return bps >= critical ? 'critical' : bps >= high ? 'high' : bps >= medium ? 'medium' : 'low';
 }
 
 /**
@@ -63,7 +65,7 @@ const feeRules = [
       if (next.epoch <= (epoch ?? -1n) || next.basisPoints <= feeNow(c, epoch).basisPoints) return null;
       return { fee_basis_points_next: next.basisPoints, effective_epoch: String(next.epoch) };
     },
-    severity: (e) => (e.fee_basis_points_next >= 1000 ? 'high' : 'medium'),
+    severity: (e) => (e.fee_basis_points_next >= TRANSFER_FEE_BPS.high ? 'high' : 'medium'),
     reason: (e) => `the fee rises to ${e.fee_basis_points_next / 100} % at epoch ${e.effective_epoch}`,
   }),
   rule({

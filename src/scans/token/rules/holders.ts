@@ -10,6 +10,7 @@ import { pct, short } from '../../risk/numbers.js';
 import { type Concentration, concentration } from '../../token-facts/holders.js';
 import type { Holder, TokenView } from '../../token-facts/model.js';
 import type { TokenFlag } from '../flags.js';
+import { AUTHORITY_HOLDING_SHARE, TOP1_SHARE, TOP10_SHARE } from '../thresholds.js';
 
 type Hit = FlagHit<TokenFlag>;
 
@@ -35,18 +36,18 @@ function ownersUnread(view: TokenView): Hit[] {
 function concentrationHits(c: Concentration): Hit[] {
   const hits: Hit[] = [];
   const excluded = c.excluded;
-  if (c.top1 && c.top1Share >= 0.2) {
+  if (c.top1 && c.top1Share >= TOP1_SHARE.warn) {
     hits.push({
       code: 'HOLDER_TOP1_HIGH',
-      strength: ramp(c.top1Share, 0.2, 0.5),
+      strength: ramp(c.top1Share, TOP1_SHARE.warn, TOP1_SHARE.full),
       evidence: { top1_share: c.top1Share, top1_owner: c.top1.owner, excluded },
       reason: `one holder (${c.top1.owner ? short(c.top1.owner) : '?'}) owns ${pct(c.top1Share)} of the circulating supply`,
     });
   }
-  if (c.top10Share >= 0.5) {
+  if (c.top10Share >= TOP10_SHARE.warn) {
     hits.push({
       code: 'HOLDER_TOP10_HIGH',
-      strength: ramp(c.top10Share, 0.5, 0.8),
+      strength: ramp(c.top10Share, TOP10_SHARE.warn, TOP10_SHARE.full),
       evidence: { top10_share: c.top10Share, top10_share_raw: c.top10ShareRaw, excluded },
       reason: `the ten largest holders own ${pct(c.top10Share)} of the circulating supply`,
     });
@@ -65,7 +66,7 @@ function authorityHolding(holders: readonly Holder[], mint: DecodedMint): Hit[] 
       return { authority, share: mint.supply > 0n ? Number((held * 10_000n) / mint.supply) / 10_000 : 0 };
     })
     .sort((a, b) => b.share - a.share)[0];
-  if (!holding || holding.share < 0.05) return [];
+  if (!holding || holding.share < AUTHORITY_HOLDING_SHARE) return [];
   return [
     {
       code: 'AUTHORITY_HOLDS_SUPPLY',

@@ -9,6 +9,7 @@ import { transferFeeAt } from '../../../solana/decoders/mint.js';
 import type { FlagHit } from '../../risk/model.js';
 import type { SimulatedTransfer, TransferSimulationFacts } from '../../token-facts/model.js';
 import type { TokenFlag } from '../flags.js';
+import { UNDECLARED_CUT_CRITICAL } from '../thresholds.js';
 import { isTransactionLevel, readFailure } from './errors.js';
 
 type Hit = FlagHit<TokenFlag>;
@@ -88,7 +89,7 @@ function cutHit(run: SimulatedTransfer, mint: DecodedMint, epoch: bigint | null)
   return {
     code: 'TRANSFER_UNDECLARED_CUT',
     strength: 1,
-    severity: share >= 0.1 ? 'critical' : 'high',
+    severity: share >= UNDECLARED_CUT_CRITICAL ? 'critical' : 'high',
     evidence: {
       sent: String(sent),
       received: String(run.destinationAfter),
