@@ -7,7 +7,6 @@
  */
 import { getBase58Decoder } from '@solana/kit';
 import { privateKeyBytes } from './builders/keys.js';
-import { MINUTE } from './builders/timeline.js';
 import { fundedSigner, LAMPORTS_PER_SOL, type ScenarioContext } from './context.js';
 import type { FlagExpect, ScenarioAction, ScenarioActor } from './manifest.js';
 import { launchPumpCoin, PUMP_TOTAL_SUPPLY } from './pumpfun.js';
@@ -114,7 +113,6 @@ const SPECS: readonly ActionSpec[] = [
 
 /** A fresh coin, 5 % dev buy kept by its creator, four buyers: a few minutes before the end. */
 export async function seedDevHolding(context: ScenarioContext): Promise<void> {
-  context.timeline.moveTo(4 * MINUTE);
   const creator = await fundedSigner(context, `${DEV_HOLDING_LABEL}:creator`, 50n * LAMPORTS_PER_SOL);
   const launch = await launchPumpCoin(context, {
     label: DEV_HOLDING_LABEL,

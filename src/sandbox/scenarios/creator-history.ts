@@ -17,7 +17,7 @@ import { INITIAL_REAL_TOKEN_RESERVES } from '../../solana/decoders/pump-bonding-
 import { PUMP_PROGRAM, TOKEN_PROGRAM } from '../../solana/programs.js';
 import { submit } from '../wallets.js';
 import { BONDING_CURVE_SIZE, encodeBondingCurve } from './builders/layouts.js';
-import { HOUR, MINUTE } from './builders/timeline.js';
+import { MINUTE } from './builders/timeline.js';
 import { associatedTokenAccount } from './builders/token.js';
 import { fundedSigner, LAMPORTS_PER_SOL, type ScenarioContext } from './context.js';
 import type { FlagExpect, PumpfunExpect } from './manifest.js';
@@ -170,7 +170,6 @@ async function seedDevDump(context: ScenarioContext): Promise<void> {
 
 /** From 2.24 hours to about 2.1 hours before the end (after the launches, before the old wallet's recent use). */
 export async function seedCreatorHistory(context: ScenarioContext): Promise<void> {
-  context.timeline.moveTo(2.24 * HOUR);
   await seedSerialClosed(context);
   await seedDevDump(context);
 }

@@ -13,33 +13,12 @@ import { createKeyPairSignerFromPrivateKeyBytes, getBase58Encoder, type KeyPairS
 import { createSandboxChain, type SandboxChain, type SandboxChainOptions } from '../chain/chain.js';
 import { type ChainSnapshot, restoreSnapshot, takeSnapshot } from '../chain/snapshot.js';
 import { standInForCpmmWithdraw } from '../stand-ins/cpmm-withdraw.js';
-import { attachActions, seedDevHolding } from './actions.js';
 import { DEFAULT_SCENARIO_SEED, KeyRing } from './builders/keys.js';
-import { DAY, HOUR, MINUTE, Timeline } from './builders/timeline.js';
+import { DAY, Timeline } from './builders/timeline.js';
 import type { ScenarioContext } from './context.js';
-import { seedCopycats } from './copycats.js';
-import { seedCreatorHistory } from './creator-history.js';
-import { seedGovernedPrograms } from './governed.js';
-import { seedGovernedTokens } from './governed-tokens.js';
-import { fundInsiders, seedInsiderLaunches } from './insiders.js';
-import { seedLaunches } from './launches.js';
-import { seedLiquidityScenarios } from './liquidity.js';
-import { seedMainnetDumps } from './mainnet.js';
 import type { ScenarioManifest } from './manifest.js';
-import { programElf, seedLatestUpgrade, seedPrograms, seedStandInPrograms } from './programs.js';
-import { seedPumpfun } from './pumpfun.js';
-import { seedSimulations } from './simulations.js';
-import { seedSolUsdPrice } from './sol-price.js';
-import { seedToken2022Mints } from './token-2022.js';
-import { seedSplTokens, seedUsdc } from './tokens.js';
-import { seedTransactions } from './transactions.js';
-import { seedTransferHookMints } from './transfer-hooks.js';
-import {
-  seedBurnerWallet,
-  seedHighFailureWallet,
-  seedOldWalletHistory,
-  seedOldWalletRecent,
-} from './wallets.js';
+import { programElf } from './programs.js';
+import { runSchedule, type Seeding } from './schedule.js';
 
 export type * from './manifest.js';
 export { action, simulation, subject } from './manifest.js';
@@ -86,44 +65,11 @@ export async function seedScenarios(
     programElf: programElf({ chain: builder }),
   };
   const dumps = options.mainnetDumps === undefined ? DEFAULT_MAINNET_DUMPS : options.mainnetDumps;
-  if (dumps !== null && (options.mainnetDumps !== undefined || existsSync(dumps))) {
-    await seedMainnetDumps(context, dumps);
-  }
-  await seedStandInPrograms(context);
-  await seedGovernedPrograms(context);
-  await seedSolUsdPrice(context);
-
-  // Chronological from here: the timeline only moves forward.
-  const usdc = await seedUsdc(context);
-  const oldWallet = await seedOldWalletHistory(context); // 45 → 21 days before the end
-  timeline.moveTo(20.5 * DAY);
-  await seedSplTokens(context); // established tokens, three weeks old
-  await seedGovernedTokens(context); // their governed twins, as old
-  await seedLiquidityScenarios(context); // tokens with pools (and one without), three weeks old
-  const programs = await seedPrograms(context); // 20 days → 3 days before the end
-  timeline.moveTo(1 * DAY);
-  // Token-2022 mints a day old, so a fee scheduled 2 epochs ahead is still in the future at the end.
-  await seedToken2022Mints(context);
-  await seedTransferHookMints(context);
-  await seedCopycats(context); // copycat tickers, a day old like the Token-2022 mints; USDC's metadata
-  timeline.moveTo(12 * HOUR);
-  await seedPumpfun(context); // 12 hours → 6 hours
-  timeline.moveTo(5.5 * HOUR);
-  await seedLatestUpgrade(context, programs);
-  await seedHighFailureWallet(context); // 5 hours → 3 hours
-  await seedLaunches(context); // 2.9 hours → 2.3 hours
-  await seedCreatorHistory(context); // 2.24 hours → 2.1 hours
-  await seedOldWalletRecent(context, oldWallet); // 2 hours → 1 hour
-  await fundInsiders(context); // 0.98 hours
-  await seedInsiderLaunches(context); // 0.33 hours → about 0.2 hours
-  await seedBurnerWallet(context); // 10 minutes
-  timeline.moveTo(5 * MINUTE);
-  await seedTransactions(context);
-  await seedSimulations(context); // accounts for transactions to simulate, never sent
-  // Last, so no earlier subject's signatures move: a dev buy its creator can still dump.
-  await seedDevHolding(context); // 4 minutes
-  timeline.moveTo(0);
-  await attachActions(context);
+  const seeding: Seeding = {
+    context,
+    mainnetDumps: dumps !== null && (options.mainnetDumps !== undefined || existsSync(dumps)) ? dumps : null,
+  };
+  await runSchedule(seeding);
 
   const manifest: ScenarioManifest = {
     format: 'solana-risk-scan/scenarios@1',
@@ -131,7 +77,7 @@ export async function seedScenarios(
     spanSeconds,
     startSlot: timeline.startSlot.toString(),
     endSlot: builder.slot.toString(),
-    usdc,
+    usdc: seeding.usdc ?? usdcMissing(),
     subjects: context.subjects,
     simulations: context.simulations,
   };
@@ -139,6 +85,10 @@ export async function seedScenarios(
   builder.stop();
   standInForCpmmWithdraw(chain);
   return manifest;
+}
+
+function usdcMissing(): never {
+  throw new Error('scenario schedule: no step seeded USDC');
 }
 
 /** The sandbox USDC mint authority, from the manifest, for minting test USDC. */

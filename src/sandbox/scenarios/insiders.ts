@@ -23,7 +23,7 @@ import { getTransferSolInstruction } from '@solana-program/system';
 import { WELL_KNOWN_FUNDERS } from '../../scans/token/insiders/well-known-funders.js';
 import { signedV0Transaction, submit } from '../wallets.js';
 import { privateKeyBytes } from './builders/keys.js';
-import { HOUR, MINUTE } from './builders/timeline.js';
+import { MINUTE } from './builders/timeline.js';
 import { fundedSigner, LAMPORTS_PER_SOL, type ScenarioContext } from './context.js';
 import { buy, createCoin, finish } from './launches.js';
 import type { FlagExpect, PumpfunExpect } from './manifest.js';
@@ -88,7 +88,6 @@ async function fundFromExchange(context: ScenarioContext, to: readonly Address[]
 
 /** Forty minutes before the launches: every funding transfer. */
 export async function fundInsiders(context: ScenarioContext): Promise<void> {
-  context.timeline.moveTo(0.98 * HOUR);
   const addresses = async (label: string) => (await walletsOf(context, label)).map((w) => w.address);
   const creator = await fundedSigner(context, `${LABELS.creator}:creator`, 50n * LAMPORTS_PER_SOL);
   await fund(context, creator, await addresses(LABELS.creator));
@@ -191,7 +190,6 @@ async function seedCoins(context: ScenarioContext) {
 
 /** From 0.98 hours (the funding, fundInsiders) to about 0.25 hours before the end (the launches). */
 export async function seedInsiderLaunches(context: ScenarioContext): Promise<void> {
-  context.timeline.moveTo(0.33 * HOUR);
   await seedCoins(context);
   await seedSplToken(context, {
     name: LABELS.spl,

@@ -261,7 +261,6 @@ async function seedFair(context: ScenarioContext): Promise<void> {
 
 /** From 2 h 54 min to about 2 h 15 min before the end. */
 export async function seedLaunches(context: ScenarioContext): Promise<void> {
-  context.timeline.moveTo(2.9 * HOUR);
   await seedBundled(context);
   context.timeline.moveTo(2.6 * HOUR);
   await seedFair(context);

@@ -140,7 +140,6 @@ export interface ProgramsInProgress {
 export async function seedPrograms(context: ScenarioContext): Promise<ProgramsInProgress> {
   const { chain, timeline } = context;
 
-  timeline.moveTo(20 * DAY);
   const immutable = await deploy(context, 'program:immutable', 1);
   timeline.moveTo(19 * DAY);
   const frozen = await setUpgradeAuthority(

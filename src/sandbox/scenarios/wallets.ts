@@ -52,7 +52,6 @@ export async function seedOldWalletHistory(context: ScenarioContext): Promise<Wa
   const wallet = await keys.signer(OLD_WALLET);
   const friend = await fundedSigner(context, `${OLD_WALLET}:friend`, 1_000n * LAMPORTS_PER_SOL);
   const ledger = new WalletLedger();
-  timeline.moveTo(45 * DAY);
   const airdrop = 50n * LAMPORTS_PER_SOL;
   const fundingSignature = await chain.airdrop(wallet.address, airdrop);
   ledger.record(
@@ -114,7 +113,6 @@ export async function seedBurnerWallet(context: ScenarioContext): Promise<void> 
   const burner = await keys.signer('wallet:burner');
   const destination = (await keys.signer('wallet:burner:destination')).address;
   const ledger = new WalletLedger();
-  timeline.moveTo(10 * MINUTE);
   const funded = 25n * LAMPORTS_PER_SOL;
   const funding = await submit(chain, funder, [transfer(funder, burner.address, funded)]);
   ledger.record(funding, { paidFee: false, lamportsIn: funded });
@@ -162,7 +160,6 @@ export async function seedHighFailureWallet(context: ScenarioContext): Promise<v
   const opening = 2n * LAMPORTS_PER_SOL;
   chain.setAccount({ address: wallet.address, lamports: opening });
   const ledger = new WalletLedger(opening);
-  timeline.moveTo(5 * HOUR);
   const fundingSignature = await fundUsdc(chain, usdcAuthority, [
     { owner: wallet.address, amount: 10n * 10n ** BigInt(USDC_DECIMALS) },
     { owner: counterparty, amount: 0n },
