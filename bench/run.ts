@@ -10,6 +10,7 @@ import { runLogLineBench } from './log-line.js';
 import { runOfficialBench } from './official.js';
 import { runPaidLatency } from './paid-latency.js';
 import { runSandboxBench } from './sandbox.js';
+import { runSandboxStartBench } from './sandbox-start.js';
 import { runScanLatency } from './scan-latency.js';
 import { runSigningBench } from './signing.js';
 import { runStoresBench } from './stores.js';
@@ -34,6 +35,8 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
       paidRounds: Number(process.env.BENCH_PAID_ROUNDS ?? 5),
     }),
   sandbox: () => runSandboxBench({ seconds }),
+  // npm start in sandbox mode: seeding every start (as main) against the kept snapshot.
+  start: () => runSandboxStartBench({ rounds: Number(process.env.BENCH_ROUNDS ?? 5) }),
   scans: () => runScanLatency({ runs: Number(process.env.BENCH_RUNS ?? 15) }),
   payments: () => runPaidLatency({ calls: Number(process.env.BENCH_CALLS ?? 20) }),
   stores: () =>

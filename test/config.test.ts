@@ -304,6 +304,16 @@ describe('parseConfig', () => {
     );
   });
 
+  it("keeps the seeded chain's snapshot in the sandbox directory, or where SANDBOX_SNAPSHOT_DIR says (none: nowhere)", () => {
+    assert.equal(parseConfig({}).sandbox.snapshotDir, join('.sandbox', 'snapshots'));
+    assert.equal(
+      parseConfig({ SANDBOX_DIR: 'elsewhere' }).sandbox.snapshotDir,
+      join('elsewhere', 'snapshots'),
+    );
+    assert.equal(parseConfig({ SANDBOX_SNAPSHOT_DIR: '/tmp/kept' }).sandbox.snapshotDir, '/tmp/kept');
+    assert.equal(parseConfig({ SANDBOX_SNAPSHOT_DIR: 'none' }).sandbox.snapshotDir, null);
+  });
+
   it('answers as an ideal RPC by default, and reads SANDBOX_RPC_PROFILE, refusing unknown profiles', () => {
     assert.equal(parseConfig({}).sandbox.rpcProfile, 'ideal');
     assert.equal(parseConfig({ SANDBOX_RPC_PROFILE: 'public-mainnet' }).sandbox.rpcProfile, 'public-mainnet');

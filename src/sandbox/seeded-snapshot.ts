@@ -124,15 +124,27 @@ export function shiftedState(state: SeededState, seconds: number): SeededState {
   return { snapshot: { ...state.snapshot, history }, manifest: shiftManifest(state.manifest, seconds) };
 }
 
-/** Snapshots of other keys, and old ones, only take room: removed when a new one is written. */
+/** How many snapshots a directory keeps: several checkouts (or a test run beside an edit) share one. */
+const KEPT_SNAPSHOTS = 6;
+
+/**
+ * Snapshots of other keys only take room: those over a day old go, and beyond the newest few the
+ * rest. A file written in the last minute stays, as another process may be about to read it.
+ */
 async function pruneOthers(dir: string, keep: string): Promise<void> {
-  const names = await readdir(dir).catch(() => [] as string[]);
-  for (const name of names) {
-    const path = join(dir, name);
-    if (path === keep || !name.startsWith('seeded-')) continue;
-    const stats = await stat(path).catch(() => null);
-    // Another process may be writing its own right now: leave files younger than a minute alone.
-    if (stats !== null && Date.now() - stats.mtimeMs > 60_000) await rm(path, { force: true });
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.startsWith('seeded-'));
+  const found = await Promise.all(
+    names.map(async (name) => ({
+      path: join(dir, name),
+      mtimeMs: (await stat(join(dir, name)).catch(() => null))?.mtimeMs,
+    })),
+  );
+  const others = found
+    .filter((f): f is { path: string; mtimeMs: number } => f.mtimeMs !== undefined && f.path !== keep)
+    .sort((a, b) => b.mtimeMs - a.mtimeMs);
+  for (const [i, file] of others.entries()) {
+    const age = Date.now() - file.mtimeMs;
+    if (age > 60_000 && (age > MAX_AGE_MS || i >= KEPT_SNAPSHOTS - 1)) await rm(file.path, { force: true });
   }
 }
 

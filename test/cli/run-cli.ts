@@ -10,6 +10,7 @@ import { type AddressInfo, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unusedPort } from '../helpers/ports.js';
+import { TEST_SNAPSHOT_DIR } from '../helpers/seeded-chain.js';
 
 export interface Ended {
   readonly code: number | null;
@@ -42,6 +43,8 @@ function run(args: string[], env: Record<string, string>, timeoutMs: number): Pr
           // Nothing is written into the checkout: every service gets a directory of its own.
           SANDBOX_DIR: join(scratch, 'no-sandbox'),
           STATE_DIR: join(scratch, 'state'),
+          // The seeded chain's snapshot the test helpers keep: a sandbox started here restores it.
+          SANDBOX_SNAPSHOT_DIR: TEST_SNAPSHOT_DIR,
           ...env,
         },
       },

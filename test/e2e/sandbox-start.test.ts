@@ -11,9 +11,11 @@ import { after, before, describe, it } from 'node:test';
 import { createKeyPairSignerFromBytes, createSolanaRpc } from '@solana/kit';
 import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm';
+import { loadOrSeed } from '../../src/sandbox/seeded-snapshot.js';
 import { scanToken } from '../../src/scans/token/index.js';
 import { riskScan } from '../cli/run-cli.js';
 import { unusedPort } from '../helpers/ports.js';
+import { TEST_SNAPSHOT_DIR } from '../helpers/seeded-chain.js';
 import { jsonOf } from '../helpers/service.js';
 
 describe('npm start with no configuration', () => {
@@ -28,6 +30,8 @@ describe('npm start with no configuration', () => {
 
   before(async () => {
     ports = { api: await unusedPort(), rpc: await unusedPort(), facilitator: await unusedPort(2) };
+    // The snapshot is there before the start, so this sandbox's chain, actors and acts are a restored one's.
+    await loadOrSeed({ dir: TEST_SNAPSHOT_DIR, slotMs: 400 });
     const started = performance.now();
     child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       env: {
@@ -37,7 +41,8 @@ describe('npm start with no configuration', () => {
         SANDBOX_RPC_PORT: String(ports.rpc),
         SANDBOX_FACILITATOR_PORT: String(ports.facilitator),
         SANDBOX_DIR: dir,
-        LOG_LEVEL: 'warn',
+        SANDBOX_SNAPSHOT_DIR: TEST_SNAPSHOT_DIR,
+        LOG_LEVEL: 'info',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -68,6 +73,7 @@ describe('npm start with no configuration', () => {
     console.log(`sandbox ready after ${Math.round(readyMs)} ms`);
     assert.match(output, /SANDBOX\. This is a SIMULATION/);
     assert.match(output, /Nothing here is real money/);
+    assert.match(output, /the seeded chain from its snapshot/);
   });
 
   it('/health reports mode sandbox with healthy facilitators and RPC', async () => {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { parseLabels } from '../../src/evaluate/labels.js';
 import { classOf } from '../../src/evaluate/metrics.js';
-import { seededChain } from '../../src/sandbox/scenarios/index.js';
+import { seededChain } from '../helpers/seeded-chain.js';
 
 const read = (name: string) =>
   parseLabels(readFileSync(new URL(`../../fixtures/labels/${name}`, import.meta.url), 'utf8'));

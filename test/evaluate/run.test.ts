@@ -9,8 +9,9 @@ import type { LabelledSubject } from '../../src/evaluate/labels.js';
 import { scoreSubjects } from '../../src/evaluate/run.js';
 import type { SandboxChain } from '../../src/sandbox/chain/chain.js';
 import { type SandboxRpc, startSandboxRpc } from '../../src/sandbox/rpc/server.js';
-import { type ScenarioManifest, seededChain, subject } from '../../src/sandbox/scenarios/index.js';
+import { type ScenarioManifest, subject } from '../../src/sandbox/scenarios/index.js';
 import { SCANNERS } from '../../src/scans/registry.js';
+import { seededChain } from '../helpers/seeded-chain.js';
 
 describe('scoreSubjects', () => {
   let chain: SandboxChain;

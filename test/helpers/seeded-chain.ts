@@ -8,16 +8,21 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SandboxChain, SandboxChainOptions } from '../../src/sandbox/chain/chain.js';
-import type { ScenarioManifest } from '../../src/sandbox/scenarios/index.js';
+import { type ScenarioManifest, seededChain as seededInProcess } from '../../src/sandbox/scenarios/index.js';
 import { snapshotSeededChain } from '../../src/sandbox/seeded-snapshot.js';
 
-/** Where the tests' snapshots live; SANDBOX_SNAPSHOT_DIR for the sandboxes the tests start. */
-export const TEST_SNAPSHOT_DIR = join(tmpdir(), 'solana-risk-scan-snapshots');
+/**
+ * Where the tests' snapshots live, and the SANDBOX_SNAPSHOT_DIR of the sandboxes the tests start.
+ * SANDBOX_SNAPSHOT_DIR=none runs the tests as before the snapshot: each process seeds its own.
+ */
+export const TEST_SNAPSHOT_DIR =
+  process.env.SANDBOX_SNAPSHOT_DIR ?? join(tmpdir(), 'solana-risk-scan-snapshots');
 
 /** A chain holding every scenario (`autoAdvance: false` unless said); call `chain.stop()` when done. */
 export async function seededChain(
   chainOptions: SandboxChainOptions = {},
 ): Promise<{ chain: SandboxChain; manifest: ScenarioManifest }> {
+  if (TEST_SNAPSHOT_DIR === 'none') return seededInProcess(chainOptions);
   const { chain, manifest } = await snapshotSeededChain(TEST_SNAPSHOT_DIR, chainOptions);
   return { chain, manifest };
 }

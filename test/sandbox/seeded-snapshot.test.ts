@@ -182,7 +182,10 @@ describe('a seeded chain and one loaded from its snapshot, over RPC', () => {
   });
 
   it('answer alike for every account a seeded transaction names, and for its history', async () => {
-    const named = [...new Set(seeded.snapshot.history.flatMap((r) => r.accountKeys))].sort() as Address[];
+    // Sysvars aside: the clock reads the moment each chain was restored at, to the second.
+    const named = [...new Set(seeded.snapshot.history.flatMap((r) => r.accountKeys))]
+      .filter((a) => !a.startsWith('Sysvar'))
+      .sort() as Address[];
     assert.ok(named.length > 500, `${named.length} accounts`);
     for (let i = 0; i < named.length; i += 100) {
       const batch = named.slice(i, i + 100);

@@ -11,9 +11,10 @@ import type { ScanResult } from '../../src/contract/schemas.js';
 import type { SandboxChain } from '../../src/sandbox/chain/chain.js';
 import type { RpcProfileName } from '../../src/sandbox/rpc/profiles.js';
 import { type SandboxRpc, startSandboxRpc } from '../../src/sandbox/rpc/server.js';
-import { type ScenarioManifest, seededChain, subject } from '../../src/sandbox/scenarios/index.js';
+import { type ScenarioManifest, subject } from '../../src/sandbox/scenarios/index.js';
 import { SCANNERS } from '../../src/scans/registry.js';
 import { createRpc, type SolanaRpc } from '../../src/solana/rpc.js';
+import { seededChain } from '../helpers/seeded-chain.js';
 
 const PROFILES: RpcProfileName[] = ['ideal', 'public-mainnet', 'indexed-provider'];
 

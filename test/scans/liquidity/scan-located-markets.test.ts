@@ -9,9 +9,10 @@ import { after, before, describe, it } from 'node:test';
 import { createDefaultRpcTransport, createSolanaRpcFromTransport } from '@solana/kit';
 import type { SandboxChain } from '../../../src/sandbox/chain/chain.js';
 import { type SandboxRpc, startSandboxRpc } from '../../../src/sandbox/rpc/server.js';
-import { type ScenarioManifest, seededChain, subject } from '../../../src/sandbox/scenarios/index.js';
+import { type ScenarioManifest, subject } from '../../../src/sandbox/scenarios/index.js';
 import { scanToken } from '../../../src/scans/token/index.js';
 import { countingTransport, delayedTransport, failingTransport } from '../../helpers/rpc-transports.js';
+import { seededChain } from '../../helpers/seeded-chain.js';
 
 const AMM_V4 = 'token:pool-amm-v4-lp-creator';
 

@@ -24,7 +24,7 @@ import {
   encodeSquadsV3Multisig,
   installStandInProgram,
 } from '../../../src/sandbox/scenarios/builders/layouts.js';
-import { seededChain, subject } from '../../../src/sandbox/scenarios/index.js';
+import { subject } from '../../../src/sandbox/scenarios/index.js';
 import { programElf } from '../../../src/sandbox/scenarios/programs.js';
 import { submitFailing } from '../../../src/sandbox/wallets.js';
 import { scanProgram } from '../../../src/scans/program/index.js';
@@ -41,6 +41,7 @@ import {
   SQUADS_V3_PROGRAM,
 } from '../../../src/solana/programs.js';
 import { countingTransport } from '../../helpers/rpc-transports.js';
+import { seededChain } from '../../helpers/seeded-chain.js';
 import { expectDecoded, loadAccount } from '../../solana/fixtures.js';
 
 const MARINADE = 'MarBmsSgKXdrN1egZf5sqe1TMai9K1rChYNDJgjq7aD' as Address;

@@ -18,12 +18,13 @@ import { getTransferCheckedInstruction } from '@solana-program/token';
 import type { SandboxChain } from '../../../src/sandbox/chain/chain.js';
 import type { RpcProfileName } from '../../../src/sandbox/rpc/profiles.js';
 import { type SandboxRpc, startSandboxRpc } from '../../../src/sandbox/rpc/server.js';
-import { type ScenarioManifest, seededChain, simulation } from '../../../src/sandbox/scenarios/index.js';
+import { type ScenarioManifest, simulation } from '../../../src/sandbox/scenarios/index.js';
 import { unsignedWireTransaction } from '../../../src/sandbox/unsigned.js';
 import { USDC_MINT, usdcAccountOf } from '../../../src/sandbox/usdc.js';
 import { simulateTransaction } from '../../../src/scans/simulate/index.js';
 import { ADDRESS_LOOKUP_TABLE_PROGRAM } from '../../../src/solana/programs.js';
 import { countingTransport } from '../../helpers/rpc-transports.js';
+import { seededChain } from '../../helpers/seeded-chain.js';
 
 const PROFILES: RpcProfileName[] = ['ideal', 'indexed-provider', 'public-mainnet'];
 

@@ -10,11 +10,12 @@ import { createDefaultRpcTransport, createSolanaRpcFromTransport, type RpcTransp
 import type { ScanResult } from '../../../src/contract/schemas.js';
 import type { SandboxChain } from '../../../src/sandbox/chain/chain.js';
 import { type SandboxRpc, startSandboxRpc } from '../../../src/sandbox/rpc/server.js';
-import { type ScenarioManifest, seededChain, subject } from '../../../src/sandbox/scenarios/index.js';
+import { type ScenarioManifest, subject } from '../../../src/sandbox/scenarios/index.js';
 import { bucketOf } from '../../../src/scans/risk/combine.js';
 import { TOKEN_ADVICE } from '../../../src/scans/token/assess.js';
 import { scanToken } from '../../../src/scans/token/index.js';
 import { countingTransport } from '../../helpers/rpc-transports.js';
+import { seededChain } from '../../helpers/seeded-chain.js';
 
 /** Fails the getMultipleAccounts calls that ask for `needle`, as a flaky RPC would. */
 function failingReadOf(needle: string, inner: RpcTransport): RpcTransport {

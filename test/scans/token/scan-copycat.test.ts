@@ -9,10 +9,11 @@ import { after, before, describe, it } from 'node:test';
 import { type Address, createDefaultRpcTransport, createSolanaRpcFromTransport } from '@solana/kit';
 import type { SandboxChain } from '../../../src/sandbox/chain/chain.js';
 import { type SandboxRpc, startSandboxRpc } from '../../../src/sandbox/rpc/server.js';
-import { type ScenarioManifest, seededChain, subject } from '../../../src/sandbox/scenarios/index.js';
+import { type ScenarioManifest, subject } from '../../../src/sandbox/scenarios/index.js';
 import { scanToken } from '../../../src/scans/token/index.js';
 import { decodeMint } from '../../../src/solana/decoders/mint.js';
 import { countingTransport } from '../../helpers/rpc-transports.js';
+import { seededChain } from '../../helpers/seeded-chain.js';
 
 const CODE = 'IMPERSONATES_VERIFIED_TOKEN';
 

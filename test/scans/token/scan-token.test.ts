@@ -15,7 +15,7 @@ import {
 import { createSandboxChain, type SandboxChain } from '../../../src/sandbox/chain/chain.js';
 import { loadAccountFile } from '../../../src/sandbox/chain/dumps.js';
 import { type SandboxRpc, startSandboxRpc } from '../../../src/sandbox/rpc/server.js';
-import { type ScenarioManifest, seededChain, subject } from '../../../src/sandbox/scenarios/index.js';
+import { type ScenarioManifest, subject } from '../../../src/sandbox/scenarios/index.js';
 import { scanToken } from '../../../src/scans/token/index.js';
 import {
   countingTransport,
@@ -23,6 +23,7 @@ import {
   fullHistoryTransport,
   holdingTransport,
 } from '../../helpers/rpc-transports.js';
+import { seededChain } from '../../helpers/seeded-chain.js';
 
 const FIXTURES = fileURLToPath(new URL('../../../fixtures/mainnet/accounts/', import.meta.url));
 
