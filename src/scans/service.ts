@@ -1,7 +1,7 @@
 /**
  * Runs scans for the paid calls: picks the endpoint's scanner, serves fresh cached results
  * (spec §8), and coalesces identical concurrent scans into one (single flight), within this
- * process by default or across instances with other ScanFlights (src/cache/redis-flights.ts).
+ * process by default or across instances with other ScanFlights (src/state/cache/redis-flights.ts).
  */
 import { performance } from 'node:perf_hooks';
 import { type EndpointId, PAID_ENDPOINTS } from '../catalog.js';
