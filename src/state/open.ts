@@ -8,6 +8,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { errorMessage } from '../errors.js';
 import type { SigningKey } from '../signing/key.js';
+import type { WatchState } from '../watch/model.js';
 import type { ScanFlights } from './cache/flights.js';
 import { createRedisCache } from './cache/redis.js';
 import { createRedisFlights } from './cache/redis-flights.js';
@@ -20,7 +21,7 @@ import { connectRedis } from './redis-client.js';
 import { assertNoEviction, persistenceWarning } from './redis-eviction.js';
 import { loadSigningKey } from './signing-key.js';
 import { openLmdbWatchState } from './watches/lmdb.js';
-import type { WatchState, WatchStateOptions } from './watches/store.js';
+import type { WatchStateOptions } from './watches/store.js';
 
 export { StateError };
 

@@ -10,12 +10,12 @@
  * at a time across processes); what must not be lost is on disk before the call resolves.
  */
 
-import type { WatchRefusal } from '../../watch/model.js';
+import type { WatchRefusal, WatchState } from '../../watch/model.js';
 import { DEFAULT_KEEP_DELIVERIES, isLive, newDelivery, watchAt, withChange } from '../../watch/rules.js';
 import { type EnvironmentLease, useEnvironment } from '../lmdb-environment.js';
 import { WatchDbs } from './lmdb-databases.js';
 import { createLmdbDeliveries } from './lmdb-deliveries.js';
-import type { WatchState, WatchStateOptions } from './store.js';
+import type { WatchStateOptions } from './store.js';
 
 export async function openLmdbWatchState(path: string, options: WatchStateOptions): Promise<WatchState> {
   const environment = await useEnvironment(path);

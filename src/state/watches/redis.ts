@@ -8,7 +8,7 @@
  */
 import type { Redis } from 'ioredis';
 import { errorMessage } from '../../errors.js';
-import type { AlertPayload, DeliveryRecord, Watch, WatchRefusal } from '../../watch/model.js';
+import type { AlertPayload, DeliveryRecord, Watch, WatchRefusal, WatchState } from '../../watch/model.js';
 import {
   DEFAULT_KEEP_DELIVERIES,
   ENDED_RETENTION_MS,
@@ -21,7 +21,7 @@ import { REDIS_PREFIXES, type RedisWatchKeys, redisWatchKeys } from '../redis-ke
 import { createRedisDeliveries } from './redis-deliveries.js';
 import { openWatchNews, type WatchNews } from './redis-news.js';
 import { CANCEL, CREATE, RECORD_CHANGE } from './redis-scripts.js';
-import type { WatchState, WatchStateOptions } from './store.js';
+import type { WatchStateOptions } from './store.js';
 import { isUnreadable, parseStoredDelivery } from './stored-delivery.js';
 
 export interface RedisWatchStateOptions extends WatchStateOptions {

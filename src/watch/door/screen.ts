@@ -11,7 +11,7 @@
 import { orderOfSubject } from '../../contract/watch-order.js';
 import type { Screen, ScreenRefusal } from '../../door/paid-door.js';
 import { ServiceError } from '../../errors.js';
-import type { WatchState } from '../../state/watches/store.js';
+import type { WatchState } from '../model.js';
 import { WATCH_FULL_RETRY_AFTER_SECONDS, watchFullError, webhookRefusedError } from './refusals.js';
 
 /** The SSRF guard of webhook URLs in the service's mode: ok, or why not. */
