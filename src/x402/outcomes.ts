@@ -3,8 +3,8 @@
  * 200 / 402 / 500 responses, MCP into tool results. Nothing here knows a transport.
  */
 import { ServiceError } from '../errors.js';
-import type { ClaimRecord, ReceiptBasis, StoredResponse } from '../state/payments/store.js';
 import { encodeReceipt, receiptHeaderName, type SettlementReceipt } from './headers.js';
+import type { ClaimRecord, ReceiptBasis, StoredResponse } from './payment-store.js';
 
 /** The settlement receipt a client reads (X-PAYMENT-RESPONSE for v1, PAYMENT-RESPONSE for v2). */
 export interface Receipt {

@@ -13,7 +13,6 @@
  * - a settled payment's response is kept: the same payment for the same path gets it again.
  */
 import { toServiceError } from '../errors.js';
-import type { PendingSettlement } from '../state/payments/store.js';
 import type { PaidCall, PaymentCore, PaymentCoreOptions, PresentedPayment } from './core.js';
 import {
   type Decision,
@@ -30,6 +29,7 @@ import {
   UNRECORDED_SALE,
 } from './outcomes.js';
 import { type CheckedPayment, checkPayment } from './payment-check.js';
+import type { PendingSettlement } from './payment-store.js';
 import { pendingOf, recheckPending, settleAndDecide, verifyAndProduce } from './purchase.js';
 import { createRecordBacklog } from './record-backlog.js';
 

@@ -5,7 +5,6 @@
  */
 
 import { isServiceError } from '../errors.js';
-import type { PendingSettlement, ReceiptBasis, StoredResponse } from '../state/payments/store.js';
 import type { PaidCall, PaymentCore } from './core.js';
 import { facilitatorCall } from './facilitator-call.js';
 import { FacilitatorError, type SettleAnswer } from './facilitator-client.js';
@@ -24,6 +23,7 @@ import {
   withReceipt,
 } from './outcomes.js';
 import type { CheckedPayment } from './payment-check.js';
+import type { PendingSettlement, ReceiptBasis, StoredResponse } from './payment-store.js';
 import { findOnChain, judgeSettlement } from './settlement.js';
 
 type Produced = { readonly kind: 'produced'; readonly body: string } | Decision;
