@@ -8,8 +8,8 @@ import { type EndpointId, PAID_ENDPOINTS } from '../catalog.js';
 import type { ScanResult } from '../contract/schemas.js';
 import type { RpcServes } from '../solana/program-search.js';
 import type { SolanaRpc } from '../solana/rpc.js';
-import { createLocalFlights, type ScanFlights } from '../state/cache/flights.js';
-import type { CacheStore } from '../state/cache/store.js';
+import type { CacheStore } from './cache-store.js';
+import { createLocalFlights, type ScanFlights } from './flights.js';
 import { ScanFailedError, type Scanner, scanDeadline } from './scanner.js';
 
 /** What the scans count, for the operator's metrics (which implement it). */
