@@ -5,7 +5,7 @@
  * before it (false). Caching is off so every call really scans.
  */
 import { createDefaultRpcTransport, createSolanaRpcFromTransport } from '@solana/kit';
-import type { CacheStore } from '../src/state/cache/store.js';
+import type { CacheStore } from '../src/scans/cache-store.js';
 import { type PaidSandbox, startPaidSandbox } from '../test/helpers/paid-sandbox.js';
 import { encodeHeader, offerOf, v2Payment } from '../test/helpers/payments.js';
 import { probeScanner, probeScanners } from '../test/helpers/probe-scanner.js';

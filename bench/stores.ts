@@ -29,11 +29,11 @@ import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../src/solana/programs.js';
 import { openLmdbPaymentStore } from '../src/state/payments/lmdb.js';
 import { createMemoryPaymentStore } from '../src/state/payments/memory.js';
 import { createRedisPaymentStore } from '../src/state/payments/redis.js';
-import type { PaymentStore } from '../src/state/payments/store.js';
 import { connectRedis } from '../src/state/redis-client.js';
 import type { FacilitatorStatus } from '../src/x402/facilitators.js';
 import { SOLANA_MAINNET_CAIP2 } from '../src/x402/networks.js';
 import { createPaymentGate, type PaidCall, type PaymentGate } from '../src/x402/paid-call.js';
+import type { PaymentStore } from '../src/x402/payment-store.js';
 import {
   offlinePaymentTransaction,
   usdcAccountOf,

@@ -38,8 +38,7 @@ import { createService, OFFERS_ONLY } from '../src/service/index.js';
 import { generateKeyPem, signingKeyFromPem } from '../src/signing/key.js';
 import type { SolanaRpc } from '../src/solana/rpc.js';
 import { openLmdbWatchState } from '../src/state/watches/lmdb.js';
-import type { WatchState } from '../src/state/watches/store.js';
-import type { AlertPayload, Watch, WatchKind } from '../src/watch/model.js';
+import type { AlertPayload, Watch, WatchKind, WatchState } from '../src/watch/model.js';
 import {
   type AccountFeed,
   createAccountFeed,

@@ -50,7 +50,7 @@ const FORBIDDEN: Readonly<Record<string, readonly string[]>> = {
   watch: ['server', 'mcp', 'sandbox', 'cli'],
   x402: ['server', 'door', 'mcp', 'scans', 'sandbox', 'cli'],
   scans: ['server', 'door', 'x402', 'mcp', 'sandbox', 'cli'],
-  state: ['server', 'door', 'x402', 'mcp', 'scans', 'sandbox', 'cli'],
+  state: ['server', 'door', 'mcp', 'sandbox', 'cli'],
   solana: ['server', 'door', 'x402', 'mcp', 'scans', 'sandbox', 'cli'],
   signing: ['server', 'door', 'x402', 'mcp', 'scans', 'state', 'sandbox', 'cli'],
   contract: ['server', 'door', 'x402', 'mcp', 'scans', 'sandbox', 'cli'],

@@ -17,11 +17,11 @@ import { atomicPrice, type EndpointId, type GetEndpoint, type PaidEndpoint } fro
 import { isServiceError, reasonError, type ServiceError } from '../errors.js';
 import { reason, reasonText } from '../reasons.js';
 import type { BodySignature, SignBody } from '../signing/signature.js';
-import type { StoredResponse } from '../state/payments/store.js';
 import type { PaidCall } from '../x402/core.js';
 import type { RenderedOffer } from '../x402/offer.js';
 import { type PaidCallOutcome, type Receipt, storedReceipt } from '../x402/outcomes.js';
 import type { PaymentGate } from '../x402/paid-call.js';
+import type { StoredResponse } from '../x402/payment-store.js';
 import {
   type Admission,
   type AdmissionRequest,

@@ -5,7 +5,7 @@
  * streams, sessions) are not served: the app's 405 answers them with `Allow: POST`.
  *
  * It answers whole web Requests and knows nothing of the HTTP server: the composition root
- * (service.ts) mounts it at MCP_PATH.
+ * (service/app.ts) mounts it at MCP_PATH.
  */
 import { randomUUID } from 'node:crypto';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';

@@ -1,15 +1,15 @@
 /**
  * Runs scans for the paid calls: picks the endpoint's scanner, serves fresh cached results
  * (spec §8), and coalesces identical concurrent scans into one (single flight), within this
- * process by default or across instances with other ScanFlights (src/cache/redis-flights.ts).
+ * process by default or across instances with other ScanFlights (src/state/cache/redis-flights.ts).
  */
 import { performance } from 'node:perf_hooks';
 import { type EndpointId, PAID_ENDPOINTS } from '../catalog.js';
 import type { ScanResult } from '../contract/schemas.js';
 import type { RpcServes } from '../solana/program-search.js';
 import type { SolanaRpc } from '../solana/rpc.js';
-import { createLocalFlights, type ScanFlights } from '../state/cache/flights.js';
-import type { CacheStore } from '../state/cache/store.js';
+import type { CacheStore } from './cache-store.js';
+import { createLocalFlights, type ScanFlights } from './flights.js';
 import { ScanFailedError, type Scanner, scanDeadline } from './scanner.js';
 
 /** What the scans count, for the operator's metrics (which implement it). */

@@ -6,9 +6,8 @@
  */
 import type { Context, Hono } from 'hono';
 import { ServiceError } from '../errors.js';
-import type { WatchState } from '../state/watches/store.js';
 import { VIEW_DELIVERIES, watchView } from '../watch/door/view.js';
-import type { Watch } from '../watch/model.js';
+import type { Watch, WatchState } from '../watch/model.js';
 import type { AppEnv } from './context.js';
 import { replyJson } from './respond.js';
 

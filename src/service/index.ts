@@ -10,7 +10,7 @@ import type { Logger } from '../server/logger.js';
 import type { Metrics } from '../server/metrics.js';
 import type { SolanaRpc } from '../solana/rpc.js';
 import type { Capabilities } from '../solana/rpc-capabilities.js';
-import type { WatchState } from '../state/watches/store.js';
+import type { WatchState } from '../watch/model.js';
 import type { FacilitatorDirectory } from '../x402/facilitators.js';
 import { assembleApp } from './app.js';
 import { assembleDoor } from './door.js';

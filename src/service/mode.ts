@@ -4,11 +4,11 @@
  */
 import type { ScanId } from '../catalog.js';
 import type { HealthCheck } from '../health.js';
+import type { CacheStore } from '../scans/cache-store.js';
 import type { Scanner } from '../scans/scanner.js';
 import type { Logger } from '../server/logger.js';
 import type { SolanaRpc } from '../solana/rpc.js';
-import type { CacheStore } from '../state/cache/store.js';
-import type { WatchState } from '../state/watches/store.js';
+import type { WatchState } from '../watch/model.js';
 import type { ResolveHost } from '../watch/webhook-url.js';
 
 export type Scanners = Readonly<Partial<Record<ScanId, Scanner>>>;

@@ -7,20 +7,22 @@
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { errorMessage } from '../errors.js';
+import type { CacheStore } from '../scans/cache-store.js';
+import type { ScanFlights } from '../scans/flights.js';
 import type { SigningKey } from '../signing/key.js';
-import type { ScanFlights } from './cache/flights.js';
+import type { WatchState } from '../watch/model.js';
+import type { PaymentStore } from '../x402/payment-store.js';
+import { createMemoryCache } from './cache/memory.js';
 import { createRedisCache } from './cache/redis.js';
 import { createRedisFlights } from './cache/redis-flights.js';
-import { type CacheStore, createMemoryCache } from './cache/store.js';
 import { StateError } from './error.js';
 import { openLmdbPaymentStore } from './payments/lmdb.js';
 import { createRedisPaymentStore } from './payments/redis.js';
-import type { PaymentStore } from './payments/store.js';
 import { connectRedis } from './redis-client.js';
 import { assertNoEviction, persistenceWarning } from './redis-eviction.js';
 import { loadSigningKey } from './signing-key.js';
 import { openLmdbWatchState } from './watches/lmdb.js';
-import type { WatchState, WatchStateOptions } from './watches/store.js';
+import type { WatchStateOptions } from './watches/store.js';
 
 export { StateError };
 

@@ -4,8 +4,8 @@
  * built and tested on its own:
  *   - the paid door (`POST /watch`, `GET /watch/{id}`, cancel) creates and reads watches;
  *   - the triggers (subscriptions, periodic re-scan) re-assess active watches and report changes;
- *   - the state (`WatchState`, in src/state/watches/) keeps watches and their deliveries across
- *     restarts and instances, and delivers each change to its webhook, signed, at least once.
+ *   - the state (`WatchState`, kept by src/state/watches/) keeps watches and their deliveries
+ *     across restarts and instances, and delivers each change to its webhook, signed, at least once.
  */
 import type { ScanResult } from '../contract/schemas.js';
 
@@ -74,3 +74,37 @@ export interface DeliveryRecord {
 
 /** Why a new watch cannot be taken now (said before payment). */
 export type WatchRefusal = 'subject_full' | 'service_full';
+
+export interface WatchState {
+  /** Whether a watch on `subject` would be taken now: null, or why not. */
+  room(subject: string): Promise<WatchRefusal | null>;
+  /**
+   * Keeps a new watch, once: a watch already kept under its id is given back as it is now, never
+   * overwritten (a replayed payment must not revive a cancelled watch or rewind its version).
+   * Refuses a new one when the caps were reached since `room` said yes — unless it is `paid`:
+   * the caps are admission, asked before payment; a watch whose payment settled is kept even
+   * if others filled the room during its settle call, as a paid result is never lost.
+   */
+  create(watch: Watch, options?: { readonly paid?: boolean }): Promise<Watch | WatchRefusal>;
+  get(id: string): Promise<Watch | null>;
+  /** Cancels an active watch (no refund); null when there is no such watch. */
+  cancel(id: string): Promise<Watch | null>;
+  /** Every active, unexpired watch (what the triggers follow). */
+  active(): Promise<readonly Watch[]>;
+  /**
+   * Records `after` as the watch's verdict and queues its alert, if the watch is still active and
+   * still at `version`: of two instances that saw the same change, one records it, the other gets
+   * null. The alert is then delivered at least once, signed, whatever happens to this process.
+   */
+  recordChange(id: string, version: number, payload: AlertPayload): Promise<DeliveryRecord | null>;
+  /** The watch's deliveries, newest first. */
+  deliveries(id: string, limit: number): Promise<readonly DeliveryRecord[]>;
+  /**
+   * Shared states only: calls `listener` when a watch may have been created or cancelled through
+   * another instance (the triggers then take the active watches again); returns how to stop.
+   */
+  watchesChanged?(listener: () => void): () => void;
+  /** Whether the state can be used now (for /health); throws with the reason when not. */
+  check(): Promise<void>;
+  close(): Promise<void>;
+}

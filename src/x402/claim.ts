@@ -6,7 +6,6 @@
  */
 
 import { reason } from '../reasons.js';
-import type { PendingSettlement } from '../state/payments/store.js';
 import type { PaidCall, PaymentCore } from './core.js';
 import {
   type Decision,
@@ -17,6 +16,7 @@ import {
   release,
   STORE_UNREADABLE,
 } from './outcomes.js';
+import type { PendingSettlement } from './payment-store.js';
 
 export type Claim =
   /** Answered by the claim alone: nothing to give back. */

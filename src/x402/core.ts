@@ -4,10 +4,10 @@
  * without importing the life cycle that calls it.
  */
 import type { PaidEndpoint } from '../catalog.js';
-import type { PaymentStore } from '../state/payments/store.js';
 import type { FacilitatorClient } from './facilitator-client.js';
 import type { FundsCheck } from './funds-check.js';
 import type { PaymentCheckOptions } from './payment-check.js';
+import type { PaymentStore } from './payment-store.js';
 import type { RecordBacklog } from './record-backlog.js';
 import type { SettlementWatch } from './settlement.js';
 import type { SettlementLookup } from './settlement-lookup.js';

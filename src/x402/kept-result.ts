@@ -3,9 +3,9 @@
  * pending settlement, or sold with its receipt. Values only; the steps decide when each is made.
  */
 
-import type { PendingSettlement, ReceiptBasis, StoredResponse } from '../state/payments/store.js';
 import type { PaidCall } from './core.js';
 import type { CheckedPayment } from './payment-check.js';
+import type { PendingSettlement, ReceiptBasis, StoredResponse } from './payment-store.js';
 
 /** What a receipt needs to know of the payment: its x402 version, network and payer. */
 export function receiptBasis({ terms, payment }: CheckedPayment): ReceiptBasis {

@@ -4,8 +4,8 @@
  */
 import { reasonError, type ServiceError } from '../errors.js';
 import { type CodeOf, type Reason, reason } from '../reasons.js';
-import type { ClaimRecord, ReceiptBasis, StoredResponse } from '../state/payments/store.js';
 import { encodeReceipt, receiptHeaderName, type SettlementReceipt } from './headers.js';
+import type { ClaimRecord, ReceiptBasis, StoredResponse } from './payment-store.js';
 
 /** The settlement receipt a client reads (X-PAYMENT-RESPONSE for v1, PAYMENT-RESPONSE for v2). */
 export interface Receipt {

@@ -15,12 +15,12 @@
  * - a settled payment's response is kept: the same payment for the same path gets it again.
  */
 import { toServiceError } from '../errors.js';
-import type { PendingSettlement } from '../state/payments/store.js';
 import { claim } from './claim.js';
 import type { PaidCall, PaymentCore, PaymentCoreOptions, PresentedPayment } from './core.js';
 import { keep } from './keep.js';
 import { type Decision, failed, type PaidCallOutcome, refusal, release } from './outcomes.js';
 import { type CheckedPayment, checkPayment } from './payment-check.js';
+import type { PendingSettlement } from './payment-store.js';
 import { produce } from './produce.js';
 import { giveBack, recordDecision } from './record.js';
 import { createRecordBacklog } from './record-backlog.js';

@@ -5,7 +5,7 @@
  * A process that dies with records here loses nothing: the result was kept before settling
  * (markSending), so its claim turns pending and the chain decides.
  */
-import type { ClaimRecord, PaymentStore } from '../state/payments/store.js';
+import type { ClaimRecord, PaymentStore } from './payment-store.js';
 
 /** Where a record that still cannot be written is reported (the core's log). */
 interface BacklogLog {

@@ -4,7 +4,6 @@
  * charged, spent elsewhere, or pending. A payment left pending is looked up again here too.
  */
 import { reason } from '../reasons.js';
-import type { PendingSettlement, StoredResponse } from '../state/payments/store.js';
 import type { PaidCall, PaymentCore } from './core.js';
 import { facilitatorCall } from './facilitator-call.js';
 import { FacilitatorError, type SettleAnswer } from './facilitator-client.js';
@@ -21,6 +20,7 @@ import {
   withReceipt,
 } from './outcomes.js';
 import type { CheckedPayment } from './payment-check.js';
+import type { PendingSettlement, StoredResponse } from './payment-store.js';
 import { findOnChain, judgeSettlement, type SettlementVerdict } from './settlement.js';
 
 /** A produced result, with the call and the payment it was made for. */

@@ -18,8 +18,7 @@ import type { PaymentRequired } from '@x402/core/types';
 import { decodePaymentResponseHeader, x402Client } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm';
 import { reasonText } from '../../src/reasons.js';
-import type { WatchState } from '../../src/state/watches/store.js';
-import type { Watch } from '../../src/watch/model.js';
+import type { Watch, WatchState } from '../../src/watch/model.js';
 import type { PaidSandbox } from '../helpers/paid-sandbox.js';
 import { jsonOf } from '../helpers/service.js';
 import {

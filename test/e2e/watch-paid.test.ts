@@ -15,7 +15,7 @@ import type { PaymentRequired } from '@x402/core/types';
 import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm';
 import type { RpcProfileName } from '../../src/sandbox/rpc/profiles.js';
-import type { WatchState } from '../../src/state/watches/store.js';
+import type { WatchState } from '../../src/watch/model.js';
 import { faultyFetch } from '../helpers/faulty-facilitator-fetch.js';
 import { type PaidSandbox, startProfiledInstances } from '../helpers/paid-sandbox.js';
 import { jsonOf } from '../helpers/service.js';

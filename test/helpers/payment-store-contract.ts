@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import type { PaymentStore, PendingSettlement, StoredResponse } from '../../src/state/payments/store.js';
+import type { PaymentStore, PendingSettlement, StoredResponse } from '../../src/x402/payment-store.js';
 
 export interface StoreTiming {
   readonly inFlightTtlMs?: number;

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { CacheStore } from '../../src/state/cache/store.js';
+import type { CacheStore } from '../../src/scans/cache-store.js';
 
 export interface CacheBackend {
   /** A new, empty cache. */

@@ -10,7 +10,7 @@ import { decodePaymentRequiredHeader } from '@x402/core/http';
 import { SCANNERS } from '../../src/scans/registry.js';
 import { generateKeyPem, signingKeyFromPem } from '../../src/signing/key.js';
 import { openLmdbWatchState } from '../../src/state/watches/lmdb.js';
-import type { WatchState } from '../../src/state/watches/store.js';
+import type { WatchState } from '../../src/watch/model.js';
 import { type PaidSandbox, startPaidSandbox } from './paid-sandbox.js';
 import { encodeHeader, v2Payment } from './payments.js';
 

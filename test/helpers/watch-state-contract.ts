@@ -11,8 +11,8 @@ import { Webhook } from 'standardwebhooks';
 import type { ScanResult } from '../../src/contract/schemas.js';
 import { generateKeyPem, signingKeyFromPem } from '../../src/signing/key.js';
 import { jwks } from '../../src/signing/signature.js';
-import type { WatchState, WatchStateOptions } from '../../src/state/watches/store.js';
-import type { AlertPayload, DeliveryRecord, Watch } from '../../src/watch/model.js';
+import type { WatchStateOptions } from '../../src/state/watches/store.js';
+import type { AlertPayload, DeliveryRecord, Watch, WatchState } from '../../src/watch/model.js';
 import { type ReceivedDelivery, startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
 
 export interface WatchBackend {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { generateKeyPem, signingKeyFromPem } from '../../src/signing/key.js';
 import { openLmdbWatchState } from '../../src/state/watches/lmdb.js';
-import type { WatchState } from '../../src/state/watches/store.js';
+import type { WatchState } from '../../src/watch/model.js';
 import { type FacilitatorStub, startFacilitatorStub } from '../helpers/facilitator-stub.js';
 import { probeScanners } from '../helpers/probe-scanner.js';
 import { type RedisServer, startRedis } from '../helpers/redis-server.js';

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseConfig } from '../../src/config.js';
 import type { SolanaRpc } from '../../src/solana/rpc.js';
-import type { WatchState } from '../../src/state/watches/store.js';
 import { createWatchFeature } from '../../src/watch/feature.js';
+import type { WatchState } from '../../src/watch/model.js';
 import { eventually } from '../helpers/watch-state-contract.js';
 
 describe('watch feature: news of watches created elsewhere', () => {

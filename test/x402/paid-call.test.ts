@@ -12,12 +12,12 @@ import { ScanFailedError } from '../../src/scans/scanner.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../src/solana/programs.js';
 import { RpcRateLimitedError } from '../../src/solana/rpc.js';
 import { createMemoryPaymentStore } from '../../src/state/payments/memory.js';
-import type { PaymentStore } from '../../src/state/payments/store.js';
 import { FacilitatorError, type SettleAnswer, type VerifyAnswer } from '../../src/x402/facilitator-client.js';
 import type { FacilitatorStatus } from '../../src/x402/facilitators.js';
 import { SOLANA_MAINNET_CAIP2 } from '../../src/x402/networks.js';
 import type { PaidCallOutcome } from '../../src/x402/outcomes.js';
 import { createPaymentGate, type PaidCall } from '../../src/x402/paid-call.js';
+import type { PaymentStore } from '../../src/x402/payment-store.js';
 import type { Landing } from '../../src/x402/settlement-lookup.js';
 import { offlinePaymentTransaction, usdcAccountOf, v2PaymentHeader } from '../helpers/offline-payment.js';
 

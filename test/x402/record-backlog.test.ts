@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { ClaimRecord, PaymentStore } from '../../src/state/payments/store.js';
+import type { ClaimRecord, PaymentStore } from '../../src/x402/payment-store.js';
 import { createRecordBacklog } from '../../src/x402/record-backlog.js';
 
 /** A store whose every record() waits for the test to answer it. */

@@ -10,8 +10,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { createLocalFlights, type ScanFlights } from '../../scans/flights.js';
 import { REDIS_PREFIXES, redisFlightKeys } from '../redis-keys.js';
-import { createLocalFlights, type ScanFlights } from './flights.js';
 import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS, redisCommand } from './redis.js';
 
 type RedisFlightKeys = ReturnType<typeof redisFlightKeys>;

@@ -5,8 +5,8 @@
  * reach ScanService, which treats them as misses.
  */
 import type { Redis } from 'ioredis';
+import type { CacheStore } from '../../scans/cache-store.js';
 import { REDIS_PREFIXES } from '../redis-keys.js';
-import type { CacheStore } from './store.js';
 
 export interface RedisCacheOptions {
   readonly redis: Redis;

@@ -12,8 +12,14 @@
  * string comes back exactly as stored (JSON escapes even lone surrogates).
  */
 import type { Database } from 'lmdb';
+import type {
+  ClaimOutcome,
+  ClaimRecord,
+  PaymentStore,
+  PendingSettlement,
+  StoredResponse,
+} from '../../x402/payment-store.js';
 import { type EnvironmentLease, useEnvironment } from '../lmdb-environment.js';
-import type { ClaimOutcome, ClaimRecord, PaymentStore, PendingSettlement, StoredResponse } from './store.js';
 
 export interface LmdbPaymentStoreOptions {
   /** Directory of the environment; created when missing. */

@@ -2,7 +2,7 @@
  * The payment store in one process's memory: what the payment core's tests use, and the
  * reference the LMDB and Redis stores behave exactly as.
  */
-import type { PaymentStore, PendingSettlement, StoredResponse } from './store.js';
+import type { PaymentStore, PendingSettlement, StoredResponse } from '../../x402/payment-store.js';
 
 export interface MemoryStoreOptions {
   /** An abandoned claim (crashed request) frees itself after this long. */

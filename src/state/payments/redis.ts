@@ -18,8 +18,14 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { errorMessage } from '../../errors.js';
+import type {
+  ClaimOutcome,
+  ClaimRecord,
+  PaymentStore,
+  PendingSettlement,
+  StoredResponse,
+} from '../../x402/payment-store.js';
 import { REDIS_PREFIXES } from '../redis-keys.js';
-import type { ClaimOutcome, ClaimRecord, PaymentStore, PendingSettlement, StoredResponse } from './store.js';
 
 export interface RedisPaymentStoreOptions {
   readonly redis: Redis;

@@ -10,12 +10,12 @@
  * at a time across processes); what must not be lost is on disk before the call resolves.
  */
 
-import type { AlertPayload, DeliveryRecord, WatchRefusal } from '../../watch/model.js';
+import type { WatchRefusal, WatchState } from '../../watch/model.js';
 import { DEFAULT_KEEP_DELIVERIES, isLive, newDelivery, watchAt, withChange } from '../../watch/rules.js';
 import { type EnvironmentLease, useEnvironment } from '../lmdb-environment.js';
 import { WatchDbs } from './lmdb-databases.js';
 import { createLmdbDeliveries } from './lmdb-deliveries.js';
-import type { WatchState, WatchStateOptions } from './store.js';
+import type { WatchStateOptions } from './store.js';
 
 export async function openLmdbWatchState(path: string, options: WatchStateOptions): Promise<WatchState> {
   const environment = await useEnvironment(path);
@@ -28,6 +28,16 @@ export async function openLmdbWatchState(path: string, options: WatchStateOption
     await environment.close();
     throw error;
   }
+}
+
+/** Why the counts leave no room under the caps: null when there is room. */
+function refusalAt(
+  counts: { total: number; subject: number },
+  caps: Pick<WatchStateOptions, 'maxWatches' | 'maxWatchesPerSubject'>,
+): WatchRefusal | null {
+  if (counts.total >= caps.maxWatches) return 'service_full';
+  if (counts.subject >= caps.maxWatchesPerSubject) return 'subject_full';
+  return null;
 }
 
 function lmdbWatchState(
@@ -50,12 +60,7 @@ function lmdbWatchState(
   };
   const deliveries = createLmdbDeliveries(dbs, transact, options);
 
-  const refusalOf = (counts: { total: number; subject: number }): WatchRefusal | null => {
-    if (counts.total >= options.maxWatches) return 'service_full';
-    if (counts.subject >= options.maxWatchesPerSubject) return 'subject_full';
-    return null;
-  };
-
+  const refusalOf = (counts: { total: number; subject: number }) => refusalAt(counts, options);
   return {
     // A read, not a write transaction: it answers every unpaid offer of POST /watch.
     room: async (subject) => {
@@ -85,11 +90,7 @@ function lmdbWatchState(
         return dbs.endWatch({ ...current, status: 'cancelled' });
       }, true),
     active: () => transact((at) => dbs.activeWatches(at)),
-    recordChange: async (
-      id: string,
-      version: number,
-      payload: AlertPayload,
-    ): Promise<DeliveryRecord | null> => {
+    recordChange: async (id, version, payload) => {
       const record = await transact((at) => {
         const watch = dbs.watches.get(id);
         if (watch === undefined || watch.version !== version || !isLive(watch, at)) return null;

@@ -8,7 +8,7 @@
  */
 import type { Redis } from 'ioredis';
 import { errorMessage } from '../../errors.js';
-import type { AlertPayload, DeliveryRecord, Watch, WatchRefusal } from '../../watch/model.js';
+import type { AlertPayload, DeliveryRecord, Watch, WatchRefusal, WatchState } from '../../watch/model.js';
 import {
   DEFAULT_KEEP_DELIVERIES,
   ENDED_RETENTION_MS,
@@ -19,9 +19,9 @@ import {
 } from '../../watch/rules.js';
 import { REDIS_PREFIXES, type RedisWatchKeys, redisWatchKeys } from '../redis-keys.js';
 import { createRedisDeliveries } from './redis-deliveries.js';
-import { openWatchNews } from './redis-news.js';
+import { openWatchNews, type WatchNews } from './redis-news.js';
 import { CANCEL, CREATE, RECORD_CHANGE } from './redis-scripts.js';
-import type { WatchState, WatchStateOptions } from './store.js';
+import type { WatchStateOptions } from './store.js';
 import { isUnreadable, parseStoredDelivery } from './stored-delivery.js';
 
 export interface RedisWatchStateOptions extends WatchStateOptions {
@@ -75,6 +75,35 @@ function watchOf(fields: Record<string, string>): Watch | null {
 /** A cap no count reaches: a paid watch is kept whatever the room (see WatchState.create). */
 const NO_CAP = Number.MAX_SAFE_INTEGER;
 
+/** Whether a watch on `subject` would be taken at `at`: null, or why not. */
+async function roomFor(
+  redis: Redis,
+  keys: RedisWatchKeys,
+  caps: Pick<WatchStateOptions, 'maxWatches' | 'maxWatchesPerSubject'>,
+  subject: string,
+  at: number,
+): Promise<WatchRefusal | null> {
+  const [total, ofSubject] = await Promise.all([
+    redis.zcount(keys.active, `(${at}`, '+inf'),
+    redis.zcount(keys.subject(subject), `(${at}`, '+inf'),
+  ]);
+  if (total >= caps.maxWatches) return 'service_full';
+  return ofSubject >= caps.maxWatchesPerSubject ? 'subject_full' : null;
+}
+
+/** The news channel; the deliveries already started are closed when it cannot start. */
+function openNews(
+  options: RedisWatchStateOptions,
+  keys: RedisWatchKeys,
+  deliveries: { close(): Promise<void> },
+): Promise<WatchNews> {
+  const { redis, url, log } = options;
+  return openWatchNews({ redis, url, channel: keys.news, log }).catch(async (e: unknown) => {
+    await deliveries.close();
+    throw new Error(`the watch news channel could not start on Redis: ${errorMessage(e)}`);
+  });
+}
+
 export async function openRedisWatchState(options: RedisWatchStateOptions): Promise<WatchState> {
   const redis = withScripts(options.redis);
   const prefix = options.prefix ?? REDIS_PREFIXES.watches;
@@ -88,12 +117,7 @@ export async function openRedisWatchState(options: RedisWatchStateOptions): Prom
   };
   // The delivery queue first: its start names what Redis refused (and closes what it opened).
   const deliveries = await createRedisDeliveries({ ...options, redis, keys, read });
-  const news = await openWatchNews({ redis, url: options.url, channel: keys.news, log: options.log }).catch(
-    async (e: unknown) => {
-      await deliveries.close();
-      throw new Error(`the watch news channel could not start on Redis: ${errorMessage(e)}`);
-    },
-  );
+  const news = await openNews(options, keys, deliveries);
 
   const recordChange = (id: string, version: number, payload: AlertPayload) =>
     recordRedisChange(
@@ -104,15 +128,7 @@ export async function openRedisWatchState(options: RedisWatchStateOptions): Prom
     );
 
   return {
-    room: async (subject) => {
-      const at = now();
-      const [total, ofSubject] = await Promise.all([
-        redis.zcount(keys.active, `(${at}`, '+inf'),
-        redis.zcount(keys.subject(subject), `(${at}`, '+inf'),
-      ]);
-      if (total >= options.maxWatches) return 'service_full';
-      return ofSubject >= options.maxWatchesPerSubject ? 'subject_full' : null;
-    },
+    room: (subject) => roomFor(redis, keys, options, subject, now()),
     create: async (watch, how) => {
       const [maxTotal, maxPerSubject] = how?.paid
         ? [NO_CAP, NO_CAP]

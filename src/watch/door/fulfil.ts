@@ -7,7 +7,7 @@
 import type { Fulfil } from '../../door/paid-door.js';
 import { reasonError, ServiceError } from '../../errors.js';
 import { reason } from '../../reasons.js';
-import type { WatchState } from '../../state/watches/store.js';
+import type { WatchState } from '../model.js';
 import { watchOfAnswer } from './answer.js';
 
 const notStarted = (why: string, cause?: unknown) =>

@@ -25,8 +25,7 @@ import { randomBytes } from 'node:crypto';
 import type { ScanId } from '../../catalog.js';
 import { orderOfSubject } from '../../contract/watch-order.js';
 import { DISCOVERY_PATHS } from '../../identity.js';
-import type { WatchState } from '../../state/watches/store.js';
-import type { Watch } from '../model.js';
+import type { Watch, WatchState } from '../model.js';
 import { watchAnswer } from './answer.js';
 import { watchFullError } from './refusals.js';
 

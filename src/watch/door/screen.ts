@@ -12,7 +12,7 @@ import { orderOfSubject } from '../../contract/watch-order.js';
 import type { Screen, ScreenRefusal } from '../../door/paid-door.js';
 import { reasonError } from '../../errors.js';
 import { reason } from '../../reasons.js';
-import type { WatchState } from '../../state/watches/store.js';
+import type { WatchState } from '../model.js';
 import { WATCH_FULL_RETRY_AFTER_SECONDS, watchFullError, webhookRefusedError } from './refusals.js';
 
 /** The SSRF guard of webhook URLs in the service's mode: ok, or why not. */

@@ -11,9 +11,9 @@ import { Redis } from 'ioredis';
 import { ScanFailedError, type Scanner } from '../../../src/scans/scanner.js';
 import { type ScanRun, ScanService } from '../../../src/scans/service.js';
 import type { SolanaRpc } from '../../../src/solana/rpc.js';
+import { createMemoryCache } from '../../../src/state/cache/memory.js';
 import { createRedisCache } from '../../../src/state/cache/redis.js';
 import { createRedisFlights } from '../../../src/state/cache/redis-flights.js';
-import { createMemoryCache } from '../../../src/state/cache/store.js';
 import { type RedisServer, startRedis } from '../../helpers/redis-server.js';
 
 const SUBJECT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';

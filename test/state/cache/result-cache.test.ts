@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
+import { createMemoryCache } from '../../../src/state/cache/memory.js';
 import { createRedisCache } from '../../../src/state/cache/redis.js';
-import { createMemoryCache } from '../../../src/state/cache/store.js';
 import { type RedisServer, startRedis } from '../../helpers/redis-server.js';
 import { cacheContract } from '../../helpers/result-cache-contract.js';
 

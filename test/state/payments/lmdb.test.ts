@@ -12,7 +12,7 @@ import {
   openLmdbPaymentStore,
   SWEEP_EVERY_WRITES,
 } from '../../../src/state/payments/lmdb.js';
-import type { PaymentStore } from '../../../src/state/payments/store.js';
+import type { PaymentStore } from '../../../src/x402/payment-store.js';
 import {
   paymentStoreContract,
   pending,

@@ -9,9 +9,9 @@ import { after, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import { createRedisPaymentStore } from '../../../src/state/payments/redis.js';
-import type { PaymentStore } from '../../../src/state/payments/store.js';
 import { connectRedis } from '../../../src/state/redis-client.js';
 import { assertNoEviction } from '../../../src/state/redis-eviction.js';
+import type { PaymentStore } from '../../../src/x402/payment-store.js';
 import {
   paymentStoreContract,
   pending,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after } from 'node:test';
 import { useEnvironment } from '../../../src/state/lmdb-environment.js';
 import { openLmdbWatchState } from '../../../src/state/watches/lmdb.js';
-import type { WatchState } from '../../../src/state/watches/store.js';
+import type { WatchState } from '../../../src/watch/model.js';
 import { watchStateContract } from '../../helpers/watch-state-contract.js';
 
 const dirs: string[] = [];

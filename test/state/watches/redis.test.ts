@@ -4,7 +4,8 @@ import type { Redis } from 'ioredis';
 import { connectRedis } from '../../../src/state/redis-client.js';
 import { redisWatchKeys } from '../../../src/state/redis-keys.js';
 import { openRedisWatchState } from '../../../src/state/watches/redis.js';
-import type { WatchState, WatchStateOptions } from '../../../src/state/watches/store.js';
+import type { WatchStateOptions } from '../../../src/state/watches/store.js';
+import type { WatchState } from '../../../src/watch/model.js';
 import { startRedis } from '../../helpers/redis-server.js';
 import { watchStateContract } from '../../helpers/watch-state-contract.js';
 

@@ -11,11 +11,10 @@ import { after, before, describe, it } from 'node:test';
 import { canonicalOrder } from '../../../src/contract/watch-order.js';
 import { generateKeyPem, signingKeyFromPem } from '../../../src/signing/key.js';
 import { openLmdbWatchState } from '../../../src/state/watches/lmdb.js';
-import type { WatchState } from '../../../src/state/watches/store.js';
 import { watchAnswer } from '../../../src/watch/door/answer.js';
 import { createWatchFulfil } from '../../../src/watch/door/fulfil.js';
 import { createWatchScreen } from '../../../src/watch/door/screen.js';
-import type { Watch } from '../../../src/watch/model.js';
+import type { Watch, WatchState } from '../../../src/watch/model.js';
 import { scanResult } from '../../helpers/watch-state-contract.js';
 
 const HOUR = 3_600_000;

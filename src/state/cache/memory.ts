@@ -1,12 +1,8 @@
 /**
- * Cache of scan results by endpoint and subject. Values are JSON text so the in-memory and
- * Redis stores behave the same. The memory store is an LRU bounded by entry count.
+ * The result cache in this process's memory: an LRU bounded by entry count (one machine; with
+ * REDIS_URL the cache is redis.ts).
  */
-
-export interface CacheStore {
-  get(key: string): Promise<string | undefined>;
-  set(key: string, value: string, ttlMs: number): Promise<void>;
-}
+import type { CacheStore } from '../../scans/cache-store.js';
 
 export function createMemoryCache(options: { maxEntries?: number; now?: () => number } = {}): CacheStore {
   const maxEntries = options.maxEntries ?? 10_000;

@@ -1,6 +1,6 @@
 /**
  * Single flight: concurrent calls with one key share one run of `work`. Values are text so
- * they can cross processes (src/cache/redis-flights.ts). `deadlineMs` bounds one run of `work`
+ * they can cross processes (src/state/cache/redis-flights.ts). `deadlineMs` bounds one run of `work`
  * (the scan's timeout).
  */
 export interface ScanFlights {

@@ -5,7 +5,8 @@
  * lost (expired, taken over) can never record a sale. A settled payment keeps its response, so
  * the payer can fetch it again; a payment whose settlement was ambiguous keeps its result until
  * the chain says whether it landed; a payment settled by someone else is kept as spent.
- * The interface here; memory.ts, lmdb.ts and redis.ts implement it, alike (test/helpers/payment-store-contract.ts).
+ * The interface is the payment core's; src/state/payments/ implements it (memory, LMDB, Redis),
+ * each held to test/helpers/payment-store-contract.ts.
  */
 
 /** A response exactly as it was delivered (replayed byte for byte). */

@@ -1,0 +1,9 @@
+/**
+ * Where the scans cache their results, by endpoint and subject: the interface the scans own,
+ * implemented by src/state/cache/ (memory, Redis). Values are JSON text so every store behaves
+ * the same.
+ */
+export interface CacheStore {
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string, ttlMs: number): Promise<void>;
+}
