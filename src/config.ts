@@ -307,24 +307,25 @@ function verifiedTokensOf(setting: string | undefined, mode: Mode): Config['veri
   return Object.freeze({ source, refreshMs: VERIFIED_TOKENS_REFRESH_MS });
 }
 
-/** Parses the environment once. Throws ConfigError with every problem listed. */
-export function parseConfig(env: Record<string, string | undefined>): Config {
-  // Empty strings count as unset, as shells and .env files often leave them.
-  const cleaned = Object.fromEntries(
-    Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''),
-  );
-  const parsed = EnvSchema.safeParse(cleaned);
-  if (!parsed.success) throw new ConfigError(describeIssues(parsed.error, cleaned));
-  const e = parsed.data;
+type Env = z.infer<typeof EnvSchema>;
+
+/** Sandbox unless told, or unless PAY_TO is set; mainnet needs the wallet that is paid. */
+function modeOf(e: Env): Mode {
   const mode: Mode = e.RISK_SCAN_MODE ?? (e.PAY_TO === undefined ? 'sandbox' : 'mainnet');
   if (mode === 'mainnet' && e.PAY_TO === undefined) {
     throw new ConfigError(
       'Invalid configuration:\n  PAY_TO is required in mainnet mode: the wallet that receives USDC payments',
     );
   }
-  // A claim must outlive the longest paid call, or a live call could lose its claim midway:
-  // a scan may first wait a whole scan deadline behind another instance's, the chain watch may
-  // overrun its window by one lookup, and three store commands may take their timeout.
+  return mode;
+}
+
+/**
+ * A claim must outlive the longest paid call, or a live call could lose its claim midway:
+ * a scan may first wait a whole scan deadline behind another instance's, the chain watch may
+ * overrun its window by one lookup, and three store commands may take their timeout.
+ */
+function longestPaidCallMs(e: Env): number {
   const longestCallMs =
     2 * e.SCAN_TIMEOUT_MS +
     e.FACILITATOR_TIMEOUT_MS +
@@ -337,6 +338,43 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       `Invalid configuration:\n  PAYMENT_CLAIM_TTL_SECONDS must be longer than the longest paid call: 2 × SCAN_TIMEOUT_MS + FACILITATOR_TIMEOUT_MS + SETTLE_TIMEOUT_MS + CONFIRM_WINDOW_MS + RPC_TIMEOUT_MS + ${STORE_COMMANDS_MS} ms of store commands = ${longestCallMs} ms (got ${e.PAYMENT_CLAIM_TTL_SECONDS} s)`,
     );
   }
+  return longestCallMs;
+}
+
+function watchOf(e: Env, rpcUrls: readonly string[]): Config['watch'] {
+  return Object.freeze({
+    wsUrl: webSocketUrl(e.SOLANA_WS_URL, rpcUrls[0] ?? DEFAULT_MAINNET_RPC_URL),
+    rescanIntervalMs: e.WATCH_RESCAN_INTERVAL_SECONDS * 1000,
+    rescanBudget: e.WATCH_RESCAN_BUDGET,
+    debounceMs: e.WATCH_DEBOUNCE_MS,
+    maxWatches: e.MAX_WATCHES,
+    maxWatchesPerSubject: e.MAX_WATCHES_PER_SUBJECT,
+  });
+}
+
+function sandboxOf(e: Env): Config['sandbox'] {
+  return Object.freeze({
+    rpcPort: e.SANDBOX_RPC_PORT,
+    facilitatorPort: e.SANDBOX_FACILITATOR_PORT,
+    dir: e.SANDBOX_DIR,
+    slotMs: e.SANDBOX_SLOT_MS,
+    snapshotDir:
+      e.SANDBOX_SNAPSHOT_DIR === 'none' ? null : (e.SANDBOX_SNAPSHOT_DIR ?? join(e.SANDBOX_DIR, 'snapshots')),
+    rpcProfile: e.SANDBOX_RPC_PROFILE,
+  });
+}
+
+/** Parses the environment once. Throws ConfigError with every problem listed. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  // Empty strings count as unset, as shells and .env files often leave them.
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''),
+  );
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) throw new ConfigError(describeIssues(parsed.error, cleaned));
+  const e = parsed.data;
+  const mode = modeOf(e);
+  const longestCallMs = longestPaidCallMs(e);
   const rpcUrls = [...(e.SOLANA_RPC_URL ? [e.SOLANA_RPC_URL] : []), ...(e.SOLANA_RPC_URLS ?? [])];
   return Object.freeze({
     mode,
@@ -376,24 +414,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     signingKeyFile: e.SIGNING_KEY_FILE ?? null,
     redisUrl: e.REDIS_URL ?? null,
     verifiedTokens: verifiedTokensOf(e.VERIFIED_TOKENS_URL, mode),
-    watch: Object.freeze({
-      wsUrl: webSocketUrl(e.SOLANA_WS_URL, rpcUrls[0] ?? DEFAULT_MAINNET_RPC_URL),
-      rescanIntervalMs: e.WATCH_RESCAN_INTERVAL_SECONDS * 1000,
-      rescanBudget: e.WATCH_RESCAN_BUDGET,
-      debounceMs: e.WATCH_DEBOUNCE_MS,
-      maxWatches: e.MAX_WATCHES,
-      maxWatchesPerSubject: e.MAX_WATCHES_PER_SUBJECT,
-    }),
-    sandbox: Object.freeze({
-      rpcPort: e.SANDBOX_RPC_PORT,
-      facilitatorPort: e.SANDBOX_FACILITATOR_PORT,
-      dir: e.SANDBOX_DIR,
-      slotMs: e.SANDBOX_SLOT_MS,
-      snapshotDir:
-        e.SANDBOX_SNAPSHOT_DIR === 'none'
-          ? null
-          : (e.SANDBOX_SNAPSHOT_DIR ?? join(e.SANDBOX_DIR, 'snapshots')),
-      rpcProfile: e.SANDBOX_RPC_PROFILE,
-    }),
+    watch: watchOf(e, rpcUrls),
+    sandbox: sandboxOf(e),
   });
 }

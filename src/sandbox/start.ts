@@ -182,47 +182,55 @@ async function startChainServers(config: Config, chain: SandboxChain, feePayers:
   };
 }
 
-export async function startSandbox({
-  config,
-  log,
-  seed = true,
-  accounts = { files: [], dirs: [] },
-  serviceOptions,
-}: StartSandboxOptions): Promise<RunningSandbox> {
-  const { facilitatorPort, rpcPort } = config.sandbox;
-  await checkPortsFree(config.host, [
-    config.port,
-    rpcPort,
-    facilitatorPort,
-    facilitatorPort === 0 ? 0 : facilitatorPort + 1,
-  ]);
-  const { chain, scenarios, loaded, feePayers, payer, payTo } = await fundedChain(
-    config,
-    log,
-    seed,
-    accounts,
-  );
-  const servers = await startChainServers(config, chain, feePayers);
-  const { rpc, facilitators } = servers;
+type ChainServers = Awaited<ReturnType<typeof startChainServers>>;
+type FundedChain = Awaited<ReturnType<typeof fundedChain>>;
+
+/** The service on the sandbox's chain and facilitators, listening; stopped with them if it cannot. */
+async function startSandboxService(
+  config: Config,
+  parts: {
+    payTo: Address;
+    servers: ChainServers;
+    log: Logger;
+    serviceOptions: StartSandboxOptions['serviceOptions'];
+  },
+) {
+  const { rpc, facilitators } = parts.servers;
   const service = await createService(
     {
       ...config,
-      payTo,
+      payTo: parts.payTo,
       rpcUrls: [rpc.url],
       // The sandbox RPC serves its WebSocket on its own port, unless the RPC is to have none.
       watch: { ...config.watch, wsUrl: config.watch.wsUrl === null ? null : rpc.wsUrl },
       facilitatorUrls: facilitators.map((f) => f.url),
     },
-    { log, mode: OFFERS_ONLY, ...serviceOptions },
+    { log: parts.log, mode: OFFERS_ONLY, ...parts.serviceOptions },
   );
   await service.start();
   const api = await service.listen().catch(async (e: unknown) => {
     // What already runs would keep the process alive after the failure is reported.
     await service.stop();
-    await servers.close();
+    await parts.servers.close();
     throw e;
   });
+  return { service, api };
+}
 
+/** The payer's keypair file and the manifest clients read the sandbox's addresses from. */
+async function writeSandboxFiles(
+  config: Config,
+  parts: {
+    rpc: ChainServers['rpc'];
+    facilitators: ChainServers['facilitators'];
+    api: { url: string };
+    payTo: Address;
+    payer: FundedChain['payer'];
+    scenarios: FundedChain['scenarios'];
+    loaded: FundedChain['loaded'];
+  },
+) {
+  const { rpc, facilitators, api, payTo, payer, scenarios, loaded } = parts;
   const dir = resolve(config.sandbox.dir);
   await mkdir(dir, { recursive: true });
   const files = { payer: join(dir, 'payer.json'), manifest: join(dir, 'sandbox.json') };
@@ -249,6 +257,33 @@ export async function startSandbox({
     simulations: scenarios?.simulations ?? [],
   };
   await writeWhole(files.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
+  return files;
+}
+
+export async function startSandbox({
+  config,
+  log,
+  seed = true,
+  accounts = { files: [], dirs: [] },
+  serviceOptions,
+}: StartSandboxOptions): Promise<RunningSandbox> {
+  const { facilitatorPort, rpcPort } = config.sandbox;
+  await checkPortsFree(config.host, [
+    config.port,
+    rpcPort,
+    facilitatorPort,
+    facilitatorPort === 0 ? 0 : facilitatorPort + 1,
+  ]);
+  const { chain, scenarios, loaded, feePayers, payer, payTo } = await fundedChain(
+    config,
+    log,
+    seed,
+    accounts,
+  );
+  const servers = await startChainServers(config, chain, feePayers);
+  const { rpc, facilitators } = servers;
+  const { service, api } = await startSandboxService(config, { payTo, servers, log, serviceOptions });
+  const files = await writeSandboxFiles(config, { rpc, facilitators, api, payTo, payer, scenarios, loaded });
 
   return {
     chain,

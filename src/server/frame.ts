@@ -121,22 +121,37 @@ function countRequest(metrics: Metrics | undefined, frame: RequestFrame, status:
   }
 }
 
-export function frameRequests(app: Hono<AppEnv>, log: Logger, metrics?: Metrics): FramedApp {
-  /** Answers not made by respond.ts (e.g. /docs assets) get the frame's headers here. */
-  function withFrameHeaders(frame: RequestFrame, res: Response): Response {
-    if (frame.headersApplied) return res;
-    const added = Object.entries(frameHeaders(frame));
-    try {
-      for (const [name, value] of added) res.headers.set(name, value);
-      return res;
-    } catch {
-      // Immutable headers (e.g. a Response.redirect()): the same answer, rebuilt with them.
-      const headers = new Headers(res.headers);
-      for (const [name, value] of added) headers.set(name, value);
-      return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
-    }
+/** Answers not made by respond.ts (e.g. /docs assets) get the frame's headers here. */
+function withFrameHeaders(frame: RequestFrame, res: Response): Response {
+  if (frame.headersApplied) return res;
+  const added = Object.entries(frameHeaders(frame));
+  try {
+    for (const [name, value] of added) res.headers.set(name, value);
+    return res;
+  } catch {
+    // Immutable headers (e.g. a Response.redirect()): the same answer, rebuilt with them.
+    const headers = new Headers(res.headers);
+    for (const [name, value] of added) headers.set(name, value);
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
   }
+}
 
+/** A URL or Host longer than any honest request's, refused before routing; null when within. */
+function lengthRefusal(url: string): ServiceError | null {
+  const hostStart = url.indexOf('//') + 2;
+  const pathStart = pathStartOf(url);
+  if (url.length - pathStart > MAX_URL_LENGTH) {
+    const message = `The request URL (path and query) is longer than ${MAX_URL_LENGTH} characters`;
+    return new ServiceError('uri_too_long', message);
+  }
+  if (pathStart - hostStart > MAX_HOST_LENGTH) {
+    const message = `The Host header is longer than ${MAX_HOST_LENGTH} characters, more than any host name`;
+    return new ServiceError('bad_request', message);
+  }
+  return null;
+}
+
+export function frameRequests(app: Hono<AppEnv>, log: Logger, metrics?: Metrics): FramedApp {
   function finish(frame: RequestFrame, request: Request, started: number, res: Response): Response {
     logRequest(log, frame, request.method, pathOf(request.url), res.status, started);
     countRequest(metrics, frame, res.status, started);
@@ -152,17 +167,8 @@ export function frameRequests(app: Hono<AppEnv>, log: Logger, metrics?: Metrics)
 
   function answer(request: Request, env: { frame: RequestFrame }): Response | Promise<Response> {
     const frame = env.frame;
-    const url = request.url;
-    const hostStart = url.indexOf('//') + 2;
-    const pathStart = pathStartOf(url);
-    if (url.length - pathStart > MAX_URL_LENGTH) {
-      const message = `The request URL (path and query) is longer than ${MAX_URL_LENGTH} characters`;
-      return errorResponse(frame, new ServiceError('uri_too_long', message));
-    }
-    if (pathStart - hostStart > MAX_HOST_LENGTH) {
-      const message = `The Host header is longer than ${MAX_HOST_LENGTH} characters, more than any host name`;
-      return errorResponse(frame, new ServiceError('bad_request', message));
-    }
+    const tooLong = lengthRefusal(request.url);
+    if (tooLong !== null) return errorResponse(frame, tooLong);
     if (request.method === 'OPTIONS' && request.headers.get('access-control-request-method') !== null) {
       return frameResponse(frame, 204, null, PREFLIGHT_HEADERS);
     }

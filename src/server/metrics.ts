@@ -66,10 +66,8 @@ export interface MetricsServer {
 /** Routes matched by no handler (404s, refusals before routing) share one label value. */
 const UNMATCHED = 'unmatched';
 
-export function createMetrics(): Metrics {
-  const registry = new Registry();
-  const tallies: Tally[] = [];
-  collectDefaultMetrics({ register: registry, prefix: 'risk_scan_' });
+/** Requests answered and their durations; lane tallies are added to the counter at each scrape. */
+function httpMetrics(registry: Registry, tallies: readonly Tally[]) {
   const requests = new Counter({
     name: 'risk_scan_http_requests_total',
     help: 'HTTP requests answered, by route template and status',
@@ -90,6 +88,11 @@ export function createMetrics(): Metrics {
     buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers: [registry],
   });
+  return { requests, durations };
+}
+
+/** Payments by outcome and the revenue of fresh sales, every outcome shown from the start. */
+function moneyMetrics(registry: Registry) {
   const payments = new Counter({
     name: 'risk_scan_payments_total',
     help: 'Payments by outcome: verified by a facilitator, settled (fresh sale delivered), replayed (a paid result delivered again), refused, pending, failed',
@@ -102,6 +105,13 @@ export function createMetrics(): Metrics {
     labelNames: ['endpoint'] as const,
     registers: [registry],
   });
+  for (const outcome of ['verified', 'settled', 'replayed', 'refused', 'pending', 'failed'])
+    payments.inc({ outcome }, 0);
+  return { payments, revenue };
+}
+
+/** Cache lookups, single-flight joins and scan durations. */
+function scanMetrics(registry: Registry) {
   const cache = new Counter({
     name: 'risk_scan_cache_lookups_total',
     help: 'Result cache lookups by result (hit or miss)',
@@ -121,6 +131,11 @@ export function createMetrics(): Metrics {
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 20, 60],
     registers: [registry],
   });
+  for (const result of ['hit', 'miss']) cache.inc({ result }, 0);
+  return { cache, joins, scans };
+}
+
+function shedMetric(registry: Registry) {
   const shed = new Counter({
     name: 'risk_scan_shed_requests_total',
     help: 'Paid calls refused with 503 before their payment was touched: too many in flight, event loop too slow, shutting down',
@@ -128,7 +143,22 @@ export function createMetrics(): Metrics {
     registers: [registry],
   });
   for (const reason of ['inflight', 'event_loop', 'shutting_down']) shed.inc({ reason }, 0);
-  let readCircuits: () => readonly CircuitReading[] = () => [];
+  return shed;
+}
+
+/** What the gauges read at each scrape; the service hands the readers over once it has the parts. */
+interface GaugeReaders {
+  circuits: () => readonly CircuitReading[];
+  delay: () => number;
+  paid: () => { inflight: number; unrecorded: number };
+}
+
+function readGauges(registry: Registry): GaugeReaders {
+  const read: GaugeReaders = {
+    circuits: () => [],
+    delay: () => 0,
+    paid: () => ({ inflight: 0, unrecorded: 0 }),
+  };
   new Gauge({
     name: 'risk_scan_circuit_state',
     help: 'Circuit state per RPC endpoint (breaker) and facilitator (health): 0 closed, 1 open, 2 half-open',
@@ -136,28 +166,26 @@ export function createMetrics(): Metrics {
     registers: [registry],
     collect() {
       this.reset();
-      for (const c of readCircuits()) {
+      for (const c of read.circuits()) {
         const value = c.state === 'closed' ? 0 : c.state === 'open' ? 1 : 2;
         this.set({ kind: c.kind, host: c.host, position: String(c.position) }, value);
       }
     },
   });
-  let readDelay = () => 0;
   new Gauge({
     name: 'risk_scan_event_loop_delay_seconds',
     help: 'Event-loop delay the load shedder acts on (p99 over its last window)',
     registers: [registry],
     collect() {
-      this.set(readDelay());
+      this.set(read.delay());
     },
   });
-  let readPaid = () => ({ inflight: 0, unrecorded: 0 });
   new Gauge({
     name: 'risk_scan_paid_calls_inflight',
     help: 'Paid calls being processed (claimed or about to be)',
     registers: [registry],
     collect() {
-      this.set(readPaid().inflight);
+      this.set(read.paid().inflight);
     },
   });
   new Gauge({
@@ -165,13 +193,21 @@ export function createMetrics(): Metrics {
     help: 'Settled sales whose record the payment store has not taken yet (retried in the background)',
     registers: [registry],
     collect() {
-      this.set(readPaid().unrecorded);
+      this.set(read.paid().unrecorded);
     },
   });
-  for (const result of ['hit', 'miss']) cache.inc({ result }, 0);
-  for (const outcome of ['verified', 'settled', 'replayed', 'refused', 'pending', 'failed'])
-    payments.inc({ outcome }, 0);
+  return read;
+}
 
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  const tallies: Tally[] = [];
+  collectDefaultMetrics({ register: registry, prefix: 'risk_scan_' });
+  const { requests, durations } = httpMetrics(registry, tallies);
+  const { payments, revenue } = moneyMetrics(registry);
+  const { cache, joins, scans } = scanMetrics(registry);
+  const shed = shedMetric(registry);
+  const read = readGauges(registry);
   return {
     registry,
     request: (route, status, seconds) => {
@@ -190,14 +226,14 @@ export function createMetrics(): Metrics {
     flightJoined: (endpoint) => joins.inc({ endpoint }),
     scanDuration: (endpoint, seconds, outcome) => scans.observe({ endpoint, outcome }, seconds),
     shed: (reason) => shed.inc({ reason }),
-    watchCircuits: (read) => {
-      readCircuits = read;
+    watchCircuits: (reader) => {
+      read.circuits = reader;
     },
-    watchEventLoopDelay: (read) => {
-      readDelay = read;
+    watchEventLoopDelay: (reader) => {
+      read.delay = reader;
     },
-    watchPaidCalls: (read) => {
-      readPaid = read;
+    watchPaidCalls: (reader) => {
+      read.paid = reader;
     },
     scrape: () => registry.metrics(),
   };
