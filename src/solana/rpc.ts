@@ -302,6 +302,42 @@ function whenAborted(signal: AbortSignal): { promise: Promise<never>; dispose():
   return { promise, dispose: () => signal.removeEventListener('abort', onAbort) };
 }
 
+/** Another round after a transient failure, backing off (or as long as a 429 asks). */
+function retryPolicyOf(options: RetryOptions) {
+  return retry(
+    handleWhen((e) => e instanceof RoundFailedError && e.transient),
+    {
+      maxAttempts: options.maxRetries,
+      backoff: new RetryAfterBackoff(
+        new ExponentialBackoff({ initialDelay: options.initialDelayMs, maxDelay: options.maxDelayMs }),
+        options.maxDelayMs,
+      ),
+    },
+    // cockatiel 3 does not cut its wait short on abort: the race below answers the caller at
+    // once, and the round that follows the wait sees the abort and sends nothing. (The timer
+    // stays referenced: unref'd, a process with nothing else to do would exit mid-retry.)
+  );
+}
+
+type TransportRequest = Parameters<RpcTransport>[0];
+
+/** One request to endpoint `i` within the timeout; an answer to another request id is a failure. */
+function sender(transports: readonly RpcTransport[], timeoutMs: number) {
+  return async (i: number, request: TransportRequest, method: string): Promise<unknown> => {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+    const answer = await transports[i]!({ ...request, signal });
+    // An answer to another request (a mixed-up proxy or load balancer) is not this one's
+    // answer: the endpoint failed, and the next one is asked. (A null id is a JSON-RPC parse error.)
+    const asked = (request.payload as { id?: unknown } | null)?.id;
+    const got = (answer as { id?: unknown } | null)?.id;
+    if (asked !== undefined && got !== undefined && got !== null && String(got) !== String(asked)) {
+      throw new RpcIdMismatchError(method, asked, got);
+    }
+    return answer;
+  };
+}
+
 /**
  * One transport over several endpoints: each read tries them in order until one answers, and
  * the whole round is tried again (with backoff) while the failures are transient.
@@ -317,36 +353,11 @@ export function createFailoverTransport(
   if (transports.length === 0) throw new Error('at least one RPC endpoint is required');
   if (breakers !== null && breakers.length !== transports.length)
     throw new Error('one circuit breaker per RPC endpoint');
-  const options = { ...DEFAULT_RETRY, ...retryOptions };
-  const policy = retry(
-    handleWhen((e) => e instanceof RoundFailedError && e.transient),
-    {
-      maxAttempts: options.maxRetries,
-      backoff: new RetryAfterBackoff(
-        new ExponentialBackoff({ initialDelay: options.initialDelayMs, maxDelay: options.maxDelayMs }),
-        options.maxDelayMs,
-      ),
-    },
-    // cockatiel 3 does not cut its wait short on abort: the race below answers the caller at
-    // once, and the round that follows the wait sees the abort and sends nothing. (The timer
-    // stays referenced: unref'd, a process with nothing else to do would exit mid-retry.)
-  );
+  const policy = retryPolicyOf({ ...DEFAULT_RETRY, ...retryOptions });
 
   type Request = Parameters<RpcTransport>[0];
 
-  const send = async (i: number, request: Request, method: string): Promise<unknown> => {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
-    const answer = await transports[i]!({ ...request, signal });
-    // An answer to another request (a mixed-up proxy or load balancer) is not this one's
-    // answer: the endpoint failed, and the next one is asked. (A null id is a JSON-RPC parse error.)
-    const asked = (request.payload as { id?: unknown } | null)?.id;
-    const got = (answer as { id?: unknown } | null)?.id;
-    if (asked !== undefined && got !== undefined && got !== null && String(got) !== String(asked)) {
-      throw new RpcIdMismatchError(method, asked, got);
-    }
-    return answer;
-  };
+  const send = sender(transports, timeoutMs);
   const attempt = observer === null ? send : observed(send, observer);
 
   const round = async (request: Request, method: string): Promise<unknown> => {

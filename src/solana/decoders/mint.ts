@@ -168,13 +168,18 @@ function transferFee(fee: {
 
 /** Copies one decoded extension into the flat shape. Account-only kinds are ignored here. */
 function applyExtension(target: Mutable<MintExtensions>, extension: Extension): void {
+  if (!applyControlExtension(target, extension)) applyDescriptionExtension(target, extension);
+}
+
+/** What the issuer can do to holders and transfers; false for any other kind. */
+function applyControlExtension(target: Mutable<MintExtensions>, extension: Extension): boolean {
   switch (extension.__kind) {
     case 'PermanentDelegate':
       target.permanentDelegate = nonZeroAddress(extension.delegate);
-      return;
+      return true;
     case 'MintCloseAuthority':
       target.mintCloseAuthority = nonZeroAddress(extension.closeAuthority);
-      return;
+      return true;
     case 'TransferFeeConfig':
       target.transferFeeConfig = {
         configAuthority: nonZeroAddress(extension.transferFeeConfigAuthority),
@@ -183,44 +188,72 @@ function applyExtension(target: Mutable<MintExtensions>, extension: Extension): 
         olderTransferFee: transferFee(extension.olderTransferFee),
         newerTransferFee: transferFee(extension.newerTransferFee),
       };
-      return;
+      return true;
     case 'TransferHook':
       target.transferHook = {
         authority: nonZeroAddress(extension.authority),
         programId: nonZeroAddress(extension.programId),
       };
-      return;
+      return true;
     case 'DefaultAccountState':
       target.defaultAccountState = tokenAccountState(extension.state);
-      return;
+      return true;
     case 'NonTransferable':
       target.nonTransferable = true;
-      return;
+      return true;
     case 'PausableConfig':
       target.pausable = { authority: optionalAddress(extension.authority), paused: extension.paused };
-      return;
+      return true;
     case 'ConfidentialTransferMint':
       target.confidentialTransferMint = {
         authority: optionalAddress(extension.authority),
         autoApproveNewAccounts: extension.autoApproveNewAccounts,
         auditorElgamalPubkey: optionalAddress(extension.auditorElgamalPubkey),
       };
-      return;
+      return true;
     case 'ConfidentialTransferFee':
       target.confidentialTransferFee = {
         authority: optionalAddress(extension.authority),
         harvestToMintEnabled: extension.harvestToMintEnabled,
       };
-      return;
+      return true;
     case 'ConfidentialMintBurn':
       target.confidentialMintBurn = true;
-      return;
+      return true;
+    case 'InterestBearingConfig':
+      target.interestBearing = {
+        rateAuthority: nonZeroAddress(extension.rateAuthority),
+        initializationTimestamp: extension.initializationTimestamp,
+        preUpdateAverageRate: extension.preUpdateAverageRate,
+        lastUpdateTimestamp: extension.lastUpdateTimestamp,
+        currentRate: extension.currentRate,
+      };
+      return true;
+    case 'ScaledUiAmountConfig':
+      target.scaledUiAmount = {
+        authority: nonZeroAddress(extension.authority),
+        multiplier: extension.multiplier,
+        newMultiplierEffectiveTimestamp: extension.newMultiplierEffectiveTimestamp,
+        newMultiplier: extension.newMultiplier,
+      };
+      return true;
+    case 'PermissionedBurn':
+      target.permissionedBurn = { authority: optionalAddress(extension.authority) };
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** What the mint says about itself: metadata and groups; false for any other kind. */
+function applyDescriptionExtension(target: Mutable<MintExtensions>, extension: Extension): boolean {
+  switch (extension.__kind) {
     case 'MetadataPointer':
       target.metadataPointer = {
         authority: optionalAddress(extension.authority),
         metadataAddress: optionalAddress(extension.metadataAddress),
       };
-      return;
+      return true;
     case 'TokenMetadata':
       target.tokenMetadata = {
         updateAuthority: optionalAddress(extension.updateAuthority),
@@ -230,30 +263,13 @@ function applyExtension(target: Mutable<MintExtensions>, extension: Extension): 
         uri: extension.uri,
         additionalMetadata: [...extension.additionalMetadata.entries()],
       };
-      return;
-    case 'InterestBearingConfig':
-      target.interestBearing = {
-        rateAuthority: nonZeroAddress(extension.rateAuthority),
-        initializationTimestamp: extension.initializationTimestamp,
-        preUpdateAverageRate: extension.preUpdateAverageRate,
-        lastUpdateTimestamp: extension.lastUpdateTimestamp,
-        currentRate: extension.currentRate,
-      };
-      return;
-    case 'ScaledUiAmountConfig':
-      target.scaledUiAmount = {
-        authority: nonZeroAddress(extension.authority),
-        multiplier: extension.multiplier,
-        newMultiplierEffectiveTimestamp: extension.newMultiplierEffectiveTimestamp,
-        newMultiplier: extension.newMultiplier,
-      };
-      return;
+      return true;
     case 'GroupPointer':
       target.groupPointer = {
         authority: optionalAddress(extension.authority),
         groupAddress: optionalAddress(extension.groupAddress),
       };
-      return;
+      return true;
     case 'TokenGroup':
       target.group = {
         updateAuthority: optionalAddress(extension.updateAuthority),
@@ -261,25 +277,22 @@ function applyExtension(target: Mutable<MintExtensions>, extension: Extension): 
         size: extension.size,
         maxSize: extension.maxSize,
       };
-      return;
+      return true;
     case 'GroupMemberPointer':
       target.groupMemberPointer = {
         authority: optionalAddress(extension.authority),
         memberAddress: optionalAddress(extension.memberAddress),
       };
-      return;
+      return true;
     case 'TokenGroupMember':
       target.groupMember = {
         mint: extension.mint,
         group: extension.group,
         memberNumber: extension.memberNumber,
       };
-      return;
-    case 'PermissionedBurn':
-      target.permissionedBurn = { authority: optionalAddress(extension.authority) };
-      return;
+      return true;
     default:
-      return;
+      return false;
   }
 }
 
