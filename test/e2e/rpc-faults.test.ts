@@ -38,9 +38,19 @@ const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 /** A signature no transaction has: the scan answers "not found" once it can read. */
 const UNKNOWN_SIGNATURE = '5'.repeat(88);
-const SCAN_TIMEOUT_MS = 3_000;
-const RPC_TIMEOUT_MS = 1_000;
+/**
+ * A permanent fault must end in a 500 within the scan deadline, so its rig has short ones. A
+ * transient fault must end in a 200, which a busy machine may take long to reach: its deadlines
+ * only bound a hang, far above the fault's own delays (400 ms of latency, a 1 s Retry-After).
+ */
+interface Deadlines {
+  readonly scanMs: number;
+  readonly rpcMs: number;
+}
+const FAILING_FAST: Deadlines = { scanMs: 3_000, rpcMs: 1_000 };
+const PATIENT: Deadlines = { scanMs: 60_000, rpcMs: 5_000 };
 const TEST_TIMEOUT_MS = 30_000;
+const PATIENT_TEST_TIMEOUT_MS = 300_000;
 
 /** The simulation /simulate/tx is sent. */
 const SIMULATION = 'sim:usdc-transfer';
@@ -133,12 +143,11 @@ function resultCheck(simulation: SimulationScenario | null) {
 async function withRig(
   endpoint: PaidEndpoint & { readonly id: ScanId },
   kase: Case,
+  deadlines: Deadlines,
   run: (rig: Rig) => Promise<void>,
 ): Promise<void> {
-  const s = await startPaidSandbox(
-    { SCAN_TIMEOUT_MS: String(SCAN_TIMEOUT_MS), RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS) },
-    { scanners: SCANNERS },
-  );
+  const env = { SCAN_TIMEOUT_MS: String(deadlines.scanMs), RPC_TIMEOUT_MS: String(deadlines.rpcMs) };
+  const s = await startPaidSandbox(env, { scanners: SCANNERS });
   const simulation = endpoint.method === 'POST' ? await seedSimulation(s) : null;
   const { subject, scannerRead } = subjectOf(endpoint.id, s, simulation);
   const proxy = await startFaultProxy(s.rpcServer.url);
@@ -150,13 +159,10 @@ async function withRig(
     // 0.7 s in all before a scan gives up) outlasts its half-open delay, so the payment's second try gets through.
     const rpc = createRpc({
       urls: [proxy.url],
-      timeoutMs: RPC_TIMEOUT_MS,
+      timeoutMs: deadlines.rpcMs,
       breaker: { halfOpenAfterMs: 300 },
     });
-    const instance = await s.startInstance(
-      { scanners: SCANNERS, rpc },
-      { SCAN_TIMEOUT_MS: String(SCAN_TIMEOUT_MS), RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS) },
-    );
+    const instance = await s.startInstance({ scanners: SCANNERS, rpc }, env);
     const send = (headers: Record<string, string>) =>
       endpoint.method === 'GET'
         ? fetch(instance.url + concretePath(endpoint, subject), { headers })
@@ -213,9 +219,9 @@ for (const endpoint of SCAN_ENDPOINTS) {
   describe(`${endpoint.method} ${endpoint.path} behind a faulty RPC`, { concurrency: true }, () => {
     for (const kase of TRANSIENT) {
       it(`transient: ${kase.name} → 200 after retry, settled once`, {
-        timeout: TEST_TIMEOUT_MS,
+        timeout: PATIENT_TEST_TIMEOUT_MS,
       }, async () => {
-        await withRig(endpoint, kase, async (rig) => {
+        await withRig(endpoint, kase, PATIENT, async (rig) => {
           const { s, proxy, price } = rig;
           const before = await s.balances();
           const header = await rig.payment();
@@ -234,7 +240,7 @@ for (const endpoint of SCAN_ENDPOINTS) {
       it(`permanent: ${kase.name} → clean 500, nothing settled, the payment reusable`, {
         timeout: TEST_TIMEOUT_MS,
       }, async () => {
-        await withRig(endpoint, kase, async (rig) => {
+        await withRig(endpoint, kase, FAILING_FAST, async (rig) => {
           const { s, proxy, price } = rig;
           const header = await rig.payment();
           const before = await s.balances();
