@@ -310,7 +310,8 @@ describe('parseConfig', () => {
       parseConfig({ SANDBOX_DIR: 'elsewhere' }).sandbox.snapshotDir,
       join('elsewhere', 'snapshots'),
     );
-    assert.equal(parseConfig({ SANDBOX_SNAPSHOT_DIR: '/tmp/kept' }).sandbox.snapshotDir, '/tmp/kept');
+    const kept = join(tmpdir(), 'kept');
+    assert.equal(parseConfig({ SANDBOX_SNAPSHOT_DIR: kept }).sandbox.snapshotDir, kept);
     assert.equal(parseConfig({ SANDBOX_SNAPSHOT_DIR: 'none' }).sandbox.snapshotDir, null);
   });
 
