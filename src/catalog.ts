@@ -4,6 +4,9 @@
  * repeats a path or a price, and nothing outside an endpoint's own folder asks which endpoint
  * it has: what differs between endpoints is said here (input, response, price rule, producer).
  */
+
+import { paramSchema, ScanResultSchema } from './contract/schemas.js';
+import { WatchCreatedSchema } from './contract/watch-created.js';
 import {
   bodySchemaOf,
   MAX_TRANSACTION_BYTES,
@@ -11,17 +14,15 @@ import {
   SIMULATE_EXAMPLE_TX,
   SimulateBodySchema,
   WatchOrderSchema,
-} from './catalog/bodies.js';
+} from './terms/bodies.js';
 import type {
   PaidEndpoint as AnyEndpoint,
   PostEndpoint as AnyPostEndpoint,
   GetEndpoint,
-} from './catalog/entry.js';
-import { type PriceRule, purchasePriceUsd, purchaseRange, ruleText } from './catalog/price.js';
-import { paramSchema, ScanResultSchema } from './contract/schemas.js';
-import { WatchCreatedSchema } from './contract/watch-created.js';
+} from './terms/entry.js';
+import { type PriceRule, purchasePriceUsd, purchaseRange, ruleText } from './terms/price.js';
 
-export { MAX_TRANSACTION_BYTES, MAX_WATCH_HOURS, type WatchOrder } from './catalog/bodies.js';
+export { MAX_TRANSACTION_BYTES, MAX_WATCH_HOURS, type WatchOrder } from './terms/bodies.js';
 
 export {
   type BodyInput,
@@ -32,15 +33,15 @@ export {
   type GetEndpoint,
   type Producer,
   type TransactionBodyInput,
-} from './catalog/entry.js';
-export { atomicPrice, type PriceRule, USDC_DECIMALS } from './catalog/price.js';
+} from './terms/entry.js';
+export { atomicPrice, type PriceRule, USDC_DECIMALS } from './terms/price.js';
 export {
   type ParamKind,
   SUBJECT_KINDS,
   type SubjectKind,
   WATCH_KINDS,
   type WatchKind,
-} from './catalog/subjects.js';
+} from './terms/subjects.js';
 
 /** A GET's path parameter, with the zod schema OpenAPI states it by (its text's shape, its bytes). */
 function pathParam<const P extends Omit<GetEndpoint['param'], 'input'>>(param: P) {

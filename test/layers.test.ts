@@ -56,18 +56,18 @@ const FORBIDDEN: Readonly<Record<string, readonly string[]>> = {
   contract: ['server', 'door', 'x402', 'mcp', 'scans', 'sandbox', 'cli'],
   'config.ts': ['server', 'door', 'mcp', 'sandbox', 'cli'],
   'catalog.ts': ['server', 'door', 'mcp', 'sandbox', 'cli'],
-  // The catalog's parts (price rules, subject kinds, body schemas, entry types) sit below the
+  // The catalog's terms (price rules, subject kinds, body schemas, entry types) sit below the
   // table and below contract/, which reads the subject kinds from them.
-  catalog: [
+  terms: [
     'server',
     'door',
     'x402',
     'mcp',
     'scans',
     'watch',
-    'stores',
-    'cache',
+    'state',
     'contract',
+    'catalog.ts',
     'sandbox',
     'cli',
   ],

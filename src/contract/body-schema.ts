@@ -4,7 +4,7 @@
  * cannot drift apart.
  */
 import type { z } from 'zod';
-import type { BodyInput, BodySchema } from '../catalog/entry.js';
+import type { BodyInput, BodySchema } from '../terms/entry.js';
 
 export type ParsedBody =
   | { readonly ok: true; readonly value: Readonly<Record<string, unknown>> }

@@ -3,8 +3,8 @@
  * OpenAPI 3.1 document all come from these schemas.
  */
 import { z } from '@hono/zod-openapi';
-import type { ParamKind } from '../catalog/subjects.js';
 import { base58Problem } from '../solana/base58.js';
+import type { ParamKind } from '../terms/subjects.js';
 
 export const PARAM_BYTES: Record<ParamKind, number> = { address: 32, signature: 64 };
 

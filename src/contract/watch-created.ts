@@ -4,7 +4,7 @@
  * signed. Built by src/watch/door/answer.ts.
  */
 import { z } from '@hono/zod-openapi';
-import { WATCH_KINDS } from '../catalog/subjects.js';
+import { WATCH_KINDS } from '../terms/subjects.js';
 import { ScanResultSchema } from './schemas.js';
 
 export const WatchSigningSchema = z

@@ -7,9 +7,9 @@
  * sent as other JSON (spacing, key order) is the same purchase, and any other order another.
  */
 import { createHash } from 'node:crypto';
-import type { WatchOrder } from '../catalog/bodies.js';
-import type { PostEndpoint } from '../catalog/entry.js';
-import type { WatchKind } from '../catalog/subjects.js';
+import type { WatchOrder } from '../terms/bodies.js';
+import type { PostEndpoint } from '../terms/entry.js';
+import type { WatchKind } from '../terms/subjects.js';
 import { parseJsonBody } from './body-schema.js';
 import { paramProblem } from './schemas.js';
 

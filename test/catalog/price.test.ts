@@ -1,14 +1,14 @@
 /** The price rules: per call, per hour, per item (the batch's, before any endpoint uses it). */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { PAID_ENDPOINTS } from '../../src/catalog.js';
 import {
   atomicPrice,
   type PriceRule,
   purchasePriceUsd,
   purchaseRange,
   ruleText,
-} from '../../src/catalog/price.js';
-import { PAID_ENDPOINTS } from '../../src/catalog.js';
+} from '../../src/terms/price.js';
 
 const perCall: PriceRule = { per: 'call', usd: 0.3 };
 const perHour: PriceRule = { per: 'hour', usd: 0.01, most: 168 };
