@@ -210,6 +210,21 @@ describe('the client package on the paid sandbox', { timeout: 300_000 }, () => {
     assert.equal(client.spentUsd, 0);
   });
 
+  it('a key set that cannot be read stops the call before it pays: signing_key_unavailable, nothing paid', async () => {
+    proxy.set({ kind: 'keys-unavailable' });
+    const before = proxy.tampered;
+    const { outcome, moved, client } = await paying(1_000_000n, (c) => c.scanWallet(sandbox.payer.address));
+    assert.ok(proxy.tampered > before, 'the key set was asked for');
+    const error = await refusedWith(
+      Promise.reject((outcome as PromiseRejectedResult).reason),
+      'signing_key_unavailable',
+    );
+    assert.equal(error.paid, false);
+    assert.match(error.message, /Nothing was paid\.$/);
+    assert.equal(moved, 0n, 'nothing left the payer');
+    assert.equal(client.spentUsd, 0);
+  });
+
   it('a paid result whose receipt cannot be read is still delivered, with no transaction named', async () => {
     proxy.set({ kind: 'receipt-garbled' });
     const { outcome, moved, client } = await paying(1_000_000n, (c) => c.scanWallet(sandbox.payer.address));

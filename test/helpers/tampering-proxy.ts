@@ -23,7 +23,9 @@ export type Tampering =
   /** A 402 (the unpaid first ask) answered instead as 200 with `result`, no payment asked. */
   | { readonly kind: 'free-result'; readonly result: unknown }
   /** A paid 200's PAYMENT-RESPONSE receipt replaced by text that is no receipt. */
-  | { readonly kind: 'receipt-garbled' };
+  | { readonly kind: 'receipt-garbled' }
+  /** The published key set (/.well-known/jwks.json) answered 503; every other path passes. */
+  | { readonly kind: 'keys-unavailable' };
 
 export interface TamperingProxy {
   readonly url: string;
@@ -89,6 +91,11 @@ export async function startTamperingProxy(target: string): Promise<TamperingProx
   let tampered = 0;
   const server = createServer(async (req, res) => {
     try {
+      if (tampering.kind === 'keys-unavailable' && (req.url ?? '').startsWith('/.well-known/jwks.json')) {
+        tampered++;
+        res.writeHead(503, { 'content-type': 'text/plain' }).end('keys unavailable');
+        return;
+      }
       const body = await readBody(req);
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers))

@@ -166,6 +166,7 @@ export async function payForCall(request: PayRequest, options: PayOptions): Prom
   const { required, offer, priceUsd } = offerToPay(request, probe, probeBody, options, failures);
   const payer = options.signer.address;
   await checkFunds(options.rpcUrl, payer, offer, timeoutS, failures);
+  await options.verifier?.ready(timeoutS);
   const headers = await paymentHeaders(required, offer, options, failures);
   options.onPaymentSent?.(priceUsd);
   const res = await doFetch(url, requestInit(request.data, headers, timeoutS)).catch((e: unknown) => {
@@ -181,7 +182,7 @@ export async function payForCall(request: PayRequest, options: PayOptions): Prom
     const reason = (body as { error?: unknown } | null)?.error;
     throw failures.refused(typeof reason === 'string' ? reason : 'the API gave no reason', body);
   }
-  if (res.status === 200) await options.verifier?.check(bytes, res.headers.get('x-signature'));
+  if (res.status === 200) await options.verifier?.check(bytes, res.headers.get('x-signature'), timeoutS);
   const receipt = res.headers.get('payment-response') ?? res.headers.get('x-payment-response');
   return {
     status: res.status,
