@@ -14,7 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import { atomicPrice, type EndpointId, type GetEndpoint, type PaidEndpoint } from '../catalog.js';
-import { isServiceError, reasonError, type ServiceError } from '../errors.js';
+import { reasonError, type ServiceError } from '../errors.js';
 import { reason, reasonText } from '../reasons.js';
 import type { BodySignature, SignBody } from '../signing/signature.js';
 import type { PaidCall } from '../x402/core.js';
@@ -204,9 +204,12 @@ function refuse(deps: PaidDoorDeps, visit: PaidVisit, reason: string): Answer {
   return refusal(deps, { endpoint, url, priceUsd: purchase?.priceUsd }, reason, null);
 }
 
-/** A failure after settlement: the payer was charged, so never the words "nothing was charged". */
+/**
+ * A throw after settlement: the payer was charged, so whatever was thrown (even a ServiceError
+ * whose words say nothing was charged) is answered as a result not handed over yet.
+ */
 function settledButUnfulfilled(e: unknown): ServiceError {
-  return isServiceError(e) ? e : reasonError(reason('result_not_handed_over'), {}, e);
+  return reasonError(reason('result_not_handed_over'), {}, e);
 }
 
 /** The paid result handed over, once the endpoint's work after settlement (if any) is done. */

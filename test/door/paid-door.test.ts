@@ -10,6 +10,8 @@ import type { PaymentOutcome, ShedReason } from '../../src/door/metrics.js';
 import { OfferBook } from '../../src/door/offers.js';
 import { createPaidDoor, type Fulfil, type Knock } from '../../src/door/paid-door.js';
 import { createShedder } from '../../src/door/shedding.js';
+import { reasonError } from '../../src/errors.js';
+import { reason } from '../../src/reasons.js';
 import type { FacilitatorDirectory } from '../../src/x402/facilitators.js';
 import type { PaidCall, PaymentGate } from '../../src/x402/paid-call.js';
 import { reasonCode } from '../helpers/reason-code.js';
@@ -117,5 +119,12 @@ describe('the paid door', () => {
     assert.equal(answer.error.reason, 'result_not_handed_over');
     assert.doesNotMatch(answer.error.message, /nothing was charged/i);
     assert.deepEqual(d.counted, ['settled']);
+  });
+
+  it('answers so even when handing over throws an error of its own that would say nothing was charged', async () => {
+    const d = door({ fulfil: async () => Promise.reject(reasonError(reason('unexpected_error'))) });
+    const answer = await d.door.knock(token, knock(MINT, PAYMENT));
+    assert.equal(answer.kind === 'failed' && answer.error.reason, 'result_not_handed_over');
+    assert.doesNotMatch(answer.kind === 'failed' ? answer.error.message : '', /nothing was charged/i);
   });
 });
