@@ -26,11 +26,9 @@ const names = ({ mint, symbol, name }: TokenNames): TokenNames => ({ mint, symbo
 function index(byForm: Map<string, ListedForm[]>, listing: Listing): void {
   for (const field of ['symbol', 'name'] as const) {
     for (const form of formsOf(listing[field])) {
-      const refs = byForm.get(form) ?? [];
-      if (!refs.some((r) => r.listing.mint === listing.mint && r.field === field)) {
-        refs.push({ listing, field, form });
-      }
-      byForm.set(form, refs);
+      const refs = byForm.get(form);
+      if (refs === undefined) byForm.set(form, [{ listing, field, form }]);
+      else refs.push({ listing, field, form });
     }
   }
 }

@@ -264,6 +264,28 @@ describe('trade-size quotes against the same trade by hand, from raw bytes', () 
     agrees(v.sell(33_350_000_000_000n), byHandCp(L / s, L * s, 3.335e13, fee), 'sell');
   });
 
+  it('Meteora DAMM v2 whose lower price bound reads zero: not quoted, with a reason (a sale past it would divide by zero)', () => {
+    const [mint, pool, vaultA, vaultB] = keys as [Address, Address, Address, Address];
+    const data = encodeDammV2Pool({
+      mintA: mint,
+      mintB: WSOL_MINT,
+      vaultA,
+      vaultB,
+      liquidity: 7_071_067_811_865n << 64n,
+      sqrtPriceX64: BigInt(Math.floor(Math.sqrt(100e9 / 500e12) * Q64)),
+      creator: keys[6]!,
+      amountA: 500_000_000_000_000n,
+      amountB: 100_000_000_000n,
+    });
+    data.fill(0, 424, 440); // sqrt_min_price, a u128
+    const account = raw(pool, METEORA_DAMM_V2_PROGRAM, data);
+    const a = splTokenAccount(vaultA, mint, keys[7]!, 500_000_000_000_000n);
+    const b = splTokenAccount(vaultB, WSOL_MINT, keys[7]!, 100_000_000_000n);
+    const venue = venueOf(marketOf(account, mint)!, map([account, a, b]), LATER);
+    assert.ok('why' in venue, 'not quoted');
+    assert.match(venue.why, /price range/);
+  });
+
   it("pump.fun's bonding curve: its virtual reserves' product, the fee on the SOL side, bounded by its real reserves", () => {
     const [curveAddress, vault] = keys as [Address, Address];
     const curve = raw(

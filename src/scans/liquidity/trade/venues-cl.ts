@@ -7,7 +7,7 @@
 import type { Address } from '@solana/kit';
 import { decodeDammV2Pool } from '../../../solana/decoders/meteora-damm-v2.js';
 import { decodeLbPair } from '../../../solana/decoders/meteora-dlmm.js';
-import { type Bin, decodeBinArray } from '../../../solana/decoders/meteora-dlmm-bin-array.js';
+import { BINS_PER_ARRAY, type Bin, decodeBinArray } from '../../../solana/decoders/meteora-dlmm-bin-array.js';
 import { decodeWhirlpool } from '../../../solana/decoders/orca-whirlpool.js';
 import { decodeRaydiumClmmPool } from '../../../solana/decoders/raydium-clmm.js';
 import type { DecodeResult } from '../../../solana/decoders/result.js';
@@ -128,7 +128,7 @@ export function dammV2Venue(m: Market, pool: RawAccount): Venue | Unquotable {
   const v = p.value;
   const fee = { num: v.cliffFeeNumerator, den: 1_000_000_000n };
   if (feeUnusable(fee)) return { market: m, why: 'its fee could not be read' };
-  if (v.sqrtPriceX64 < v.sqrtMinPriceX64 || v.sqrtPriceX64 > v.sqrtMaxPriceX64)
+  if (v.sqrtMinPriceX64 <= 0n || v.sqrtPriceX64 < v.sqrtMinPriceX64 || v.sqrtPriceX64 > v.sqrtMaxPriceX64)
     return { market: m, why: 'its price lies outside its own price range' };
   const state = {
     sqrtPriceX64: v.sqrtPriceX64,
@@ -150,7 +150,7 @@ function binRun(accounts: Accounts, arrays: readonly ArrayRef[], pair: Address) 
     if (!account) parsed.set(a.address, []);
     else {
       const d = decodeBinArray(account.data);
-      if (d.ok && d.value.pair === pair && Number(d.value.index) * 70 === a.first)
+      if (d.ok && d.value.pair === pair && Number(d.value.index) * BINS_PER_ARRAY === a.first)
         parsed.set(a.address, d.value.bins);
     }
   }
