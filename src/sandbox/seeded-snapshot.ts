@@ -85,7 +85,11 @@ export function seedKey(slotMs: number): string {
   const entry = fileURLToPath(new URL(`./scenarios/index${SOURCE_EXT}`, import.meta.url));
   hash.update(sourcesKey([entry, here], CODE_ROOT));
   if (existsSync(DEFAULT_MAINNET_DUMPS)) {
-    const dumps = readdirSync(DEFAULT_MAINNET_DUMPS).sort();
+    // The files seeding can read (JSON dumps); anything else beside them is not part of the chain.
+    const dumps = readdirSync(DEFAULT_MAINNET_DUMPS, { withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
+      .map((entry) => entry.name)
+      .sort();
     hashFiles(
       hash,
       DEFAULT_MAINNET_DUMPS,

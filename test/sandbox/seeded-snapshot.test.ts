@@ -118,6 +118,14 @@ describe('the seeded chain kept as a snapshot', () => {
     assert.match(snapshotProblem(await readSnapshotFile(path, 'k'), Date.now()) ?? '', /is truncated/);
     writeFileSync(path, '{"format":\n');
     assert.match(snapshotProblem(await readSnapshotFile(path, 'k'), Date.now()) ?? '', /is unreadable/);
+    // A whole payload under a header without its time (or no header object at all) is not taken:
+    // its age would be NaN, which no age check refuses.
+    const [headerLine, ...rest] = whole.toString('utf8').split('\n');
+    const { savedAtMs: _, ...timeless } = JSON.parse(headerLine!);
+    writeFileSync(path, [JSON.stringify(timeless), ...rest].join('\n'));
+    assert.match(snapshotProblem(await readSnapshotFile(path, 'k'), Date.now()) ?? '', /malformed header/);
+    writeFileSync(path, ['null', ...rest].join('\n'));
+    assert.match(snapshotProblem(await readSnapshotFile(path, 'k'), Date.now()) ?? '', /malformed header/);
   });
 
   it('written by many at once, is one whole file and leaves no temporary behind', async () => {

@@ -42,6 +42,10 @@ export async function writeSnapshotFile(path: string, key: string, payload: unkn
 }
 
 function headerProblem(header: SnapshotHeader, key: string, body: Buffer): string | null {
+  // A header that is not an object with whole numbers would let a NaN age pass every check.
+  if (typeof header !== 'object' || header === null) return 'has a malformed header';
+  if (!Number.isSafeInteger(header.savedAtMs) || !Number.isSafeInteger(header.bytes))
+    return 'has a malformed header';
   if (header.format !== FORMAT) return `is not a snapshot file (format ${String(header.format)})`;
   if (header.key !== key) return 'was built from other sources';
   if (body.length !== header.bytes) return `is truncated (${body.length} of ${header.bytes} bytes)`;
