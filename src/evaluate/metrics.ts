@@ -216,8 +216,11 @@ function endpointReport(
 /** One report per endpoint that has labelled subjects, in catalog order. */
 export function evaluateScores(scored: readonly Scored[]): EndpointReport[] {
   const byEndpoint = new Map<EndpointId, Scored[]>();
-  for (const s of scored)
-    byEndpoint.set(s.subject.endpoint, [...(byEndpoint.get(s.subject.endpoint) ?? []), s]);
+  for (const s of scored) {
+    const group = byEndpoint.get(s.subject.endpoint);
+    if (group === undefined) byEndpoint.set(s.subject.endpoint, [s]);
+    else group.push(s);
+  }
   return PAID_ENDPOINTS.flatMap((endpoint) => {
     const mine = byEndpoint.get(endpoint.id);
     return mine === undefined ? [] : [endpointReport(endpoint, mine)];
