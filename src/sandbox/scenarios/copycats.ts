@@ -19,17 +19,12 @@ import { submit } from '../wallets.js';
 import { createMetadata } from './builders/metaplex.js';
 import { AuthorityType, revokeMintAuthorityInstruction } from './builders/token.js';
 import { fundedSigner, type ScenarioContext } from './context.js';
-import type { FlagExpect } from './manifest.js';
+import type { BuiltSubject } from './expectations.js';
 import { seedToken2022 } from './token-2022.js';
 import { seedSplToken, USDC_AUTHORITY_LABEL } from './tokens.js';
 
-const IMPERSONATES = 'IMPERSONATES_VERIFIED_TOKEN';
 /** Wrapped SOL's Token-2022 twin: a variant of wrapped SOL in the verified registry. */
 export const WSOL_2022_MINT = '9pan9bMn5HatX4EJdBwg9VgCa7Uz5HL8N1m5D3NdXejP' as Address;
-const COPY_FLAGS: FlagExpect = {
-  flags: [IMPERSONATES],
-  notFlags: ['METADATA_MISSING', 'METADATA_MUTABLE', 'TRUSTED_ISSUER', 'MINT_AUTHORITY_ACTIVE'],
-};
 
 interface Names {
   readonly name: string;
@@ -65,9 +60,9 @@ async function renounceMetadata(context: ScenarioContext, mint: Address, authori
 async function seedToken2022Copy(
   context: ScenarioContext,
   spec: { name: string; description: string; names: Names },
-): Promise<void> {
+): Promise<BuiltSubject> {
   const mint = (await context.keys.signer(`${spec.name}:mint`)).address;
-  await seedToken2022(context, {
+  return seedToken2022(context, {
     name: spec.name,
     description: spec.description,
     extensions: (authority) => ownMetadata(mint, authority, spec.names),
@@ -77,28 +72,27 @@ async function seedToken2022Copy(
       return {};
     },
     expect: () => ({ tokenMetadata: { ...spec.names, updateAuthority: null } }),
-    scan: COPY_FLAGS,
   });
 }
 
-export async function seedCopycats(context: ScenarioContext): Promise<void> {
-  await seedToken2022Copy(context, {
+export async function seedCopycats(context: ScenarioContext): Promise<BuiltSubject[]> {
+  const copyUsdc = await seedToken2022Copy(context, {
     name: 'token:copycat-usdc',
     description: `Token-2022 mint named "USD Coin" / "USDC" by its own metadata extension, authorities and update authority renounced: an exact copy of USDC's names at another mint`,
     names: { name: 'USD Coin', symbol: 'USDC' },
   });
-  await seedToken2022Copy(context, {
+  const lookalike = await seedToken2022Copy(context, {
     name: 'token:copycat-lookalike',
     description:
       'Token-2022 mint whose symbol is "UЅDC" with a Cyrillic Ѕ (U+0405): it reads as USDC, its bytes differ',
     names: { name: 'US Dollar Token', symbol: 'UЅDC' },
   });
-  await seedToken2022Copy(context, {
+  const decorated = await seedToken2022Copy(context, {
     name: 'token:copycat-decorated',
     description: 'Token-2022 mint named "U.S.D.C" / "$USDC": USDC with decorations around its letters',
     names: { name: 'U.S.D.C', symbol: '$USDC' },
   });
-  await seedSplToken(context, {
+  const copyJup = await seedSplToken(context, {
     name: 'token:copycat-jup',
     label: 'token:copycat-jup',
     description:
@@ -106,10 +100,15 @@ export async function seedCopycats(context: ScenarioContext): Promise<void> {
     allocations: Array.from({ length: 20 }, () => 50_000n),
     revoke: true,
     metadata: { name: 'Jupiter', symbol: 'JUP', isMutable: false },
-    scan: COPY_FLAGS,
   });
-  await seedUsdcMetadata(context);
-  await seedListedVariant(context);
+  return [
+    copyUsdc,
+    lookalike,
+    decorated,
+    copyJup,
+    await seedUsdcMetadata(context),
+    await seedListedVariant(context),
+  ];
 }
 
 function supplyOf(context: ScenarioContext, mint: Address): string {
@@ -120,7 +119,7 @@ function supplyOf(context: ScenarioContext, mint: Address): string {
 }
 
 /** USDC itself, with the Metaplex metadata it carries on mainnet: on the registry, never a copy. */
-async function seedUsdcMetadata(context: ScenarioContext): Promise<void> {
+async function seedUsdcMetadata(context: ScenarioContext): Promise<BuiltSubject> {
   const authority = await context.keys.signer(USDC_AUTHORITY_LABEL);
   const names = { name: 'USD Coin', symbol: 'USDC' };
   const metadata = await createMetadata(context.chain, {
@@ -132,7 +131,7 @@ async function seedUsdcMetadata(context: ScenarioContext): Promise<void> {
     uri: 'https://sandbox.invalid/usdc.json',
     isMutable: true,
   });
-  context.subjects.push({
+  return {
     name: 'token:usdc',
     kind: 'token',
     address: USDC_MINT,
@@ -149,10 +148,8 @@ async function seedUsdcMetadata(context: ScenarioContext): Promise<void> {
       holders: [],
       topHolderShareBps: 0,
       metaplex: { address: metadata.address, updateAuthority: authority.address, ...names, isMutable: true },
-      flags: ['TRUSTED_ISSUER'],
-      notFlags: [IMPERSONATES, 'METADATA_MISSING'],
     },
-  });
+  };
 }
 
 /**
@@ -162,7 +159,7 @@ async function seedUsdcMetadata(context: ScenarioContext): Promise<void> {
  * account itself (its address has no key), with a MetadataPointer to itself and a sandbox mint
  * authority that signs the metadata and is then revoked.
  */
-async function seedListedVariant(context: ScenarioContext): Promise<void> {
+async function seedListedVariant(context: ScenarioContext): Promise<BuiltSubject> {
   const authority = await fundedSigner(context, 'token:verified-variant:authority');
   const names = { name: 'Wrapped SOL', symbol: 'SOL' };
   const pointer: ExtensionArgs = {
@@ -207,7 +204,7 @@ async function seedListedVariant(context: ScenarioContext): Promise<void> {
   await submit(context.chain, authority, [
     revokeMintAuthorityInstruction(WSOL_2022_MINT, authority, TOKEN_2022_PROGRAM, AuthorityType.MintTokens),
   ]);
-  context.subjects.push({
+  return {
     name: 'token:verified-variant',
     kind: 'token',
     address: WSOL_2022_MINT,
@@ -223,8 +220,6 @@ async function seedListedVariant(context: ScenarioContext): Promise<void> {
       holders: [],
       topHolderShareBps: 0,
       tokenMetadata: { ...names, updateAuthority: null },
-      flags: [],
-      notFlags: [IMPERSONATES, 'METADATA_MISSING'],
     },
-  });
+  };
 }

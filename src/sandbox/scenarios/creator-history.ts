@@ -20,7 +20,8 @@ import { BONDING_CURVE_SIZE, encodeBondingCurve } from './builders/layouts.js';
 import { MINUTE } from './builders/timeline.js';
 import { associatedTokenAccount } from './builders/token.js';
 import { fundedSigner, LAMPORTS_PER_SOL, type ScenarioContext } from './context.js';
-import type { FlagExpect, PumpfunExpect } from './manifest.js';
+import type { BuiltSubject } from './expectations.js';
+import type { PumpfunExpect } from './manifest.js';
 import {
   curveAfterSelling,
   type Launch,
@@ -86,7 +87,7 @@ const SERIAL_COINS = 12;
 const SERIAL_DEV = 2_000_000n * TOKENS;
 const SERIAL_SOLD = 3_000_000n * TOKENS;
 
-async function seedSerialClosed(context: ScenarioContext): Promise<void> {
+async function seedSerialClosed(context: ScenarioContext): Promise<BuiltSubject> {
   const { timeline } = context;
   const creator = await fundedSigner(context, 'history:serial:creator', 50n * LAMPORTS_PER_SOL);
   const mints: string[] = [];
@@ -118,7 +119,7 @@ async function seedSerialClosed(context: ScenarioContext): Promise<void> {
     devBuy: SERIAL_DEV,
     buyers: 1,
   });
-  context.subjects.push({
+  return {
     name: 'pumpfun:serial-closed',
     kind: 'pumpfun',
     address: latest.mint,
@@ -132,13 +133,11 @@ async function seedSerialClosed(context: ScenarioContext): Promise<void> {
         complete: 0,
         incomplete: SERIAL_COINS + 1,
       },
-      flags: ['CREATOR_SERIAL_LAUNCHER', 'CURVE_EARLY'],
-      notFlags: ['NOT_PUMPFUN_MINT', 'MINT_AUTHORITY_ACTIVE', 'CREATOR_HOLDS_SUPPLY'],
-    } satisfies PumpfunExpect & FlagExpect,
-  });
+    } satisfies PumpfunExpect,
+  };
 }
 
-async function seedDevDump(context: ScenarioContext): Promise<void> {
+async function seedDevDump(context: ScenarioContext): Promise<BuiltSubject> {
   const creator = await fundedSigner(context, 'history:dump:creator', 50n * LAMPORTS_PER_SOL);
   const devBuy = 5n * PCT;
   const totalSold = 15n * PCT;
@@ -154,7 +153,7 @@ async function seedDevDump(context: ScenarioContext): Promise<void> {
   });
   context.timeline.advance(5 * MINUTE);
   const expect = await sellBack(context, launch, creator, { devBuy, totalSold }, false);
-  context.subjects.push({
+  return {
     name: 'pumpfun:dev-dump',
     kind: 'pumpfun',
     address: launch.mint,
@@ -162,14 +161,11 @@ async function seedDevDump(context: ScenarioContext): Promise<void> {
       'A creator’s first coin: a 5 % dev buy, four buyers take 10 % more, and five minutes after the creation the creator sells its whole dev buy into them',
     expect: {
       ...expect,
-      flags: ['CREATOR_DEV_DUMP'],
-      notFlags: ['CREATOR_SERIAL_LAUNCHER', 'CREATOR_HISTORY_UNAVAILABLE', 'CREATOR_HOLDS_SUPPLY'],
-    } satisfies PumpfunExpect & FlagExpect,
-  });
+    } satisfies PumpfunExpect,
+  };
 }
 
 /** From 2.24 hours to about 2.1 hours before the end (after the launches, before the old wallet's recent use). */
-export async function seedCreatorHistory(context: ScenarioContext): Promise<void> {
-  await seedSerialClosed(context);
-  await seedDevDump(context);
+export async function seedCreatorHistory(context: ScenarioContext): Promise<BuiltSubject[]> {
+  return [await seedSerialClosed(context), await seedDevDump(context)];
 }

@@ -15,7 +15,7 @@
 import { type Address, address, getProgramDerivedAddress } from '@solana/kit';
 import { PYTH_GOVERNANCE_PROGRAM } from '../../solana/programs.js';
 import type { ScenarioContext } from './context.js';
-import type { FlagExpect } from './manifest.js';
+import type { BuiltSubject } from './expectations.js';
 import { type SplTokenSpec, seedSplToken } from './tokens.js';
 
 const CORAL_SIGNER = address('551FBXSXdhcRDDkdcb3ThDRg84Mwe5Zs6YjJ1EEoyzBp');
@@ -33,13 +33,6 @@ const base = {
   metadata: { name: 'Sandbox Governed', symbol: 'GOV', isMutable: false },
 } as const;
 
-/** Held by a proven multisig or DAO, by one key, or by a forged governance: the same flags. */
-const scan = (): FlagExpect => ({
-  flags: ['MINT_AUTHORITY_ACTIVE', 'FREEZE_AUTHORITY_ACTIVE', 'MARKET_NONE'],
-  notFlags: [],
-  onlyFlags: true,
-});
-
 /** An off-curve address for the forged governance (a PDA nobody signs for). */
 async function forgedAddress(): Promise<Address> {
   const [pda] = await getProgramDerivedAddress({
@@ -50,12 +43,11 @@ async function forgedAddress(): Promise<Address> {
 }
 
 /** Seeds the governed mints whose governing accounts were loaded from the dumps. */
-export async function seedGovernedTokens(context: ScenarioContext): Promise<void> {
+export async function seedGovernedTokens(context: ScenarioContext): Promise<BuiltSubject[]> {
   const { chain } = context;
   const specs: SplTokenSpec[] = [
     {
       ...base,
-      scan: scan(),
       name: 'token:governed:single-key',
       label: 'token:governed:single-key',
       description: `SPL Token mint whose creator key keeps the mint and freeze authority; raises ${FLAGS} with the generic wording, the same score as token:governed:coral and token:governed:realms`,
@@ -64,7 +56,6 @@ export async function seedGovernedTokens(context: ScenarioContext): Promise<void
   if (chain.getAccount(CORAL_MULTISIG) !== null) {
     specs.push({
       ...base,
-      scan: scan(),
       name: 'token:governed:coral',
       label: 'token:governed:coral',
       handOverTo: CORAL_SIGNER,
@@ -76,7 +67,6 @@ export async function seedGovernedTokens(context: ScenarioContext): Promise<void
   if (governance !== null && chain.getAccount(PYTH_REALM) !== null) {
     specs.push({
       ...base,
-      scan: scan(),
       name: 'token:governed:realms',
       label: 'token:governed:realms',
       handOverTo: PYTH_GOVERNANCE,
@@ -97,7 +87,6 @@ export async function seedGovernedTokens(context: ScenarioContext): Promise<void
     });
     specs.push({
       ...base,
-      scan: scan(),
       name: 'token:governed:forged',
       label: 'token:governed:forged',
       handOverTo: forged,
@@ -105,5 +94,7 @@ export async function seedGovernedTokens(context: ScenarioContext): Promise<void
       description: `SPL Token mint whose mint and freeze authority holds a forged copy of Pyth's governance bytes (owned by the governance program, but its contents derive HVx4oW…, not this address); raises ${FLAGS} with the generic strong warning: no DAO is named`,
     });
   }
-  for (const spec of specs) await seedSplToken(context, spec);
+  const built: BuiltSubject[] = [];
+  for (const spec of specs) built.push(await seedSplToken(context, spec));
+  return built;
 }

@@ -9,7 +9,8 @@
 import { type Address, address } from '@solana/kit';
 import { installStandInProgram } from './builders/layouts.js';
 import type { ScenarioContext } from './context.js';
-import type { FlagExpect, ProgramExpect } from './manifest.js';
+import type { BuiltSubject } from './expectations.js';
+import type { ProgramExpect } from './manifest.js';
 
 interface Governed {
   readonly name: string;
@@ -18,8 +19,6 @@ interface Governed {
   readonly governing: Address;
   readonly authorityKind: ProgramExpect['authorityKind'];
   readonly description: string;
-  /** What /scan/program must and must not raise for it. */
-  readonly scan: FlagExpect;
 }
 
 const GOVERNED: readonly Governed[] = [
@@ -31,10 +30,6 @@ const GOVERNED: readonly Governed[] = [
     authorityKind: 'squads-v3-multisig',
     description:
       "Jupiter v6 at its real id (stand-in code), upgrade authority = authority 1 of Jupiter's real Squads v3 multisig 7ZyDFz… (4 of 7)",
-    scan: {
-      flags: ['UPGRADE_AUTHORITY_MULTISIG'],
-      notFlags: ['UPGRADE_AUTHORITY_UNKNOWN_PDA', 'UPGRADE_AUTHORITY_SINGLE_KEY', 'PROGRAM_IMMUTABLE'],
-    },
   },
   {
     name: 'program:governed:realms',
@@ -44,19 +39,12 @@ const GOVERNED: readonly Governed[] = [
     authorityKind: 'spl-governance',
     description:
       'Pyth staking at its real id (stand-in code), upgrade authority = its real SPL Governance ProgramGovernance HVx4oW… in the "Pyth Governance" realm',
-    scan: {
-      flags: ['UPGRADE_AUTHORITY_GOVERNANCE'],
-      notFlags: [
-        'UPGRADE_AUTHORITY_UNKNOWN_PDA',
-        'UPGRADE_AUTHORITY_SINGLE_KEY',
-        'UPGRADE_AUTHORITY_MULTISIG',
-      ],
-    },
   },
 ];
 
 /** Installs each governed program whose governing account was loaded from the dumps. */
-export async function seedGovernedPrograms(context: ScenarioContext): Promise<void> {
+export async function seedGovernedPrograms(context: ScenarioContext): Promise<BuiltSubject[]> {
+  const built: BuiltSubject[] = [];
   for (const governed of GOVERNED) {
     if (context.chain.getAccount(governed.governing) === null) continue;
     const installed = await installStandInProgram(
@@ -65,7 +53,7 @@ export async function seedGovernedPrograms(context: ScenarioContext): Promise<vo
       context.programElf,
       governed.authority,
     );
-    context.subjects.push({
+    built.push({
       name: governed.name,
       kind: 'program',
       address: governed.programId,
@@ -80,8 +68,8 @@ export async function seedGovernedPrograms(context: ScenarioContext): Promise<vo
         executableLength: context.programElf.length,
         standIn: true,
         governor: governed.governing,
-        ...governed.scan,
       },
     });
   }
+  return built;
 }

@@ -18,7 +18,8 @@ import { DAY, Timeline } from './builders/timeline.js';
 import type { ScenarioContext } from './context.js';
 import type { ScenarioManifest } from './manifest.js';
 import { programElf } from './programs.js';
-import { runSchedule, type Seeding } from './schedule.js';
+import { runSchedule, type ScenarioEntry, type Seeding } from './runner.js';
+import { SCENARIOS } from './schedule.js';
 
 export type * from './manifest.js';
 export { action, simulation, subject } from './manifest.js';
@@ -35,6 +36,8 @@ export interface SeedScenariosOptions {
   mainnetDumps?: string | null;
   /** How far back the history reaches. Default 45 days. */
   spanSeconds?: number;
+  /** The scenario entries to seed, in any order (the runner orders them by time). Default: SCENARIOS. */
+  entries?: readonly ScenarioEntry[];
 }
 
 /**
@@ -69,7 +72,7 @@ export async function seedScenarios(
     context,
     mainnetDumps: dumps !== null && (options.mainnetDumps !== undefined || existsSync(dumps)) ? dumps : null,
   };
-  await runSchedule(seeding);
+  await runSchedule(seeding, options.entries ?? SCENARIOS);
 
   const manifest: ScenarioManifest = {
     format: 'solana-risk-scan/scenarios@1',

@@ -25,8 +25,9 @@ import { signedV0Transaction, submit } from '../wallets.js';
 import { privateKeyBytes } from './builders/keys.js';
 import { MINUTE } from './builders/timeline.js';
 import { fundedSigner, LAMPORTS_PER_SOL, type ScenarioContext } from './context.js';
+import type { BuiltSubject } from './expectations.js';
 import { buy, createCoin, finish } from './launches.js';
-import type { FlagExpect, PumpfunExpect } from './manifest.js';
+import type { PumpfunExpect } from './manifest.js';
 import { PUMP_TOTAL_SUPPLY } from './pumpfun.js';
 import { seedSplToken } from './tokens.js';
 
@@ -108,8 +109,6 @@ export async function fundInsiders(context: ScenarioContext): Promise<void> {
   );
 }
 
-const NOT_LAUNCH = ['LAUNCH_INSIDERS', 'LAUNCH_BUNDLED', 'NOT_PUMPFUN_MINT', 'MINT_AUTHORITY_ACTIVE'];
-
 /** A coin whose `label` insiders buy `each` apiece, `slots` after the creation (or a minute). */
 async function launchWithInsiders(
   context: ScenarioContext,
@@ -132,7 +131,7 @@ async function launchWithInsiders(
   return { coin, expect: finish(context, coin) };
 }
 
-/** The three coins: who funded the insiders, when they bought, how much apiece, what the scan says. */
+/** The three coins: who funded the insiders, when they bought, how much apiece. */
 const COINS = [
   {
     name: 'pumpfun:insiders-creator-funded',
@@ -142,8 +141,6 @@ const COINS = [
     each: 5n * PCT,
     description:
       'pump.fun coin whose creator sent four fresh wallets 1 SOL each forty minutes before the launch; two slots after the creation they bought 5 % apiece (20 %)',
-    flags: ['INSIDER_CLUSTER', 'LAUNCH_SNIPERS_HOLD'],
-    notFlags: NOT_LAUNCH,
   },
   {
     name: 'pumpfun:insiders-via-intermediate',
@@ -153,8 +150,6 @@ const COINS = [
     each: 3n * PCT,
     description:
       'pump.fun coin whose creator funded one wallet that funded four fresh ones forty minutes before the launch; a minute after the creation they bought 3 % apiece (12 %)',
-    flags: ['INSIDER_CLUSTER'],
-    notFlags: [...NOT_LAUNCH, 'LAUNCH_SNIPERS_HOLD'],
   },
   {
     name: 'pumpfun:insiders-exchange-funded',
@@ -164,34 +159,29 @@ const COINS = [
     each: 3n * PCT,
     description:
       'pump.fun coin launched fairly: four fresh wallets paid out 1 SOL each by a Binance hot wallet forty minutes before bought 3 % apiece a minute after the creation; exchange money ties nobody',
-    flags: ['TOKEN_NEW'],
-    notFlags: [...NOT_LAUNCH, 'INSIDER_CLUSTER', 'LAUNCH_SNIPERS_HOLD'],
   },
 ] as const;
 
-async function seedCoins(context: ScenarioContext) {
+async function seedCoins(context: ScenarioContext): Promise<BuiltSubject[]> {
+  const built: BuiltSubject[] = [];
   for (const c of COINS) {
     const { coin, expect } = await launchWithInsiders(context, c.label, c.symbol, c.buyAfter, c.each);
-    context.subjects.push({
+    built.push({
       name: c.name,
       kind: 'pumpfun',
       address: coin.mint,
       description: c.description,
-      expect: {
-        ...expect,
-        creatorTokens: String(PCT),
-        flags: [...c.flags],
-        notFlags: [...c.notFlags],
-      } satisfies PumpfunExpect & FlagExpect,
+      expect: { ...expect, creatorTokens: String(PCT) } satisfies PumpfunExpect,
     });
     context.timeline.advance(MINUTE);
   }
+  return built;
 }
 
 /** From 0.98 hours (the funding, fundInsiders) to about 0.25 hours before the end (the launches). */
-export async function seedInsiderLaunches(context: ScenarioContext): Promise<void> {
-  await seedCoins(context);
-  await seedSplToken(context, {
+export async function seedInsiderLaunches(context: ScenarioContext): Promise<BuiltSubject[]> {
+  const coins = await seedCoins(context);
+  const spl = await seedSplToken(context, {
     name: LABELS.spl,
     label: LABELS.spl,
     description:
@@ -201,9 +191,6 @@ export async function seedInsiderLaunches(context: ScenarioContext): Promise<voi
     ),
     revoke: true,
     metadata: { name: 'Insider Token', symbol: 'INSS', isMutable: false },
-    scan: {
-      flags: ['INSIDER_CLUSTER'],
-      notFlags: ['LAUNCH_INSIDERS', 'MINT_AUTHORITY_ACTIVE', 'HOLDER_TOP10_HIGH'],
-    },
   });
+  return [...coins, spl];
 }

@@ -33,6 +33,7 @@ import {
   revokeMintAuthorityInstruction,
 } from './builders/token.js';
 import { fundedSigner, LAMPORTS_PER_SOL, type ScenarioContext } from './context.js';
+import type { BuiltSubject } from './expectations.js';
 import type { PumpfunExpect } from './manifest.js';
 import { curveAfterSelling, PUMP_DECIMALS, PUMP_TOTAL_SUPPLY } from './pumpfun.js';
 
@@ -193,9 +194,7 @@ export function finish(context: ScenarioContext, coin: Coin): PumpfunExpect {
   };
 }
 
-const LAUNCH_FLAGS = ['LAUNCH_BUNDLED', 'LAUNCH_SNIPERS_HOLD', 'LAUNCH_INSIDERS'];
-
-async function seedBundled(context: ScenarioContext): Promise<void> {
+async function seedBundled(context: ScenarioContext): Promise<BuiltSubject> {
   const label = 'launch:bundled';
   const coin = await createCoin(context, label, 'Sandbox Bundle', 'BNDL');
   const creatorExpect = { creatorTokens: String(2n * PCT) };
@@ -211,7 +210,7 @@ async function seedBundled(context: ScenarioContext): Promise<void> {
     const wallet = await fundedSigner(context, `${label}:public:${i}`, 5n * LAMPORTS_PER_SOL);
     await buy(context, coin, wallet, PCT / 2n);
   }
-  context.subjects.push({
+  return {
     name: 'pumpfun:launch-bundled',
     kind: 'pumpfun',
     address: coin.mint,
@@ -225,13 +224,11 @@ async function seedBundled(context: ScenarioContext): Promise<void> {
         creationSlotBuyers: bundle,
         creatorFunded: bundle,
       },
-      flags: ['TOKEN_NEW', ...LAUNCH_FLAGS],
-      notFlags: ['NOT_PUMPFUN_MINT', 'MINT_AUTHORITY_ACTIVE', 'CURVE_EARLY'],
     },
-  });
+  };
 }
 
-async function seedFair(context: ScenarioContext): Promise<void> {
+async function seedFair(context: ScenarioContext): Promise<BuiltSubject> {
   const label = 'launch:fair';
   const coin = await createCoin(context, label, 'Sandbox Fair', 'FAIR');
   await buy(context, coin, coin.creator, PCT);
@@ -243,7 +240,7 @@ async function seedFair(context: ScenarioContext): Promise<void> {
     const wallet = await fundedSigner(context, `${label}:public:${i}`, 5n * LAMPORTS_PER_SOL);
     await buy(context, coin, wallet, PCT / 2n + BigInt(i) * 1_000n * TOKENS);
   }
-  context.subjects.push({
+  return {
     name: 'pumpfun:launch-fair',
     kind: 'pumpfun',
     address: coin.mint,
@@ -253,15 +250,13 @@ async function seedFair(context: ScenarioContext): Promise<void> {
       ...finish(context, coin),
       creatorTokens: String(PCT),
       launch: { creationSlot: coin.creationSlot.toString(), creationSlotBuyers: [], creatorFunded: [] },
-      flags: ['TOKEN_NEW'],
-      notFlags: [...LAUNCH_FLAGS, 'HOLDER_TOP10_HIGH', 'HOLDER_TOP1_HIGH', 'CURVE_EARLY'],
     },
-  });
+  };
 }
 
 /** From 2 h 54 min to about 2 h 15 min before the end. */
-export async function seedLaunches(context: ScenarioContext): Promise<void> {
-  await seedBundled(context);
+export async function seedLaunches(context: ScenarioContext): Promise<BuiltSubject[]> {
+  const bundled = await seedBundled(context);
   context.timeline.moveTo(2.6 * HOUR);
-  await seedFair(context);
+  return [bundled, await seedFair(context)];
 }

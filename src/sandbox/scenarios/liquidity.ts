@@ -64,8 +64,9 @@ import {
   revokeMintAuthorityInstruction,
 } from './builders/token.js';
 import { fundedSigner, holderDistribution, LAMPORTS_PER_SOL, type ScenarioContext } from './context.js';
+import type { BuiltSubject } from './expectations.js';
 import { ownedWhirlpool } from './liquidity-owners.js';
-import type { FlagExpect, HolderExpect, MarketExpect, TokenExpect } from './manifest.js';
+import type { HolderExpect, MarketExpect, TokenExpect } from './manifest.js';
 import { dammV1Pool, dammV2Pool } from './meteora-pools.js';
 
 const DECIMALS = 6;
@@ -90,8 +91,6 @@ interface PooledSpec {
   /** Share of the supply in the pool's vault, in basis points; the rest is shared by WALLETS wallets. */
   poolBps: bigint;
   pool: ((context: ScenarioContext, mint: Address, creator: KeyPairSigner) => Promise<PoolSeed>) | null;
-  flags: string[];
-  notFlags: string[];
 }
 
 /** Seconds the sandbox's Jupiter Lock escrow stays shut: five years, whenever the sandbox is built. */
@@ -432,7 +431,7 @@ function pooledExpect(
   holders: HolderExpect[],
   supply: bigint,
   seeded: PoolSeed | null,
-): TokenExpect & FlagExpect {
+): TokenExpect {
   return {
     program: 'spl-token',
     decimals: DECIMALS,
@@ -448,13 +447,11 @@ function pooledExpect(
       symbol: spec.symbol,
       isMutable: false,
     },
-    flags: spec.flags,
-    notFlags: spec.notFlags,
     ...(seeded ? { market: seeded.market } : {}),
   };
 }
 
-async function seedPooledToken(context: ScenarioContext, spec: PooledSpec): Promise<void> {
+async function seedPooledToken(context: ScenarioContext, spec: PooledSpec): Promise<BuiltSubject> {
   const creator = await fundedSigner(context, `${spec.label}:creator`, 200n * LAMPORTS_PER_SOL);
   const { mint, metadata } = await createPooledMint(context, spec, creator);
   const poolTokens = (SUPPLY * spec.poolBps) / 10_000n;
@@ -467,13 +464,13 @@ async function seedPooledToken(context: ScenarioContext, spec: PooledSpec): Prom
     revokeMintAuthorityInstruction(mint, creator, TOKEN_PROGRAM, AuthorityType.MintTokens),
   ]);
   const supply = (seeded ? poolTokens : 0n) + (walletTokens / BigInt(WALLETS)) * BigInt(WALLETS);
-  context.subjects.push({
+  return {
     name: spec.name,
     kind: 'token',
     address: mint,
     description: spec.description,
     expect: pooledExpect(spec, creator.address, metadata, holders, supply, seeded),
-  });
+  };
 }
 
 /** Half the supply in the pool: the deep pools' share. */
@@ -491,8 +488,6 @@ const POOLED_TOKENS: readonly PooledSpec[] = [
     symbol: 'LPBURN',
     poolBps: HALF,
     pool: cpmmPool('burned', (SUPPLY * HALF) / 10_000n),
-    flags: ['LP_BURNED_OR_LOCKED'],
-    notFlags: ['LP_PULLABLE', 'MARKET_NONE', 'LIQUIDITY_THIN', 'LIQUIDITY_UNAVAILABLE', 'HOLDER_TOP1_HIGH'],
   },
   {
     name: 'token:pool-lp-creator',
@@ -502,8 +497,6 @@ const POOLED_TOKENS: readonly PooledSpec[] = [
     symbol: 'LPRUG',
     poolBps: HALF,
     pool: cpmmPool('creator', (SUPPLY * HALF) / 10_000n),
-    flags: ['LP_PULLABLE'],
-    notFlags: ['LP_BURNED_OR_LOCKED', 'MARKET_NONE', 'LIQUIDITY_THIN', 'LIQUIDITY_UNAVAILABLE'],
   },
   {
     name: 'token:pool-lp-jup-locked',
@@ -513,8 +506,6 @@ const POOLED_TOKENS: readonly PooledSpec[] = [
     symbol: 'LPLOCK',
     poolBps: HALF,
     pool: cpmmPool('jupiter-lock', (SUPPLY * HALF) / 10_000n),
-    flags: ['LP_BURNED_OR_LOCKED'],
-    notFlags: ['LP_PULLABLE', 'MARKET_NONE', 'LIQUIDITY_THIN', 'LIQUIDITY_UNAVAILABLE', 'HOLDER_TOP1_HIGH'],
   },
   {
     name: 'token:pool-amm-v4-lp-creator',
@@ -524,8 +515,6 @@ const POOLED_TOKENS: readonly PooledSpec[] = [
     symbol: 'AMMRUG',
     poolBps: HALF,
     pool: ammV4Pool((SUPPLY * HALF) / 10_000n, 'token:pool-amm-v4-lp-creator'),
-    flags: ['LP_PULLABLE'],
-    notFlags: ['LP_BURNED_OR_LOCKED', 'MARKET_NONE', 'LIQUIDITY_THIN', 'LIQUIDITY_UNAVAILABLE'],
   },
   {
     name: 'token:pool-amm-v4-pc-side',
@@ -535,8 +524,6 @@ const POOLED_TOKENS: readonly PooledSpec[] = [
     symbol: 'AMMPC',
     poolBps: HALF,
     pool: ammV4Pool((SUPPLY * HALF) / 10_000n, 'token:pool-amm-v4-pc-side', 'pc'),
-    flags: ['LP_PULLABLE'],
-    notFlags: ['LP_BURNED_OR_LOCKED', 'MARKET_NONE', 'LIQUIDITY_THIN', 'LIQUIDITY_UNAVAILABLE'],
   },
   {
     name: 'token:pool-thin',
@@ -546,9 +533,6 @@ const POOLED_TOKENS: readonly PooledSpec[] = [
     symbol: 'THIN',
     poolBps: THIN,
     pool: thinWhirlpool((SUPPLY * THIN) / 10_000n),
-    // Its $1,000 buy runs past the one position (exceeds_read_liquidity), already 30 % up when it does.
-    flags: ['LIQUIDITY_THIN', 'TRADE_PRICE_IMPACT_HIGH'],
-    notFlags: ['MARKET_NONE', 'LP_PULLABLE', 'LIQUIDITY_UNAVAILABLE'],
   },
   // Not thin next to its market value (the pool holds a fifth of the supply against 3 SOL: 20 % of
   // it), but a $1,000 trade (6.7 SOL at the sandbox's $150 SOL) is twice the pool's SOL.
@@ -560,8 +544,6 @@ const POOLED_TOKENS: readonly PooledSpec[] = [
     symbol: 'TTHIN',
     poolBps: 2_000n,
     pool: cpmmPool('burned', (SUPPLY * 2_000n) / 10_000n, 3n * LAMPORTS_PER_SOL),
-    flags: ['TRADE_PRICE_IMPACT_HIGH', 'TRADE_ROUND_TRIP_LOSS_HIGH', 'LP_BURNED_OR_LOCKED'],
-    notFlags: ['LIQUIDITY_THIN', 'MARKET_NONE', 'LP_PULLABLE', 'LIQUIDITY_UNAVAILABLE'],
   },
   {
     name: 'token:no-market',
@@ -570,8 +552,6 @@ const POOLED_TOKENS: readonly PooledSpec[] = [
     symbol: 'NOMKT',
     poolBps: 0n,
     pool: null,
-    flags: ['MARKET_NONE'],
-    notFlags: ['LIQUIDITY_THIN', 'LP_PULLABLE', 'LIQUIDITY_UNAVAILABLE'],
   },
   {
     name: 'token:pool-owned',
@@ -581,9 +561,6 @@ const POOLED_TOKENS: readonly PooledSpec[] = [
     symbol: 'OWNED',
     poolBps: 1_000n,
     pool: ownedWhirlpool((SUPPLY * 1_000n) / 10_000n),
-    // Its in-range liquidity is 10 SOL deep: a $1,000 buy runs past the positions read, 25 % up.
-    flags: ['LIQUIDITY_OWNER_CONCENTRATED', 'TRADE_PRICE_IMPACT_HIGH'],
-    notFlags: ['MARKET_NONE', 'LIQUIDITY_THIN', 'LIQUIDITY_UNAVAILABLE', 'LIQUIDITY_OWNERS_UNAVAILABLE'],
   },
 ];
 
@@ -597,8 +574,6 @@ const METEORA_TOKENS: readonly PooledSpec[] = [
     symbol: 'DAMM2',
     poolBps: HALF,
     pool: dammV2Pool((SUPPLY * HALF) / 10_000n),
-    flags: [],
-    notFlags: ['MARKET_NONE', 'LIQUIDITY_THIN', 'LIQUIDITY_UNAVAILABLE', 'LP_PULLABLE', 'HOLDER_TOP1_HIGH'],
   },
   {
     name: 'token:pool-meteora-damm-v1',
@@ -608,15 +583,6 @@ const METEORA_TOKENS: readonly PooledSpec[] = [
     symbol: 'DAMM1',
     poolBps: HALF,
     pool: dammV1Pool((SUPPLY * HALF) / 10_000n),
-    // 50 SOL deep: $1,000 (6.7 SOL) moves it 12 %, and a round trip loses 21 %.
-    flags: ['LP_PULLABLE', 'TRADE_PRICE_IMPACT_HIGH', 'TRADE_ROUND_TRIP_LOSS_HIGH'],
-    notFlags: [
-      'MARKET_NONE',
-      'LIQUIDITY_THIN',
-      'LIQUIDITY_UNAVAILABLE',
-      'LP_BURNED_OR_LOCKED',
-      'HOLDER_TOP1_HIGH',
-    ],
   },
   {
     name: 'token:pool-meteora-damm-v1-locked',
@@ -626,11 +592,11 @@ const METEORA_TOKENS: readonly PooledSpec[] = [
     symbol: 'DAMM1L',
     poolBps: HALF,
     pool: dammV1Pool((SUPPLY * HALF) / 10_000n, 'lock-escrow'),
-    flags: ['LP_BURNED_OR_LOCKED', 'TRADE_PRICE_IMPACT_HIGH', 'TRADE_ROUND_TRIP_LOSS_HIGH'],
-    notFlags: ['MARKET_NONE', 'LIQUIDITY_THIN', 'LIQUIDITY_UNAVAILABLE', 'LP_PULLABLE', 'HOLDER_TOP1_HIGH'],
   },
 ];
 
-export async function seedLiquidityScenarios(context: ScenarioContext): Promise<void> {
-  for (const spec of [...POOLED_TOKENS, ...METEORA_TOKENS]) await seedPooledToken(context, spec);
+export async function seedLiquidityScenarios(context: ScenarioContext): Promise<BuiltSubject[]> {
+  const built: BuiltSubject[] = [];
+  for (const spec of [...POOLED_TOKENS, ...METEORA_TOKENS]) built.push(await seedPooledToken(context, spec));
+  return built;
 }

@@ -11,7 +11,7 @@ import { decodeUpgradeableLoaderState } from '../../solana/decoders/upgradeable-
 import { BPF_UPGRADEABLE_LOADER, PUMP_PROGRAM, USDC_MINT } from '../../solana/programs.js';
 import { type AccountDump, applyAccountDump, parseAccountDump } from '../chain/dumps.js';
 import type { ScenarioContext } from './context.js';
-import { mainnetFlagExpect } from './mainnet-flags.js';
+import type { BuiltSubject } from './expectations.js';
 import type { FlagExpect, MainnetSubject } from './manifest.js';
 
 /** Dumps not loaded: the real USDC (the sandbox mints its own) and a second, older copy of PYUSD. */
@@ -108,7 +108,7 @@ function describe(loaded: LoadedFile, programData: Map<string, Uint8Array>): Des
 }
 
 /** Loads the dumps (data accounts first: LiteSVM checks a program's ProgramData when it is set). */
-export async function seedMainnetDumps(context: ScenarioContext, dir: string): Promise<void> {
+export async function seedMainnetDumps(context: ScenarioContext, dir: string): Promise<BuiltSubject[]> {
   const files = (await readdir(dir)).filter((name) => name.endsWith('.json') && !SKIPPED.has(name)).sort();
   const loaded: LoadedFile[] = await Promise.all(
     files.map(async (file) => ({
@@ -125,10 +125,5 @@ export async function seedMainnetDumps(context: ScenarioContext, dir: string): P
       programData.set(entry.dump.address, entry.dump.data);
     }
   }
-  for (const entry of loaded) {
-    const subject = describe(entry, programData);
-    if (!subject) continue;
-    const flags = mainnetFlagExpect(subject.name, entry.file);
-    context.subjects.push({ ...subject, expect: { ...subject.expect, ...flags } });
-  }
+  return loaded.flatMap((entry) => describe(entry, programData) ?? []);
 }

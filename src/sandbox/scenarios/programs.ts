@@ -12,7 +12,8 @@ import { encodeSquadsMultisig, installStandInProgram, type SquadsMember } from '
 import { deployProgram, setUpgradeAuthority, upgradeProgram } from './builders/loader.js';
 import { DAY } from './builders/timeline.js';
 import { fundedSigner, type ScenarioContext } from './context.js';
-import type { ProgramExpect, ScenarioSubject } from './manifest.js';
+import type { BuiltSubject } from './expectations.js';
+import type { ProgramExpect } from './manifest.js';
 
 /** The single-key program doubles as the transfer-hook program of token:t22-transfer-hook. */
 export const HOOK_PROGRAM_LABEL = 'program:single-key:id';
@@ -97,15 +98,16 @@ async function squadsMultisigAddress(createKey: Address): Promise<{ address: Add
 }
 
 /** Stand-in program accounts at the real ids of programs whose code the sandbox lacks. */
-export async function seedStandInPrograms(context: ScenarioContext): Promise<void> {
+export async function seedStandInPrograms(context: ScenarioContext): Promise<BuiltSubject[]> {
   const standIns = [
     [PUMP_PROGRAM, 'pump', 'pump.fun bonding-curve program'],
     [PUMPSWAP_PROGRAM, 'pumpswap', 'PumpSwap AMM'],
     [SQUADS_V4_PROGRAM, 'squads-v4', 'Squads v4 multisig program'],
   ] as const;
+  const built: BuiltSubject[] = [];
   for (const [programId, short, what] of standIns) {
     const installed = await installStandInProgram(context.chain, programId, context.programElf, null);
-    context.subjects.push({
+    built.push({
       name: `program:stand-in:${short}`,
       kind: 'program',
       address: programId,
@@ -119,11 +121,10 @@ export async function seedStandInPrograms(context: ScenarioContext): Promise<voi
         authorityChanges: [],
         executableLength: context.programElf.length,
         standIn: true,
-        flags: ['PROGRAM_IMMUTABLE'],
-        notFlags: ['UPGRADE_AUTHORITY_SINGLE_KEY', 'NOT_A_PROGRAM'],
       },
     });
   }
+  return built;
 }
 
 /** Programs deployed but not yet listed: the single-key one still gets its latest upgrade. */
@@ -211,7 +212,7 @@ const executableLength = (context: ScenarioContext) => 2 * (context.programElf.l
 async function immutableSubject(
   context: ScenarioContext,
   programs: ProgramsInProgress,
-): Promise<ScenarioSubject> {
+): Promise<BuiltSubject> {
   const { immutable, frozen } = programs;
   return {
     name: 'program:immutable',
@@ -228,13 +229,11 @@ async function immutableSubject(
       authorityChanges: [{ signature: frozen.signature, slot: frozen.slot.toString(), newAuthority: null }],
       executableLength: executableLength(context),
       standIn: false,
-      flags: ['PROGRAM_IMMUTABLE'],
-      notFlags: ['UPGRADE_AUTHORITY_SINGLE_KEY'],
     },
   };
 }
 
-function singleKeySubject(context: ScenarioContext, { singleKey }: ProgramsInProgress): ScenarioSubject {
+function singleKeySubject(context: ScenarioContext, { singleKey }: ProgramsInProgress): BuiltSubject {
   return {
     name: 'program:single-key',
     kind: 'program',
@@ -250,13 +249,11 @@ function singleKeySubject(context: ScenarioContext, { singleKey }: ProgramsInPro
       authorityChanges: [],
       executableLength: executableLength(context),
       standIn: false,
-      flags: ['UPGRADE_AUTHORITY_SINGLE_KEY', 'RECENTLY_UPGRADED'],
-      notFlags: ['PROGRAM_IMMUTABLE'],
     },
   };
 }
 
-function multisigSubject(context: ScenarioContext, programs: ProgramsInProgress): ScenarioSubject {
+function multisigSubject(context: ScenarioContext, programs: ProgramsInProgress): BuiltSubject {
   const { governed, handover, multisig } = programs;
   const { members } = multisig;
   return {
@@ -284,9 +281,6 @@ function multisigSubject(context: ScenarioContext, programs: ProgramsInProgress)
         timeLockSeconds: 0,
         configAuthority: null,
       },
-      flags: ['UPGRADE_AUTHORITY_MULTISIG', 'AUTHORITY_CHANGED_RECENTLY'],
-      // Autonomous: no config authority can change the members behind the vote.
-      notFlags: ['UPGRADE_AUTHORITY_SINGLE_KEY', 'MULTISIG_CONFIG_AUTHORITY_SET'],
     },
   };
 }
@@ -295,11 +289,11 @@ function multisigSubject(context: ScenarioContext, programs: ProgramsInProgress)
 export async function seedLatestUpgrade(
   context: ScenarioContext,
   programs: ProgramsInProgress,
-): Promise<void> {
+): Promise<BuiltSubject[]> {
   await upgrade(context, 'program:single-key', programs.singleKey, 3);
-  context.subjects.push(
+  return [
     await immutableSubject(context, programs),
     singleKeySubject(context, programs),
     multisigSubject(context, programs),
-  );
+  ];
 }

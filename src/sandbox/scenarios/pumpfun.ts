@@ -44,7 +44,8 @@ import {
   revokeMintAuthorityInstruction,
 } from './builders/token.js';
 import { fundedSigner, LAMPORTS_PER_SOL, type ScenarioContext } from './context.js';
-import type { FlagExpect, PumpfunExpect, PumpPoolExpect, ScenarioSubject, WalletExpect } from './manifest.js';
+import type { BuiltSubject } from './expectations.js';
+import type { PumpfunExpect, PumpPoolExpect, WalletExpect } from './manifest.js';
 
 export const PUMP_DECIMALS = 6;
 export const PUMP_TOTAL_SUPPLY = 1_000_000_000_000_000n;
@@ -328,14 +329,8 @@ function launchesOf(launches: readonly Launch[]): NonNullable<PumpfunExpect['cre
 /** pump.fun's token units per whole token. */
 const TOKENS = 1_000_000n;
 
-/** The newest coin of a serial launcher: its creator's dead launches, on a curve that barely moved. */
-const DEAD_SERIAL_LAUNCH = {
-  flags: ['CREATOR_SERIAL_LAUNCHER', 'CURVE_EARLY'],
-  notFlags: ['NOT_PUMPFUN_MINT', 'MINT_AUTHORITY_ACTIVE', 'FREEZE_AUTHORITY_ACTIVE', 'LIQUIDITY_THIN'],
-} satisfies FlagExpect;
-
 /** A coin whose curve completed and migrated, 12 hours before the end. */
-async function seedGraduated(context: ScenarioContext): Promise<void> {
+async function seedGraduated(context: ScenarioContext): Promise<BuiltSubject> {
   const creator = await fundedSigner(context, 'pumpfun:graduated:creator', 200n * LAMPORTS_PER_SOL);
   const graduated = await launchPumpCoin(context, {
     label: 'pumpfun:graduated',
@@ -349,15 +344,14 @@ async function seedGraduated(context: ScenarioContext): Promise<void> {
     // Enough holders that the ten largest hold well under half of the float (25 %).
     buyers: 40,
   });
-  context.subjects.push({
+  return {
     name: 'pumpfun:graduated',
     kind: 'pumpfun',
     address: graduated.mint,
     description:
       'pump.fun coin whose curve completed and migrated: complete curve, canonical PumpSwap pool with the 206.9M-token reserve and 85 SOL; the creator kept a 20M-token dev buy',
-    // Launched hours ago: new (caution), and nothing else wrong with it.
-    expect: { ...graduated.expect, flags: ['TOKEN_NEW'], notFlags: [], onlyFlags: true },
-  });
+    expect: graduated.expect,
+  };
 }
 
 /** A serial launcher: one coin graduates, then eight die on the curve within a few hours. */
@@ -425,7 +419,7 @@ async function launchDumps(context: ScenarioContext): Promise<Launch[]> {
 }
 
 /** A coin mid-curve, 6 hours before the end. */
-async function seedCurveActive(context: ScenarioContext): Promise<void> {
+async function seedCurveActive(context: ScenarioContext): Promise<BuiltSubject> {
   context.timeline.moveTo(6 * HOUR);
   const creator = await fundedSigner(context, 'pumpfun:curve-active:creator', 50n * LAMPORTS_PER_SOL);
   const active = await launchPumpCoin(context, {
@@ -439,25 +433,18 @@ async function seedCurveActive(context: ScenarioContext): Promise<void> {
     devBuy: 10_000_000n * TOKENS,
     buyers: 40,
   });
-  context.subjects.push({
+  return {
     name: 'pumpfun:curve-active',
     kind: 'pumpfun',
     address: active.mint,
     description:
       'pump.fun coin mid-curve: 40 % of the sellable tokens bought, creator set (with a 10M-token dev buy), authorities revoked',
-    // The curve is its market: no MARKET_NONE, at /scan/pumpfun or /scan/token; a $1,000 trade on
-    // it moves the price over 10 % and loses over 20 % on the round trip.
-    expect: {
-      ...active.expect,
-      flags: ['TOKEN_NEW', 'TRADE_ROUND_TRIP_LOSS_HIGH', 'TRADE_PRICE_IMPACT_HIGH'],
-      notFlags: ['MARKET_NONE'],
-      onlyFlags: true,
-    },
-  });
+    expect: active.expect,
+  };
 }
 
 /** The newest coin of the serial launcher and of the dumper, each naming its creator's launches. */
-function serialLatestSubjects(launches: readonly Launch[], dumps: readonly Launch[]): ScenarioSubject[] {
+function serialLatestSubjects(launches: readonly Launch[], dumps: readonly Launch[]): BuiltSubject[] {
   const latest = launches.at(-1);
   if (!latest) throw new Error('no serial launches');
   const latestDump = dumps.at(-1);
@@ -469,7 +456,7 @@ function serialLatestSubjects(launches: readonly Launch[], dumps: readonly Launc
       address: latest.mint,
       description:
         'The newest of wallet:pump-serial-creator’s nine coins: a dead launch with near-zero real SOL',
-      expect: { ...latest.expect, creatorLaunches: launchesOf(launches), ...DEAD_SERIAL_LAUNCH },
+      expect: { ...latest.expect, creatorLaunches: launchesOf(launches) },
     },
     {
       name: 'pumpfun:dumper-latest',
@@ -477,13 +464,7 @@ function serialLatestSubjects(launches: readonly Launch[], dumps: readonly Launc
       address: latestDump.mint,
       description:
         'The newest of a creator’s thirteen coins, launched every eight minutes: it and the twelve before it all died on their curves, and the creator kept its dev buy of each',
-      expect: {
-        ...latestDump.expect,
-        creatorLaunches: launchesOf(dumps),
-        ...DEAD_SERIAL_LAUNCH,
-        // The kept dev buy (0.2 % of the supply) is what finds the launches, not a holding to flag.
-        notFlags: [...DEAD_SERIAL_LAUNCH.notFlags, 'CREATOR_HOLDS_SUPPLY', 'CREATOR_HISTORY_UNAVAILABLE'],
-      },
+      expect: { ...latestDump.expect, creatorLaunches: launchesOf(dumps) },
     },
   ];
 }
@@ -493,21 +474,17 @@ function serialCreatorSubject(
   context: ScenarioContext,
   creator: KeyPairSigner,
   launches: readonly Launch[],
-): ScenarioSubject {
+): BuiltSubject {
   const { chain } = context;
   const signatures = launches.flatMap((launch) => launch.signatures);
   const times = signatures.map((signature) => chain.transaction(signature)?.blockTime ?? 0);
-  const expect: WalletExpect & FlagExpect = {
+  const expect: WalletExpect = {
     signatureCount: signatures.length,
     failedCount: 0,
     firstBlockTime: Math.min(...times),
     lastBlockTime: Math.max(...times),
     lamports: (chain.getAccount(creator.address)?.lamports() ?? 0n).toString(),
     pumpLaunches: launchesOf(launches),
-    // /scan/wallet has no launch check (the coins' own scans name the serial launcher): it sees a wallet
-    // whose history began half a day ago.
-    flags: ['FRESH_WALLET'],
-    notFlags: ['NOT_A_WALLET', 'WALLET_UNUSED', 'FUNDED_THEN_DRAINED', 'HIGH_FAILURE_RATE'],
   };
   return {
     name: 'wallet:pump-serial-creator',
@@ -524,13 +501,15 @@ function serialCreatorSubject(
  * a dumper's thirteen dead coins, one mid-curve. Every creator dev-buys a small amount of its coins at
  * creation and keeps it (the dev buy is part of the tokens sold off the curve).
  */
-export async function seedPumpfun(context: ScenarioContext): Promise<void> {
-  await seedGraduated(context);
+export async function seedPumpfun(context: ScenarioContext): Promise<BuiltSubject[]> {
+  const graduated = await seedGraduated(context);
   const serial = await launchSerial(context);
   const dumps = await launchDumps(context);
-  await seedCurveActive(context);
-  context.subjects.push(
+  const active = await seedCurveActive(context);
+  return [
+    graduated,
+    active,
     ...serialLatestSubjects(serial.launches, dumps),
     serialCreatorSubject(context, serial.creator, serial.launches),
-  );
+  ];
 }

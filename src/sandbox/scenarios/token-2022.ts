@@ -24,7 +24,8 @@ import {
   revokeMintAuthorityInstruction,
 } from './builders/token.js';
 import { fundedSigner, holderDistribution, type ScenarioContext } from './context.js';
-import type { FlagExpect, HolderExpect, TokenExpect } from './manifest.js';
+import type { BuiltSubject } from './expectations.js';
+import type { HolderExpect, TokenExpect } from './manifest.js';
 import { HOOK_PROGRAM_LABEL } from './programs.js';
 
 const DECIMALS = 6;
@@ -43,11 +44,9 @@ export interface Token2022Spec {
   /** Runs after the holders are funded, before the mint authority is revoked; returns extra expectations. */
   after?: (mint: Address, authority: KeyPairSigner) => Promise<Partial<TokenExpect>>;
   expect: (authority: KeyPairSigner) => Partial<TokenExpect>;
-  /** What /scan/token must and must not raise for it. */
-  scan: FlagExpect;
 }
 
-export async function seedToken2022(context: ScenarioContext, spec: Token2022Spec): Promise<void> {
+export async function seedToken2022(context: ScenarioContext, spec: Token2022Spec): Promise<BuiltSubject> {
   const { chain, keys } = context;
   const authority = await fundedSigner(context, `${spec.name}:authority`);
   const mint = await keys.signer(`${spec.name}:mint`);
@@ -98,13 +97,7 @@ export async function seedToken2022(context: ScenarioContext, spec: Token2022Spe
     ...spec.expect(authority),
     ...extra,
   };
-  context.subjects.push({
-    name: spec.name,
-    kind: 'token',
-    address: mint.address,
-    description: spec.description,
-    expect: { ...expect, ...spec.scan },
-  });
+  return { name: spec.name, kind: 'token', address: mint.address, description: spec.description, expect };
 }
 
 function transferFeeExtension(authority: Address, basisPoints: number, maximumFee: bigint): ExtensionArgs {
@@ -127,10 +120,6 @@ const permanentDelegate = (): Token2022Spec => ({
   extensions: (authority) => [{ __kind: 'PermanentDelegate', delegate: authority.address }],
   extensionNames: ['PermanentDelegate'],
   expect: (authority) => ({ permanentDelegate: authority.address }),
-  scan: {
-    flags: ['PERMANENT_DELEGATE'],
-    notFlags: ['TRANSFER_FEE', 'NON_TRANSFERABLE', 'MINT_AUTHORITY_ACTIVE', 'FREEZE_AUTHORITY_ACTIVE'],
-  },
 });
 
 const transferFee = ({ chain }: ScenarioContext): Token2022Spec => ({
@@ -152,10 +141,6 @@ const transferFee = ({ chain }: ScenarioContext): Token2022Spec => ({
         maximumFee: MAXIMUM_FEE.toString(),
       },
     };
-  },
-  scan: {
-    flags: ['TRANSFER_FEE', 'TRANSFER_FEE_AUTHORITY'],
-    notFlags: ['TRANSFER_FEE_INCREASE_SCHEDULED', 'PERMANENT_DELEGATE'],
   },
 });
 
@@ -188,10 +173,6 @@ const transferFeeIncrease = ({ chain }: ScenarioContext): Token2022Spec => ({
     };
   },
   expect: () => ({}),
-  scan: {
-    flags: ['TRANSFER_FEE', 'TRANSFER_FEE_INCREASE_SCHEDULED', 'TRANSFER_FEE_AUTHORITY'],
-    notFlags: ['PERMANENT_DELEGATE'],
-  },
 });
 
 const transferHook = async ({ keys }: ScenarioContext): Promise<Token2022Spec> => {
@@ -205,12 +186,6 @@ const transferHook = async ({ keys }: ScenarioContext): Promise<Token2022Spec> =
     ],
     extensionNames: ['TransferHook'],
     expect: (authority) => ({ transferHook: { authority: authority.address, programId: hookProgram } }),
-    // Its hook (a memo program) has no validation account, so Token-2022 refuses every transfer
-    // (InvalidAccountData); its holders' wallets hold no SOL, which the simulation does not need.
-    scan: {
-      flags: ['TRANSFER_HOOK_ACTIVE', 'TRANSFER_HOOK_AUTHORITY', 'TRANSFER_BLOCKED'],
-      notFlags: ['TRANSFER_FEE', 'TRANSFER_SIMULATION_UNAVAILABLE'],
-    },
   };
 };
 
@@ -240,7 +215,6 @@ const defaultFrozen = (context: ScenarioContext): Token2022Spec => ({
   before: (mint, authority, owners) => createAndThaw(context, mint, authority, owners),
   after: (mint, authority) => frozenOutsider(context, mint, authority),
   expect: () => ({ defaultAccountState: 'frozen' }),
-  scan: { flags: ['DEFAULT_STATE_FROZEN', 'FREEZE_AUTHORITY_ACTIVE'], notFlags: ['MINT_AUTHORITY_ACTIVE'] },
 });
 
 const nonTransferable = (): Token2022Spec => ({
@@ -249,7 +223,6 @@ const nonTransferable = (): Token2022Spec => ({
   extensions: () => [{ __kind: 'NonTransferable' }],
   extensionNames: ['NonTransferable'],
   expect: () => ({ nonTransferable: true }),
-  scan: { flags: ['NON_TRANSFERABLE'], notFlags: ['PERMANENT_DELEGATE'] },
 });
 
 const pausable = ({ chain }: ScenarioContext): Token2022Spec => ({
@@ -263,8 +236,6 @@ const pausable = ({ chain }: ScenarioContext): Token2022Spec => ({
     return { pausable: { authority: authority.address, paused: true } };
   },
   expect: () => ({}),
-  // Paused outranks pausable: the scan names the stronger fact only.
-  scan: { flags: ['TOKEN_PAUSED'], notFlags: ['PAUSABLE'] },
 });
 
 /** The Token-2022 subjects, created in this order. */
@@ -278,8 +249,10 @@ const TOKEN_2022_MINTS: readonly ((context: ScenarioContext) => Token2022Spec | 
   pausable,
 ];
 
-export async function seedToken2022Mints(context: ScenarioContext): Promise<void> {
-  for (const spec of TOKEN_2022_MINTS) await seedToken2022(context, await spec(context));
+export async function seedToken2022Mints(context: ScenarioContext): Promise<BuiltSubject[]> {
+  const built: BuiltSubject[] = [];
+  for (const spec of TOKEN_2022_MINTS) built.push(await seedToken2022(context, await spec(context)));
+  return built;
 }
 
 /**

@@ -18,7 +18,8 @@ import {
   revokeMintAuthorityInstruction,
 } from './builders/token.js';
 import { fundedSigner, holderDistribution, type ScenarioContext } from './context.js';
-import type { FlagExpect, HolderExpect, MetaplexExpect, ScenarioManifest, TokenExpect } from './manifest.js';
+import type { BuiltSubject } from './expectations.js';
+import type { HolderExpect, MetaplexExpect, ScenarioManifest, TokenExpect } from './manifest.js';
 
 const DECIMALS = 6;
 const UNIT = 10n ** BigInt(DECIMALS);
@@ -70,11 +71,9 @@ export interface SplTokenSpec {
   handOverTo?: Address;
   governor?: TokenExpect['governor'];
   metadata: { name: string; symbol: string; isMutable: boolean };
-  /** What /scan/token must and must not raise for it. */
-  scan: FlagExpect;
 }
 
-export async function seedSplToken(context: ScenarioContext, spec: SplTokenSpec): Promise<void> {
+export async function seedSplToken(context: ScenarioContext, spec: SplTokenSpec): Promise<BuiltSubject> {
   const { chain, keys } = context;
   const authority = await fundedSigner(context, `${spec.label}:authority`);
   const mint = await keys.signer(`${spec.label}:mint`);
@@ -125,13 +124,7 @@ export async function seedSplToken(context: ScenarioContext, spec: SplTokenSpec)
     metaplex,
     ...(spec.governor ? { governor: spec.governor } : {}),
   };
-  context.subjects.push({
-    name: spec.name,
-    kind: 'token',
-    address: mint.address,
-    description: spec.description,
-    expect: { ...expect, ...spec.scan },
-  });
+  return { name: spec.name, kind: 'token', address: mint.address, description: spec.description, expect };
 }
 
 async function revokeAll(context: ScenarioContext, mint: Address, authority: KeyPairSigner): Promise<void> {
@@ -157,8 +150,8 @@ async function handOver(
  * Clean: 40 holders, the largest with about 4 % and the ten largest with about 36 % (under the
  * 50 % concentration threshold); both authorities revoked; immutable metadata.
  */
-export async function seedSplTokens(context: ScenarioContext): Promise<void> {
-  await seedSplToken(context, {
+export async function seedSplTokens(context: ScenarioContext): Promise<BuiltSubject[]> {
+  const clean = await seedSplToken(context, {
     name: 'token:clean',
     label: 'token:clean',
     description:
@@ -166,10 +159,8 @@ export async function seedSplTokens(context: ScenarioContext): Promise<void> {
     allocations: Array.from({ length: 40 }, (_, i) => 40_000n - 750n * BigInt(i)),
     revoke: true,
     metadata: { name: 'Sandbox Clean', symbol: 'CLEAN', isMutable: false },
-    // No pool was seeded for it: the one flag is the missing market.
-    scan: { flags: ['MARKET_NONE'], notFlags: [], onlyFlags: true },
   });
-  await seedSplToken(context, {
+  const live = await seedSplToken(context, {
     name: 'token:authorities-live',
     label: 'token:authorities-live',
     description:
@@ -177,21 +168,14 @@ export async function seedSplTokens(context: ScenarioContext): Promise<void> {
     allocations: [400_000n, 250_000n, 150_000n, 100_000n, 60_000n, 40_000n],
     revoke: false,
     metadata: { name: 'Sandbox Live Authority', symbol: 'LIVE', isMutable: true },
-    scan: {
-      flags: ['MINT_AUTHORITY_ACTIVE', 'FREEZE_AUTHORITY_ACTIVE', 'METADATA_MUTABLE'],
-      notFlags: ['TRUSTED_ISSUER', 'NOT_A_MINT'],
-    },
   });
-  await seedSplToken(context, {
+  const concentrated = await seedSplToken(context, {
     name: 'token:concentrated',
     label: 'token:concentrated',
     description: 'SPL Token mint (authorities revoked) where one holder owns 90 % of the supply',
     allocations: [900_000n, 30_000n, 25_000n, 20_000n, 15_000n, 10_000n],
     revoke: true,
     metadata: { name: 'Sandbox Whale', symbol: 'WHALE', isMutable: false },
-    scan: {
-      flags: ['HOLDER_TOP1_HIGH'],
-      notFlags: ['MINT_AUTHORITY_ACTIVE', 'FREEZE_AUTHORITY_ACTIVE', 'METADATA_MUTABLE'],
-    },
   });
+  return [clean, live, concentrated];
 }

@@ -23,7 +23,8 @@ import { USDC_MINT, WSOL_MINT } from '../../solana/programs.js';
 import { fundUsdc, USDC_DECIMALS, usdcAccountOf } from '../usdc.js';
 import { type Submitted, submit, submitFailing } from '../wallets.js';
 import { fundedSigner, LAMPORTS_PER_SOL, type ScenarioContext } from './context.js';
-import type { ScenarioSubject, TxExpect } from './manifest.js';
+import type { BuiltSubject } from './expectations.js';
+import type { TxExpect } from './manifest.js';
 import { USDC_AUTHORITY_LABEL } from './tokens.js';
 
 const U64_MAX = 0xffff_ffff_ffff_ffffn;
@@ -78,7 +79,7 @@ const SYSTEM = '11111111111111111111111111111111' as Address;
 const COMPUTE_BUDGET = 'ComputeBudget111111111111111111111111111111' as Address;
 
 /** A plain transfer. */
-async function successfulTransfer(context: ScenarioContext): Promise<ScenarioSubject> {
+async function successfulTransfer(context: ScenarioContext): Promise<BuiltSubject> {
   const payer = await fundedSigner(context, 'tx:success:signer', 10n * LAMPORTS_PER_SOL);
   const recipient = (await context.keys.signer('tx:success:recipient')).address;
   const amount = LAMPORTS_PER_SOL / 2n;
@@ -93,12 +94,12 @@ async function successfulTransfer(context: ScenarioContext): Promise<ScenarioSub
     kind: 'tx',
     signature: success.submitted.signature,
     description: 'A successful 0.5 SOL transfer with no priority fee',
-    expect: { ...txExpect(payer, success, [SYSTEM]), flags: [], notFlags: [], onlyFlags: true },
+    expect: txExpect(payer, success, [SYSTEM]),
   };
 }
 
 /** A transfer of 5 USDC from an account holding 1: lands (skipPreflight) and fails with custom error 1. */
-async function failedTransfer(context: ScenarioContext): Promise<ScenarioSubject> {
+async function failedTransfer(context: ScenarioContext): Promise<BuiltSubject> {
   const usdcAuthority = await context.keys.signer(USDC_AUTHORITY_LABEL);
   const debtor = await fundedSigner(context, 'tx:failed:signer', LAMPORTS_PER_SOL);
   const creditor = (await context.keys.signer('tx:failed:recipient')).address;
@@ -131,8 +132,6 @@ async function failedTransfer(context: ScenarioContext): Promise<ScenarioSubject
     expect: {
       ...txExpect(debtor, failed, [TOKEN_PROGRAM_ADDRESS]),
       customErrorCode: 1,
-      flags: ['TX_FAILED'],
-      notFlags: ['TX_NOT_FOUND'],
     },
   };
 }
@@ -141,7 +140,7 @@ async function failedTransfer(context: ScenarioContext): Promise<ScenarioSubject
  * A high priority fee: 400 000 000 micro-lamports per CU on a 50 000 CU limit = 0.02 SOL priority,
  * over the 0.01 SOL the transaction scanner calls high.
  */
-async function highPriorityFee(context: ScenarioContext): Promise<ScenarioSubject> {
+async function highPriorityFee(context: ScenarioContext): Promise<BuiltSubject> {
   const hurried = await fundedSigner(context, 'tx:priority:signer', 10n * LAMPORTS_PER_SOL);
   const budget = { price: 400_000_000n, limit: 50_000n };
   const priority = await send(
@@ -166,14 +165,12 @@ async function highPriorityFee(context: ScenarioContext): Promise<ScenarioSubjec
       'A small transfer paying a 0.02 SOL priority fee (SetComputeUnitPrice 400 000 000 µlamports/CU × 50 000 CU)',
     expect: {
       ...txExpect(hurried, priority, [COMPUTE_BUDGET, COMPUTE_BUDGET, SYSTEM], budget),
-      flags: ['TX_HIGH_FEE'],
-      notFlags: ['TX_FAILED'],
     },
   };
 }
 
 /** The signer sends 97.5 % of its SOL to an address it never used before. */
-async function largeOutflow(context: ScenarioContext): Promise<ScenarioSubject> {
+async function largeOutflow(context: ScenarioContext): Promise<BuiltSubject> {
   const emptied = await fundedSigner(context, 'tx:large-outflow:signer', 20n * LAMPORTS_PER_SOL);
   const outflowAmount = 19_500_000_000n;
   const outflow = await send(
@@ -195,8 +192,6 @@ async function largeOutflow(context: ScenarioContext): Promise<ScenarioSubject> 
     description: 'The signer sends 19.5 of its 20 SOL (97.5 %) in one transfer',
     expect: {
       ...txExpect(emptied, outflow, [SYSTEM]),
-      flags: ['TX_SIGNER_LARGE_SOL_OUTFLOW'],
-      notFlags: ['TX_TOKEN_APPROVE_THIRD_PARTY'],
     },
   };
 }
@@ -230,7 +225,7 @@ async function drainerVictim(
  * Drainer: the victim signs an unlimited Approve of its USDC account to the attacker, and hands the
  * attacker ownership of its wrapped-SOL account — all in one transaction.
  */
-async function drainer(context: ScenarioContext): Promise<ScenarioSubject> {
+async function drainer(context: ScenarioContext): Promise<BuiltSubject> {
   const attacker = (await context.keys.signer('tx:drainer:attacker')).address;
   const { victim, wsolAccount } = await drainerVictim(context);
   context.timeline.advance(2);
@@ -259,14 +254,12 @@ async function drainer(context: ScenarioContext): Promise<ScenarioSubject> {
       ...txExpect(victim, drained, [TOKEN_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS]),
       approve: { tokenAccount: usdcAccount, delegate: attacker, amount: U64_MAX.toString() },
       setAuthority: { tokenAccount: wsolAccount, authorityType: 'AccountOwner', newAuthority: attacker },
-      flags: ['TX_TOKEN_APPROVE_THIRD_PARTY', 'TX_TOKEN_ACCOUNT_OWNER_CHANGED'],
-      notFlags: ['TX_FAILED'],
     },
   };
 }
 
 /** The transaction subjects in the order they are sent, two seconds apart. */
-const TRANSACTION_SUBJECTS: readonly ((context: ScenarioContext) => Promise<ScenarioSubject>)[] = [
+const TRANSACTION_SUBJECTS: readonly ((context: ScenarioContext) => Promise<BuiltSubject>)[] = [
   successfulTransfer,
   failedTransfer,
   highPriorityFee,
@@ -274,9 +267,11 @@ const TRANSACTION_SUBJECTS: readonly ((context: ScenarioContext) => Promise<Scen
   drainer,
 ];
 
-export async function seedTransactions(context: ScenarioContext): Promise<void> {
+export async function seedTransactions(context: ScenarioContext): Promise<BuiltSubject[]> {
+  const built: BuiltSubject[] = [];
   for (const [index, build] of TRANSACTION_SUBJECTS.entries()) {
     if (index > 0) context.timeline.advance(2);
-    context.subjects.push(await build(context));
+    built.push(await build(context));
   }
+  return built;
 }

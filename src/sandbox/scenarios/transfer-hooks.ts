@@ -20,6 +20,7 @@ import {
 import { concatBytes, u32 } from './builders/bytes.js';
 import { installStandInProgram } from './builders/layouts.js';
 import { fundedSigner, LAMPORTS_PER_SOL, type ScenarioContext } from './context.js';
+import type { BuiltSubject } from './expectations.js';
 import { seedToken2022 } from './token-2022.js';
 
 /** What the refusing hook returns: custom program error 0x1770, Anchor's first user error code. */
@@ -118,8 +119,8 @@ async function seedRefusingHookMint(
   context: ScenarioContext,
   refusing: Address,
   spec: { name: string; description: string; fund: boolean },
-): Promise<void> {
-  await seedToken2022(context, {
+): Promise<BuiltSubject> {
+  return seedToken2022(context, {
     name: spec.name,
     description: spec.description,
     extensions: (authority) => [
@@ -135,21 +136,17 @@ async function seedRefusingHookMint(
       transferHook: { authority: authority.address, programId: refusing },
       transferSimulation: { raises: ['TRANSFER_BLOCKED'], failingProgram: refusing },
     }),
-    scan: {
-      flags: ['TRANSFER_HOOK_ACTIVE', 'TRANSFER_BLOCKED'],
-      notFlags: ['TRANSFER_SIMULATION_UNAVAILABLE', 'TRANSFER_UNDECLARED_CUT'],
-    },
   });
 }
 
-export async function seedTransferHookMints(context: ScenarioContext): Promise<void> {
+export async function seedTransferHookMints(context: ScenarioContext): Promise<BuiltSubject[]> {
   const refusing = await hookProgram(context, 'program:hook-refuses:id', REFUSING_HOOK_ERROR);
-  await seedRefusingHookMint(context, refusing, {
+  const refuses = await seedRefusingHookMint(context, refusing, {
     name: 'token:t22-hook-refuses',
     description: `Token-2022 mint whose transfer hook refuses every transfer (custom error 0x${REFUSING_HOOK_ERROR.toString(16)}): raises TRANSFER_BLOCKED from a simulated transfer`,
     fund: true,
   });
-  await seedRefusingHookMint(context, refusing, {
+  const unfunded = await seedRefusingHookMint(context, refusing, {
     name: 'token:t22-hook-refuses-unfunded',
     description:
       "Token-2022 mint whose transfer hook refuses every transfer, and whose holders' wallets have no system account (no SOL): the simulation's own fee payer still lets it run, raising TRANSFER_BLOCKED",
@@ -159,7 +156,7 @@ export async function seedTransferHookMints(context: ScenarioContext): Promise<v
   const allowing = await hookProgram(context, 'program:hook-allows:id', 0);
   const literal = (await context.keys.signer('token:t22-hook-allows:hook-config')).address;
   const name = 'token:t22-hook-allows';
-  await seedToken2022(context, {
+  const allows = await seedToken2022(context, {
     name,
     description:
       'Token-2022 mint whose transfer hook allows every transfer, with extra accounts of every seed kind: raises no simulation flag',
@@ -176,9 +173,6 @@ export async function seedTransferHookMints(context: ScenarioContext): Promise<v
       transferHook: { authority: authority.address, programId: allowing },
       transferSimulation: { raises: [] },
     }),
-    scan: {
-      flags: ['TRANSFER_HOOK_ACTIVE'],
-      notFlags: ['TRANSFER_BLOCKED', 'TRANSFER_SIMULATION_UNAVAILABLE', 'TRANSFER_UNDECLARED_CUT'],
-    },
   });
+  return [refuses, unfunded, allows];
 }

@@ -10,6 +10,7 @@ import { fundUsdc, USDC_DECIMALS, usdcAccountOf } from '../usdc.js';
 import { type Submitted, submit, submitFailing } from '../wallets.js';
 import { DAY, HOUR, MINUTE } from './builders/timeline.js';
 import { fundedSigner, LAMPORTS_PER_SOL, type ScenarioContext } from './context.js';
+import type { BuiltSubject } from './expectations.js';
 import { USDC_AUTHORITY_LABEL } from './tokens.js';
 
 /** Tracks what a wallet's history and balance must be, from the transactions as they are sent. */
@@ -75,7 +76,10 @@ export async function seedOldWalletHistory(context: ScenarioContext): Promise<Wa
 }
 
 /** The same wallet is still active: three transfers in the last two hours. */
-export async function seedOldWalletRecent(context: ScenarioContext, ledger: WalletLedger): Promise<void> {
+export async function seedOldWalletRecent(
+  context: ScenarioContext,
+  ledger: WalletLedger,
+): Promise<BuiltSubject> {
   const { chain, keys, timeline } = context;
   const wallet = await keys.signer(OLD_WALLET);
   for (const [i, hoursAgo] of [2, 1.5, 1].entries()) {
@@ -87,7 +91,7 @@ export async function seedOldWalletRecent(context: ScenarioContext, ledger: Wall
       lamportsOut: amount,
     });
   }
-  context.subjects.push({
+  return {
     name: OLD_WALLET,
     kind: 'wallet',
     address: wallet.address,
@@ -99,15 +103,12 @@ export async function seedOldWalletRecent(context: ScenarioContext, ledger: Wall
       firstBlockTime: blockTimeOf(context, ledger.signatures[0]),
       lastBlockTime: blockTimeOf(context, ledger.signatures.at(-1)),
       lamports: ledger.lamports.toString(),
-      flags: [],
-      notFlags: [],
-      onlyFlags: true,
     },
-  });
+  };
 }
 
 /** Ten minutes ago: an exchange-like wallet funds a new address, which sends 99.99 % out eight seconds later. */
-export async function seedBurnerWallet(context: ScenarioContext): Promise<void> {
+export async function seedBurnerWallet(context: ScenarioContext): Promise<BuiltSubject> {
   const { chain, keys, timeline } = context;
   const funder = await fundedSigner(context, 'wallet:burner:funder', 10_000n * LAMPORTS_PER_SOL);
   const burner = await keys.signer('wallet:burner');
@@ -123,7 +124,7 @@ export async function seedBurnerWallet(context: ScenarioContext): Promise<void> 
   ledger.record(drain, { paidFee: true, lamportsOut: drained });
   const fundedAt = blockTimeOf(context, funding.signature);
   const drainedAt = blockTimeOf(context, drain.signature);
-  context.subjects.push({
+  return {
     name: 'wallet:burner',
     kind: 'wallet',
     address: burner.address,
@@ -142,17 +143,15 @@ export async function seedBurnerWallet(context: ScenarioContext): Promise<void> 
         secondsAfterFunding: drainedAt - fundedAt,
         destination,
       },
-      flags: ['FUNDED_THEN_DRAINED', 'QUICK_FIRST_ACTION', 'FRESH_WALLET', 'FEW_TRANSACTIONS'],
-      notFlags: ['HIGH_FAILURE_RATE'],
     },
-  });
+  };
 }
 
 /**
  * From five to three hours before the end: 16 of 20 USDC transfers fail on-chain (sent with skipPreflight, each asking
  * for more than the account holds → SPL Token custom error 1), the other 4 succeed.
  */
-export async function seedHighFailureWallet(context: ScenarioContext): Promise<void> {
+export async function seedHighFailureWallet(context: ScenarioContext): Promise<BuiltSubject> {
   const { chain, keys, timeline } = context;
   const wallet = await keys.signer('wallet:high-failure');
   const usdcAuthority = await keys.signer(USDC_AUTHORITY_LABEL);
@@ -185,7 +184,7 @@ export async function seedHighFailureWallet(context: ScenarioContext): Promise<v
       : await submit(chain, wallet, [instruction]);
     ledger.record(submitted, { paidFee: true });
   }
-  context.subjects.push({
+  return {
     name: 'wallet:high-failure',
     kind: 'wallet',
     address: wallet.address,
@@ -197,8 +196,6 @@ export async function seedHighFailureWallet(context: ScenarioContext): Promise<v
       firstBlockTime: blockTimeOf(context, ledger.signatures[0]),
       lastBlockTime: blockTimeOf(context, ledger.signatures.at(-1)),
       lamports: ledger.lamports.toString(),
-      flags: ['HIGH_FAILURE_RATE'],
-      notFlags: ['FUNDED_THEN_DRAINED'],
     },
-  });
+  };
 }
