@@ -1,8 +1,9 @@
 /**
  * A fingerprint of the seeded sandbox chain: every account's lamports, owner and data hash, every
  * transaction record, and the manifest — under a fixed clock and faucet key, so two seedings of the
- * same scenarios print the same hash. Used to show that a refactor of the scenarios changed no byte.
- * Usage: npx tsx scripts/seeded-fingerprint.ts [--detail FILE]
+ * same scenarios print the same hash. Used to show that a refactor of the scenarios changed no byte;
+ * `--shuffle N` lists the scenario entries in the N-th shuffled order first (the hash must not move).
+ * Usage: npx tsx scripts/seeded-fingerprint.ts [--detail FILE] [--shuffle N]
  */
 import crypto, { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -16,12 +17,27 @@ syncBuiltinESMExports();
 
 const { createSandboxChain } = await import('../src/sandbox/chain/chain.js');
 const { seedScenarios } = await import('../src/sandbox/scenarios/index.js');
+const { SCENARIOS } = await import('../src/sandbox/scenarios/schedule.js');
+
+/** The entries in a shuffled order, the same for the same `seed`. */
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  const out = [...items];
+  let state = seed;
+  for (let i = out.length - 1; i > 0; i--) {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    const j = state % (i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+const shuffle = process.argv.indexOf('--shuffle');
+const entries = shuffle > 0 ? shuffled(SCENARIOS, Number(process.argv[shuffle + 1])) : SCENARIOS;
 
 const sha = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
 const json = (value: unknown) => JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v));
 
 const chain = await createSandboxChain({ autoAdvance: false });
-const manifest = await seedScenarios(chain);
+const manifest = await seedScenarios(chain, { entries });
 const state = chain.exportState();
 const addresses = new Set<string>();
 for (const record of state.history) for (const key of record.accountKeys ?? []) addresses.add(String(key));
@@ -65,6 +81,7 @@ const history = state.history.map((record) => sha(json({ ...record, wire: sha(re
 const lines = [`manifest ${sha(json(manifest))}`, `slot ${state.slot}`, ...accounts, ...history];
 const detail = process.argv.indexOf('--detail');
 if (detail > 0) writeFileSync(process.argv[detail + 1] as string, `${lines.join('\n')}\n${json(manifest)}\n`);
+if (shuffle > 0) console.log(`entries listed as: ${entries.map((entry) => entry.name).join(' | ')}`);
 console.log(
   `accounts ${accounts.length}, transactions ${history.length}, fingerprint ${sha(lines.join('\n'))}`,
 );

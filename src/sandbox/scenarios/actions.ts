@@ -8,20 +8,24 @@
 import { getBase58Decoder } from '@solana/kit';
 import { privateKeyBytes } from './builders/keys.js';
 import { fundedSigner, LAMPORTS_PER_SOL, type ScenarioContext } from './context.js';
-import type { BuiltSubject } from './expectations.js';
-import type { FlagExpect, ScenarioAction, ScenarioActor } from './manifest.js';
+import type { BuiltSubject, FlagOf } from './expectations.js';
+import type { FlagExpect, ScenarioAction, ScenarioActor, ScenarioKind } from './manifest.js';
 import { launchPumpCoin, PUMP_TOTAL_SUPPLY } from './pumpfun.js';
 
 const DEV_HOLDING_LABEL = 'watch:dev-holding';
 
-interface ActionSpec extends Omit<ScenarioAction, 'actor'> {
+/** A code of some scan's catalog: a misspelt one does not compile. */
+type Code = FlagOf<ScenarioKind>;
+
+interface ActionSpec extends Omit<ScenarioAction, 'actor' | 'change'> {
   subject: string;
+  change: { flagsAdded: Code[]; flagsRemoved: Code[] };
   role: ScenarioActor['role'];
   /** The actor's key in the scenarios' key ring. */
   keyLabel: string;
 }
 
-const flags = (raised: string[], notRaised: string[]): FlagExpect => ({ flags: raised, notFlags: notRaised });
+const flags = (raised: Code[], notRaised: Code[]): FlagExpect => ({ flags: raised, notFlags: notRaised });
 
 const SPECS: readonly ActionSpec[] = [
   {

@@ -15,6 +15,7 @@ import {
   getSetAuthorityInstruction,
   getTransferCheckedInstruction,
 } from '@solana-program/token';
+import type { SimulateFlag } from '../../scans/simulate/flags.js';
 import { ADDRESS_LOOKUP_TABLE_PROGRAM } from '../chain/addresses.js';
 import type { SandboxChain } from '../chain/chain.js';
 import { unsignedWireTransaction } from '../unsigned.js';
@@ -32,7 +33,7 @@ type Build = (victim: Address, attacker: Address, usdcAccount: Address) => Instr
 interface Drain {
   name: `sim:${string}`;
   description: string;
-  flags: string[];
+  flags: SimulateFlag[];
   /** USDC the victim's account holds (0 for the close, which needs an empty account). */
   held: bigint;
   build: Build;
