@@ -12,15 +12,12 @@ import { BPF_UPGRADEABLE_LOADER, PUMP_PROGRAM, USDC_MINT } from '../../solana/pr
 import { type AccountDump, applyAccountDump, parseAccountDump } from '../chain/dumps.js';
 import type { ScenarioContext } from './context.js';
 import type { BuiltSubject } from './expectations.js';
-import type { FlagExpect, MainnetSubject } from './manifest.js';
 
 /** Dumps not loaded: the real USDC (the sandbox mints its own) and a second, older copy of PYUSD. */
 const SKIPPED = new Set(['usdc-mint.json', 'pyusd-mint-t22-sava-snapshot.json']);
 
-/** A subject as its bytes describe it, before its flag expectations are attached. */
-type Described = Omit<MainnetSubject, 'expect'> & {
-  expect: Omit<MainnetSubject['expect'], keyof FlagExpect>;
-};
+/** A subject as its bytes describe it (its flag expectations are the schedule's: mainnet-flags.ts). */
+type Described = Extract<BuiltSubject, { name: `mainnet:${string}` }>;
 
 interface LoadedFile {
   file: string;
