@@ -41,6 +41,8 @@ interface FakeWorld {
   parallelVerify?: boolean;
   produce?: (calls: number) => Promise<string>;
   store?: PaymentStore;
+  /** The facilitator is listed, but none takes the payments of its fee payer (it left between). */
+  unmanaged?: boolean;
 }
 
 const VALID: VerifyAnswer = { isValid: true };
@@ -86,7 +88,7 @@ async function world(options: FakeWorld = {}) {
   const gate = createPaymentGate({
     facilitators: {
       status: () => [facilitator],
-      byFeePayer: (f) => (f === feePayer ? facilitator : null),
+      byFeePayer: (f) => (f === feePayer && options.unmanaged !== true ? facilitator : null),
       markUnhealthy: (url) => unhealthy.push(url),
     },
     canProduce: () => true,
@@ -235,6 +237,15 @@ describe('payment core: admission', { timeout: 20_000 }, () => {
     assert.deepEqual(reasonOf(outcome), reason('transfer_amount', { amount: '19999', price: '20000' }));
     assert.equal(outcome.paymentKey, null);
     assert.deepEqual(w.events, []);
+  });
+});
+
+describe('payment core: a fee payer no facilitator manages', { timeout: 20_000 }, () => {
+  it('is refused before any claim or call (no one could settle it)', async () => {
+    const w = await world({ unmanaged: true });
+    const outcome = await w.gate.handle(w.call(await w.newPayment()));
+    assert.equal(codeOf(outcome), 'fee_payer_unmanaged');
+    assert.deepEqual(w.events, [], 'no facilitator, chain or scan was asked');
   });
 });
 
