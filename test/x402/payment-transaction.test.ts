@@ -87,29 +87,41 @@ const priced = (computeUnitLimit: number, computeUnitPrice: bigint) =>
     computeUnitPrice,
   });
 
-/** A payment whose ComputeBudget instructions are `budget`, for shapes no client builds. */
-async function withBudget(budget: readonly Instruction[]): Promise<string> {
-  const transfer = getTransferCheckedInstruction({
-    source: await usdcAccountOf(payer.address),
-    mint: USDC_MINT,
-    destination: await usdcAccountOf(payTo.address),
-    authority: payer,
-    amount: AMOUNT,
-    decimals: 6,
-  });
-  // The memo nonce the official client appends.
-  const memo: Instruction = { programAddress: MEMO_PROGRAM, data: new TextEncoder().encode('a1b2') };
+/** A partially signed payment of `instructions`, built around `around` as its fee payer. */
+async function paying(
+  instructions: readonly Instruction[],
+  around: TransactionSigner = createNoopSigner(feePayer.address),
+  version: 0 | 1 = 0,
+): Promise<string> {
   const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(createNoopSigner(feePayer.address), m),
+    createTransactionMessage({ version }),
+    (m) => setTransactionMessageFeePayerSigner(around, m),
     (m) =>
       setTransactionMessageLifetimeUsingBlockhash(
         { blockhash: payTo.address as string as Blockhash, lastValidBlockHeight: 1_000n },
         m,
       ),
-    (m) => appendTransactionMessageInstructions([...budget, transfer, memo], m),
+    (m) => appendTransactionMessageInstructions(instructions, m),
   );
   return getBase64EncodedWireTransaction(await partiallySignTransactionMessageWithSigners(message));
+}
+
+/** The TransferChecked the official client sends, paid by `from`. */
+const transferFrom = async (from: KeyPairSigner) =>
+  getTransferCheckedInstruction({
+    source: await usdcAccountOf(from.address),
+    mint: USDC_MINT,
+    destination: await usdcAccountOf(payTo.address),
+    authority: from,
+    amount: AMOUNT,
+    decimals: 6,
+  });
+
+/** A payment whose ComputeBudget instructions are `budget`, for shapes no client builds. */
+async function withBudget(budget: readonly Instruction[]): Promise<string> {
+  // The memo nonce the official client appends.
+  const memo: Instruction = { programAddress: MEMO_PROGRAM, data: new TextEncoder().encode('a1b2') };
+  return paying([...budget, await transferFrom(payer), memo]);
 }
 
 const rawBudget = (data: number[], accounts: Instruction['accounts'] = []): Instruction => ({
@@ -347,36 +359,6 @@ describe('inspectPaymentTransaction: compute budget caps', () => {
 
 describe('inspectPaymentTransaction: transactions that are not one payment, each named by its code', () => {
   before(setUp);
-
-  /** A partially signed payment of `instructions`, built around `around` as its fee payer. */
-  async function paying(
-    instructions: readonly Instruction[],
-    around: TransactionSigner = createNoopSigner(feePayer.address),
-    version: 0 | 1 = 0,
-  ): Promise<string> {
-    const message = pipe(
-      createTransactionMessage({ version }),
-      (m) => setTransactionMessageFeePayerSigner(around, m),
-      (m) =>
-        setTransactionMessageLifetimeUsingBlockhash(
-          { blockhash: payTo.address as string as Blockhash, lastValidBlockHeight: 1_000n },
-          m,
-        ),
-      (m) => appendTransactionMessageInstructions(instructions, m),
-    );
-    return getBase64EncodedWireTransaction(await partiallySignTransactionMessageWithSigners(message));
-  }
-
-  /** The TransferChecked the official client sends, paid by `from`. */
-  const transferFrom = async (from: KeyPairSigner) =>
-    getTransferCheckedInstruction({
-      source: await usdcAccountOf(from.address),
-      mint: USDC_MINT,
-      destination: await usdcAccountOf(payTo.address),
-      authority: from,
-      amount: AMOUNT,
-      decimals: 6,
-    });
 
   /** A compiled v0 message as wire bytes, unsigned, for shapes the message builder refuses to make. */
   function compiled(message: object): string {
