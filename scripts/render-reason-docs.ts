@@ -1,5 +1,5 @@
 /**
- * Renders the README's list of reasons (every 402, and every 400/500/503 of a paid call) from
+ * Renders the README's list of reasons (every 402, and every error the service answers) from
  * the reasons table, src/reasons.ts, so the README cannot drift from what the service says.
  * `npm run docs` writes it; test/docs/readme-reasons.test.ts checks it is current.
  */
@@ -15,17 +15,24 @@ const cell = (text: string) => text.replace(/\|/g, '\\|');
 /** The message as a caller reads it, each `{name}` shown as the value it stands for. */
 const shown = (message: string) => cell(message).replace(/\{(\w+)\}/g, '*‹$1›*');
 
-/** Where a status's reason is read, in the body a caller gets. */
+/** What a status's body says besides `reason`, and where its message is. */
 const FIELD: Readonly<Record<number, string>> = {
-  402: '`error` of the PaymentRequired body',
-  400: '`message` (`error` is `invalid_input`)',
-  500: '`message` (`error` as given)',
-  503: '`reason` is the code; `message`; with `Retry-After`',
+  402: "the PaymentRequired body (and the v2 `PAYMENT-REQUIRED` header's object): the message is its `error`",
+  400: 'before any payment: the message is `message`, `error` as given (`invalid_input`: the input; `bad_request`: the request itself)',
+  404: '`error` is `not_found`',
+  405: '`error` is `method_not_allowed`, with `Allow`',
+  408: '`error` is `request_timeout`',
+  414: '`error` is `uri_too_long`',
+  431: '`error` is `headers_too_large`',
+  500: '`error` as given',
+  503: '`error` is `service_unavailable`, with `Retry-After`',
 };
+
+const STATUSES = [402, 400, 404, 405, 408, 414, 431, 500, 503] as const;
 
 export function renderReasonList(): string {
   const codes = Object.keys(REASONS) as ReasonCode[];
-  const sections = [402, 400, 500, 503].map((status) => {
+  const sections = STATUSES.map((status) => {
     const rows = codes
       .filter((code) => REASONS[code].status === status)
       .map((code) => {
@@ -39,7 +46,8 @@ export function renderReasonList(): string {
     START,
     'Generated from `src/reasons.ts` by `npm run docs`. Each message is sent exactly as written',
     'here, *‹name›* standing for a value given per call; where it starts with a word such as',
-    '`payment_used:`, that word is for clients to read. A 503 names its code in `reason`.',
+    '`payment_used:`, that word is for clients to read. Every body names its code in `reason`:',
+    'compare that, not the words.',
     '',
     ...sections,
     END,

@@ -21,22 +21,24 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];
 
-/** The reasons a ServiceError can give: those of a 400, 500 or 503 (src/reasons.ts). */
-export type ErrorReasonCode = CodeOf<400 | 500 | 503>;
+/** The reasons a ServiceError can give: every one but a 402's (src/reasons.ts). */
+export type ErrorReasonCode = CodeOf<ErrorStatus>;
 
 export class ServiceError extends Error {
   override readonly name = 'ServiceError';
-  /** Its code in the reasons table, when it was made from one (reasonError). */
-  readonly reason: ErrorReasonCode | null;
+  /** The body's `error`: the status's word, as the reasons table gives it for `reason`. */
+  readonly code: ErrorCode;
+  /** Its code in the reasons table: the body's `reason`. */
+  readonly reason: ErrorReasonCode;
   constructor(
-    readonly code: ErrorCode,
-    message: string,
+    given: Reason<ErrorReasonCode>,
     /** Extra fields rendered in the body (e.g. `parameter`). Never secrets, never stack traces. */
     readonly details: Readonly<Record<string, string | number>> = {},
-    options?: ErrorOptions & { readonly reason?: ErrorReasonCode },
+    options?: ErrorOptions,
   ) {
-    super(message, options);
-    this.reason = options?.reason ?? null;
+    super(given.text, options);
+    this.code = REASONS[given.code].error;
+    this.reason = given.code;
   }
 
   get status(): ErrorStatus {
@@ -47,6 +49,7 @@ export class ServiceError extends Error {
   toBody(requestId?: string): Record<string, string | number> {
     const body: Record<string, string | number> = {
       error: this.code,
+      reason: this.reason,
       ...this.details,
       message: this.message,
     };
@@ -56,18 +59,15 @@ export class ServiceError extends Error {
 }
 
 /**
- * The error of a reason in the table: its `error` and message; a 503's body names the code as
- * its `reason`. `details` are the body's other fields (e.g. `parameter`).
+ * The error of a reason in the table: its `error`, its code as `reason`, and its message.
+ * `details` are the body's other fields (e.g. `parameter`); `cause` is logged, never shown.
  */
 export function reasonError(
   given: Reason<ErrorReasonCode>,
   details: Readonly<Record<string, string | number>> = {},
   cause?: unknown,
 ): ServiceError {
-  const entry = REASONS[given.code];
-  const fields = entry.status === 503 ? { reason: given.code, ...details } : details;
-  const options = cause === undefined ? { reason: given.code } : { reason: given.code, cause };
-  return new ServiceError(entry.error, given.text, fields, options);
+  return new ServiceError(given, details, cause === undefined ? undefined : { cause });
 }
 
 /** Name-based so it holds even if two copies of this module are loaded. */

@@ -1,18 +1,24 @@
 /**
- * Every reason the service gives for a 402, and for a 400, 500 or 503 of a paid call: a code
- * and its message template, in one table, the way `@solana/kit` keeps its error codes. Code
- * decides and tests compare codes; the message is only what a caller reads. The README's list
- * of reasons is generated from this table (scripts/render-reason-docs.ts).
+ * Every reason the service gives for a 402, and for every error it answers (400, 404, 405, 408,
+ * 414, 431, 500, 503): a code and its message template, in one table, the way `@solana/kit` keeps
+ * its error codes. Code decides and tests compare codes; the message is only what a caller reads.
+ * The README's list of reasons is generated from this table (scripts/render-reason-docs.ts).
  *
  * A message is the exact text on the wire (a 402's `error`, an error body's `message`): where
  * it starts with a word such as `payment_used:`, clients read that word, so it stays. `{name}`
- * marks a value filled in per call. For a 503 the body's `reason` field is the code itself.
+ * marks a value filled in per call. Every body names its code in a field of its own, `reason`:
+ * the 402 body (and the v2 PAYMENT-REQUIRED header's object) as every error body.
  */
 
 /** The HTTP status a reason goes with, and for a status other than 402 its body's `error`. */
 type ReasonEntry =
   | { readonly status: 402; readonly message: string }
-  | { readonly status: 400; readonly error: 'invalid_input'; readonly message: string }
+  | { readonly status: 400; readonly error: 'invalid_input' | 'bad_request'; readonly message: string }
+  | { readonly status: 404; readonly error: 'not_found'; readonly message: string }
+  | { readonly status: 405; readonly error: 'method_not_allowed'; readonly message: string }
+  | { readonly status: 408; readonly error: 'request_timeout'; readonly message: string }
+  | { readonly status: 414; readonly error: 'uri_too_long'; readonly message: string }
+  | { readonly status: 431; readonly error: 'headers_too_large'; readonly message: string }
   | { readonly status: 500; readonly error: 'scan_failed' | 'internal_error'; readonly message: string }
   | { readonly status: 503; readonly error: 'service_unavailable'; readonly message: string };
 
@@ -41,7 +47,6 @@ export const REASONS = {
       "{path} is the endpoint's template, not a subject to scan: a payment is never taken here, and this one was not used. Send it with a real {name} in the path.",
   },
   not_taking_payments: { status: 402, message: 'This server is not taking payments yet' },
-  payments_not_wired: { status: 402, message: 'payments are not wired' },
   payment_meta_malformed: {
     status: 402,
     message: '_meta["{key}"] must be an x402 PaymentPayload object; nothing was charged',
@@ -164,11 +169,104 @@ export const REASONS = {
     message:
       'settlement_unconfirmed: the payment landed, but its record could not be written yet; repeat this request with the same payment to receive the result',
   },
-  // 400, before any payment is asked for or touched.
-  input_invalid: { status: 400, error: 'invalid_input', message: '{problem}' },
+  // 400, before any payment is asked for or touched: a path parameter (or a body's address).
+  base58_empty: { status: 400, error: 'invalid_input', message: '{name} must be {what}; it is empty' },
+  base58_alphabet: {
+    status: 400,
+    error: 'invalid_input',
+    message:
+      '{name} must be {what}; it contains characters outside the base58 alphabet (0, O, I and l are not base58)',
+  },
+  base58_length: {
+    status: 400,
+    error: 'invalid_input',
+    message: '{name} must be {what}; it does not decode to {bytes} bytes',
+  },
   parameter_missing: { status: 400, error: 'invalid_input', message: '{parameter} is missing from the path' },
+  // 400: a POST body.
   body_too_large: { status: 400, error: 'invalid_input', message: 'the body is over {bytes} bytes{why}' },
+  body_not_json: { status: 400, error: 'invalid_input', message: 'the body must be JSON: {shape}' },
+  body_not_object: {
+    status: 400,
+    error: 'invalid_input',
+    message: 'the body must be a JSON object: {shape}',
+  },
+  body_fields_invalid: { status: 400, error: 'invalid_input', message: '{problems}' },
+  body_fields_unknown: {
+    status: 400,
+    error: 'invalid_input',
+    message: 'the body has unknown field(s): {fields}',
+  },
+  transaction_missing: {
+    status: 400,
+    error: 'invalid_input',
+    message: '{field} must be a non-empty base64 string',
+  },
+  transaction_not_base64: {
+    status: 400,
+    error: 'invalid_input',
+    message: '{field} is not base64 (standard alphabet, padded)',
+  },
+  transaction_too_large: {
+    status: 400,
+    error: 'invalid_input',
+    message: '{field} is {bytes} bytes; a transaction is at most {max} bytes',
+  },
+  transaction_malformed: {
+    status: 400,
+    error: 'invalid_input',
+    message: '{field} is not a transaction: {problem}',
+  },
   webhook_refused: { status: 400, error: 'invalid_input', message: '{problem}; nothing was charged' },
+  // 400, before the app: a request that cannot be read as one.
+  http_unparsable: { status: 400, error: 'bad_request', message: 'The request could not be parsed as HTTP' },
+  host_missing: {
+    status: 400,
+    error: 'bad_request',
+    message: 'An HTTP/1.1 request must carry a Host header',
+  },
+  host_invalid: { status: 400, error: 'bad_request', message: 'The Host header is not a valid host name' },
+  host_too_long: {
+    status: 400,
+    error: 'bad_request',
+    message: 'The Host header is longer than {max} characters, more than any host name',
+  },
+  path_backslash: { status: 400, error: 'bad_request', message: 'The request path contains a backslash' },
+  target_not_absolute: {
+    status: 400,
+    error: 'bad_request',
+    message: 'The request target is not a valid absolute URL',
+  },
+  target_not_path: {
+    status: 400,
+    error: 'bad_request',
+    message: 'The request target is not a valid path (it must start with "/")',
+  },
+  // 404, 405, 408, 414, 431: what HTTP itself refuses.
+  endpoint_not_found: { status: 404, error: 'not_found', message: 'No such endpoint: {method} {path}' },
+  watch_not_found: { status: 404, error: 'not_found', message: 'No watch has this id.' },
+  docs_asset_not_found: { status: 404, error: 'not_found', message: 'No such docs asset: {name}' },
+  method_not_allowed: {
+    status: 405,
+    error: 'method_not_allowed',
+    message: '{method} is not allowed here; use {allowed}',
+  },
+  connect_not_supported: {
+    status: 405,
+    error: 'method_not_allowed',
+    message: 'CONNECT is not supported: every endpoint is GET',
+  },
+  request_timeout: { status: 408, error: 'request_timeout', message: 'The request was not received in time' },
+  uri_too_long: {
+    status: 414,
+    error: 'uri_too_long',
+    message: 'The request URL (path and query) is longer than {max} characters',
+  },
+  headers_too_large: {
+    status: 431,
+    error: 'headers_too_large',
+    message: 'Request headers exceed {bytes} bytes',
+  },
   // 500: nothing was settled.
   scan_failed: {
     status: 500,

@@ -4,11 +4,17 @@
  * cannot drift apart.
  */
 import type { z } from 'zod';
+import { type CodeOf, type Reason, reason } from '../reasons.js';
 import type { BodyInput, BodySchema } from '../terms/entry.js';
+
+/** Why a body is refused (400), as the reasons table words it. */
+export type BodyRefusal = { readonly ok: false; readonly reason: Reason<CodeOf<400>> };
 
 export type ParsedBody =
   | { readonly ok: true; readonly value: Readonly<Record<string, unknown>> }
-  | { readonly ok: false; readonly message: string };
+  | BodyRefusal;
+
+export const refuseBody = (why: Reason<CodeOf<400>>): BodyRefusal => ({ ok: false, reason: why });
 
 /** `{"kind": …, "subject": …}`: the body's shape, for a message about a body that is not JSON. */
 const shapeOf = (schema: BodySchema) => `{${schema.required.map((k) => `"${k}": …`).join(', ')}}`;
@@ -31,12 +37,13 @@ export function parseJsonBody(body: Pick<BodyInput, 'input' | 'schema'>, text: s
   try {
     json = JSON.parse(text);
   } catch {
-    return { ok: false, message: `the body must be JSON: ${shapeOf(schema)}` };
+    return refuseBody(reason('body_not_json', { shape: shapeOf(schema) }));
   }
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
-    return { ok: false, message: `the body must be a JSON object: ${shapeOf(schema)}` };
+    return refuseBody(reason('body_not_object', { shape: shapeOf(schema) }));
   }
   const parsed = body.input.safeParse(json);
-  if (!parsed.success) return { ok: false, message: problems(parsed.error.issues) };
+  if (!parsed.success)
+    return refuseBody(reason('body_fields_invalid', { problems: problems(parsed.error.issues) }));
   return { ok: true, value: parsed.data as Record<string, unknown> };
 }

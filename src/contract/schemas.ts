@@ -3,6 +3,7 @@
  * OpenAPI 3.1 document all come from these schemas.
  */
 import { z } from '@hono/zod-openapi';
+import { type Reason, reason } from '../reasons.js';
 import { base58Problem } from '../solana/base58.js';
 import type { ParamKind } from '../terms/subjects.js';
 
@@ -13,15 +14,19 @@ const PARAM_TEXT: Record<ParamKind, string> = {
   signature: 'a base58 transaction signature (64 bytes)',
 };
 
-/** Human-readable reason a path parameter is invalid, or null when it is fine. */
-export function paramProblem(kind: ParamKind, value: string): string | null {
-  const problem = base58Problem(value, PARAM_BYTES[kind]);
+/** Why a subject's text is not one (`name` is how the reason names it: `mint`), or null when it is. */
+export function paramReason(
+  name: string,
+  kind: ParamKind,
+  value: string,
+): Reason<'base58_empty' | 'base58_alphabet' | 'base58_length'> | null {
+  const bytes = PARAM_BYTES[kind];
+  const problem = base58Problem(value, bytes);
   if (problem === null) return null;
-  if (problem === 'empty') return `must be ${PARAM_TEXT[kind]}; it is empty`;
-  if (problem === 'alphabet') {
-    return `must be ${PARAM_TEXT[kind]}; it contains characters outside the base58 alphabet (0, O, I and l are not base58)`;
-  }
-  return `must be ${PARAM_TEXT[kind]}; it does not decode to ${PARAM_BYTES[kind]} bytes`;
+  const what = PARAM_TEXT[kind];
+  if (problem === 'empty') return reason('base58_empty', { name, what });
+  if (problem === 'alphabet') return reason('base58_alphabet', { name, what });
+  return reason('base58_length', { name, what, bytes });
 }
 
 /** The shape a path parameter's text must have, as JSON Schema states it (OpenAPI, MCP tools). */
@@ -41,7 +46,7 @@ export function paramSchema(kind: ParamKind, description: string, example: strin
     .regex(new RegExp(hints.pattern))
     .min(hints.minLength)
     .max(hints.maxLength)
-    .refine((v) => paramProblem(kind, v) === null, { message: `must decode to ${bytes} bytes` })
+    .refine((v) => paramReason('', kind, v) === null, { message: `must decode to ${bytes} bytes` })
     .openapi({ description, example });
 }
 

@@ -10,8 +10,8 @@ import { createHash } from 'node:crypto';
 import type { WatchOrder } from '../terms/bodies.js';
 import type { PostEndpoint } from '../terms/entry.js';
 import type { WatchKind } from '../terms/subjects.js';
-import { parseJsonBody } from './body-schema.js';
-import { paramProblem } from './schemas.js';
+import { type BodyRefusal, parseJsonBody, refuseBody } from './body-schema.js';
+import { paramReason } from './schemas.js';
 
 export type { WatchKind, WatchOrder };
 
@@ -23,7 +23,7 @@ export type OrderCheck =
       readonly canonical: string;
       readonly sha256: string;
     }
-  | { readonly ok: false; readonly message: string };
+  | BodyRefusal;
 
 /** The order as one JSON text, keys in a fixed order. */
 export function canonicalOrder(order: WatchOrder): string {
@@ -35,8 +35,8 @@ export function checkWatchOrder(endpoint: PostEndpoint, text: string): OrderChec
   const parsed = parseJsonBody(endpoint.body, text);
   if (!parsed.ok) return parsed;
   const value = parsed.value as WatchOrder;
-  const problem = paramProblem('address', value.subject);
-  if (problem !== null) return { ok: false, message: `subject ${problem}` };
+  const problem = paramReason('subject', 'address', value.subject);
+  if (problem !== null) return refuseBody(problem);
   const order: WatchOrder = {
     kind: value.kind,
     subject: value.subject,

@@ -15,9 +15,10 @@ import {
   type PaidEndpoint,
   type PostEndpoint,
 } from '../catalog.js';
-import { paramProblem } from '../contract/schemas.js';
+import type { BodyRefusal } from '../contract/body-schema.js';
+import { paramReason } from '../contract/schemas.js';
 import { checkWatchOrder } from '../contract/watch-order.js';
-import { reasonText } from '../reasons.js';
+import { type CodeOf, type Reason, reason } from '../reasons.js';
 import { checkSimulateBody } from '../scans/simulate/wire.js';
 
 /** What one payment buys: the scan's subject, the path (or POST body) it pays for, and its price. */
@@ -30,14 +31,14 @@ export interface Purchase {
 /** The first decision about a request, GET or POST alike. */
 export type Admission =
   /** A malformed parameter or body: 400, before the caller is ever asked to pay. */
-  | { readonly kind: 'invalid'; readonly message: string }
+  | { readonly kind: 'invalid'; readonly reason: Reason<CodeOf<400>> }
   /**
    * No payment (or the endpoint's template): the endpoint's 402 offer; `purchase` when the input
    * is a valid order priced by its units (what it would buy, at what price).
    */
   | { readonly kind: 'offer'; readonly purchase: Purchase | null }
   /** A payment that will not be touched: a 402 that says why. */
-  | { readonly kind: 'refuse_payment'; readonly reason: string }
+  | { readonly kind: 'refuse_payment'; readonly reason: Reason<CodeOf<402>> }
   /** A payment for the payment core, and what it buys. */
   | { readonly kind: 'pay'; readonly purchase: Purchase };
 
@@ -50,14 +51,14 @@ export interface AdmissionRequest {
 
 const OFFER = { kind: 'offer', purchase: null } as const satisfies Admission;
 
-const HEAD_TAKES_NO_PAYMENT: Admission = { kind: 'refuse_payment', reason: reasonText('payment_with_head') };
+const HEAD_TAKES_NO_PAYMENT: Admission = { kind: 'refuse_payment', reason: reason('payment_with_head') };
 
 /** A payment presented at the template: there is no subject to scan, so it is not touched. */
 function templateTakesNoPayment(endpoint: GetEndpoint): Admission {
   const { name } = endpoint.param;
   return {
     kind: 'refuse_payment',
-    reason: reasonText('payment_at_template', { path: endpoint.path, name }),
+    reason: reason('payment_at_template', { path: endpoint.path, name }),
   };
 }
 
@@ -76,7 +77,7 @@ export function isTemplateValue(endpoint: GetEndpoint, value: string): boolean {
 
 const NOT_TAKING_PAYMENTS: Extract<Admission, { kind: 'refuse_payment' }> = {
   kind: 'refuse_payment',
-  reason: reasonText('not_taking_payments'),
+  reason: reason('not_taking_payments'),
 };
 
 export function admitRequest(
@@ -87,8 +88,8 @@ export function admitRequest(
   if (isTemplateValue(endpoint, request.value))
     return request.hasPayment ? templateTakesNoPayment(endpoint) : OFFER;
   const { name, kind } = endpoint.param;
-  const problem = paramProblem(kind, request.value);
-  if (problem !== null) return { kind: 'invalid', message: `${name} ${problem}` };
+  const problem = paramReason(name, kind, request.value);
+  if (problem !== null) return { kind: 'invalid', reason: problem };
   if (!request.hasPayment) return OFFER;
   // Hono answers HEAD with the GET route. A HEAD answer has no body to carry the result, so the
   // payment is not touched: it still buys the result with GET.
@@ -113,9 +114,7 @@ export function paidForOrder(path: string, sha256: string): string {
 }
 
 /** A POST body as its endpoint reads it: what it buys, or why it is refused (400). */
-export type CheckedBody =
-  | { readonly ok: true; readonly purchase: Purchase }
-  | { readonly ok: false; readonly message: string };
+export type CheckedBody = { readonly ok: true; readonly purchase: Purchase } | BodyRefusal;
 
 /** A watch order: priced by its hours, named by the digest of its canonical JSON. */
 function readWatchOrder(endpoint: PostEndpoint, body: string): CheckedBody {
@@ -162,7 +161,7 @@ export function admitBodyRequest(
 ): Admission {
   if (request.body.trim() === '' && !request.hasPayment) return OFFER;
   const checked = checkBody(endpoint, request.body);
-  if (!checked.ok) return { kind: 'invalid', message: checked.message };
+  if (!checked.ok) return { kind: 'invalid', reason: checked.reason };
   if (!request.hasPayment) return { kind: 'offer', purchase: checked.purchase };
   if (!takingPayments) return NOT_TAKING_PAYMENTS;
   return { kind: 'pay', purchase: checked.purchase };

@@ -3,7 +3,7 @@
  * fee payer or health). Everything but the resource URL is serialised once.
  */
 import { type EndpointId, listedPrice, PAID_ENDPOINTS, type PaidEndpoint } from '../catalog.js';
-import { reasonText } from '../reasons.js';
+import { type CodeOf, type Reason, reason } from '../reasons.js';
 import { type ServiceMetadata, serviceMetadata } from '../x402/bazaar.js';
 import type { FacilitatorDirectory } from '../x402/facilitators.js';
 import type { V1NetworkName } from '../x402/networks.js';
@@ -41,11 +41,14 @@ export interface OfferBookOptions {
   readonly v1Network?: V1NetworkName;
 }
 
-export function paymentPrompt(endpoint: PaidEndpoint, priceUsd?: number): string {
+export function paymentPrompt(
+  endpoint: PaidEndpoint,
+  priceUsd?: number,
+): Reason<'payment_required' | 'payment_required_order'> {
   const { usd, per } = listedPrice(endpoint);
-  if (per === 'call') return reasonText('payment_required', { usd: usd.toFixed(2) });
+  if (per === 'call') return reason('payment_required', { usd: usd.toFixed(2) });
   const total = priceUsd === undefined ? '' : `: ${priceUsd.toFixed(2)} USDC for this order`;
-  return reasonText('payment_required_order', { total, usd: usd.toFixed(2), per });
+  return reason('payment_required_order', { total, usd: usd.toFixed(2), per });
 }
 
 export class OfferBook {
@@ -59,20 +62,20 @@ export class OfferBook {
     this.service = serviceMetadata(options.publicBaseUrl ?? null);
   }
 
-  /** Current terms of an endpoint, with `error` replaced by `reason` when given. */
-  terms(endpoint: PaidEndpoint, reason?: string, priceUsd?: number): OfferTerms {
+  /** Current terms of an endpoint, its 402 saying `refused` when given (why a payment bought nothing). */
+  terms(endpoint: PaidEndpoint, refused?: Reason<CodeOf<402>>, priceUsd?: number): OfferTerms {
     const facilitator = this.options.facilitators.advertised();
     const unavailable = facilitator === null ? this.options.facilitators.unavailableReason() : null;
-    const error =
-      reason ??
+    const why =
+      refused ??
       (unavailable === null
         ? paymentPrompt(endpoint, priceUsd)
-        : reasonText('payment_unavailable', { why: unavailable }));
+        : reason('payment_unavailable', { why: unavailable }));
     return {
       payTo: this.options.payTo,
       feePayer: facilitator?.feePayer ?? null,
       maxTimeoutSeconds: this.options.maxTimeoutSeconds,
-      error,
+      why,
       service: this.service,
       ...(this.options.v1Network ? { v1Network: this.options.v1Network } : {}),
     };
@@ -122,7 +125,7 @@ export class OfferBook {
   }
 
   /** A one-off template whose `error` explains why a payment was refused (at the order's price when given). */
-  refusal(endpoint: PaidEndpoint, reason: string, priceUsd?: number): OfferTemplate {
-    return createOfferTemplate(endpoint, this.terms(endpoint, reason), priceUsd);
+  refusal(endpoint: PaidEndpoint, why: Reason<CodeOf<402>>, priceUsd?: number): OfferTemplate {
+    return createOfferTemplate(endpoint, this.terms(endpoint, why), priceUsd);
   }
 }

@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import { atomicPrice, type EndpointId, type GetEndpoint, type PaidEndpoint } from '../catalog.js';
 import { reasonError, type ServiceError } from '../errors.js';
-import { reason, reasonText } from '../reasons.js';
+import { type CodeOf, type Reason, reason } from '../reasons.js';
 import type { BodySignature, SignBody } from '../signing/signature.js';
 import type { PaidCall } from '../x402/core.js';
 import type { RenderedOffer } from '../x402/offer.js';
@@ -37,7 +37,7 @@ import type { Shedder } from './shedding.js';
 export type PresentedText =
   | { readonly transport: 1 | 2; readonly header: string }
   /** Something was presented as a payment but cannot be one: why, for the 402. */
-  | { readonly unreadable: string };
+  | { readonly unreadable: Reason<CodeOf<402>> };
 
 /** One request at the door, as any transport reads it. */
 export interface Knock {
@@ -192,16 +192,21 @@ interface Offered {
 }
 
 /** A 402 whose offer says why this payment buys nothing (`receipt` when it was settled even so). */
-function refusal(deps: PaidDoorDeps, offered: Offered, reason: string, receipt: Receipt | null): Answer {
+function refusal(
+  deps: PaidDoorDeps,
+  offered: Offered,
+  why: Reason<CodeOf<402>>,
+  receipt: Receipt | null,
+): Answer {
   const { endpoint, priceUsd, url } = offered;
-  return { kind: 'offer', offer: deps.offers.refusal(endpoint, reason, priceUsd).render(url), receipt };
+  return { kind: 'offer', offer: deps.offers.refusal(endpoint, why, priceUsd).render(url), receipt };
 }
 
 /** A payment refused at the door: counted, never claimed. */
-function refuse(deps: PaidDoorDeps, visit: PaidVisit, reason: string): Answer {
+function refuse(deps: PaidDoorDeps, visit: PaidVisit, why: Reason<CodeOf<402>>): Answer {
   deps.metrics?.payment('refused');
   const { endpoint, url, purchase } = visit;
-  return refusal(deps, { endpoint, url, priceUsd: purchase?.priceUsd }, reason, null);
+  return refusal(deps, { endpoint, url, priceUsd: purchase?.priceUsd }, why, null);
 }
 
 /**
@@ -241,9 +246,9 @@ function answerOutcome(
     case 'deliver':
       return delivery(deps, call, outcome.response);
     case 'refuse':
-      return refusal(deps, offered, outcome.reason, outcome.receipt);
+      return refusal(deps, offered, { code: outcome.code, text: outcome.reason }, outcome.receipt);
     case 'pending':
-      return refusal(deps, offered, outcome.reason, null);
+      return refusal(deps, offered, { code: outcome.code, text: outcome.reason }, null);
     case 'failed':
       deps.log?.warn({ req_id: call.requestId, err: outcome.cause }, 'paid call failed; payment not settled');
       return { kind: 'failed', error: outcome.error, requestId: call.requestId };
@@ -313,7 +318,8 @@ function offerOrPay(deps: PaidDoorDeps, visit: PaidVisit): Answer | Promise<Answ
     return screened(screenedOut);
   }
   if (admission.kind === 'refuse_payment') return refuse(deps, visit, admission.reason);
-  if (gate === undefined) return refuse(deps, visit, reasonText('payments_not_wired'));
+  // Admitted to pay only when a gate is wired (admission's takingPayments): no reason of its own.
+  if (gate === undefined) return refuse(deps, visit, reason('not_taking_payments'));
   if (!('header' in payment)) return refuse(deps, visit, payment.unreadable);
   return pay(deps, { ...visit, gate, purchase: admission.purchase, payment });
 }
@@ -339,9 +345,7 @@ function answerKnock(deps: PaidDoorDeps, endpoint: PaidEndpoint, knock: Knock): 
   const request = { method: knock.method, value: knock.input, hasPayment: knock.payment !== null };
   const { resourcePath, admission } = admitInput(endpoint, request, deps.gate !== undefined);
   if (admission.kind === 'invalid') {
-    const error = reasonError(reason('input_invalid', { problem: admission.message }), {
-      parameter: inputName(endpoint),
-    });
+    const error = reasonError(admission.reason, { parameter: inputName(endpoint) });
     return { kind: 'invalid', error };
   }
   const purchase = admission.kind === 'offer' || admission.kind === 'pay' ? admission.purchase : null;

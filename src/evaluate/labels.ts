@@ -5,7 +5,7 @@
  * comment line. Pure: text in, subjects or a LabelsError naming the line out.
  */
 import { GET_ENDPOINTS, type GetEndpoint, type ScanId } from '../catalog.js';
-import { paramProblem } from '../contract/schemas.js';
+import { paramReason } from '../contract/schemas.js';
 
 export interface LabelledSubject {
   readonly endpoint: ScanId;
@@ -76,8 +76,8 @@ function subjectOf(values: string[], columns: readonly string[], line: number): 
       `line ${line}: kind ${JSON.stringify(byName.kind)} is not an endpoint (one of ${GET_ENDPOINTS.map((e) => e.id).join(', ')})`,
     );
   const endpoint = found.id;
-  const problem = paramProblem(found.param.kind, byName.address!);
-  if (problem !== null) throw new LabelsError(`line ${line}: the ${endpoint} subject ${problem}`);
+  const problem = paramReason(`the ${endpoint} subject`, found.param.kind, byName.address!);
+  if (problem !== null) throw new LabelsError(`line ${line}: ${problem.text}`);
   const label = byName.label!.toLowerCase();
   if (!LABEL.test(label))
     throw new LabelsError(

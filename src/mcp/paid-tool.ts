@@ -14,7 +14,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { PaidEndpoint } from '../catalog.js';
 import type { Answer, PaidDoor, PresentedText } from '../door/paid-door.js';
-import { reasonText } from '../reasons.js';
+import { reason } from '../reasons.js';
 import type { RenderedOffer } from '../x402/offer.js';
 import { type Receipt, storedReceipt } from '../x402/outcomes.js';
 import { errorResult, PAYMENT_META_KEY, paymentRequiredResult, scanResult } from './results.js';
@@ -49,7 +49,7 @@ function presentedPayment(payment: unknown): PresentedText | null {
   if (payment === undefined) return null;
   if (typeof payment === 'string') return { transport: 2, header: payment };
   if (payment === null || typeof payment !== 'object' || Array.isArray(payment)) {
-    return { unreadable: reasonText('payment_meta_malformed', { key: PAYMENT_META_KEY }) };
+    return { unreadable: reason('payment_meta_malformed', { key: PAYMENT_META_KEY }) };
   }
   return { transport: 2, header: Buffer.from(JSON.stringify(payment)).toString('base64') };
 }

@@ -12,7 +12,7 @@ import { SessionBudget, usdcUnits } from '@solana-risk-scan/client';
 import { concretePath, orderPriceUsd, type PaidEndpoint } from '../catalog.js';
 import { failureLine } from '../client/failures.js';
 import { payAndCall } from '../client/pay.js';
-import { type ErrorBody, paramProblem } from '../contract/schemas.js';
+import { type ErrorBody, paramReason } from '../contract/schemas.js';
 import { checkBody } from '../door/admission.js';
 import { errorResult, scanResult } from './results.js';
 import { createToolServer } from './tool-server.js';
@@ -70,16 +70,16 @@ function toolRequest(
   if (endpoint.method === 'POST') {
     const data = toolInput(endpoint, args);
     const checked = checkBody(endpoint, data);
-    if (!checked.ok) return { problem: checked.message, parameter: endpoint.body.field };
+    if (!checked.ok) return { problem: checked.reason.text, parameter: endpoint.body.field };
     return { path: endpoint.path, data, priceUsd: checked.purchase.priceUsd };
   }
   const { name, kind } = endpoint.param;
   const value = toolInput(endpoint, args);
   // Checked before the value becomes part of a URL path, with the API's own words.
-  const problem = paramProblem(kind, value);
+  const problem = paramReason(name, kind, value);
   return problem === null
     ? { path: concretePath(endpoint, value), priceUsd: orderPriceUsd(endpoint) }
-    : { problem: `${name} ${problem}`, parameter: name };
+    : { problem: problem.text, parameter: name };
 }
 
 const budgetSpent = (priceUsd: number, budget: SessionBudget) =>

@@ -3,7 +3,8 @@
  * becomes an HTTP status: everything thrown ends in `onError` and is mapped by its code.
  */
 import { Hono } from 'hono';
-import { ServiceError, toServiceError } from '../errors.js';
+import { reasonError, toServiceError } from '../errors.js';
+import { reason } from '../reasons.js';
 import type { AppEnv } from './context.js';
 import { type DiscoveryDeps, registerDiscoveryRoutes } from './discovery/routes.js';
 import { type FramedApp, frameRequests } from './frame.js';
@@ -101,11 +102,11 @@ export function buildApp(deps: AppDeps): FramedApp {
       return reply(c, 204, null, { Allow: allowed.join(', ') });
     }
     if (allowed.length > 0 && !allowed.includes(c.req.method)) {
-      const message = `${c.req.method} is not allowed here; use ${allowed.join(' or ')}`;
-      return replyError(c, new ServiceError('method_not_allowed', message), { Allow: allowed.join(', ') });
+      const refused = reason('method_not_allowed', { method: c.req.method, allowed: allowed.join(' or ') });
+      return replyError(c, reasonError(refused), { Allow: allowed.join(', ') });
     }
-    const message = `No such endpoint: ${c.req.method} ${path.slice(0, 200)}`;
-    return replyError(c, new ServiceError('not_found', message));
+    const unknown = reason('endpoint_not_found', { method: c.req.method, path: path.slice(0, 200) });
+    return replyError(c, reasonError(unknown));
   });
   app.onError((err, c) => {
     const error = toServiceError(err);

@@ -13,7 +13,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Hono } from 'hono';
-import { ServiceError, toServiceError } from '../errors.js';
+import { reasonError, type ServiceError, toServiceError } from '../errors.js';
+import { reason } from '../reasons.js';
 import type { AppEnv, RequestFrame } from './context.js';
 import { type Logger, writeRequestLine } from './logger.js';
 import type { Metrics } from './metrics.js';
@@ -141,12 +142,10 @@ function lengthRefusal(url: string): ServiceError | null {
   const hostStart = url.indexOf('//') + 2;
   const pathStart = pathStartOf(url);
   if (url.length - pathStart > MAX_URL_LENGTH) {
-    const message = `The request URL (path and query) is longer than ${MAX_URL_LENGTH} characters`;
-    return new ServiceError('uri_too_long', message);
+    return reasonError(reason('uri_too_long', { max: MAX_URL_LENGTH }));
   }
   if (pathStart - hostStart > MAX_HOST_LENGTH) {
-    const message = `The Host header is longer than ${MAX_HOST_LENGTH} characters, more than any host name`;
-    return new ServiceError('bad_request', message);
+    return reasonError(reason('host_too_long', { max: MAX_HOST_LENGTH }));
   }
   return null;
 }

@@ -8,7 +8,8 @@ import {
 } from 'node:http';
 import { type AddressInfo, isIPv4, type Socket } from 'node:net';
 import { getRequestListener, RequestError } from '@hono/node-server';
-import { ServiceError, toServiceError } from '../errors.js';
+import { reasonError, type ServiceError, toServiceError } from '../errors.js';
+import { reason } from '../reasons.js';
 import type { FramedApp, Refusal } from './frame.js';
 
 /** Largest request head (request line + headers) accepted; x402 payment headers are ~1–2 KiB. */
@@ -35,17 +36,17 @@ export function parserRefusal(err: NodeJS.ErrnoException): { error: ServiceError
   switch (err.code) {
     case 'HPE_HEADER_OVERFLOW':
       return {
-        error: new ServiceError('headers_too_large', `Request headers exceed ${MAX_HEADER_BYTES} bytes`),
+        error: reasonError(reason('headers_too_large', { bytes: MAX_HEADER_BYTES })),
         reason: 'Request Header Fields Too Large',
       };
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return {
-        error: new ServiceError('request_timeout', 'The request was not received in time'),
+        error: reasonError(reason('request_timeout')),
         reason: 'Request Timeout',
       };
     default:
       return {
-        error: new ServiceError('bad_request', 'The request could not be parsed as HTTP'),
+        error: reasonError(reason('http_unparsable')),
         reason: 'Bad Request',
       };
   }
@@ -73,14 +74,13 @@ function clientErrorHandler(app: Pick<FramedApp, 'refuse'>) {
  * RequestError messages are fixed texts; a Host that makes the URL unparsable surfaces as a
  * plain "Invalid URL", so the Host itself is checked too.
  */
-function unreadableReason(err: Error, req: IncomingMessage): string {
+function unreadableReason(err: Error, req: IncomingMessage): ServiceError {
   const text = err.message;
   const host = req.headers.host ?? '';
-  if (/backslash/i.test(text)) return 'The request path contains a backslash';
-  if (/absolute/i.test(text)) return 'The request target is not a valid absolute URL';
-  if (/host/i.test(text) || !URL.canParse(`http://${host}/`))
-    return 'The Host header is not a valid host name';
-  return 'The request target is not a valid path (it must start with "/")';
+  if (/backslash/i.test(text)) return reasonError(reason('path_backslash'));
+  if (/absolute/i.test(text)) return reasonError(reason('target_not_absolute'));
+  if (/host/i.test(text) || !URL.canParse(`http://${host}/`)) return reasonError(reason('host_invalid'));
+  return reasonError(reason('target_not_path'));
 }
 
 /**
@@ -145,9 +145,7 @@ export async function listen(
     errorHandler: (err) => {
       const req = current;
       const error =
-        req !== null && err instanceof RequestError
-          ? new ServiceError('bad_request', unreadableReason(err, req))
-          : toServiceError(err);
+        req !== null && err instanceof RequestError ? unreadableReason(err, req) : toServiceError(err);
       const refusal = app.refuse(error, req?.method ?? '-', req?.url ?? '-');
       return new Response(refusal.body, { status: refusal.status, headers: refusal.headers });
     },
@@ -158,7 +156,7 @@ export async function listen(
     if (!req.headers.host) {
       // HTTP/1.1 requires a Host (node:http's own check is off, so the refusal is JSON too).
       if (req.headers.host === undefined && req.httpVersion !== '1.0') {
-        const error = new ServiceError('bad_request', 'An HTTP/1.1 request must carry a Host header');
+        const error = reasonError(reason('host_missing'));
         send(res, app.refuse(error, req.method ?? '-', req.url ?? '-'));
         return;
       }
@@ -187,7 +185,7 @@ export async function listen(
   server.on('clientError', clientErrorHandler(app));
   // node:http hands CONNECT to this event and, with no listener, drops the connection unanswered.
   server.on('connect', (req: IncomingMessage, socket: Socket) => {
-    const error = new ServiceError('method_not_allowed', 'CONNECT is not supported: every endpoint is GET');
+    const error = reasonError(reason('connect_not_supported'));
     writeRefusal(socket, 'Method Not Allowed', app.refuse(error, 'CONNECT', req.url ?? '-'));
   });
   const { port } = server.address() as AddressInfo;

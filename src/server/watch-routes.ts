@@ -5,7 +5,8 @@
  * the answer nor its time says whether another id exists. Cancelling gives no refund.
  */
 import type { Context, Hono } from 'hono';
-import { ServiceError } from '../errors.js';
+import { reasonError } from '../errors.js';
+import { reason } from '../reasons.js';
 import { VIEW_DELIVERIES, watchView } from '../watch/door/view.js';
 import type { Watch, WatchState } from '../watch/model.js';
 import type { AppEnv } from './context.js';
@@ -21,7 +22,7 @@ export interface WatchRouteDeps {
   readonly now?: () => number;
 }
 
-const NO_SUCH_WATCH = () => new ServiceError('not_found', 'No watch has this id.');
+const NO_SUCH_WATCH = () => reasonError(reason('watch_not_found'));
 
 async function answerWatch(c: Context<AppEnv>, deps: WatchRouteDeps, watch: Watch | null) {
   if (watch === null) throw NO_SUCH_WATCH();

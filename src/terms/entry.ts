@@ -98,7 +98,7 @@ export type GetEndpoint = EndpointFacts & {
     readonly kind: ParamKind;
     readonly description: string;
     readonly example: string;
-    /** The parameter's zod schema: what OpenAPI states (admission refuses in paramProblem's words, which it calls). */
+    /** The parameter's zod schema: what OpenAPI states (admission refuses in paramReason's words, which it calls). */
     readonly input: z.ZodType;
   };
 };

@@ -23,7 +23,7 @@ export function facilitatorCall(
   offered: OfferedTerms,
   timeoutMs: number,
 ): FacilitatorCall {
-  const terms402 = { ...offered, feePayer: payment.feePayer, error: '' };
+  const terms402 = { ...offered, feePayer: payment.feePayer };
   const useV2 = f.networks.v2 !== null && (terms.version === 2 || f.networks.v1 === null);
   const network = useV2 ? (f.networks.v2 ?? SOLANA_MAINNET_CAIP2) : (f.networks.v1 ?? SOLANA_MAINNET_V1);
   const requirement = useV2

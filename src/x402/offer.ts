@@ -12,6 +12,7 @@
 import { z } from '@hono/zod-openapi';
 import { atomicPrice, orderPriceUsd, type PaidEndpoint } from '../catalog.js';
 import { type PaymentRequired, ScanResultSchema } from '../contract/schemas.js';
+import type { CodeOf, Reason } from '../reasons.js';
 import { bazaarExtension, type ServiceMetadata, serviceMetadata } from './bazaar.js';
 import { ADVERTISED_NETWORK, SOLANA_MAINNET_CAIP2, USDC_MINT, type V1NetworkName } from './networks.js';
 
@@ -20,8 +21,8 @@ export interface OfferTerms {
   /** Facilitator fee payer the client must build its transaction around; null = none known. */
   readonly feePayer: string | null;
   readonly maxTimeoutSeconds: number;
-  /** The `error` text of the 402 body. */
-  readonly error: string;
+  /** Why the 402: its `error` text, and its code, the body's `reason` (src/reasons.ts). */
+  readonly why: Reason<CodeOf<402>>;
   /** Service name, tags and icon on the v2 `resource`; absent = name and tags only. */
   readonly service?: ServiceMetadata;
   /** The network the v1 body names (X402_V1_NETWORK); absent = the contract's `solana-mainnet`. */
@@ -99,7 +100,7 @@ function v1Input(endpoint: PaidEndpoint) {
 /** The v1 requirement object (one `accepts` entry) for a resource URL. */
 export function v1Requirement(
   endpoint: PaidEndpoint,
-  terms: OfferTerms,
+  terms: Pick<OfferTerms, 'payTo' | 'feePayer' | 'maxTimeoutSeconds' | 'v1Network'>,
   resource: string,
   priceUsd = orderPriceUsd(endpoint),
 ) {
@@ -170,14 +171,16 @@ export function createOfferTemplate(
   terms: OfferTerms,
   priceUsd = orderPriceUsd(endpoint),
 ): OfferTemplate {
-  const v1: PaymentRequired & { error: string } = {
+  const v1: PaymentRequired & { error: string; reason: string } = {
     x402Version: 1,
-    error: terms.error,
+    error: terms.why.text,
+    reason: terms.why.code,
     accepts: [v1Requirement(endpoint, terms, SENTINEL, priceUsd)],
   };
   const v2 = {
     x402Version: 2,
-    error: terms.error,
+    error: terms.why.text,
+    reason: terms.why.code,
     resource: {
       url: SENTINEL,
       description: endpoint.summary,

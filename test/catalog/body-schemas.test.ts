@@ -110,7 +110,7 @@ describe('POST bodies: zod schemas, JSON Schema generated', () => {
     for (const body of BAD_ORDERS) {
       const checked = checkBody(watch, JSON.stringify(body));
       assert.equal(checked.ok, false, JSON.stringify(body));
-      assert.equal(!checked.ok && checked.message, publishedMessage(body), JSON.stringify(body));
+      assert.equal(!checked.ok && checked.reason.text, publishedMessage(body), JSON.stringify(body));
     }
   });
 

@@ -167,6 +167,15 @@ describe('the client package on the paid sandbox', { timeout: 300_000 }, () => {
     }
   });
 
+  it("an input the service refuses: http_error carrying the service's code as its reason, nothing paid", async () => {
+    proxy.set({ kind: 'none' });
+    const { outcome, moved } = await paying(1_000_000n, (c) => c.scanToken('abc'));
+    const error = await refusedWith(Promise.reject((outcome as PromiseRejectedResult).reason), 'http_error');
+    assert.equal(error.reason, 'base58_length');
+    assert.equal(error.paid, false);
+    assert.equal(moved, 0n);
+  });
+
   describe("a result not signed by the service's key is rejected", () => {
     const cases: [string, 'body-byte' | 'signature' | 'unsigned', string][] = [
       ['one byte of the body changed', 'body-byte', 'bad_signature'],

@@ -14,7 +14,7 @@ import { reasonError } from '../../src/errors.js';
 import { reason } from '../../src/reasons.js';
 import type { FacilitatorDirectory } from '../../src/x402/facilitators.js';
 import type { PaidCall, PaymentGate } from '../../src/x402/paid-call.js';
-import { reasonCode } from '../helpers/reason-code.js';
+import { refusalCode } from '../helpers/reason-code.js';
 
 const PAY_TO = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 const MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -80,12 +80,11 @@ describe('the paid door', () => {
   it('refuses a payment it will not use (HEAD, unreadable) with the reason, counted and never handed over', async () => {
     const d = door();
     const head = await d.door.knock(token, knock(MINT, PAYMENT, 'HEAD'));
-    const unreadable = await d.door.knock(token, knock(MINT, { unreadable: 'not a payment' }));
-    const reasons = [head, unreadable].map((a) =>
-      a.kind === 'offer' ? JSON.parse(a.offer.body).error : a.kind,
-    );
-    assert.equal(reasonCode(reasons[0]), 'payment_with_head');
-    assert.equal(reasons[1], 'not a payment');
+    const notAPayment = reason('payment_meta_malformed', { key: 'x402/payment' });
+    const unreadable = await d.door.knock(token, knock(MINT, { unreadable: notAPayment }));
+    const bodies = [head, unreadable].map((a) => (a.kind === 'offer' ? JSON.parse(a.offer.body) : a.kind));
+    assert.deepEqual(bodies.map(refusalCode), ['payment_with_head', 'payment_meta_malformed']);
+    assert.equal(bodies[1].error, notAPayment.text);
     assert.deepEqual([d.handed.length, d.counted], [0, ['refused', 'refused']]);
   });
 

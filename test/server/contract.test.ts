@@ -9,7 +9,9 @@ import { x402Client } from '@x402/core/client';
 import { decodePaymentRequiredHeader, x402HTTPClient } from '@x402/core/http';
 import { atomicPrice, concretePath, GET_ENDPOINTS, PAID_ENDPOINTS } from '../../src/catalog.js';
 import { PaymentRequiredSchema } from '../../src/contract/schemas.js';
+import type { ReasonCode } from '../../src/reasons.js';
 import { type FacilitatorStub, startFacilitatorStub } from '../helpers/facilitator-stub.js';
+import { errorCode } from '../helpers/reason-code.js';
 import {
   jsonOf,
   startTestService,
@@ -129,25 +131,24 @@ describe('§4.1 paid endpoints without payment (rule 1)', () => {
 });
 
 describe('400 before payment', () => {
-  const cases: [string, string][] = [
-    ['/scan/token/not-base58-0OIl', 'mint'],
-    ['/scan/token/abc', 'mint'],
-    [`/scan/pumpfun/${'1'.repeat(45)}`, 'mint'],
-    ['/scan/wallet/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEG', 'address'],
-    ['/scan/program/%20', 'id'],
+  const cases: [string, string, ReasonCode][] = [
+    ['/scan/token/not-base58-0OIl', 'mint', 'base58_alphabet'],
+    ['/scan/token/abc', 'mint', 'base58_length'],
+    [`/scan/pumpfun/${'1'.repeat(45)}`, 'mint', 'base58_length'],
+    ['/scan/wallet/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEG', 'address', 'base58_length'],
+    ['/scan/program/%20', 'id', 'base58_alphabet'],
     // A 32-byte address where a 64-byte signature is required.
-    ['/verify/tx/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', 'signature'],
-    ['/scan/token/', 'mint'],
-    ['/scan/token', 'mint'],
+    ['/verify/tx/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', 'signature', 'base58_length'],
+    ['/scan/token/', 'mint', 'parameter_missing'],
+    ['/scan/token', 'mint', 'parameter_missing'],
   ];
-  for (const [path, parameter] of cases) {
-    it(`${path} → 400 invalid_input naming "${parameter}", even with a payment attached`, async () => {
+  for (const [path, parameter, code] of cases) {
+    it(`${path} → 400 ${code} naming "${parameter}", even with a payment attached`, async () => {
       for (const headers of [{}, { 'X-PAYMENT': 'e30=' }]) {
         const res = await get(path, headers);
-        assert.equal(res.status, 400);
         assert.equal(res.headers.get('payment-required'), null, 'never asks for payment');
         const body = await jsonOf(res);
-        assert.equal(body.error, 'invalid_input');
+        assert.equal(errorCode(res.status, body), code);
         assert.equal(body.parameter, parameter);
         assert.ok(body.message.startsWith(parameter));
       }
@@ -372,8 +373,7 @@ describe('CORS for browser agents', () => {
 describe('unknown paths, methods and oversized requests', () => {
   it('unknown path → 404 JSON', async () => {
     const res = await get('/nope');
-    assert.equal(res.status, 404);
-    assert.equal((await jsonOf(res)).error, 'not_found');
+    assert.equal(errorCode(res.status, await jsonOf(res)), 'endpoint_not_found');
   });
 
   it('a served path with a trailing slash → 308 to the path itself, query kept; an unknown one → 404', async () => {
@@ -398,9 +398,8 @@ describe('unknown paths, methods and oversized requests', () => {
 
   it('POST to a paid path → 405 JSON with Allow', async () => {
     const res = await fetch(`${svc.url}/scan/token/${USDC}`, { method: 'POST', body: '{}' });
-    assert.equal(res.status, 405);
     assert.equal(res.headers.get('allow'), 'GET, HEAD, OPTIONS');
-    assert.equal((await jsonOf(res)).error, 'method_not_allowed');
+    assert.equal(errorCode(res.status, await jsonOf(res)), 'method_not_allowed');
   });
 
   it('a plain OPTIONS (no preflight) → 204 with Allow on a known path, 404 on an unknown one', async () => {
@@ -415,14 +414,12 @@ describe('unknown paths, methods and oversized requests', () => {
 
   it('an over-long URL → 414 JSON', async () => {
     const res = await get(`/scan/token/${'1'.repeat(5000)}`);
-    assert.equal(res.status, 414);
-    assert.equal((await jsonOf(res)).error, 'uri_too_long');
+    assert.equal(errorCode(res.status, await jsonOf(res)), 'uri_too_long');
   });
 
   it('headers over 64 KiB → 431 JSON, and the server keeps serving', async () => {
     const res = await get('/health', { 'X-Filler': 'a'.repeat(70 * 1024) });
-    assert.equal(res.status, 431);
-    assert.equal((await jsonOf(res)).error, 'headers_too_large');
+    assert.equal(errorCode(res.status, await jsonOf(res)), 'headers_too_large');
     assert.equal((await get('/health')).status, 200);
   });
 });

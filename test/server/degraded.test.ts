@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { PaymentRequiredSchema } from '../../src/contract/schemas.js';
 import { type FacilitatorStub, startFacilitatorStub } from '../helpers/facilitator-stub.js';
+import { refusalCode } from '../helpers/reason-code.js';
 import { jsonOf, startTestService, TEST_FEE_PAYER, type TestService } from '../helpers/service.js';
 
 describe('no facilitator reachable', () => {
@@ -26,7 +27,7 @@ describe('no facilitator reachable', () => {
     assert.equal(body.accepts[0].network, 'solana-mainnet');
     assert.equal(body.accepts[0].maxAmountRequired, '300000');
     assert.equal(body.accepts[0].extra, undefined, 'no fee payer is invented');
-    assert.match(body.error, /cannot be taken right now/);
+    assert.equal(refusalCode(body), 'payment_unavailable');
     assert.ok(body.error.includes('HTTP 500'));
     assert.ok(body.error.includes('unreachable'));
   });

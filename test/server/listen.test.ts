@@ -7,9 +7,11 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { ERROR_STATUS } from '../../src/errors.js';
+import type { ReasonCode } from '../../src/reasons.js';
 import { MAX_HOST_LENGTH, MAX_URL_LENGTH } from '../../src/server/frame.js';
 import { listen, localHost, parserRefusal } from '../../src/server/listen.js';
 import { type FacilitatorStub, startFacilitatorStub } from '../helpers/facilitator-stub.js';
+import { errorCode } from '../helpers/reason-code.js';
 import { startTestService, TEST_FEE_PAYER, type TestService } from '../helpers/service.js';
 
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -47,12 +49,11 @@ function get(port: number, target: string, host: string | null, version = '1.1')
   return exchange(port, `GET ${target} HTTP/${version}\r\n${hostLine}Connection: close\r\n\r\n`);
 }
 
-/** The answer is a JSON error with code `error`, carrying the frame's headers. */
-function assertFramedError(answer: RawAnswer, status: number, error: string): void {
+/** The answer is a JSON error naming `code` as its reason, carrying the frame's headers. */
+function assertFramedError(answer: RawAnswer, status: number, code: ReasonCode): void {
   assert.equal(answer.status, status, answer.body);
   const body = JSON.parse(answer.body);
-  assert.equal(body.error, error);
-  assert.equal(typeof body.message, 'string');
+  assert.equal(errorCode(status, body), code);
   assert.match(answer.headers['content-type'] ?? '', /application\/json/);
   assert.equal(answer.headers['access-control-allow-origin'], '*');
   assert.match(answer.headers['access-control-expose-headers'] ?? '', /PAYMENT-REQUIRED/i);
@@ -79,7 +80,7 @@ after(async () => {
 
 describe('requests the app cannot read', () => {
   it('a request line that is not HTTP → 400 bad_request JSON, with CORS and a request id', async () => {
-    assertFramedError(await exchange(port, 'HELLO THERE\r\n\r\n'), 400, 'bad_request');
+    assertFramedError(await exchange(port, 'HELLO THERE\r\n\r\n'), 400, 'http_unparsable');
   });
 
   it('headers over 64 KiB → 431 headers_too_large JSON, with CORS and a request id', async () => {
@@ -90,21 +91,23 @@ describe('requests the app cannot read', () => {
 
   it('a backslash in the path → 400 bad_request JSON saying so', async () => {
     const answer = await get(port, '/scan/token\\x', host);
-    assertFramedError(answer, 400, 'bad_request');
-    assert.match(JSON.parse(answer.body).message, /backslash/);
+    assertFramedError(answer, 400, 'path_backslash');
   });
 
   it('HTTP/1.1 without a Host → 400 bad_request JSON (HTTP/1.0 may omit it)', async () => {
     const answer = await exchange(port, `GET /scan/token/${USDC} HTTP/1.1\r\nConnection: close\r\n\r\n`);
-    assertFramedError(answer, 400, 'bad_request');
-    assert.match(JSON.parse(answer.body).message, /must carry a Host header/);
+    assertFramedError(answer, 400, 'host_missing');
+  });
+
+  it('a request target that is neither a path nor an absolute URL → 400 bad_request JSON saying which', async () => {
+    assertFramedError(await get(port, '*', host), 400, 'target_not_path');
+    assertFramedError(await get(port, 'http://%zz/health', host), 400, 'target_not_absolute');
   });
 
   for (const bad of ['user@evil.example', 'evil.example/path', 'x:99999', 'a b']) {
     it(`a Host that is not a host name (${bad}) → 400 bad_request JSON`, async () => {
       const answer = await get(port, `/scan/token/${USDC}`, bad);
-      assertFramedError(answer, 400, 'bad_request');
-      assert.match(JSON.parse(answer.body).message, /Host header/);
+      assertFramedError(answer, 400, 'host_invalid');
     });
   }
 });
@@ -123,8 +126,7 @@ describe('limits', () => {
     assert.equal(longHost.length, MAX_HOST_LENGTH + 1);
     for (const target of [`/scan/token/${USDC}`, '/health']) {
       const answer = await get(port, target, longHost);
-      assertFramedError(answer, 400, 'bad_request');
-      assert.match(JSON.parse(answer.body).message, /Host header is longer/);
+      assertFramedError(answer, 400, 'host_too_long');
     }
   });
 });
@@ -166,7 +168,7 @@ describe('parserRefusal', () => {
 describe('a CONNECT request', () => {
   it('is answered 405 in JSON with the frame’s headers, not dropped', async () => {
     const answer = await exchange(port, `CONNECT /scan/pumpfun/ HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
-    assertFramedError(answer, 405, 'method_not_allowed');
+    assertFramedError(answer, 405, 'connect_not_supported');
   });
 });
 

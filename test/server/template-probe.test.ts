@@ -90,7 +90,8 @@ describe('a paid endpoint asked for by its template', () => {
         assert.match(answer.headers['content-type'] ?? '', /^application\/json/, path);
         const body = JSON.parse(answer.body);
         PaymentRequiredSchema.parse(body);
-        assert.equal(body.error, paymentPrompt(endpoint), `${path}: the standard offer, not a refusal`);
+        assert.equal(body.error, paymentPrompt(endpoint).text, `${path}: the standard offer, not a refusal`);
+        assert.equal(body.reason, paymentPrompt(endpoint).code, path);
         // The template as written (decoded), so the resource names the endpoint, not a subject.
         const named = path.includes(':') ? path : endpoint.path;
         const resource = svc.url + named;

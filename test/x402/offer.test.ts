@@ -16,14 +16,16 @@ const TERMS: OfferTerms = {
   payTo: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin',
   feePayer: '2wKupLR9q6wXYppw8Gr2NvWxKBUqm4PPJKkQfoxHDBg4',
   maxTimeoutSeconds: 60,
-  error: 'Payment required: "quoted" \\ and ünïcode',
+  // Not the table's words: the template must carry any text as it is given.
+  why: { code: 'payment_required', text: 'Payment required: "quoted" \\ and ünïcode' },
 };
 
 /** The v1 body serialised whole, as the template must render it. */
 function wholeV1(endpoint: PaidEndpoint, url: string): string {
   return JSON.stringify({
     x402Version: 1,
-    error: TERMS.error,
+    error: TERMS.why.text,
+    reason: TERMS.why.code,
     accepts: [v1Requirement(endpoint, TERMS, url)],
   });
 }
@@ -47,7 +49,8 @@ describe('offer template', () => {
         assert.match(offer.header, /^[A-Za-z0-9+/]+={0,2}$/, 'one valid base64 text');
         assert.deepEqual(JSON.parse(Buffer.from(offer.header, 'base64').toString('utf8')), {
           x402Version: 2,
-          error: TERMS.error,
+          error: TERMS.why.text,
+          reason: TERMS.why.code,
           resource: {
             url,
             description: endpoint.summary,

@@ -41,6 +41,8 @@ interface FakeWorld {
   parallelVerify?: boolean;
   produce?: (calls: number) => Promise<string>;
   store?: PaymentStore;
+  /** The facilitator is listed, but none takes the payments of its fee payer (it left between). */
+  unmanaged?: boolean;
 }
 
 const VALID: VerifyAnswer = { isValid: true };
@@ -86,7 +88,7 @@ async function world(options: FakeWorld = {}) {
   const gate = createPaymentGate({
     facilitators: {
       status: () => [facilitator],
-      byFeePayer: (f) => (f === feePayer ? facilitator : null),
+      byFeePayer: (f) => (f === feePayer && options.unmanaged !== true ? facilitator : null),
       markUnhealthy: (url) => unhealthy.push(url),
     },
     canProduce: () => true,
@@ -235,6 +237,15 @@ describe('payment core: admission', { timeout: 20_000 }, () => {
     assert.deepEqual(reasonOf(outcome), reason('transfer_amount', { amount: '19999', price: '20000' }));
     assert.equal(outcome.paymentKey, null);
     assert.deepEqual(w.events, []);
+  });
+});
+
+describe('payment core: a fee payer no facilitator manages', { timeout: 20_000 }, () => {
+  it('is refused before any claim or call (no one could settle it)', async () => {
+    const w = await world({ unmanaged: true });
+    const outcome = await w.gate.handle(w.call(await w.newPayment()));
+    assert.equal(codeOf(outcome), 'fee_payer_unmanaged');
+    assert.deepEqual(w.events, [], 'no facilitator, chain or scan was asked');
   });
 });
 
@@ -698,6 +709,47 @@ describe('payment core: a pending payment presented again', { timeout: 20_000 },
     assert.deepEqual(kinds, ['pending', 'refuse']);
     assert.equal(codeOf(a.kind === 'refuse' ? a : b), 'payment_in_use');
     assert.equal((await w.store.claim(keyOf(a), 'probe')).state, 'pending', 'still kept for the payer');
+  });
+
+  it('two re-checks that both found it pending: the one that takes it second is told another request re-checks it', async () => {
+    // The store's own order, made to interleave: both requests see the payment pending, then the
+    // first takes it for its re-check before the second asks to (a fake only orders the calls).
+    let secondAsks!: () => void;
+    const secondAsked = new Promise<void>((r) => (secondAsks = r));
+    let firstTook!: () => void;
+    const firstTaken = new Promise<void>((r) => (firstTook = r));
+    const real = createMemoryPaymentStore();
+    let asks = 0;
+    const store: PaymentStore = {
+      ...real,
+      claimPending: async (key, holder) => {
+        if (++asks === 1) {
+          await secondAsked;
+          return real.claimPending(key, holder).finally(firstTook);
+        }
+        secondAsks();
+        await firstTaken;
+        return real.claimPending(key, holder);
+      },
+    };
+    const w = await world({
+      store,
+      settle: [new FacilitatorError('timeout', '/settle timed out')],
+      chain: ['unknown', ...Array.from({ length: 20 }, () => 'unknown' as const), 'unknown'],
+    });
+    const tx = await w.newPayment();
+    assert.equal((await w.gate.handle(w.call(tx))).kind, 'pending');
+    const both = await Promise.all([w.gate.handle(w.call(tx)), w.gate.handle(w.call(tx))]);
+    assert.equal(asks, 2, 'both requests asked to re-check it');
+    const rechecked = both.find((o) => o.kind === 'pending');
+    const refused = both.find((o) => o.kind === 'refuse');
+    assert.ok(rechecked && refused, `one re-checks the chain, one is refused: ${both.map((o) => o.kind)}`);
+    assert.deepEqual(reasonOf(refused), reason('payment_rechecked_elsewhere'));
+    assert.equal(
+      (await w.store.claim(keyOf(rechecked), 'probe')).state,
+      'pending',
+      'still kept for the payer',
+    );
   });
 
   it('presented for another path while pending: refused, names the path it is being settled for', async () => {

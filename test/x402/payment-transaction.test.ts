@@ -19,13 +19,16 @@ import {
   getBase64EncodedWireTransaction,
   getBase64Encoder,
   getCompiledTransactionMessageDecoder,
+  getCompiledTransactionMessageEncoder,
   getTransactionDecoder,
+  getTransactionEncoder,
   type Instruction,
   type KeyPairSigner,
   partiallySignTransactionMessageWithSigners,
   pipe,
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
+  type TransactionSigner,
 } from '@solana/kit';
 import {
   COMPUTE_BUDGET_PROGRAM_ADDRESS,
@@ -84,29 +87,41 @@ const priced = (computeUnitLimit: number, computeUnitPrice: bigint) =>
     computeUnitPrice,
   });
 
-/** A payment whose ComputeBudget instructions are `budget`, for shapes no client builds. */
-async function withBudget(budget: readonly Instruction[]): Promise<string> {
-  const transfer = getTransferCheckedInstruction({
-    source: await usdcAccountOf(payer.address),
-    mint: USDC_MINT,
-    destination: await usdcAccountOf(payTo.address),
-    authority: payer,
-    amount: AMOUNT,
-    decimals: 6,
-  });
-  // The memo nonce the official client appends.
-  const memo: Instruction = { programAddress: MEMO_PROGRAM, data: new TextEncoder().encode('a1b2') };
+/** A partially signed payment of `instructions`, built around `around` as its fee payer. */
+async function paying(
+  instructions: readonly Instruction[],
+  around: TransactionSigner = createNoopSigner(feePayer.address),
+  version: 0 | 1 = 0,
+): Promise<string> {
   const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(createNoopSigner(feePayer.address), m),
+    createTransactionMessage({ version }),
+    (m) => setTransactionMessageFeePayerSigner(around, m),
     (m) =>
       setTransactionMessageLifetimeUsingBlockhash(
         { blockhash: payTo.address as string as Blockhash, lastValidBlockHeight: 1_000n },
         m,
       ),
-    (m) => appendTransactionMessageInstructions([...budget, transfer, memo], m),
+    (m) => appendTransactionMessageInstructions(instructions, m),
   );
   return getBase64EncodedWireTransaction(await partiallySignTransactionMessageWithSigners(message));
+}
+
+/** The TransferChecked the official client sends, paid by `from`. */
+const transferFrom = async (from: KeyPairSigner) =>
+  getTransferCheckedInstruction({
+    source: await usdcAccountOf(from.address),
+    mint: USDC_MINT,
+    destination: await usdcAccountOf(payTo.address),
+    authority: from,
+    amount: AMOUNT,
+    decimals: 6,
+  });
+
+/** A payment whose ComputeBudget instructions are `budget`, for shapes no client builds. */
+async function withBudget(budget: readonly Instruction[]): Promise<string> {
+  // The memo nonce the official client appends.
+  const memo: Instruction = { programAddress: MEMO_PROGRAM, data: new TextEncoder().encode('a1b2') };
+  return paying([...budget, await transferFrom(payer), memo]);
 }
 
 const rawBudget = (data: number[], accounts: Instruction['accounts'] = []): Instruction => ({
@@ -339,5 +354,69 @@ describe('inspectPaymentTransaction: compute budget caps', () => {
   it('accepts a payment that sets no priority fee', async () => {
     await assertAccepted(await withBudget([]));
     await assertAccepted(await withBudget([getSetComputeUnitLimitInstruction({ units: 20_000 })]));
+  });
+});
+
+describe('inspectPaymentTransaction: transactions that are not one payment, each named by its code', () => {
+  before(setUp);
+
+  /** A compiled v0 message as wire bytes, unsigned, for shapes the message builder refuses to make. */
+  function compiled(message: object): string {
+    const messageBytes = getCompiledTransactionMessageEncoder().encode({
+      version: 0,
+      header: { numSignerAccounts: 1, numReadonlySignerAccounts: 0, numReadonlyNonSignerAccounts: 0 },
+      staticAccounts: [feePayer.address],
+      lifetimeToken: '11111111111111111111111111111111',
+      instructions: [],
+      ...message,
+    } as never);
+    const signatures = { [feePayer.address]: null };
+    return Buffer.from(getTransactionEncoder().encode({ messageBytes, signatures } as never)).toString(
+      'base64',
+    );
+  }
+
+  const codeOf = async (transaction: string) =>
+    refusal(await inspectPaymentTransaction(transaction, expectation)).code;
+
+  it('refuses what does not decode, a message without accounts, lookup tables and missing accounts', async () => {
+    assert.equal(await codeOf('AQID'), 'transaction_undecodable');
+    const v1 = await paying([await transferFrom(payer)], createNoopSigner(feePayer.address), 1);
+    assert.equal(await codeOf(v1), 'transaction_version');
+    // No signature, and a v0 message naming no account at all: nobody pays its fee.
+    const noAccounts = Buffer.concat([
+      Buffer.from([0, 0x80, 0, 0, 0, 0]),
+      Buffer.alloc(32),
+      Buffer.from([0, 0]),
+    ]);
+    assert.equal(await codeOf(noAccounts.toString('base64')), 'transaction_no_fee_payer');
+    const table = (await generateKeyPairSigner()).address;
+    const lookups = [{ lookupTableAddress: table, writableIndexes: [0], readonlyIndexes: [] }];
+    assert.equal(await codeOf(compiled({ addressTableLookups: lookups })), 'transaction_lookup_tables');
+    assert.equal(await codeOf(compiled({ instructions: [{ programAddressIndex: 5 }] })), 'account_missing');
+  });
+
+  it('refuses a program no payment calls, a token instruction other than TransferChecked, and a short one', async () => {
+    const stranger = (await generateKeyPairSigner()).address;
+    const transfer = await transferFrom(payer);
+    const other: Instruction = { programAddress: stranger, data: new Uint8Array([1]) };
+    assert.equal(await codeOf(await paying([transfer, other])), 'program_unexpected');
+    const plainTransfer: Instruction = { ...transfer, data: new Uint8Array([3, 1, 0, 0, 0, 0, 0, 0, 0]) };
+    assert.equal(await codeOf(await paying([plainTransfer])), 'token_instruction_not_transfer');
+    const short: Instruction = { ...transfer, accounts: transfer.accounts.slice(0, 2) };
+    assert.equal(await codeOf(await paying([short])), 'transfer_accounts_missing');
+  });
+
+  it('refuses no transfer, two transfers, and a transfer the fee payer pays', async () => {
+    const transfer = await transferFrom(payer);
+    assert.equal(
+      await codeOf(await paying([getSetComputeUnitLimitInstruction({ units: 20_000 })])),
+      'transfer_count',
+    );
+    assert.equal(await codeOf(await paying([transfer, transfer])), 'transfer_count');
+    const sponsor = await generateKeyPairSigner();
+    const sponsored = { ...expectation, feePayers: new Set([sponsor.address]) };
+    const paidBySponsor = await paying([await transferFrom(sponsor)], sponsor);
+    assert.equal(refusal(await inspectPaymentTransaction(paidBySponsor, sponsored)).code, 'fee_payer_pays');
   });
 });

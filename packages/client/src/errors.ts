@@ -67,6 +67,16 @@ export class RiskScanError extends Error {
   get kind(): FailureKind {
     return this.details.kind ?? 'failed';
   }
+  /**
+   * The service's own code for why it answered so (its body's `reason`, e.g. `payment_paid_for_another` for
+   * a `payment_refused`, `base58_length` for an `http_error`), when it named one.
+   */
+  get reason(): string | undefined {
+    const body = this.details.body;
+    const code =
+      body !== null && typeof body === 'object' ? (body as { reason?: unknown }).reason : undefined;
+    return typeof code === 'string' ? code : undefined;
+  }
 }
 
 /** How a line names what the caller may change, in its own terms. */

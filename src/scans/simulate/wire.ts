@@ -12,7 +12,9 @@ import {
   getTransactionDecoder,
 } from '@solana/kit';
 import { MAX_TRANSACTION_BYTES } from '../../catalog.js';
+import { type BodyRefusal, refuseBody } from '../../contract/body-schema.js';
 import { errorMessage } from '../../errors.js';
+import { reason } from '../../reasons.js';
 
 export interface WireTransaction {
   /** Canonical base64 of the wire bytes: the scan's subject. */
@@ -22,12 +24,9 @@ export interface WireTransaction {
   readonly bytes: number;
 }
 
-export type BodyCheck =
-  | { readonly ok: true; readonly transaction: WireTransaction }
-  | { readonly ok: false; readonly message: string };
+export type BodyCheck = { readonly ok: true; readonly transaction: WireTransaction } | BodyRefusal;
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-const refuse = (message: string): BodyCheck => ({ ok: false, message });
 
 /** Accounts one transaction can name (static and looked up): instructions index them with a u8. */
 export const MAX_ACCOUNT_KEYS = 256;
@@ -68,28 +67,29 @@ export function checkSimulateBody(text: string, field = 'transaction'): BodyChec
   try {
     json = JSON.parse(text);
   } catch {
-    return refuse(`the body must be JSON: {"${field}": "<base64 wire transaction>"}`);
+    return refuseBody(reason('body_not_json', { shape: `{"${field}": "<base64 wire transaction>"}` }));
   }
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
-    return refuse(`the body must be a JSON object: {"${field}": "<base64 wire transaction>"}`);
+    return refuseBody(reason('body_not_object', { shape: `{"${field}": "<base64 wire transaction>"}` }));
   }
   const extra = Object.keys(json).filter((k) => k !== field);
-  if (extra.length > 0) return refuse(`the body has unknown field(s): ${extra.slice(0, 5).join(', ')}`);
+  if (extra.length > 0)
+    return refuseBody(reason('body_fields_unknown', { fields: extra.slice(0, 5).join(', ') }));
   const value = (json as Record<string, unknown>)[field];
   if (typeof value !== 'string' || value.length === 0) {
-    return refuse(`${field} must be a non-empty base64 string`);
+    return refuseBody(reason('transaction_missing', { field }));
   }
   if (value.length % 4 !== 0 || !BASE64.test(value)) {
-    return refuse(`${field} is not base64 (standard alphabet, padded)`);
+    return refuseBody(reason('transaction_not_base64', { field }));
   }
   const bytes = new Uint8Array(Buffer.from(value, 'base64'));
   if (bytes.length > MAX_TRANSACTION_BYTES) {
-    return refuse(
-      `${field} is ${bytes.length} bytes; a transaction is at most ${MAX_TRANSACTION_BYTES} bytes`,
+    return refuseBody(
+      reason('transaction_too_large', { field, bytes: bytes.length, max: MAX_TRANSACTION_BYTES }),
     );
   }
   const problem = transactionProblem(bytes);
-  if (problem !== null) return refuse(`${field} is not a transaction: ${problem}`);
+  if (problem !== null) return refuseBody(reason('transaction_malformed', { field, problem }));
   return {
     ok: true,
     transaction: {

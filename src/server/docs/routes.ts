@@ -4,7 +4,8 @@
  */
 import { type Context, Hono } from 'hono';
 import { routePath } from 'hono/route';
-import { ServiceError } from '../../errors.js';
+import { reasonError } from '../../errors.js';
+import { reason } from '../../reasons.js';
 import type { RequestFrame } from '../context.js';
 import { type DocsAsset, loadDocsAssets } from './assets.js';
 import type { DocsIntro } from './intro.js';
@@ -73,10 +74,8 @@ export function createDocsRoutes(options: DocsRoutesOptions): Hono {
     noteRoute(c);
     const asset = assets.byName.get(c.req.param('name'));
     if (asset === undefined) {
-      const body = new ServiceError(
-        'not_found',
-        `No such docs asset: ${c.req.param('name').slice(0, 200)}`,
-      ).toBody(requestIdOf(c));
+      const missing = reason('docs_asset_not_found', { name: c.req.param('name').slice(0, 200) });
+      const body = reasonError(missing).toBody(requestIdOf(c));
       return c.json(body, 404, { 'Cache-Control': 'no-store' });
     }
     return assetResponse(asset, c.req.header('If-None-Match'), c.req.header('Accept-Encoding'));

@@ -11,6 +11,7 @@ import {
   getTransactionEncoder,
 } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
+import { reason } from '../../../src/reasons.js';
 import { unsignedWireTransaction } from '../../../src/sandbox/unsigned.js';
 import { checkSimulateBody } from '../../../src/scans/simulate/wire.js';
 import { signedWire } from '../../helpers/wire-transactions.js';
@@ -27,7 +28,7 @@ describe('checkSimulateBody', () => {
     const signed = await signedWire(payer, [ix]);
     for (const tx of [unsigned, v0, signed]) {
       const checked = checkSimulateBody(body(tx));
-      assert.ok(checked.ok, checked.ok ? '' : checked.message);
+      assert.ok(checked.ok, checked.ok ? '' : checked.reason.text);
       assert.equal(checked.transaction.base64, tx);
       assert.match(checked.transaction.sha256, /^[0-9a-f]{64}$/);
     }
@@ -47,14 +48,21 @@ describe('checkSimulateBody', () => {
     const trailing = Buffer.concat([wire, Buffer.from([0])]).toString('base64');
     assert.deepEqual(checkSimulateBody(body(trailing)), {
       ok: false,
-      message: 'transaction is not a transaction: it has bytes after the end of its message',
+      reason: reason('transaction_malformed', {
+        field: 'transaction',
+        problem: 'it has bytes after the end of its message',
+      }),
     });
     const noSlot = Buffer.concat([Buffer.from([0]), wire.subarray(65)]).toString('base64');
     const missing = checkSimulateBody(body(noSlot));
-    assert.ok(!missing.ok && /to have 1 signatures, got 0/.test(missing.message), JSON.stringify(missing));
+    assert.ok(
+      !missing.ok && /to have 1 signatures, got 0/.test(missing.reason.text),
+      JSON.stringify(missing),
+    );
+    assert.equal(!missing.ok && missing.reason.code, 'transaction_malformed');
     const empty = unsignedWireTransaction(payer.address, []);
     const none = checkSimulateBody(body(empty));
-    assert.ok(!none.ok && /no instructions/.test(none.message));
+    assert.ok(!none.ok && /no instructions/.test(none.reason.text));
   });
 
   it('refuses a transaction naming more accounts than an instruction can index (lookups included)', async () => {
@@ -77,7 +85,10 @@ describe('checkSimulateBody', () => {
     } as never);
     assert.deepEqual(checkSimulateBody(body(Buffer.from(wire).toString('base64'))), {
       ok: false,
-      message: 'transaction is not a transaction: it names 301 accounts; a transaction can name at most 256',
+      reason: reason('transaction_malformed', {
+        field: 'transaction',
+        problem: 'it names 301 accounts; a transaction can name at most 256',
+      }),
     });
   });
 });

@@ -104,7 +104,7 @@ describe('the watch door', () => {
       const failing: WatchState = { ...state, create: () => Promise.reject(new Error('disk full')) };
       const error = await createWatchFulfil(failing)(answerOf(sold(Date.now())));
       assert.equal(error?.status, 503);
-      assert.equal(error?.details.reason, 'watch_not_started');
+      assert.equal(error?.reason, 'watch_not_started');
       assert.match(error!.message, /same payment again/);
       assert.doesNotMatch(error!.message, /disk full/);
       assert.equal((error!.cause as Error).message, 'disk full');
@@ -129,7 +129,7 @@ describe('the watch door', () => {
       const third = await screen(order('https://c.example/h'));
       assert.equal(third?.retryAfterSeconds, 1);
       assert.equal(third?.error.status, 503);
-      assert.equal(third?.error.details.reason, 'busy');
+      assert.equal(third?.error.reason, 'busy');
       assert.match(third!.error.message, /nothing was charged/);
       answering = true;
       for (const answer of waiting) answer();
@@ -149,12 +149,12 @@ describe('the watch door', () => {
           }),
       });
       const late = await screen(order('https://slow.example/h'));
-      assert.equal(late?.error.details.reason, 'webhook_check_timeout');
-      assert.equal((await screen(order('https://next.example/h')))?.error.details.reason, 'busy');
+      assert.equal(late?.error.reason, 'webhook_check_timeout');
+      assert.equal((await screen(order('https://next.example/h')))?.error.reason, 'busy');
       end();
       await new Promise((resolve) => setImmediate(resolve));
       const freed = await screen(order('https://next.example/h'));
-      assert.equal(freed?.error.details.reason, 'webhook_check_timeout', 'the slot was free again');
+      assert.equal(freed?.error.reason, 'webhook_check_timeout', 'the slot was free again');
       end();
     });
 
@@ -166,7 +166,7 @@ describe('the watch door', () => {
       });
       const refused = await screen(order('https://slow.example/h'));
       assert.equal(refused?.error.status, 503);
-      assert.equal(refused?.error.details.reason, 'webhook_check_timeout');
+      assert.equal(refused?.error.reason, 'webhook_check_timeout');
       assert.equal(refused?.retryAfterSeconds, 1);
     });
   });
