@@ -304,7 +304,7 @@ describe('parseConfig', () => {
     );
   });
 
-  it('states no RPC rate limit by default; reads RPC_RATE_LIMIT and a URL\'s own `|rps`, refusing bad ones', () => {
+  it("states no RPC rate limit by default; reads RPC_RATE_LIMIT and a URL's own `|rps`, refusing bad ones", () => {
     assert.deepEqual(parseConfig({ PAY_TO }).rpcRateLimit, { stated: null, byUrl: {} });
     const c = parseConfig({
       PAY_TO,
