@@ -5,48 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  RateShaper,
-  type RpcPriority,
-  type ShaperClock,
-  shapedBucket,
-  TokenBucket,
-} from '../../src/solana/rate-shaper.js';
-
-/** A clock whose time moves only when the test says; its timers fire as it passes them. */
-class ManualClock implements ShaperClock {
-  private at = 0;
-  private timers: { due: number; run: () => void }[] = [];
-  now = () => this.at;
-  setTimer = (run: () => void, ms: number) => {
-    const timer = { due: this.at + ms, run };
-    this.timers.push(timer);
-    return timer;
-  };
-  clearTimer = (timer: unknown) => {
-    this.timers = this.timers.filter((t) => t !== timer);
-  };
-  get pending(): number {
-    return this.timers.length;
-  }
-  /** Moves to `ms` later, firing each timer due on the way (and those they set) in order. */
-  async advance(ms: number): Promise<void> {
-    const end = this.at + ms;
-    for (;;) {
-      const next = this.timers.filter((t) => t.due <= end).sort((a, b) => a.due - b.due)[0];
-      if (next === undefined) break;
-      this.timers = this.timers.filter((t) => t !== next);
-      this.at = next.due;
-      next.run();
-      await settle();
-    }
-    this.at = end;
-    await settle();
-  }
-}
-
-/** Lets every promise already resolved run its callbacks. */
-const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+import { RateShaper, type RpcPriority, shapedBucket, TokenBucket } from '../../src/solana/rate-shaper.js';
+import { ManualClock, settle } from '../helpers/manual-clock.js';
 
 describe('token bucket', () => {
   it('starts full, hands out its burst, then one token per 1/rate second', () => {
