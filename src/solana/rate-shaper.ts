@@ -1,12 +1,17 @@
 /**
  * Shapes the requests to one RPC endpoint under the rate its provider allows, so that they are
  * queued here instead of being answered HTTP 429 there: a token bucket, and a queue per priority,
- * a paid scan's requests granted before any watch re-scan's.
+ * a paid scan's requests granted before any watch re-scan's. Within a priority, the scan that
+ * started first goes first (`inScanOrder`): a burst of scans then finishes one after another
+ * instead of all at the end, and a scan's bounded optional reads are not starved by newer scans.
+ * Requests outside any scan (a settlement lookup on the money path, a probe) go before all scans.
  *
  * Hand-written, small: p-queue's interval cap is a fixed window (up to twice the rate across a
  * window's edge, which a provider's token bucket refuses), and limiter has no priorities.
  * The clock is injected, so tests move time themselves.
  */
+
+import { AsyncLocalStorage } from 'node:async_hooks';
 
 /** Whose request waits: a paid scan's (first) or a watch re-scan's. */
 export const RPC_PRIORITIES = ['paid', 'watch'] as const;
@@ -73,6 +78,21 @@ export function shapedBucket(statedPerSecond: number, now: () => number): TokenB
   return new TokenBucket(statedPerSecond * 0.9, Math.max(1, Math.floor(statedPerSecond / 10)), now);
 }
 
+const scanOrder = new AsyncLocalStorage<number>();
+let scansStarted = 0;
+
+/** Runs a scan: the requests it sends wait behind those of scans started before it (a scan within a scan keeps its place). */
+export function inScanOrder<T>(scan: () => Promise<T>): Promise<T> {
+  if (scanOrder.getStore() !== undefined) return scan();
+  scansStarted += 1;
+  return scanOrder.run(scansStarted, scan);
+}
+
+/** The place of the scan sending a request now; 0 outside any scan, ahead of every scan. */
+export function currentScanOrder(): number {
+  return scanOrder.getStore() ?? 0;
+}
+
 /** Told of every change in a queue's length and of every grant, with how long it waited. */
 export interface ShaperEvents {
   queued?(priority: RpcPriority, depth: number): void;
@@ -81,6 +101,8 @@ export interface ShaperEvents {
 
 interface Waiter {
   readonly since: number;
+  /** Its scan's place (currentScanOrder). */
+  readonly order: number;
   resolve(): void;
   dispose(): void;
 }
@@ -101,10 +123,11 @@ export class RateShaper {
   }
 
   /**
-   * Resolves when the request may be sent. Rejects with the signal's reason if it aborts first
-   * (the request leaves the queue and uses no token).
+   * Resolves when the request may be sent: after every request of a higher priority, and of its
+   * own priority from a scan placed before it (`order`, lower first; then first come). Rejects
+   * with the signal's reason if it aborts first (the request leaves the queue, using no token).
    */
-  acquire(priority: RpcPriority, signal?: AbortSignal): Promise<void> {
+  acquire(priority: RpcPriority, signal?: AbortSignal, order = 0): Promise<void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     if (this.empty() && this.bucket.take()) {
       this.events.granted?.(priority, 0);
@@ -121,11 +144,13 @@ export class RateShaper {
       };
       const waiter: Waiter = {
         since: this.clock.now(),
+        order,
         resolve,
         dispose: () => signal?.removeEventListener('abort', onAbort),
       };
       signal?.addEventListener('abort', onAbort, { once: true });
-      queue.push(waiter);
+      const behind = queue.findIndex((w) => w.order > order);
+      queue.splice(behind < 0 ? queue.length : behind, 0, waiter);
       this.events.queued?.(priority, queue.length);
       this.schedule();
     });

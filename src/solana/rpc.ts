@@ -49,7 +49,14 @@ import {
   type IRetryBackoffContext,
   retry,
 } from 'cockatiel';
-import { RateShaper, type RpcPriority, type ShaperClock, SYSTEM_CLOCK, shapedBucket } from './rate-shaper.js';
+import {
+  currentScanOrder,
+  RateShaper,
+  type RpcPriority,
+  type ShaperClock,
+  SYSTEM_CLOCK,
+  shapedBucket,
+} from './rate-shaper.js';
 import type { CircuitName, RpcCallOutcome, RpcObserver } from './rpc-observer.js';
 
 export type { RpcPriority } from './rate-shaper.js';
@@ -357,7 +364,7 @@ function turnOf(
     if (!shaper) return;
     const breaker = breakers?.[i];
     if (breaker !== undefined && breaker.state !== CircuitState.Closed) return;
-    await shaper.acquire(priorityOf(request), request.signal);
+    await shaper.acquire(priorityOf(request), request.signal, currentScanOrder());
   };
 }
 

@@ -5,7 +5,14 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { RateShaper, type RpcPriority, shapedBucket, TokenBucket } from '../../src/solana/rate-shaper.js';
+import {
+  currentScanOrder,
+  inScanOrder,
+  RateShaper,
+  type RpcPriority,
+  shapedBucket,
+  TokenBucket,
+} from '../../src/solana/rate-shaper.js';
 import { ManualClock, settle } from '../helpers/manual-clock.js';
 
 describe('token bucket', () => {
@@ -91,6 +98,43 @@ describe('rate shaper', () => {
     await clock.advance(300);
     assert.deepEqual(granted, ['first', 'paid 1', 'paid 2', 'watch 1', 'watch 2']);
     assert.deepEqual(depth, { paid: 0, watch: 0 });
+  });
+
+  it('within a priority, serves the scan that started first, and what no scan sent before any scan', async () => {
+    const { clock, shaper, granted } = start(10, 1);
+    const ask = (name: string, priority: RpcPriority, order?: number) =>
+      shaper.acquire(priority, undefined, order).then(() => granted.push(name));
+    void ask('first', 'paid', 1);
+    void ask('scan 3, read 1', 'paid', 3);
+    void ask('scan 2, read 1', 'paid', 2);
+    void ask('scan 3, read 2', 'paid', 3);
+    void ask('re-scan 1', 'watch', 1);
+    void ask('settlement lookup', 'paid');
+    void ask('scan 2, read 2', 'paid', 2);
+    await clock.advance(600);
+    assert.deepEqual(granted, [
+      'first',
+      'settlement lookup',
+      'scan 2, read 1',
+      'scan 2, read 2',
+      'scan 3, read 1',
+      'scan 3, read 2',
+      're-scan 1',
+    ]);
+  });
+
+  it('places each scan started with inScanOrder after those started before it', async () => {
+    const orders: number[] = [];
+    const scan = () => inScanOrder(async () => orders.push(currentScanOrder()));
+    assert.equal(currentScanOrder(), 0, 'outside any scan');
+    await Promise.all([scan(), scan()]);
+    await inScanOrder(async () => {
+      const outer = currentScanOrder();
+      await inScanOrder(async () =>
+        assert.equal(currentScanOrder(), outer, 'a scan within a scan keeps its place'),
+      );
+    });
+    assert.ok(orders[0]! > 0 && orders[1]! > orders[0]!, `${orders}`);
   });
 
   it('lets a caller that gives up leave the queue without using a token', async () => {
