@@ -385,6 +385,18 @@ function sender(transports: readonly RpcTransport[], timeoutMs: number) {
   };
 }
 
+function checkOnePerEndpoint(
+  endpoints: number,
+  breakers: readonly unknown[] | null,
+  shapers: readonly unknown[] | null,
+) {
+  if (endpoints === 0) throw new Error('at least one RPC endpoint is required');
+  if (breakers !== null && breakers.length !== endpoints)
+    throw new Error('one circuit breaker per RPC endpoint');
+  if (shapers !== null && shapers.length !== endpoints)
+    throw new Error('one rate limit (or null) per RPC endpoint');
+}
+
 /**
  * One transport over several endpoints: each read tries them in order until one answers, and
  * the whole round is tried again (with backoff) while the failures are transient.
@@ -399,11 +411,7 @@ export function createFailoverTransport(
   /** One per transport, in the same order (null: that endpoint has no rate limit); null = none. */
   shapers: readonly (RateShaper | null)[] | null = null,
 ): RpcTransport {
-  if (transports.length === 0) throw new Error('at least one RPC endpoint is required');
-  if (breakers !== null && breakers.length !== transports.length)
-    throw new Error('one circuit breaker per RPC endpoint');
-  if (shapers !== null && shapers.length !== transports.length)
-    throw new Error('one rate limit (or null) per RPC endpoint');
+  checkOnePerEndpoint(transports.length, breakers, shapers);
   const policy = retryPolicyOf({ ...DEFAULT_RETRY, ...retryOptions });
 
   type Request = Parameters<RpcTransport>[0];
@@ -467,15 +475,20 @@ export function createFailoverTransport(
         if (e.rateLimited) throw new RpcRateLimitedError(method, rounds, { cause: e.last });
         throw e.last;
       });
-    if (!request.signal) return run;
-    run.catch(() => {}); // settled after an abort: nobody is listening any more
-    const aborted = whenAborted(request.signal);
-    try {
-      return await Promise.race([run, aborted.promise]);
-    } finally {
-      aborted.dispose();
-    }
+    return untilAborted(run, request.signal);
   }) as RpcTransport;
+}
+
+/** `run`'s answer, or the signal's reason as soon as it aborts (what `run` settles to then is dropped). */
+async function untilAborted<T>(run: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return run;
+  run.catch(() => {}); // settled after an abort: nobody is listening any more
+  const aborted = whenAborted(signal);
+  try {
+    return await Promise.race([run, aborted.promise]);
+  } finally {
+    aborted.dispose();
+  }
 }
 
 export interface RpcEndpoints {
