@@ -40,6 +40,8 @@ describe('a burst of paid scans under the paid-plan RPC profile (50 requests a s
         `${scans.length} scans: ${met} HTTP 429s met, ${failed} not delivered, ${unavailableOf(scans).length} *_UNAVAILABLE flags`,
       );
       assert.ok(met > 0, 'the burst went past the plan’s 50 a second');
+      const charged = scans.filter((s) => s.status !== 200 && s.receipt);
+      assert.deepEqual(charged, [], 'a scan not delivered is not settled');
     } finally {
       await plan.close();
     }
