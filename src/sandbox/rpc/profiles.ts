@@ -158,8 +158,6 @@ export interface RpcProfileOptions {
   readonly name: RpcProfileName;
   /** Replaces the profile's limits (tests hit them with a few calls); null turns rate limiting off, the bucket's too. */
   readonly rateLimit?: Partial<RateLimit> | null;
-  /** Replaces the paid plan's bucket (e.g. a smaller burst). */
-  readonly bucket?: Partial<BucketLimit>;
   /** Milliseconds clock of the rate limiter (default Date.now). */
   readonly now?: () => number;
 }
@@ -234,7 +232,7 @@ export class ProfileGate {
     private readonly chain: SandboxChain,
     options: RpcProfileName | RpcProfileOptions = 'ideal',
   ) {
-    const { name, rateLimit, bucket, now } = typeof options === 'string' ? { name: options } : options;
+    const { name, rateLimit, now } = typeof options === 'string' ? { name: options } : options;
     this.profile = RPC_PROFILES[name];
     const base = this.profile.rateLimit ?? PUBLIC_MAINNET_RATE_LIMIT;
     this.rateLimit =
@@ -244,7 +242,7 @@ export class ProfileGate {
           ? this.profile.rateLimit
           : { ...base, ...rateLimit };
     const plan = this.profile.bucket;
-    this.bucket = rateLimit === null || plan === undefined ? null : { ...plan, ...bucket };
+    this.bucket = rateLimit === null || plan === undefined ? null : plan;
     this.now = now ?? Date.now;
   }
 
