@@ -9,6 +9,7 @@ import { runHttpOverhead } from './http-overhead.js';
 import { runLogLineBench } from './log-line.js';
 import { runOfficialBench } from './official.js';
 import { runPaidLatency } from './paid-latency.js';
+import { runRateLimitBench } from './rate-limit.js';
 import { runSandboxBench } from './sandbox.js';
 import { runSandboxStartBench } from './sandbox-start.js';
 import { runScanLatency } from './scan-latency.js';
@@ -56,6 +57,12 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
       seconds: Number(process.env.BENCH_SECONDS ?? 3),
       rounds: Number(process.env.BENCH_ROUNDS ?? 5),
       delayRounds: Number(process.env.BENCH_DELAY_ROUNDS ?? 5),
+    }),
+  // Sustained paid scans under the sandbox's 50-requests-a-second plan, with and without RPC_RATE_LIMIT.
+  ratelimit: () =>
+    runRateLimitBench({
+      seconds: Number(process.env.BENCH_SECONDS ?? 20),
+      rounds: Number(process.env.BENCH_ROUNDS ?? 3),
     }),
   'log-line': () =>
     runLogLineBench({

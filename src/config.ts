@@ -82,6 +82,22 @@ const int = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
 
+/** Requests a second a provider allows (RPC_RATE_LIMIT, or one URL's `|rps`). */
+const rateLimit = int(1, 100_000);
+
+/**
+ * An RPC URL, optionally followed by `|` and the requests a second its provider allows
+ * (`https://rpc.example/?api-key=…|50`); `|` cannot appear in a URL unescaped.
+ */
+const rpcEntry = z
+  .string()
+  .trim()
+  .transform((v): { url: string; rate?: string | undefined } => {
+    const at = v.lastIndexOf('|');
+    return at < 0 ? { url: v } : { url: v.slice(0, at), rate: v.slice(at + 1) };
+  })
+  .pipe(z.object({ url: httpUrl, rate: rateLimit.optional() }));
+
 const EnvSchema = z.object({
   RISK_SCAN_MODE: z.enum(['sandbox', 'mainnet']).optional(),
   PORT: int(0, 65535).default(8402),
@@ -96,8 +112,13 @@ const EnvSchema = z.object({
     .pipe(z.email('must be an email address (e.g. ops@example.com)'))
     .optional(),
   PAY_TO: address.optional(),
-  SOLANA_RPC_URL: httpUrl.optional(),
-  SOLANA_RPC_URLS: urlList(httpUrl).optional(),
+  SOLANA_RPC_URL: rpcEntry.optional(),
+  SOLANA_RPC_URLS: z
+    .string()
+    .transform(listEntries)
+    .pipe(z.array(rpcEntry).min(1, 'must list at least one URL'))
+    .optional(),
+  RPC_RATE_LIMIT: rateLimit.optional(),
   FACILITATOR_URLS: urlList(publishedUrl('facilitators are listed in the discovery documents')).optional(),
   FACILITATOR_TIMEOUT_MS: int(100, 120_000).default(10_000),
   SUPPORTED_REFRESH_SECONDS: int(5, 86_400).default(300),
@@ -185,6 +206,11 @@ export interface Config {
   readonly rpcTimeoutMs: number;
   /** Consecutive failures that open an RPC endpoint's breaker (0 = no breakers), and how long it stays open. */
   readonly rpcBreaker: { readonly failures: number; readonly halfOpenAfterMs: number };
+  /**
+   * The requests a second each RPC provider allows, which the RPC client shapes its calls under:
+   * a URL's own (`url|rps`), else `stated` (RPC_RATE_LIMIT); null and none = no limit.
+   */
+  readonly rpcRateLimit: { readonly stated: number | null; readonly byUrl: Readonly<Record<string, number>> };
   /** When paid calls are refused with 503 before any payment is touched. */
   readonly shedding: {
     /** Paid calls in flight at most (0 = no limit). */
@@ -364,6 +390,16 @@ function sandboxOf(e: Env): Config['sandbox'] {
   });
 }
 
+/** The stated rate for every URL, and each URL's own (the first, where a URL is listed twice). */
+function rpcRateLimitOf(
+  stated: number | undefined,
+  entries: readonly { url: string; rate?: number | undefined }[],
+): Config['rpcRateLimit'] {
+  const byUrl: Record<string, number> = {};
+  for (const { url, rate } of entries) if (rate !== undefined && !(url in byUrl)) byUrl[url] = rate;
+  return Object.freeze({ stated: stated ?? null, byUrl: Object.freeze(byUrl) });
+}
+
 /** Parses the environment once. Throws ConfigError with every problem listed. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
   // Empty strings count as unset, as shells and .env files often leave them.
@@ -375,7 +411,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const e = parsed.data;
   const mode = modeOf(e);
   const longestCallMs = longestPaidCallMs(e);
-  const rpcUrls = [...(e.SOLANA_RPC_URL ? [e.SOLANA_RPC_URL] : []), ...(e.SOLANA_RPC_URLS ?? [])];
+  const rpcEntries = [...(e.SOLANA_RPC_URL ? [e.SOLANA_RPC_URL] : []), ...(e.SOLANA_RPC_URLS ?? [])];
+  const rpcUrls = rpcEntries.map((entry) => entry.url);
   return Object.freeze({
     mode,
     port: e.PORT,
@@ -394,6 +431,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       failures: e.RPC_BREAKER_FAILURES,
       halfOpenAfterMs: e.RPC_BREAKER_HALF_OPEN_MS,
     }),
+    rpcRateLimit: rpcRateLimitOf(e.RPC_RATE_LIMIT, rpcEntries),
     shedding: Object.freeze({
       maxInflightPaid: e.MAX_INFLIGHT_PAID,
       // The sandbox runs its chain on this event loop: the delay would measure LiteSVM, not the API.

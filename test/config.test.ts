@@ -304,6 +304,31 @@ describe('parseConfig', () => {
     );
   });
 
+  it("states no RPC rate limit by default; reads RPC_RATE_LIMIT and a URL's own `|rps`, refusing bad ones", () => {
+    assert.deepEqual(parseConfig({ PAY_TO }).rpcRateLimit, { stated: null, byUrl: {} });
+    const c = parseConfig({
+      PAY_TO,
+      RPC_RATE_LIMIT: '50',
+      SOLANA_RPC_URL: 'https://paid.example/?api-key=k|200',
+      SOLANA_RPC_URLS: 'https://other.example/,https://paid.example/?api-key=k|10',
+    });
+    assert.deepEqual(c.rpcUrls, ['https://paid.example/?api-key=k', 'https://other.example']);
+    assert.deepEqual(c.rpcRateLimit, { stated: 50, byUrl: { 'https://paid.example/?api-key=k': 200 } });
+    assert.equal(c.watch.wsUrl, 'wss://paid.example/?api-key=k', 'the WebSocket URL carries no rate');
+    assert.throws(
+      () =>
+        parseConfig({
+          PAY_TO,
+          RPC_RATE_LIMIT: '0',
+          SOLANA_RPC_URLS: 'https://a.example|50,https://b.example?api-key=secret|fast',
+        }),
+      (e: unknown) =>
+        e instanceof ConfigError &&
+        /RPC_RATE_LIMIT must be at least 1/.test(e.message) &&
+        /SOLANA_RPC_URLS must be a whole number \(entry 2: "https:\/\/b\.example\?\*\*\*"\)/.test(e.message),
+    );
+  });
+
   it("keeps the seeded chain's snapshot in the sandbox directory, or where SANDBOX_SNAPSHOT_DIR says (none: nowhere)", () => {
     assert.equal(parseConfig({}).sandbox.snapshotDir, join('.sandbox', 'snapshots'));
     assert.equal(

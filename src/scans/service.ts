@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { type EndpointId, PAID_ENDPOINTS } from '../catalog.js';
 import type { ScanResult } from '../contract/schemas.js';
 import type { RpcServes } from '../solana/program-search.js';
+import { inScanOrder } from '../solana/rate-shaper.js';
 import type { SolanaRpc } from '../solana/rpc.js';
 import type { CacheStore } from './cache-store.js';
 import { createLocalFlights, type ScanFlights } from './flights.js';
@@ -99,7 +100,8 @@ export class ScanService {
       this.options.metrics?.scanDuration(endpoint, (performance.now() - started) / 1000, outcome);
     const outcome = await withDeadline(
       servesOf(endpoint, this.options.serves).then((serves) =>
-        scanner(subject, { rpc: this.options.rpc, now, signal, ...serves }),
+        // Under an RPC rate limit, its reads wait behind those of scans started before it.
+        inScanOrder(() => scanner(subject, { rpc: this.options.rpc, now, signal, ...serves })),
       ),
       signal,
       this.options.timeoutMs,

@@ -8,7 +8,8 @@
  * observer sits on every scan read, so each call costs one map lookup (its method), one counter
  * increment and one histogram observation, on children bound once (per method, on its first call).
  */
-import { Counter, Histogram, type Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import { RPC_PRIORITIES, type RpcPriority } from '../solana/rate-shaper.js';
 import {
   type CircuitName,
   RPC_CALL_OUTCOMES,
@@ -47,6 +48,42 @@ interface RpcMethodChildren {
 }
 
 const BREAKER_STATES: readonly CircuitName[] = ['open', 'half_open', 'closed'];
+
+interface Settable {
+  set(value: number): void;
+}
+
+/** Per endpoint and priority: the requests waiting for their turn under the rate limit, and each one's wait. */
+function createRpcQueueMetrics(registry: Registry, endpoints: readonly { host: string; position: string }[]) {
+  const queued = new Gauge({
+    name: 'risk_scan_rpc_queued_requests',
+    help: "Requests waiting for their turn under an RPC endpoint's stated rate limit (RPC_RATE_LIMIT), by priority (paid scans before watch re-scans)",
+    labelNames: ['host', 'position', 'priority'] as const,
+    registers: [registry],
+  });
+  const waits = new Histogram({
+    name: 'risk_scan_rpc_queue_wait_seconds',
+    help: "Time a request waited for its turn under an RPC endpoint's stated rate limit before it was sent (0 when it had not to), by priority",
+    labelNames: ['host', 'position', 'priority'] as const,
+    buckets: [0, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  const children = endpoints.map(({ host, position }) => {
+    const row = {} as Record<RpcPriority, { queued: Settable; wait: Observe }>;
+    for (const priority of RPC_PRIORITIES) {
+      const gauge = queued.labels(host, position, priority);
+      gauge.set(0);
+      row[priority] = { queued: gauge, wait: waits.labels(host, position, priority) };
+    }
+    return row;
+  });
+  return {
+    queued: (endpoint: number, priority: RpcPriority, depth: number) =>
+      children[endpoint]?.[priority].queued.set(depth),
+    waited: (endpoint: number, priority: RpcPriority, seconds: number) =>
+      children[endpoint]?.[priority].wait.observe(seconds),
+  };
+}
 
 /** The RPC client's observer, counting on `registry`; `urls` in SOLANA_RPC_URL(S) order. */
 export function createRpcMetrics(registry: Registry, urls: readonly string[]): RpcObserver {
@@ -112,6 +149,7 @@ export function createRpcMetrics(registry: Registry, urls: readonly string[]): R
     },
     retry: (method) => (byMethod.get(method) ?? bind(method)).retries.inc(),
     breakerChanged: (endpoint, state) => transitionChildren[endpoint]?.[state].inc(),
+    ...createRpcQueueMetrics(registry, endpoints),
   };
 }
 

@@ -79,7 +79,8 @@ function watchFeatureOf(
   return createWatchFeature({
     config,
     state: selling.watches?.state ?? state.watches,
-    rpc: infra.rpc,
+    // Re-scans ask behind paid scans under a stated rate limit.
+    rpc: infra.watchRpc,
     scanners: selling.scanners,
     serves: infra.serves.serves,
     log: infra.log,

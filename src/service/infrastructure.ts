@@ -37,6 +37,8 @@ export interface Infrastructure {
   /** The service's metrics registry when METRICS_PORT is set; null otherwise. */
   readonly metrics: Metrics | null;
   readonly rpc: SolanaRpc;
+  /** The same RPC asked as a watch re-scan: behind paid scans under a stated rate limit. */
+  readonly watchRpc: SolanaRpc;
   /** The configured RPC endpoints' circuits (none when the caller gave its own RPC). */
   rpcCircuits(): readonly { url: string; state: CircuitReading['state'] }[];
   readonly facilitators: FacilitatorDirectory;
@@ -87,14 +89,16 @@ export async function openInfrastructure(config: Config, options: ServiceOptions
 }
 
 function rpcOf(config: Config, options: ServiceOptions, metrics: Metrics | null) {
-  if (options.rpc !== undefined) return { rpc: options.rpc, rpcCircuits: () => [] };
+  if (options.rpc !== undefined) return { rpc: options.rpc, watchRpc: options.rpc, rpcCircuits: () => [] };
+  const { stated, byUrl } = config.rpcRateLimit;
   const endpoints = createRpcEndpoints({
     urls: config.rpcUrls,
     timeoutMs: config.rpcTimeoutMs,
     breaker: config.rpcBreaker,
+    rateLimits: config.rpcUrls.map((url) => byUrl[url] ?? stated),
     ...(metrics ? { observer: createRpcMetrics(metrics.registry, config.rpcUrls) } : {}),
   });
-  return { rpc: endpoints.rpc, rpcCircuits: () => endpoints.circuits() };
+  return { rpc: endpoints.rpc, watchRpc: endpoints.watchRpc, rpcCircuits: () => endpoints.circuits() };
 }
 
 function facilitatorsOf(

@@ -1,9 +1,12 @@
 /**
  * What the RPC client tells whoever watches it (the service's metrics): each request sent to an
- * endpoint with its outcome and duration, each retry round, each breaker change. Owned here so
+ * endpoint with its outcome and duration, each retry round, each breaker change, and under a
+ * stated rate limit how many requests wait for their turn and how long each waited. Owned here so
  * the RPC client depends on no metrics library; endpoints are named by their 0-based place in
  * the configured URLs, never by URL (a path or query may carry an API key).
  */
+
+import type { RpcPriority } from './rate-shaper.js';
 
 /** A breaker's state, as the metrics show it. */
 export type CircuitName = 'closed' | 'open' | 'half_open';
@@ -37,4 +40,8 @@ export interface RpcObserver {
   retry(method: string): void;
   /** The breaker of endpoint `endpoint` (0-based) went to `state`. */
   breakerChanged(endpoint: number, state: CircuitName): void;
+  /** Under endpoint `endpoint`'s rate limit, `depth` requests of `priority` now wait for their turn. */
+  queued?(endpoint: number, priority: RpcPriority, depth: number): void;
+  /** A request of `priority` got its turn at endpoint `endpoint` after waiting `seconds` (0: none). */
+  waited?(endpoint: number, priority: RpcPriority, seconds: number): void;
 }

@@ -19,8 +19,13 @@
  * failure opens it for another period. A round whose endpoints are all open counts as
  * transient, so the retries above wait for a half-open probe, still within the caller's deadline.
  *
+ * Rate limits (rate-shaper.ts), one per endpoint that has one: each request to it, retries too,
+ * first waits for a token of its bucket, a paid scan's before a watch re-scan's (the priority
+ * rides on the request: `rpc` asks as a paid scan, `watchRpc` as a re-scan). The wait is the
+ * caller's, within its deadline; the request's own timeout starts once it is sent.
+ *
  * An observer (rpc-observer.ts; the service's metrics) may be told of each request sent, with its
- * endpoint, outcome and duration, of each retry round and of each breaker change.
+ * endpoint, outcome and duration, of each retry round, of each breaker change and of the queues.
  */
 import {
   createSolanaRpcFromTransport,
@@ -44,8 +49,17 @@ import {
   type IRetryBackoffContext,
   retry,
 } from 'cockatiel';
+import {
+  currentScanOrder,
+  RateShaper,
+  type RpcPriority,
+  type ShaperClock,
+  SYSTEM_CLOCK,
+  shapedBucket,
+} from './rate-shaper.js';
 import type { CircuitName, RpcCallOutcome, RpcObserver } from './rpc-observer.js';
 
+export type { RpcPriority } from './rate-shaper.js';
 export type { CircuitName } from './rpc-observer.js';
 
 export type SolanaRpc = Rpc<SolanaRpcApi>;
@@ -77,6 +91,10 @@ export interface RpcOptions {
   readonly breaker?: Partial<BreakerOptions>;
   /** Told of every request, retry and breaker change (the service's metrics); none by default. */
   readonly observer?: RpcObserver;
+  /** The provider's requests a second for each URL, in `urls` order; null or absent = no limit. */
+  readonly rateLimits?: readonly (number | null)[];
+  /** The rate limits' clock (tests move it); the system's by default. */
+  readonly clock?: ShaperClock;
 }
 
 /** One endpoint's breaker, as metrics show it. */
@@ -321,6 +339,35 @@ function retryPolicyOf(options: RetryOptions) {
 
 type TransportRequest = Parameters<RpcTransport>[0];
 
+/** A request with the priority of whoever asks (rpc.ts's own transports add it). */
+type PrioritizedRequest = TransportRequest & { readonly priority?: RpcPriority };
+
+const priorityOf = (request: TransportRequest): RpcPriority =>
+  (request as PrioritizedRequest).priority ?? 'paid';
+
+/** `transport`, each request of it asking with `priority`. */
+function withPriority(transport: RpcTransport, priority: RpcPriority): RpcTransport {
+  return ((request: TransportRequest) =>
+    transport({ ...request, priority } as PrioritizedRequest)) as RpcTransport;
+}
+
+/**
+ * Waits for endpoint `i`'s turn under its rate limit, if it has one. An endpoint whose breaker
+ * is not closed is skipped (or probed once) without waiting: its turn would hold up the next endpoint.
+ */
+function turnOf(
+  shapers: readonly (RateShaper | null)[] | null,
+  breakers: readonly CircuitBreakerPolicy[] | null,
+) {
+  return async (i: number, request: TransportRequest): Promise<void> => {
+    const shaper = shapers?.[i];
+    if (!shaper) return;
+    const breaker = breakers?.[i];
+    if (breaker !== undefined && breaker.state !== CircuitState.Closed) return;
+    await shaper.acquire(priorityOf(request), request.signal, currentScanOrder());
+  };
+}
+
 /** One request to endpoint `i` within the timeout; an answer to another request id is a failure. */
 function sender(transports: readonly RpcTransport[], timeoutMs: number) {
   return async (i: number, request: TransportRequest, method: string): Promise<unknown> => {
@@ -338,6 +385,18 @@ function sender(transports: readonly RpcTransport[], timeoutMs: number) {
   };
 }
 
+function checkOnePerEndpoint(
+  endpoints: number,
+  breakers: readonly unknown[] | null,
+  shapers: readonly unknown[] | null,
+) {
+  if (endpoints === 0) throw new Error('at least one RPC endpoint is required');
+  if (breakers !== null && breakers.length !== endpoints)
+    throw new Error('one circuit breaker per RPC endpoint');
+  if (shapers !== null && shapers.length !== endpoints)
+    throw new Error('one rate limit (or null) per RPC endpoint');
+}
+
 /**
  * One transport over several endpoints: each read tries them in order until one answers, and
  * the whole round is tried again (with backoff) while the failures are transient.
@@ -349,16 +408,17 @@ export function createFailoverTransport(
   /** One per transport, in the same order; null = no breakers. */
   breakers: readonly CircuitBreakerPolicy[] | null = null,
   observer: RpcObserver | null = null,
+  /** One per transport, in the same order (null: that endpoint has no rate limit); null = none. */
+  shapers: readonly (RateShaper | null)[] | null = null,
 ): RpcTransport {
-  if (transports.length === 0) throw new Error('at least one RPC endpoint is required');
-  if (breakers !== null && breakers.length !== transports.length)
-    throw new Error('one circuit breaker per RPC endpoint');
+  checkOnePerEndpoint(transports.length, breakers, shapers);
   const policy = retryPolicyOf({ ...DEFAULT_RETRY, ...retryOptions });
 
   type Request = Parameters<RpcTransport>[0];
 
   const send = sender(transports, timeoutMs);
   const attempt = observer === null ? send : observed(send, observer);
+  const turn = turnOf(shapers, breakers);
 
   const round = async (request: Request, method: string): Promise<unknown> => {
     let last: unknown;
@@ -369,6 +429,7 @@ export function createFailoverTransport(
       // A round that starts after the caller gave up sends nothing.
       if (request.signal?.aborted) throw request.signal.reason;
       try {
+        await turn(i, request);
         return await throughBreaker(breakers?.[i], () => attempt(i, request, method), request.signal);
       } catch (e) {
         if (e instanceof BrokenCircuitError) {
@@ -398,7 +459,10 @@ export function createFailoverTransport(
 
   return (async (request) => {
     const method = methodOf(request.payload);
-    if (WRITE_METHODS.has(method)) return attempt(0, request, method);
+    if (WRITE_METHODS.has(method)) {
+      await turn(0, request);
+      return attempt(0, request, method);
+    }
     let rounds = 0;
     const run = policy
       .execute(() => {
@@ -411,21 +475,48 @@ export function createFailoverTransport(
         if (e.rateLimited) throw new RpcRateLimitedError(method, rounds, { cause: e.last });
         throw e.last;
       });
-    if (!request.signal) return run;
-    run.catch(() => {}); // settled after an abort: nobody is listening any more
-    const aborted = whenAborted(request.signal);
-    try {
-      return await Promise.race([run, aborted.promise]);
-    } finally {
-      aborted.dispose();
-    }
+    return untilAborted(run, request.signal);
   }) as RpcTransport;
 }
 
+/** `run`'s answer, or the signal's reason as soon as it aborts (what `run` settles to then is dropped). */
+async function untilAborted<T>(run: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return run;
+  run.catch(() => {}); // settled after an abort: nobody is listening any more
+  const aborted = whenAborted(signal);
+  try {
+    return await Promise.race([run, aborted.promise]);
+  } finally {
+    aborted.dispose();
+  }
+}
+
 export interface RpcEndpoints {
+  /** The RPC as paid scans (and every other caller) use it. */
   readonly rpc: SolanaRpc;
+  /** The same endpoints, asked as a watch re-scan: its requests wait behind paid scans' under a rate limit. */
+  readonly watchRpc: SolanaRpc;
   /** Each endpoint's breaker state, in SOLANA_RPC_URLS order; empty when breakers are off. */
   circuits(): readonly CircuitReading[];
+}
+
+/** A rate shaper for each URL with a stated limit, telling the observer of its queues; null when none has one. */
+function shapersOf(options: RpcOptions, observer: RpcObserver | null): (RateShaper | null)[] | null {
+  const limits = options.rateLimits ?? [];
+  if (!limits.some((limit) => limit !== null && limit !== undefined)) return null;
+  const clock = options.clock ?? SYSTEM_CLOCK;
+  return options.urls.map((_, i) => {
+    const limit = limits[i];
+    if (limit === null || limit === undefined) return null;
+    return new RateShaper(
+      shapedBucket(limit, () => clock.now()),
+      clock,
+      {
+        queued: (priority, depth) => observer?.queued?.(i, priority, depth),
+        granted: (priority, waitedMs) => observer?.waited?.(i, priority, waitedMs / 1000),
+      },
+    );
+  });
 }
 
 export function createRpcEndpoints(options: RpcOptions): RpcEndpoints {
@@ -441,9 +532,18 @@ export function createRpcEndpoints(options: RpcOptions): RpcEndpoints {
       breaker.onStateChange((state) => observer.breakerChanged(i, circuitName(state)));
     });
   }
-  const transport = createFailoverTransport(transports, options.timeoutMs, options.retry, breakers, observer);
+  const shapers = shapersOf(options, observer);
+  const transport = createFailoverTransport(
+    transports,
+    options.timeoutMs,
+    options.retry,
+    breakers,
+    observer,
+    shapers,
+  );
   return {
-    rpc: createSolanaRpcFromTransport(transport),
+    rpc: createSolanaRpcFromTransport(withPriority(transport, 'paid')),
+    watchRpc: createSolanaRpcFromTransport(withPriority(transport, 'watch')),
     circuits: () => (breakers ?? []).map((b, i) => ({ url: options.urls[i]!, state: circuitName(b.state) })),
   };
 }

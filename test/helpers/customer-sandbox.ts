@@ -10,6 +10,7 @@ import { ExactSvmScheme } from '@x402/svm';
 import { parseConfig } from '../../src/config.js';
 import type { RpcProfileName } from '../../src/sandbox/rpc/profiles.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/start.js';
+import type { CacheStore } from '../../src/scans/cache-store.js';
 import { SCANNERS } from '../../src/scans/registry.js';
 import { createLogger } from '../../src/server/logger.js';
 import { selling } from '../../src/service/index.js';
@@ -17,11 +18,12 @@ import { TEST_SNAPSHOT_DIR } from './seeded-chain.js';
 
 const CAIP2 = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 
-/** The sandbox in `dir`, its RPC answering as `profile` (`env`: more settings). */
+/** The sandbox in `dir`, its RPC answering as `profile` (`env`: more settings; `cache`: in place of its own). */
 export function startCustomerSandbox(
   dir: string,
   profile: RpcProfileName,
   env: Record<string, string> = {},
+  cache?: CacheStore,
 ): Promise<RunningSandbox> {
   const config = parseConfig({
     PORT: '0',
@@ -34,14 +36,15 @@ export function startCustomerSandbox(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  return startSandbox({ config, log: createLogger('silent'), serviceOptions: { mode: selling(SCANNERS) } });
+  const mode = selling(SCANNERS, cache ? { cache } : {});
+  return startSandbox({ config, log: createLogger('silent'), serviceOptions: { mode } });
 }
 
-/** fetch that pays with the official client from the sandbox's payer (payer.json), through its RPC. */
-export async function payingFetch(sandbox: RunningSandbox): Promise<typeof fetch> {
+/** fetch that pays with the official client from the sandbox's payer (payer.json), through its RPC unless given another. */
+export async function payingFetch(sandbox: RunningSandbox, rpcUrl = sandbox.rpc.url): Promise<typeof fetch> {
   const payer = await createKeyPairSignerFromBytes(
     new Uint8Array(JSON.parse(readFileSync(sandbox.files.payer, 'utf8'))),
   );
-  const client = new x402Client().register(CAIP2, new ExactSvmScheme(payer, { rpcUrl: sandbox.rpc.url }));
+  const client = new x402Client().register(CAIP2, new ExactSvmScheme(payer, { rpcUrl }));
   return wrapFetchWithPayment(fetch, client);
 }

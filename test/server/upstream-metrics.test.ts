@@ -81,6 +81,32 @@ describe('upstream metrics', () => {
     );
   });
 
+  it('shows the requests waiting under a rate limit and their waits, by endpoint and priority', async () => {
+    const registry = new Registry();
+    const observer = createRpcMetrics(registry, ['https://a.example/?api-key=k', 'https://b.example']);
+    let text = await registry.metrics();
+    for (const priority of ['paid', 'watch'])
+      assert.match(
+        text,
+        new RegExp(
+          `risk_scan_rpc_queued_requests\\{host="b\\.example",position="2",priority="${priority}"\\} 0`,
+        ),
+      );
+    observer.queued?.(0, 'watch', 3);
+    observer.queued?.(0, 'paid', 1);
+    observer.waited?.(0, 'paid', 0.2);
+    observer.waited?.(0, 'paid', 0);
+    observer.queued?.(0, 'paid', 0);
+    text = await registry.metrics();
+    const a = { host: 'a.example', position: '1' };
+    assert.equal(sampleValue(text, 'risk_scan_rpc_queued_requests', { ...a, priority: 'watch' }), 3);
+    assert.equal(sampleValue(text, 'risk_scan_rpc_queued_requests', { ...a, priority: 'paid' }), 0);
+    assert.equal(sampleValue(text, 'risk_scan_rpc_queue_wait_seconds_count', { ...a, priority: 'paid' }), 2);
+    assert.equal(sampleValue(text, 'risk_scan_rpc_queue_wait_seconds_sum', { ...a, priority: 'paid' }), 0.2);
+    assert.equal(sampleSum(text, 'risk_scan_rpc_queue_wait_seconds_count', { priority: 'watch' }), 0);
+    assert.doesNotMatch(text, /api-key/);
+  });
+
   it('docs/upstream-metrics.md lists every metric with its type and labels, and every outcome', async () => {
     const registry = new Registry();
     createRpcMetrics(registry, ['https://rpc.example.com']).call(0, 'getSlot', 'ok', 0.01);

@@ -8,6 +8,7 @@
 
 import { RPC_PROFILE_NAMES, type RpcProfileName } from '../../rpc-profile-names.js';
 import { PUMP_PROGRAM, PUMPSWAP_PROGRAM } from '../../solana/programs.js';
+import { TokenBucket } from '../../solana/rate-shaper.js';
 import { addressText, SYSTEM_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../chain/addresses.js';
 import type { SandboxChain } from '../chain/chain.js';
 import { isTokenProgram } from '../chain/token-accounts.js';
@@ -56,11 +57,26 @@ export interface RateLimit {
   readonly perMethodMessage: string;
 }
 
+/**
+ * A paid plan's limit: requests a second per client (per API key at the provider; per client IP
+ * here), counted by a token bucket that starts full and holds `burst` at most. Each call of a
+ * batch takes a token.
+ */
+export interface BucketLimit {
+  readonly perSecond: number;
+  readonly burst: number;
+  /** The 429's body error. */
+  readonly code: number;
+  readonly message: string;
+}
+
 export interface RpcProfile {
   readonly name: RpcProfileName;
   /** Checked in order; the first rule that matches answers. */
   readonly rules: readonly ProfileRule[];
   readonly rateLimit: RateLimit | null;
+  /** A paid plan's requests a second, counted as a token bucket; none when absent. */
+  readonly bucket?: BucketLimit;
 }
 
 /** agave's RpcCustomError::KeyExcludedFromSecondaryIndex (JSON_RPC_SERVER_ERROR_KEY_EXCLUDED_FROM_SECONDARY_INDEX). */
@@ -96,6 +112,17 @@ export const PUBLIC_MAINNET_RATE_LIMIT: RateLimit = {
     'Too many requests for a specific RPC call, please contact your app developer to further troubleshoot. If you are using an open endpoint, please consider signing up for your own subscription to avoid getting rate limited, you can find some suitable options at https://solana.com/rpc.',
 };
 
+/**
+ * Helius's Developer plan: 50 RPC requests a second; past it HTTP 429 with the JSON-RPC error
+ * -32429 "rate limited", no Retry-After (fixtures/providers/paid-plan-*).
+ */
+export const PAID_PLAN_RATE_LIMIT: BucketLimit = {
+  perSecond: 50,
+  burst: 50,
+  code: -32429,
+  message: 'rate limited',
+};
+
 const EXCLUDED_TOKEN_PROGRAMS = [TOKEN_PROGRAM, TOKEN_2022_PROGRAM];
 
 export const RPC_PROFILES: Readonly<Record<RpcProfileName, RpcProfile>> = {
@@ -123,11 +150,13 @@ export const RPC_PROFILES: Readonly<Record<RpcProfileName, RpcProfile>> = {
     rules: [{ methods: ['getProgramAccounts'], keys: LARGE_PROGRAMS, answer: TOO_MANY_ACCOUNTS }],
     rateLimit: null,
   },
+  // A paid provider plan: every call served (as `ideal`), at most 50 a second.
+  'paid-plan': { name: 'paid-plan', rules: [], rateLimit: null, bucket: PAID_PLAN_RATE_LIMIT },
 };
 
 export interface RpcProfileOptions {
   readonly name: RpcProfileName;
-  /** Replaces the profile's limits (tests hit them with a few calls); null turns rate limiting off. */
+  /** Replaces the profile's limits (tests hit them with a few calls); null turns rate limiting off, the bucket's too. */
   readonly rateLimit?: Partial<RateLimit> | null;
   /** Milliseconds clock of the rate limiter (default Date.now). */
   readonly now?: () => number;
@@ -193,6 +222,11 @@ export class ProfileGate {
   private readonly now: () => number;
   /** Admission times per client IP, and per client IP and method; oldest first. */
   private readonly calls = new Map<string, number[]>();
+  private readonly bucket: BucketLimit | null;
+  /** The paid plan's bucket of each client IP. */
+  private readonly buckets = new Map<string, TokenBucket>();
+  /** Bodies answered 429 for a rate limit, since the start. */
+  rateLimited = 0;
 
   constructor(
     private readonly chain: SandboxChain,
@@ -207,6 +241,8 @@ export class ProfileGate {
         : rateLimit === undefined
           ? this.profile.rateLimit
           : { ...base, ...rateLimit };
+    const plan = this.profile.bucket;
+    this.bucket = rateLimit === null || plan === undefined ? null : plan;
     this.now = now ?? Date.now;
   }
 
@@ -239,7 +275,22 @@ export class ProfileGate {
         return { status, headers: {}, error: { code, message: message.replace('{key}', hit.key) } };
       }
     }
-    return this.rateLimit ? this.limit(this.rateLimit, clientIp, calls) : null;
+    const refusal =
+      (this.rateLimit ? this.limit(this.rateLimit, clientIp, calls) : null) ??
+      (this.bucket ? this.limitByBucket(this.bucket, clientIp, calls.length) : null);
+    if (refusal?.status === 429) this.rateLimited += 1;
+    return refusal;
+  }
+
+  /** The paid plan's 429 when the client's bucket holds fewer tokens than the body has calls. */
+  private limitByBucket(limit: BucketLimit, clientIp: string, count: number): HttpRefusal | null {
+    let bucket = this.buckets.get(clientIp);
+    if (bucket === undefined) {
+      bucket = new TokenBucket(limit.perSecond, limit.burst, this.now);
+      this.buckets.set(clientIp, bucket);
+    }
+    if (bucket.take(count)) return null;
+    return { status: 429, headers: {}, error: { code: limit.code, message: limit.message } };
   }
 
   private limit(limit: RateLimit, clientIp: string, calls: readonly GateCall[]): HttpRefusal | null {

@@ -25,6 +25,8 @@ export interface SandboxRpc {
   wsUrl: string;
   /** Drops every WebSocket client at once, as a provider restarting its nodes does (subscriptions are lost). */
   dropSockets(): void;
+  /** HTTP bodies answered 429 for the profile's rate limit, since the start. */
+  rateLimited(): number;
   close(): Promise<void>;
 }
 
@@ -125,6 +127,7 @@ export async function startSandboxRpc(options: SandboxRpcOptions): Promise<Sandb
     dropSockets: () => {
       for (const client of sockets.clients) client.terminate();
     },
+    rateLimited: () => gate.rateLimited,
     close: async () => {
       for (const client of sockets.clients) client.terminate();
       await new Promise<void>((resolve) => sockets.close(() => resolve()));

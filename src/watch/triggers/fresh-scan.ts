@@ -5,6 +5,7 @@
 
 import { ScanFailedError, type Scanner, scanDeadline } from '../../scans/scanner.js';
 import type { RpcServes } from '../../solana/program-search.js';
+import { inScanOrder } from '../../solana/rate-shaper.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
 import type { WatchKind } from '../model.js';
 import type { FreshScan } from './triggers.js';
@@ -23,12 +24,15 @@ export function freshScan(options: FreshScanOptions): FreshScan {
     const scanner = options.scanners[kind];
     if (scanner === undefined) throw new ScanFailedError(`no scanner for ${kind}`);
     const serves = kind === 'pumpfun' ? await options.serves?.() : undefined;
-    const { result } = await scanner(subject, {
-      rpc: options.rpc,
-      now: options.now ?? Date.now,
-      signal: scanDeadline(options.timeoutMs),
-      ...(serves ? { serves } : {}),
-    });
+    // Under an RPC rate limit, behind paid scans, and behind the re-scans started before it.
+    const { result } = await inScanOrder(() =>
+      scanner(subject, {
+        rpc: options.rpc,
+        now: options.now ?? Date.now,
+        signal: scanDeadline(options.timeoutMs),
+        ...(serves ? { serves } : {}),
+      }),
+    );
     return result;
   };
 }

@@ -28,6 +28,7 @@ const DISABLED = fixture('public-mainnet-getProgramAccounts-disabled-410');
 const PER_METHOD = fixture('public-mainnet-429-per-method');
 const PER_IP = fixture('public-mainnet-429-per-ip');
 const TOO_MANY = fixture('indexed-provider-getProgramAccounts-too-many-accounts').sandboxAnswer;
+const PAID_PLAN_429 = fixture('paid-plan-429');
 
 const SMALL_PROGRAM = 'Fxo6qW4oP2VmDKT5z1zK1TeaRuKkQyPRV4RGgZ7VfCnt' as Address;
 /** Filters a careful client sends: they do not save a scan of a large program. */
@@ -315,6 +316,48 @@ describe('sandbox RPC provider profiles', () => {
       assert.equal(fits.body.length, 3);
       const next = await httpError(limited.rpc.getSlot().send());
       assert.equal(next.statusCode, 429);
+    });
+  });
+
+  describe('paid-plan rate limit (50 requests a second, a token bucket)', () => {
+    let now = 0;
+    let plan: Served;
+    before(async () => {
+      plan = await serve(chain, { name: 'paid-plan', now: () => now });
+    });
+    after(() => plan.server.close());
+
+    it('serves a burst of 50, answers the 51st with the provider’s 429, and serves one more each 20 ms', async () => {
+      now = 0;
+      for (let i = 0; i < 50; i++) await plan.rpc.getSlot().send();
+      const raw = await post(plan.server.url, call('getSlot', [], PAID_PLAN_429.response.id));
+      assert.deepEqual([raw.status, raw.retryAfter], [PAID_PLAN_429.httpStatus, null]);
+      assert.deepEqual(raw.body, PAID_PLAN_429.response);
+      now = 19;
+      assert.equal((await httpError(plan.rpc.getBalance(holder).send())).statusCode, 429);
+      now = 20;
+      await plan.rpc.getBalance(holder).send();
+      assert.equal((await httpError(plan.rpc.getSlot().send())).statusCode, 429);
+      assert.equal(plan.server.rateLimited(), 3);
+    });
+
+    it('refills at 50 a second up to 50, whatever the methods', async () => {
+      now = 10_000;
+      for (let i = 0; i < 25; i++) await plan.rpc.getSlot().send();
+      for (let i = 0; i < 25; i++) await plan.rpc.getBalance(holder).send();
+      now = 10_500;
+      for (let i = 0; i < 25; i++) await plan.rpc.getEpochInfo().send();
+      assert.equal((await httpError(plan.rpc.getSlot().send())).statusCode, 429);
+    });
+
+    it('counts each call of a batch: one that needs more tokens than are left is refused whole', async () => {
+      now = 20_000;
+      const batch = (n: number) => Array.from({ length: n }, (_, i) => call('getSlot', [], i + 1));
+      assert.equal((await post(plan.server.url, batch(40))).status, 200);
+      const over = await post(plan.server.url, batch(11));
+      assert.equal(over.status, 429);
+      assert.deepEqual(over.body, { jsonrpc: '2.0', error: PAID_PLAN_429.response.error, id: null });
+      assert.equal((await post(plan.server.url, batch(10))).status, 200);
     });
   });
 });
