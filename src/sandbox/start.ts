@@ -48,6 +48,12 @@ export interface StartSandboxOptions {
   readonly accounts?: AccountsToLoad;
   /** What the service is asked to be; without, it makes offers only. */
   readonly serviceOptions?: ServiceOptions;
+  /**
+   * The milliseconds clock of the RPC profile's rate limit (default Date.now). A clock that
+   * stands still is a plan whose second never ends: its bucket never refills, so a test can go
+   * past it whatever the machine's speed.
+   */
+  readonly rpcClock?: () => number;
 }
 
 /**
@@ -152,13 +158,18 @@ async function fundedChain(config: Config, log: Logger, seed: boolean, accounts:
  * write the chain through an RPC of their own with no profile, on a free local port, so a
  * rate-limited profile (public-mainnet) limits the API's reads, not the settlement of payments.
  */
-async function startChainServers(config: Config, chain: SandboxChain, feePayers: readonly KeyPairSigner[]) {
+async function startChainServers(
+  config: Config,
+  chain: SandboxChain,
+  feePayers: readonly KeyPairSigner[],
+  rpcClock: (() => number) | undefined,
+) {
   const host = config.host;
   const rpc = await startSandboxRpc({
     chain,
     host,
     port: config.sandbox.rpcPort,
-    profile: config.sandbox.rpcProfile,
+    profile: { name: config.sandbox.rpcProfile, ...(rpcClock ? { now: rpcClock } : {}) },
   });
   const facilitatorRpc = await startSandboxRpc({ chain, host: '127.0.0.1', port: 0 });
   const facilitators = await Promise.all(
@@ -266,6 +277,7 @@ export async function startSandbox({
   seed = true,
   accounts = { files: [], dirs: [] },
   serviceOptions,
+  rpcClock,
 }: StartSandboxOptions): Promise<RunningSandbox> {
   const { facilitatorPort, rpcPort } = config.sandbox;
   await checkPortsFree(config.host, [
@@ -280,7 +292,7 @@ export async function startSandbox({
     seed,
     accounts,
   );
-  const servers = await startChainServers(config, chain, feePayers);
+  const servers = await startChainServers(config, chain, feePayers, rpcClock);
   const { rpc, facilitators } = servers;
   const { service, api } = await startSandboxService(config, { payTo, servers, log, serviceOptions });
   const files = await writeSandboxFiles(config, { rpc, facilitators, api, payTo, payer, scenarios, loaded });

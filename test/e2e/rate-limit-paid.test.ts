@@ -31,7 +31,10 @@ describe('a burst of paid scans under the paid-plan RPC profile (50 requests a s
   timeout: 600_000,
 }, () => {
   it('meets the plan’s 429s when the operator states no limit', async (t) => {
-    const plan = await startPaidPlanSandbox({});
+    // The plan's clock stands still, so its 50 tokens are all the burst gets however slowly this
+    // machine sends it: the 429s do not depend on how busy it is (the bench row shows them at
+    // the plan's real rate).
+    const plan = await startPaidPlanSandbox({}, { planClock: () => 0 });
     try {
       const scans = await burst(plan);
       const met = plan.rateLimited();
@@ -39,7 +42,7 @@ describe('a burst of paid scans under the paid-plan RPC profile (50 requests a s
       t.diagnostic(
         `${scans.length} scans: ${met} HTTP 429s met, ${failed} not delivered, ${unavailableOf(scans).length} *_UNAVAILABLE flags`,
       );
-      assert.ok(met > 0, 'the burst went past the plan’s 50 a second');
+      assert.ok(met > 0, 'the burst went past the plan’s 50 calls');
       const charged = scans.filter((s) => s.status !== 200 && s.receipt);
       assert.deepEqual(charged, [], 'a scan not delivered is not settled');
     } finally {

@@ -24,6 +24,7 @@ export function startCustomerSandbox(
   profile: RpcProfileName,
   env: Record<string, string> = {},
   cache?: CacheStore,
+  rpcClock?: () => number,
 ): Promise<RunningSandbox> {
   const config = parseConfig({
     PORT: '0',
@@ -37,7 +38,12 @@ export function startCustomerSandbox(
     ...env,
   });
   const mode = selling(SCANNERS, cache ? { cache } : {});
-  return startSandbox({ config, log: createLogger('silent'), serviceOptions: { mode } });
+  return startSandbox({
+    config,
+    log: createLogger('silent'),
+    serviceOptions: { mode },
+    ...(rpcClock ? { rpcClock } : {}),
+  });
 }
 
 /** fetch that pays with the official client from the sandbox's payer (payer.json), through its RPC unless given another. */

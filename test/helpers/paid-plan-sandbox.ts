@@ -59,13 +59,23 @@ function burstSubjects(sandbox: RunningSandbox): BurstSubject[] {
 
 export async function startPaidPlanSandbox(
   env: Record<string, string>,
-  options: { cache?: CacheStore } = {},
+  options: {
+    cache?: CacheStore;
+    /** The plan's clock (default Date.now); one standing still never refills the plan's bucket. */
+    planClock?: () => number;
+  } = {},
 ): Promise<PaidPlanSandbox> {
   const dir = mkdtempSync(join(tmpdir(), 'paid-plan-'));
   let payerRpc: SandboxRpc | undefined;
   let sandbox: RunningSandbox | undefined;
   try {
-    sandbox = await startCustomerSandbox(dir, 'paid-plan', { ...PATIENT, ...env }, options.cache);
+    sandbox = await startCustomerSandbox(
+      dir,
+      'paid-plan',
+      { ...PATIENT, ...env },
+      options.cache,
+      options.planClock,
+    );
     payerRpc = await startSandboxRpc({ chain: sandbox.chain, host: '127.0.0.1', port: 0 });
   } catch (e) {
     await sandbox?.close();
