@@ -182,9 +182,11 @@ async function readOrSeed(dir: string, slotMs: number, log: (message: string) =>
   }
   log(`sandbox: seeding the scenarios (snapshot ${path} ${problem}); kept for the next start`);
   const seeded = await seedNow(slotMs);
+  // The file says the moment the state was seeded, not when it was written (serialising can take
+  // a second on a busy machine): this start and the next move block times on from the same moment.
   const seededAtMs = Date.now();
   try {
-    await writeSnapshotFile(path, key, seeded);
+    await writeSnapshotFile(path, key, seeded, seededAtMs);
     await pruneOthers(dirname(path), path);
   } catch (e) {
     log(`sandbox: the snapshot could not be written (${(e as Error).message}); the next start seeds again`);

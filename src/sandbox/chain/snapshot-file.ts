@@ -28,9 +28,15 @@ export type SnapshotRead<T> =
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-export async function writeSnapshotFile(path: string, key: string, payload: unknown): Promise<void> {
+export async function writeSnapshotFile(
+  path: string,
+  key: string,
+  payload: unknown,
+  /** The moment the payload holds (default now): a reader moves its times on from there. */
+  savedAtMs = Date.now(),
+): Promise<void> {
   const body = Buffer.from(serializeTagged(payload));
-  const header = { format: FORMAT, key, savedAtMs: Date.now(), sha256: sha256(body), bytes: body.length };
+  const header = { format: FORMAT, key, savedAtMs, sha256: sha256(body), bytes: body.length };
   await mkdir(dirname(path), { recursive: true });
   const temporary = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   try {
