@@ -5,13 +5,13 @@
  * the state itself, at least once, signed, with the sender of src/watch/delivery/.
  */
 import type { SenderOptions } from '../../watch/delivery/sender.js';
+import type { WatchCaps } from '../../watch/rules.js';
 
-/** What opening either WatchState takes; the caps are the door's `MAX_WATCHES` settings. */
-export interface WatchStateOptions extends SenderOptions {
-  /** Active watches at most, over the whole service. */
-  readonly maxWatches: number;
-  /** Active watches at most on one subject. */
-  readonly maxWatchesPerSubject: number;
+/**
+ * What opening any WatchState takes; the caps are the door's `MAX_WATCHES` settings, applied by
+ * every backend through `refusalAt` (src/watch/rules.ts).
+ */
+export interface WatchStateOptions extends SenderOptions, WatchCaps {
   /** Deliveries kept per watch for its log (pending ones are always kept). Default 50. */
   readonly keepDeliveries?: number;
   /** How often the embedded worker looks for due deliveries when nothing wakes it. Default 1 s. */
