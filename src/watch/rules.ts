@@ -65,6 +65,28 @@ export function outgoingOf(watch: Watch, record: DeliveryRecord, body: string): 
   return { webhookId: record.webhookId, webhook: watch.webhook, secret: watch.secret, body };
 }
 
+/**
+ * A watch's log (webhook-ids, newest first) with `newest` put first, cut to `keep` entries from
+ * the oldest end, passing over those still pending (a pending delivery is never forgotten);
+ * with the ids cut, whose records are to be removed.
+ */
+export function trimmedLog(
+  log: readonly string[],
+  newest: string,
+  keep: number,
+  isPending: (webhookId: string) => boolean,
+): { readonly log: string[]; readonly dropped: string[] } {
+  const kept = [newest, ...log];
+  const dropped: string[] = [];
+  for (let i = kept.length - 1; i >= 0 && kept.length > keep; i--) {
+    const id = kept[i] as string;
+    if (isPending(id)) continue;
+    dropped.push(id);
+    kept.splice(i, 1);
+  }
+  return { log: kept, dropped };
+}
+
 /** A delivery as kept until it is delivered or failed, with the body each attempt sends. */
 export interface StoredDelivery {
   readonly record: DeliveryRecord;

@@ -16,6 +16,7 @@ import {
   newDelivery,
   refusalAt,
   type StoredDelivery,
+  trimmedLog,
   watchAt,
   withChange,
 } from '../../watch/rules.js';
@@ -66,13 +67,9 @@ class WatchMaps {
   addDelivery(record: DeliveryRecord, body: string, at: number): void {
     this.deliveries.set(record.webhookId, { record, body });
     this.pending.set(record.webhookId, at);
-    const log = [record.webhookId, ...(this.logs.get(record.watchId) ?? [])];
-    for (let i = log.length - 1; i >= 0 && log.length > this.keep; i--) {
-      const id = log[i] as string;
-      if (this.pending.has(id)) continue;
-      this.deliveries.delete(id);
-      log.splice(i, 1);
-    }
+    const old = this.logs.get(record.watchId) ?? [];
+    const { log, dropped } = trimmedLog(old, record.webhookId, this.keep, (id) => this.pending.has(id));
+    for (const id of dropped) this.deliveries.delete(id);
     this.logs.set(record.watchId, log);
   }
 
