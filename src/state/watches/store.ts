@@ -1,7 +1,7 @@
 /**
  * What opening a watch state takes. The interface (`WatchState`) is the watch feature's own
- * (src/watch/model.ts); its backends are here (lmdb.ts in STATE_DIR, redis.ts on REDIS_URL),
- * held to one contract (test/helpers/watch-state-contract.ts). A kept change is delivered by
+ * (src/watch/model.ts); its backends are here (memory.ts, lmdb.ts in STATE_DIR, redis.ts on
+ * REDIS_URL), held to one contract (test/helpers/watch-state-contract.ts). A kept change is delivered by
  * the state itself, at least once, signed, with the sender of src/watch/delivery/.
  */
 import type { SenderOptions } from '../../watch/delivery/sender.js';
