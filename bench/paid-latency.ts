@@ -6,6 +6,7 @@
  */
 import { createDefaultRpcTransport, createSolanaRpcFromTransport } from '@solana/kit';
 import type { CacheStore } from '../src/scans/cache-store.js';
+import { selling } from '../src/service/index.js';
 import { type PaidSandbox, startPaidSandbox } from '../test/helpers/paid-sandbox.js';
 import { encodeHeader, offerOf, v2Payment } from '../test/helpers/payments.js';
 import { probeScanner, probeScanners } from '../test/helpers/probe-scanner.js';
@@ -26,7 +27,7 @@ async function measure(parallel: boolean, calls: number) {
   try {
     sandbox = await startPaidSandbox(
       { PARALLEL_VERIFY: String(parallel) },
-      { scanners: probeScanners(), cache: noCache },
+      { mode: selling(probeScanners(), { cache: noCache }) },
       RPC_LATENCY_MS,
     );
     const s = sandbox;

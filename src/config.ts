@@ -20,6 +20,9 @@ export const DEFAULT_MAINNET_RPC_URL = 'https://api.mainnet-beta.solana.com';
 const STORE_COMMANDS_MS = 6_000;
 /** Relative to the working directory, like the sandbox's own directory. */
 export const DEFAULT_STATE_DIR = '.state';
+/** Where the state can be kept: in this process's memory, on this machine's disk, on Redis. */
+export const STATE_STORES = ['memory', 'disk', 'redis'] as const;
+export type StateStore = (typeof STATE_STORES)[number];
 /** Jupiter's verified tokens (Tokens API v2, keyless lite endpoint): refreshes the bundled registry on mainnet. */
 export const DEFAULT_VERIFIED_TOKENS_URL = 'https://lite-api.jup.ag/tokens/v2/tag?query=verified';
 /** How often the verified-token list is read again. */
@@ -150,6 +153,8 @@ const EnvSchema = z.object({
     .default(V1_NETWORK_NAMES[0]),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   STATE_DIR: z.string().trim().min(1).optional(),
+  // Where the state is kept: `memory` (lost at exit), `disk` (STATE_DIR), `redis` (REDIS_URL).
+  STATE_STORE: z.enum(STATE_STORES).optional(),
   SIGNING_KEY_FILE: z.string().trim().min(1).optional(),
   PAYMENT_CLAIM_TTL_SECONDS: int(5, 3_600).default(300),
   REDIS_URL: z
@@ -255,6 +260,11 @@ export interface Config {
   /** Shared payment state, result cache and single flight for several instances. */
   readonly redisUrl: string | null;
   /**
+   * Where payments, watches, the result cache and the generated signing key are kept (state/open.ts):
+   * `redis` when REDIS_URL is set, else `disk` (STATE_DIR) unless STATE_STORE says `memory`.
+   */
+  readonly stateStore: StateStore;
+  /**
    * Where the verified-token registry is refreshed from (an http(s) URL or a file), every
    * `refreshMs`; null = the bundled registry alone. The last good copy is kept in `stateDir`.
    */
@@ -334,6 +344,18 @@ function verifiedTokensOf(setting: string | undefined, mode: Mode): Config['veri
 }
 
 type Env = z.infer<typeof EnvSchema>;
+
+/** STATE_STORE as set, or what REDIS_URL implies; the two must agree. */
+function stateStoreOf(e: Env): StateStore {
+  const implied: StateStore = e.REDIS_URL === undefined ? 'disk' : 'redis';
+  const store = e.STATE_STORE ?? implied;
+  if ((store === 'redis') !== (e.REDIS_URL !== undefined)) {
+    throw new ConfigError(
+      `Invalid configuration:\n  STATE_STORE=${store} ${store === 'redis' ? 'needs REDIS_URL' : 'cannot be used with REDIS_URL (the state is then on Redis): unset one of them'}`,
+    );
+  }
+  return store;
+}
 
 /** Sandbox unless told, or unless PAY_TO is set; mainnet needs the wallet that is paid. */
 function modeOf(e: Env): Mode {
@@ -451,6 +473,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     stateDir: e.STATE_DIR ?? (mode === 'sandbox' ? join(e.SANDBOX_DIR, 'state') : DEFAULT_STATE_DIR),
     signingKeyFile: e.SIGNING_KEY_FILE ?? null,
     redisUrl: e.REDIS_URL ?? null,
+    stateStore: stateStoreOf(e),
     verifiedTokens: verifiedTokensOf(e.VERIFIED_TOKENS_URL, mode),
     watch: watchOf(e, rpcUrls),
     sandbox: sandboxOf(e),

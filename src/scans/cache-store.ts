@@ -1,6 +1,6 @@
 /**
  * Where the scans cache their results, by endpoint and subject: the interface the scans own,
- * implemented by src/state/cache/ (memory, Redis). Values are JSON text so every store behaves
+ * implemented by src/state/cache/ (memory, LMDB, Redis). Values are JSON text so every store behaves
  * the same.
  */
 export interface CacheStore {

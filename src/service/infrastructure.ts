@@ -127,13 +127,8 @@ async function payToDestinations(payTo: Address): Promise<Record<string, Address
 
 /** The configured state, with the cache a caller gave in place of its own. */
 async function stateOf(config: Config, selling: Selling, log: Logger): Promise<ServiceState> {
-  const { maxWatches, maxWatchesPerSubject } = config.watch;
   const resolve = selling.watches?.resolve;
-  const state = await openState(config, log, {
-    maxWatches,
-    maxWatchesPerSubject,
-    ...(resolve ? { resolve } : {}),
-  });
+  const state = await openState(config, log, resolve ? { resolve } : {});
   return selling.cache ? { ...state, cache: selling.cache } : state;
 }
 

@@ -1,8 +1,11 @@
 /**
  * Where the service keeps what must outlive a request: payment state, watches and their
- * deliveries, result cache and single flight. One machine: payments and watches in an embedded
- * database under STATE_DIR (survives restarts and kill -9), cache and single flight in memory.
- * Several machines: all of them on REDIS_URL (deliveries as BullMQ jobs).
+ * deliveries, result cache and single flight, the generated signing key. `config.stateStore`
+ * chooses one backend for all of them (docs/architecture.md, "The state room"):
+ *   - `memory` (STATE_STORE=memory): this process's memory, lost at exit;
+ *   - `disk` (the default): an embedded database under STATE_DIR (survives restarts and kill -9),
+ *     single flight within the process;
+ *   - `redis` (REDIS_URL): shared by every instance (deliveries as BullMQ jobs).
  */
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
@@ -12,16 +15,19 @@ import type { ScanFlights } from '../scans/flights.js';
 import type { SigningKey } from '../signing/key.js';
 import type { WatchState } from '../watch/model.js';
 import type { PaymentStore } from '../x402/payment-store.js';
+import { openLmdbCache } from './cache/lmdb.js';
 import { createMemoryCache } from './cache/memory.js';
 import { createRedisCache } from './cache/redis.js';
 import { createRedisFlights } from './cache/redis-flights.js';
 import { StateError } from './error.js';
 import { openLmdbPaymentStore } from './payments/lmdb.js';
+import { createMemoryPaymentStore } from './payments/memory.js';
 import { createRedisPaymentStore } from './payments/redis.js';
 import { connectRedis } from './redis-client.js';
 import { assertNoEviction, persistenceWarning } from './redis-eviction.js';
 import { loadSigningKey } from './signing-key.js';
 import { openLmdbWatchState } from './watches/lmdb.js';
+import { createMemoryWatchState } from './watches/memory.js';
 import type { WatchStateOptions } from './watches/store.js';
 
 export { StateError };
@@ -40,16 +46,13 @@ export interface ServiceState {
   close(): Promise<void>;
 }
 
-/** The caps the door's settings give (MAX_WATCHES…), and, for tests, the delivery's pace. */
+/** In place of the configured caps (MAX_WATCHES…), and, for tests, the delivery's pace. */
 export type WatchSettings = Partial<
   Pick<
     WatchStateOptions,
     'maxWatches' | 'maxWatchesPerSubject' | 'resolve' | 'retry' | 'pollMs' | 'postLimits'
   >
 >;
-
-export const DEFAULT_MAX_WATCHES = 1_000;
-export const DEFAULT_MAX_WATCHES_PER_SUBJECT = 50;
 
 const reasonOf = (e: unknown) => errorMessage(e).replace(/\.+$/, '');
 
@@ -73,8 +76,7 @@ export async function openState(
   log: StateLog,
   settings: WatchSettings = {},
 ): Promise<ServiceState> {
-  const opened =
-    config.redisUrl === null ? await openEmbeddedState(config) : await openRedisState(config, log);
+  const opened = await openStore(config, log);
   let watches: WatchState;
   let signingKey: SigningKey;
   try {
@@ -82,8 +84,8 @@ export async function openState(
     watches = await opened.openWatches({
       mode: config.mode,
       signingKey,
-      maxWatches: settings.maxWatches ?? DEFAULT_MAX_WATCHES,
-      maxWatchesPerSubject: settings.maxWatchesPerSubject ?? DEFAULT_MAX_WATCHES_PER_SUBJECT,
+      maxWatches: config.watch.maxWatches,
+      maxWatchesPerSubject: config.watch.maxWatchesPerSubject,
       ...settings,
       log,
     });
@@ -102,28 +104,60 @@ export async function openState(
   };
 }
 
-async function openEmbeddedState(config: Config): Promise<Opened> {
-  const payments = await openLmdbPaymentStore({
-    path: config.stateDir,
-    inFlightTtlMs: config.claimTtlMs,
-  }).catch((e: unknown) => {
-    throw new StateError(
-      `Cannot keep payment state in ${config.stateDir}: ${reasonOf(e)}. Set STATE_DIR to a writable directory.`,
-    );
-  });
+function openStore(config: Config, log: StateLog): Promise<Opened> {
+  switch (config.stateStore) {
+    case 'memory':
+      return Promise.resolve(memoryState(config));
+    case 'disk':
+      return openEmbeddedState(config);
+    case 'redis':
+      return openRedisState(config, log);
+  }
+}
+
+/** Everything in this process's memory: nothing survives its exit, nothing is shared. */
+function memoryState(config: Config): Opened {
+  const payments = createMemoryPaymentStore({ inFlightTtlMs: config.claimTtlMs });
   return {
     state: {
       payments,
       cache: createMemoryCache(),
-      where: `embedded database in ${config.stateDir}`,
+      where: 'memory of this process (lost at exit)',
       close: () => payments.close(),
     },
+    openWatches: async (options) => createMemoryWatchState(options),
+  };
+}
+
+/** Rejects with an operator's message: `what` cannot be kept in STATE_DIR. */
+const embeddedStateError = (config: Config, what: string) => (e: unknown) =>
+  Promise.reject(
+    new StateError(
+      `Cannot keep ${what} in ${config.stateDir}: ${reasonOf(e)}. Set STATE_DIR to a writable directory.`,
+    ),
+  );
+
+async function openEmbeddedState(config: Config): Promise<Opened> {
+  const payments = await openLmdbPaymentStore({
+    path: config.stateDir,
+    inFlightTtlMs: config.claimTtlMs,
+  }).catch(embeddedStateError(config, 'payment state'));
+  const cache = await openLmdbCache({ path: config.stateDir }).catch(async (e: unknown) => {
+    await payments.close();
+    return embeddedStateError(config, 'the result cache')(e);
+  });
+  return {
+    state: {
+      payments,
+      cache,
+      where: `embedded database in ${config.stateDir}`,
+      close: async () => {
+        await cache.close();
+        await payments.close();
+      },
+    },
     openWatches: (options) =>
-      openLmdbWatchState(config.stateDir, options).catch((e: unknown) => {
-        throw new StateError(
-          `Cannot keep watches in ${config.stateDir}: ${reasonOf(e)}. Set STATE_DIR to a writable directory.`,
-        );
-      }),
+      openLmdbWatchState(config.stateDir, options).catch(embeddedStateError(config, 'watches')),
   };
 }
 
@@ -133,7 +167,7 @@ const redisStateError = (e: unknown) =>
   );
 
 async function openRedisState(config: Config, log: StateLog): Promise<Opened> {
-  const url = config.redisUrl as string;
+  const url = config.redisUrl as string; // set whenever stateStore is 'redis' (config.ts)
   const redis = await connectCheckedRedis(url, log).catch((e: unknown) => {
     throw redisStateError(e);
   });

@@ -1,9 +1,9 @@
 /**
  * Where the service's signing key comes from, once at start: SIGNING_KEY_FILE when set; else,
  * with REDIS_URL, one key shared by every instance through Redis (so all of them sign with the
- * key every one of them publishes); else a key generated once and kept in STATE_DIR. Generation
- * is exclusive: of several processes starting together on one place, the first key written wins
- * and the others read it.
+ * key every one of them publishes); with STATE_STORE=memory, a key made at start and lost at
+ * exit; else a key generated once and kept in STATE_DIR. Generation is exclusive: of several
+ * processes starting together on one place, the first key written wins and the others read it.
  */
 import { randomUUID } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
@@ -96,9 +96,22 @@ export async function keyInRedis(url: string): Promise<SigningKey> {
   }
 }
 
+/**
+ * The memory state's place for a key: made at its first take, the same for every take after,
+ * lost with the process (results signed with it cannot be checked after a restart).
+ */
+export function memoryKeyPlace(): () => Promise<SigningKey> {
+  let key: SigningKey | undefined;
+  return async () => {
+    key ??= signingKeyFromPem(generateKeyPem());
+    return key;
+  };
+}
+
 /** The configured key; throws SigningKeyError (bad file) or StateError (state unusable). */
 export function loadSigningKey(config: Config): Promise<SigningKey> {
   if (config.signingKeyFile !== null) return keyFromFile(config.signingKeyFile);
-  if (config.redisUrl !== null) return keyInRedis(config.redisUrl);
+  if (config.stateStore === 'redis') return keyInRedis(config.redisUrl as string);
+  if (config.stateStore === 'memory') return memoryKeyPlace()();
   return keyInStateDir(config.stateDir);
 }

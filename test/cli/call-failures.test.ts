@@ -14,6 +14,7 @@ import type { Address } from '@solana/kit';
 import { encodePaymentRequiredHeader } from '@x402/core/http';
 import { generateKeypairWithBytes, writeKeypairFile } from '../../src/client/keypair-file.js';
 import { fundUsdc } from '../../src/sandbox/usdc.js';
+import { selling } from '../../src/service/index.js';
 import { faultyFetch } from '../helpers/faulty-facilitator-fetch.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { probeScanners } from '../helpers/probe-scanner.js';
@@ -185,7 +186,7 @@ describe('risk-scan call against a running API', { concurrency: 4 }, () => {
   ];
 
   before(async () => {
-    sandbox = await startPaidSandbox({}, { scanners: probeScanners() });
+    sandbox = await startPaidSandbox({}, { mode: selling(probeScanners()) });
     funded = await keypairFile('funded', sandbox, 5_000_000n);
     // An API whose 402 offers only a payment on Base, or carries no PAYMENT-REQUIRED at all.
     stub = createServer((req, res) => {

@@ -9,6 +9,7 @@ import type { Address } from '@solana/kit';
 import { POST_ENDPOINTS } from '../../src/catalog.js';
 import { generateKeypairWithBytes, writeKeypairFile } from '../../src/client/keypair-file.js';
 import { fundUsdc } from '../../src/sandbox/usdc.js';
+import { selling } from '../../src/service/index.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { probeScanners } from '../helpers/probe-scanner.js';
 import { startTamperingProxy } from '../helpers/tampering-proxy.js';
@@ -31,7 +32,7 @@ describe('risk-scan call', () => {
   let keypairPath: string;
   let payer: Address;
   before(async () => {
-    sandbox = await startPaidSandbox({}, { scanners: probeScanners() });
+    sandbox = await startPaidSandbox({}, { mode: selling(probeScanners()) });
     const dir = join(process.cwd(), '.tmp', `cli-${process.pid}`);
     mkdirSync(dir, { recursive: true });
     const keypair = await generateKeypairWithBytes();

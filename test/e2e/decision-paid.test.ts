@@ -17,6 +17,7 @@ import type { PaymentRequired } from '@x402/core/types';
 import { wrapFetchWithPayment, x402Client, x402HTTPClient } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm';
 import { SCANNERS } from '../../src/scans/registry.js';
+import { selling } from '../../src/service/index.js';
 import { TOKEN_PROGRAM } from '../../src/solana/programs.js';
 import { USDC_MINT } from '../../src/x402/networks.js';
 import { type PaidSandbox, simulationsOn, startPaidSandbox } from '../helpers/paid-sandbox.js';
@@ -54,7 +55,7 @@ describe('evidence.decision on every paid 200, as /openapi.json publishes it', {
   let keys: Map<string, Record<string, string>>;
 
   before(async () => {
-    sandbox = await startPaidSandbox({}, { scanners: SCANNERS });
+    sandbox = await startPaidSandbox({}, { mode: selling(SCANNERS) });
     payments = new x402Client().register(
       CAIP2,
       new ExactSvmScheme(sandbox.payer, { rpcUrl: sandbox.rpcServer.url }),

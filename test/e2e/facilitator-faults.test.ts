@@ -16,6 +16,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { selling } from '../../src/service/index.js';
 import { type Fault, type FaultProxy, PASS, startFaultProxy } from '../helpers/fault-proxy.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { encodeHeader, type Offer, offerOf, pay, v2Payment } from '../helpers/payments.js';
@@ -49,14 +50,14 @@ async function withRig(
   run: (rig: Rig) => Promise<void>,
   env: Record<string, string> = {},
 ): Promise<void> {
-  const s = await startPaidSandbox({}, { scanners: probeScanners() });
+  const s = await startPaidSandbox({}, { mode: selling(probeScanners()) });
   const [proxiedFacilitator, otherFacilitator] = s.facilitators;
   const proxy = await startFaultProxy(proxiedFacilitator!.url, ({ method }) =>
     method === target ? fault : { kind: 'pass' },
   );
   try {
     const instance = await s.startInstance(
-      { scanners: probeScanners() },
+      { mode: selling(probeScanners()) },
       { ...TIMING, FACILITATOR_URLS: `${proxy.url},${otherFacilitator!.url}`, ...env },
     );
     const url = `${instance.url}/scan/wallet/${s.payer.address}`;

@@ -11,6 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { generateKeyPairSigner } from '@solana/kit';
 import fc from 'fast-check';
 import { PAID_ENDPOINTS, POST_ENDPOINTS } from '../../src/catalog.js';
+import { selling } from '../../src/service/index.js';
 import { type FacilitatorStub, startFacilitatorStub } from '../helpers/facilitator-stub.js';
 import { offlinePaymentTransaction, v2PaymentHeader } from '../helpers/offline-payment.js';
 import { probeScanners } from '../helpers/probe-scanner.js';
@@ -138,7 +139,7 @@ describe('fuzzing the real service', () => {
     svc = await startTestService(
       // No chain: the RPC is a closed port. The stub facilitator verifies nothing.
       { FACILITATOR_URLS: stub.url, PARALLEL_VERIFY: 'false', SOLANA_RPC_URL: 'http://127.0.0.1:9' },
-      { scanners: probeScanners() },
+      { mode: selling(probeScanners()) },
     );
     const payer = await generateKeyPairSigner();
     for (const amount of [300_000n, 500_000n]) {

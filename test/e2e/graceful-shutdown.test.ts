@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { selling } from '../../src/service/index.js';
 import { type ApiProcess, startApiProcess } from '../helpers/api-process.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { startPaidSandbox } from '../helpers/paid-sandbox.js';
@@ -23,7 +24,7 @@ const PUBLIC_BASE_URL = 'https://scan.test';
 
 describe('graceful shutdown under paid load', { timeout: 120_000 }, () => {
   it('SIGTERM while settling: every settled call delivered, exit 0, each payment replayable after restart', async () => {
-    const s = await startPaidSandbox({}, { scanners: probeScanners() });
+    const s = await startPaidSandbox({}, { mode: selling(probeScanners()) });
     const stateDir = await mkdtemp(join(tmpdir(), 'shutdown-state-'));
     const facilitator = await startFaultProxy(s.facilitators[0]!.url, ({ method }) =>
       method === 'POST /settle' ? { kind: 'latency', ms: SLOW_SETTLE_MS } : { kind: 'pass' },

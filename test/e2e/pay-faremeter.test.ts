@@ -7,6 +7,7 @@ import { createLocalWallet } from '@faremeter/wallet-solana';
 import { address, createSolanaRpc } from '@solana/kit';
 import { generateKeypairWithBytes } from '../../src/client/keypair-file.js';
 import { fundUsdc, USDC_MINT } from '../../src/sandbox/usdc.js';
+import { selling } from '../../src/service/index.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { probeScanners } from '../helpers/probe-scanner.js';
 import { jsonOf } from '../helpers/service.js';
@@ -14,7 +15,7 @@ import { jsonOf } from '../helpers/service.js';
 describe('paying with @faremeter/fetch', () => {
   let sandbox: PaidSandbox;
   before(async () => {
-    sandbox = await startPaidSandbox({}, { scanners: probeScanners() });
+    sandbox = await startPaidSandbox({}, { mode: selling(probeScanners()) });
   });
   after(async () => {
     await sandbox?.close();

@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm';
 import { atomicPrice, concretePath, GET_ENDPOINTS } from '../../src/catalog.js';
+import { selling } from '../../src/service/index.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { probeScanners } from '../helpers/probe-scanner.js';
 import { jsonOf } from '../helpers/service.js';
@@ -16,7 +17,7 @@ const CAIP2 = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 describe('paying with the official @x402/fetch client', () => {
   let sandbox: PaidSandbox;
   before(async () => {
-    sandbox = await startPaidSandbox({}, { scanners: probeScanners() });
+    sandbox = await startPaidSandbox({}, { mode: selling(probeScanners()) });
   });
   after(async () => {
     await sandbox?.close();

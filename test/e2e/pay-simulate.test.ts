@@ -15,6 +15,7 @@ import { ExactSvmScheme } from '@x402/svm';
 import type { RpcProfileName } from '../../src/sandbox/rpc/profiles.js';
 import type { SimulationScenario } from '../../src/sandbox/scenarios/manifest.js';
 import { SCANNERS } from '../../src/scans/registry.js';
+import { selling } from '../../src/service/index.js';
 import {
   type PaidSandbox,
   simulationsOn,
@@ -34,7 +35,7 @@ describe('paying POST /simulate/tx', { timeout: 180_000 }, () => {
   let urls: ReadonlyMap<RpcProfileName, string>;
 
   before(async () => {
-    sandbox = await startPaidSandbox({}, { scanners: SCANNERS });
+    sandbox = await startPaidSandbox({}, { mode: selling(SCANNERS) });
     simulations = await simulationsOn(sandbox);
     profiled = await startProfiledInstances(sandbox);
     urls = profiled.urls;

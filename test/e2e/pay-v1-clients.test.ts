@@ -1,6 +1,7 @@
 /** x402 v1 payments (X-PAYMENT) naming any of the Solana mainnet aliases are accepted. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { selling } from '../../src/service/index.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { encodeHeader, offerOf, pay, v1Payment } from '../helpers/payments.js';
 import { probeScanners } from '../helpers/probe-scanner.js';
@@ -9,7 +10,7 @@ import { jsonOf } from '../helpers/service.js';
 describe('x402 v1 X-PAYMENT', () => {
   let sandbox: PaidSandbox;
   before(async () => {
-    sandbox = await startPaidSandbox({}, { scanners: probeScanners() });
+    sandbox = await startPaidSandbox({}, { mode: selling(probeScanners()) });
   });
   after(async () => {
     await sandbox?.close();

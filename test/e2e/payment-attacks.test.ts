@@ -9,6 +9,7 @@ import { generateKeyPairSigner } from '@solana/kit';
 import type { PaymentRequirements } from '@x402/core/types';
 import type { ReasonCode } from '../../src/reasons.js';
 import { fundUsdc } from '../../src/sandbox/usdc.js';
+import { selling } from '../../src/service/index.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { encodeHeader, offerOf, pay, v1Payment, v2Payment } from '../helpers/payments.js';
 import { probeScanners } from '../helpers/probe-scanner.js';
@@ -21,7 +22,7 @@ describe('payment attacks', () => {
   let sandbox: PaidSandbox;
   let url: string;
   before(async () => {
-    sandbox = await startPaidSandbox({}, { scanners: probeScanners() });
+    sandbox = await startPaidSandbox({}, { mode: selling(probeScanners()) });
     url = `${sandbox.url}/scan/token/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v`;
   });
   after(async () => {

@@ -7,6 +7,7 @@ import { describe, it } from 'node:test';
 import { reasonText } from '../../src/reasons.js';
 import type { Scanner } from '../../src/scans/scanner.js';
 import { ScanFailedError } from '../../src/scans/scanner.js';
+import { selling } from '../../src/service/index.js';
 import { type FaultPlan, faultyFetch } from '../helpers/faulty-facilitator-fetch.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { encodeHeader, offerOf, pay, v2Payment } from '../helpers/payments.js';
@@ -23,7 +24,7 @@ async function withSandbox(
   env: Record<string, string> = {},
 ) {
   const sandbox = await startPaidSandbox(env, {
-    scanners: probeScanners(scanner),
+    mode: selling(probeScanners(scanner)),
     facilitatorFetch: faultyFetch(plan),
   });
   try {

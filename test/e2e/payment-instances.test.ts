@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { reasonText } from '../../src/reasons.js';
+import { selling } from '../../src/service/index.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { encodeHeader, offerOf, pay, v2Payment } from '../helpers/payments.js';
 import { probeScanners } from '../helpers/probe-scanner.js';
@@ -21,7 +22,7 @@ const ALREADY_SETTLED = [
 describe('one payment, several instances on one chain', () => {
   let s: PaidSandbox;
   before(async () => {
-    s = await startPaidSandbox({}, { scanners: probeScanners() });
+    s = await startPaidSandbox({}, { mode: selling(probeScanners()) });
   });
   after(() => s.close());
 

@@ -23,6 +23,7 @@ const OUTAGE_CODES: readonly ReasonCode[] = [
 
 import { after, before, describe, it } from 'node:test';
 import { generateKeyPairSigner } from '@solana/kit';
+import { selling } from '../../src/service/index.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { encodeHeader, offerOf, pay, v2Payment } from '../helpers/payments.js';
 import { probeScanners } from '../helpers/probe-scanner.js';
@@ -92,7 +93,7 @@ describe('Redis killed and restarted under paid load on two instances', { timeou
       FACILITATOR_TIMEOUT_MS: '15000',
       SETTLE_TIMEOUT_MS: '15000',
     };
-    s = await startPaidSandbox(env, { scanners: probeScanners(), facilitatorFetch });
+    s = await startPaidSandbox(env, { mode: selling(probeScanners()), facilitatorFetch });
     instances = [s.url, (await s.startInstance({}, env)).url];
   });
   after(async () => {

@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { selling } from '../../src/service/index.js';
 import { type ApiProcess, startApiProcess } from '../helpers/api-process.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { encodeHeader, offerOf, pay, v2Payment } from '../helpers/payments.js';
@@ -23,7 +24,7 @@ describe('two API processes on one Redis', { timeout: 120_000 }, () => {
   let b: ApiProcess;
 
   before(async () => {
-    s = await startPaidSandbox({}, { scanners: probeScanners() });
+    s = await startPaidSandbox({}, { mode: selling(probeScanners()) });
     redis = await startRedis({ persist: true });
     const env = {
       RISK_SCAN_MODE: 'mainnet',

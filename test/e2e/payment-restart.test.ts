@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { selling } from '../../src/service/index.js';
 import { type ApiProcess, startApiProcess } from '../helpers/api-process.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { encodeHeader, offerOf, pay, v2Payment } from '../helpers/payments.js';
@@ -83,7 +84,7 @@ describe('payment state across a kill -9', { timeout: 120_000 }, () => {
   };
 
   before(async () => {
-    s = await startPaidSandbox({}, { scanners: probeScanners() });
+    s = await startPaidSandbox({}, { mode: selling(probeScanners()) });
     stateDir = await mkdtemp(join(tmpdir(), 'restart-state-'));
     facilitator = await startFacilitatorRelay(s.facilitators[0]!.url);
   });

@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { selling } from '../../src/service/index.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { encodeHeader, offerOf, pay, v1Payment, v2Payment } from '../helpers/payments.js';
 import { probeScanner, probeScanners } from '../helpers/probe-scanner.js';
@@ -13,7 +14,7 @@ import { jsonOf } from '../helpers/service.js';
 describe('routing, fail-over and cached results', () => {
   let sandbox: PaidSandbox;
   before(async () => {
-    sandbox = await startPaidSandbox({}, { scanners: probeScanners() });
+    sandbox = await startPaidSandbox({}, { mode: selling(probeScanners()) });
   });
   after(async () => {
     await sandbox?.close();
@@ -66,7 +67,7 @@ describe('routing, fail-over and cached results', () => {
 
 describe('an endpoint without a scanner in this build', () => {
   it('refuses payment with 402 before anything is claimed or settled', async () => {
-    const sandbox = await startPaidSandbox({}, { scanners: { wallet: probeScanner } });
+    const sandbox = await startPaidSandbox({}, { mode: selling({ wallet: probeScanner }) });
     try {
       const url = `${sandbox.url}/scan/token/${sandbox.payTo}`;
       const offer = await offerOf(url);
@@ -96,7 +97,7 @@ describe('behind a proxy (PUBLIC_BASE_URL)', () => {
     }) as typeof fetch;
     const sandbox = await startPaidSandbox(
       { PUBLIC_BASE_URL: publicBase },
-      { scanners: probeScanners(), facilitatorFetch: recording },
+      { mode: selling(probeScanners()), facilitatorFetch: recording },
     );
     try {
       const path = `/scan/wallet/${sandbox.payTo}`;

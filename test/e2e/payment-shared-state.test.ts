@@ -20,6 +20,7 @@ const HELD_OR_USED: readonly ReasonCode[] = [
 import { after, before, describe, it } from 'node:test';
 import { createDefaultRpcTransport, createSolanaRpcFromTransport, generateKeyPairSigner } from '@solana/kit';
 import type { Scanner } from '../../src/scans/scanner.js';
+import { selling } from '../../src/service/index.js';
 import type { SolanaRpc } from '../../src/solana/rpc.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { encodeHeader, offerOf, pay, v2Payment } from '../helpers/payments.js';
@@ -65,7 +66,7 @@ describe('instances sharing one Redis', { timeout: 60_000 }, () => {
       SETTLE_TIMEOUT_MS: '15000',
     };
     s = await startPaidSandbox(env, {
-      scanners: probeScanners(countingScanner),
+      mode: selling(probeScanners(countingScanner)),
       facilitatorFetch: countingFetch,
     });
     scannerRpc = countingTransport(createDefaultRpcTransport({ url: s.rpcServer.url }));

@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import { createDefaultRpcTransport, createSolanaRpcFromTransport, generateKeyPairSigner } from '@solana/kit';
 import { SCANNERS } from '../../src/scans/registry.js';
 import type { Scanner } from '../../src/scans/scanner.js';
+import { selling } from '../../src/service/index.js';
 import { startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { encodeHeader, offerOf, pay, v2Payment } from '../helpers/payments.js';
 import { probeScanners } from '../helpers/probe-scanner.js';
@@ -25,7 +26,7 @@ describe('payments from unfunded keys', () => {
       return SCANNERS.wallet(subject, ctx);
     };
     let counter: ReturnType<typeof countingTransport> | undefined;
-    const s = await startPaidSandbox({}, { scanners: probeScanners(counting) });
+    const s = await startPaidSandbox({}, { mode: selling(probeScanners(counting)) });
     try {
       counter = countingTransport(createDefaultRpcTransport({ url: s.rpcServer.url }));
       const instance = await s.startInstance({ rpc: createSolanaRpcFromTransport(counter.transport) });

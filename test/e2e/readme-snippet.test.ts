@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { generateKeypairWithBytes, writeKeypairFile } from '../../src/client/keypair-file.js';
 import { fundUsdc } from '../../src/sandbox/usdc.js';
+import { selling } from '../../src/service/index.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { probeScanners } from '../helpers/probe-scanner.js';
 
@@ -23,7 +24,7 @@ describe('README: paying from an agent', () => {
   let sandbox: PaidSandbox;
   const dir = join(process.cwd(), '.tmp', `snippet-${process.pid}`);
   before(async () => {
-    sandbox = await startPaidSandbox({}, { scanners: probeScanners() });
+    sandbox = await startPaidSandbox({}, { mode: selling(probeScanners()) });
     mkdirSync(dir, { recursive: true });
   });
   after(async () => {

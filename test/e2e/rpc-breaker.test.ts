@@ -13,6 +13,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { selling } from '../../src/service/index.js';
 import { PASS, startFaultProxy } from '../helpers/fault-proxy.js';
 import { startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { encodeHeader, offerOf, pay, v2Payment } from '../helpers/payments.js';
@@ -27,7 +28,7 @@ const requestsSeen = (seen: ReadonlyMap<string, number>) => [...seen.values()].r
 
 describe('RPC circuit breakers in the service', { timeout: 600_000 }, () => {
   it('open after the configured failures, the scan answers 200 through the other endpoint, and close after a good probe', async () => {
-    const s = await startPaidSandbox({}, { scanners: probeScanners() });
+    const s = await startPaidSandbox({}, { mode: selling(probeScanners()) });
     const failing = await startFaultProxy(s.rpcServer.url, () => ({ kind: '500' }));
     const spare = await startFaultProxy(s.rpcServer.url);
     try {
@@ -44,7 +45,7 @@ describe('RPC circuit breakers in the service', { timeout: 600_000 }, () => {
       await buyOn(s.url)(s.payTo);
       const HALF_OPEN_MS = Math.max(1_000, Math.ceil(BASELINE_FACTOR * (performance.now() - started)));
       const instance = await s.startInstance(
-        { scanners: probeScanners() },
+        { mode: selling(probeScanners()) },
         {
           SOLANA_RPC_URL: failing.url,
           SOLANA_RPC_URLS: spare.url,

@@ -1,7 +1,7 @@
 /**
- * RPC faults under a paid call, with the real scanners: a fault-injecting proxy sits between the
+ * RPC faults under a paid call, with the real mode: selling(a fault-injecting proxy sits between the
  * service and the sandbox RPC. A transient fault (a few 429s, a 500, a reset, some latency) ends
- * in a 200 after retry, settled once; a permanent one ends in a clean 500 (`scan_failed`, no
+ * in a 200 after retry), settled once; a permanent one ends in a clean 500 (`scan_failed`, no
  * stack) within the scan deadline, nothing settled, and the same payment then buys the result
  * once the fault is gone.
  *
@@ -23,6 +23,7 @@ import type { PaymentRequirements } from '@x402/core/types';
 import { concretePath, type PaidEndpoint, SCAN_ENDPOINTS, type ScanId } from '../../src/catalog.js';
 import type { SimulationScenario } from '../../src/sandbox/scenarios/manifest.js';
 import { SCANNERS } from '../../src/scans/registry.js';
+import { selling } from '../../src/service/index.js';
 import { createRpc } from '../../src/solana/rpc.js';
 import {
   type Fault,
@@ -147,7 +148,7 @@ async function withRig(
   run: (rig: Rig) => Promise<void>,
 ): Promise<void> {
   const env = { SCAN_TIMEOUT_MS: String(deadlines.scanMs), RPC_TIMEOUT_MS: String(deadlines.rpcMs) };
-  const s = await startPaidSandbox(env, { scanners: SCANNERS });
+  const s = await startPaidSandbox(env, { mode: selling(SCANNERS) });
   const simulation = endpoint.method === 'POST' ? await seedSimulation(s) : null;
   const { subject, scannerRead } = subjectOf(endpoint.id, s, simulation);
   const proxy = await startFaultProxy(s.rpcServer.url);
@@ -162,7 +163,7 @@ async function withRig(
       timeoutMs: deadlines.rpcMs,
       breaker: { halfOpenAfterMs: 300 },
     });
-    const instance = await s.startInstance({ scanners: SCANNERS, rpc }, env);
+    const instance = await s.startInstance({ mode: selling(SCANNERS), rpc }, env);
     const send = (headers: Record<string, string>) =>
       endpoint.method === 'GET'
         ? fetch(instance.url + concretePath(endpoint, subject), { headers })

@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { generateKeyPairSigner } from '@solana/kit';
+import { selling } from '../../src/service/index.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { encodeHeader, offerOf, pay, v2Payment } from '../helpers/payments.js';
@@ -26,7 +27,7 @@ async function until(held: () => number, count: number): Promise<void> {
 
 describe('load shedding of paid calls', { timeout: 90_000 }, () => {
   it('beyond MAX_INFLIGHT_PAID: 503 + Retry-After before payment, nothing charged or claimed, discovery up', async () => {
-    const s = await startPaidSandbox({}, { scanners: probeScanners() });
+    const s = await startPaidSandbox({}, { mode: selling(probeScanners()) });
     const slowSubjects = await Promise.all([generateKeyPairSigner(), generateKeyPairSigner()]);
     const slow = new Set(slowSubjects.map((k) => k.address as string));
     let held = 0;
@@ -38,7 +39,7 @@ describe('load shedding of paid calls', { timeout: 90_000 }, () => {
     });
     try {
       const instance = await s.startInstance(
-        { scanners: probeScanners() },
+        { mode: selling(probeScanners()) },
         {
           SOLANA_RPC_URL: proxy.url,
           MAX_INFLIGHT_PAID: '2',
@@ -127,14 +128,16 @@ describe('load shedding of paid calls', { timeout: 90_000 }, () => {
     const s = await startPaidSandbox(
       {},
       {
-        scanners: probeScanners(async (subject, ctx) => {
-          if (first) {
-            first = false;
-            entered();
-            await released;
-          }
-          return probeScanner(subject, ctx);
-        }),
+        mode: selling(
+          probeScanners(async (subject, ctx) => {
+            if (first) {
+              first = false;
+              entered();
+              await released;
+            }
+            return probeScanner(subject, ctx);
+          }),
+        ),
       },
     );
     try {

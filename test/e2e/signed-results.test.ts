@@ -22,6 +22,7 @@ import type { PaymentRequired } from '@x402/core/types';
 import { wrapFetchWithPayment, x402Client, x402HTTPClient } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm';
 import { SCANNERS } from '../../src/scans/registry.js';
+import { selling } from '../../src/service/index.js';
 import { USDC_MINT } from '../../src/x402/networks.js';
 import { startApiProcess } from '../helpers/api-process.js';
 import { type PaidSandbox, simulationsOn, startPaidSandbox } from '../helpers/paid-sandbox.js';
@@ -80,7 +81,7 @@ describe('signed results', { timeout: 180_000 }, () => {
   let sandbox: PaidSandbox;
   let payments: x402Client;
   before(async () => {
-    sandbox = await startPaidSandbox({}, { scanners: SCANNERS });
+    sandbox = await startPaidSandbox({}, { mode: selling(SCANNERS) });
     payments = new x402Client().register(
       CAIP2,
       new ExactSvmScheme(sandbox.payer, { rpcUrl: sandbox.rpcServer.url }),

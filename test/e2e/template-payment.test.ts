@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { selling } from '../../src/service/index.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { encodeHeader, offerOf, pay, v1Payment, v2Payment } from '../helpers/payments.js';
 import { probeScanners } from '../helpers/probe-scanner.js';
@@ -25,7 +26,7 @@ describe('a payment presented at the template', () => {
   };
 
   before(async () => {
-    sandbox = await startPaidSandbox({}, { scanners: probeScanners(), facilitatorFetch: countingFetch });
+    sandbox = await startPaidSandbox({}, { mode: selling(probeScanners()), facilitatorFetch: countingFetch });
   });
   after(async () => {
     await sandbox?.close();

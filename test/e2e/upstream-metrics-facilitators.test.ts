@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { selling } from '../../src/service/index.js';
 import { type StubBehaviour, startFacilitatorStub } from '../helpers/facilitator-stub.js';
 import { type FaultPlan, faultyFetch } from '../helpers/faulty-facilitator-fetch.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
@@ -70,9 +71,9 @@ describe('facilitator metrics: verify and settle', { timeout: 120_000 }, () => {
     current(input, init)) as typeof fetch;
 
   before(async () => {
-    s = await startPaidSandbox({}, { scanners: probeScanners() });
+    s = await startPaidSandbox({}, { mode: selling(probeScanners()) });
     const instance = await s.startInstance(
-      { scanners: probeScanners(), facilitatorFetch: switchable },
+      { mode: selling(probeScanners()), facilitatorFetch: switchable },
       { METRICS_PORT: '0' },
     );
     url = `${instance.url}/scan/wallet/${s.payTo}`;

@@ -12,6 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { generateKeyPairSigner } from '@solana/kit';
 import { SCANNERS } from '../../src/scans/registry.js';
+import { selling } from '../../src/service/index.js';
 import { type Fault, type FaultProxy, PASS, startFaultProxy } from '../helpers/fault-proxy.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { encodeHeader, offerOf, pay, v2Payment } from '../helpers/payments.js';
@@ -107,7 +108,7 @@ async function startInstance(
 ): Promise<Instance> {
   const started = await s.startInstance(
     // The real wallet scanner: its reads carry the scan's deadline, within which a timeout is retried.
-    { scanners: { ...probeScanners(), wallet: SCANNERS.wallet } },
+    { mode: selling({ ...probeScanners(), wallet: SCANNERS.wallet }) },
     {
       SOLANA_RPC_URL: proxies[0]!.url,
       ...(proxies.length > 1
@@ -135,7 +136,7 @@ describe('RPC metrics under faults', { timeout: 120_000 }, () => {
     return p;
   };
   before(async () => {
-    s = await startPaidSandbox({}, { scanners: probeScanners() });
+    s = await startPaidSandbox({}, { mode: selling(probeScanners()) });
   });
   after(async () => {
     await s?.close();

@@ -18,6 +18,8 @@ import type { PaymentRequired } from '@x402/core/types';
 import { decodePaymentResponseHeader, x402Client } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm';
 import { reasonText } from '../../src/reasons.js';
+import { SCANNERS } from '../../src/scans/registry.js';
+import { selling } from '../../src/service/index.js';
 import type { Watch, WatchState } from '../../src/watch/model.js';
 import type { PaidSandbox } from '../helpers/paid-sandbox.js';
 import { jsonOf } from '../helpers/service.js';
@@ -99,7 +101,7 @@ describe('POST /watch: the money rules of a watch', { timeout: 240_000 }, () => 
           ? Promise.reject(new Error('watch store at /secret/path is closed'))
           : state.create(watch),
     };
-    return sandbox.startInstance({ watches: { state: failing } });
+    return sandbox.startInstance({ mode: selling(SCANNERS, { watches: { state: failing } }) });
   };
 
   it('a watch not started after settlement: 503 with the receipt; the replay starts that watch, paid once', async () => {
@@ -163,7 +165,7 @@ describe('POST /watch: the money rules of a watch', { timeout: 240_000 }, () => 
       ...state,
       room: () => Promise.reject(new Error('connect ECONNREFUSED secret-host:6379')),
     };
-    const instance = await sandbox.startInstance({ watches: { state: broken } });
+    const instance = await sandbox.startInstance({ mode: selling(SCANNERS, { watches: { state: broken } }) });
     const order = { kind: 'program', subject: TOKEN_PROGRAM, webhook: WEBHOOK, hours: 1 };
     const res = await postWatch(instance.url, order);
     const body = await jsonOf(res);

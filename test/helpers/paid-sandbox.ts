@@ -25,9 +25,9 @@ import { buildSimulations } from '../../src/sandbox/scenarios/simulations.js';
 import { fundUsdc, installUsdcMint, usdcAccountOf } from '../../src/sandbox/usdc.js';
 import type { RunningServer } from '../../src/server/listen.js';
 import { createLogger } from '../../src/server/logger.js';
-import { createService, type Service } from '../../src/service/index.js';
+import { createService, OFFERS_ONLY, type Service } from '../../src/service/index.js';
 import { delayedTransport } from './rpc-transports.js';
-import { serviceOptionsOf, type TestServiceOptions } from './service.js';
+import type { TestServiceOptions } from './service.js';
 
 const SOL = 1_000_000_000n;
 /** 100 USDC in atomic units. */
@@ -50,12 +50,13 @@ export interface PaidSandbox {
   /** A new payer holding `usdc` atomic units (and no SOL: the fee payer pays fees). */
   newPayer(usdc: bigint): Promise<KeyPairSigner>;
   /**
-   * Another instance of the service on the same chain and facilitators. By default with state of
-   * its own (as a second machine sharing nothing); `env` may name the first's `STATE_DIR` (the
-   * same machine after a restart) or a `REDIS_URL`. Closed with the sandbox.
+   * Another instance of the service on the same chain and facilitators, with the first's options
+   * (its mode included) but for those `options` replaces. By default with state of its own (as a
+   * second machine sharing nothing); `env` may name the first's `STATE_DIR` (the same machine
+   * after a restart) or a `REDIS_URL`. Closed with the sandbox.
    */
   startInstance(
-    options?: TestServiceOptions,
+    options?: Partial<TestServiceOptions>,
     env?: Record<string, string>,
   ): Promise<{ readonly url: string; readonly metricsUrl?: string | undefined }>;
   /** The first instance's STATE_DIR. */
@@ -63,9 +64,13 @@ export interface PaidSandbox {
   close(): Promise<void>;
 }
 
+/**
+ * `options` say the service's mode as production callers do (`selling(scanners, …)`); without
+ * them the service makes offers only (a bench that runs its own servers on the sandbox).
+ */
 export async function startPaidSandbox(
   env: Record<string, string> = {},
-  options: TestServiceOptions = {},
+  options: TestServiceOptions = { mode: OFFERS_ONLY },
   /** Latency added to every RPC call the service makes (scans, lookups), for benchmarks. */
   rpcLatencyMs = 0,
 ): Promise<PaidSandbox> {
@@ -119,10 +124,11 @@ export async function startPaidSandbox(
       : {};
   const instances: { service: Service; server: RunningServer }[] = [];
   const startInstance = async (instanceOptions: TestServiceOptions, more: Record<string, string> = {}) => {
-    const service = await createService(
-      configWith(more),
-      serviceOptionsOf({ log: createLogger('silent'), ...serviceRpc, ...instanceOptions }),
-    );
+    const service = await createService(configWith(more), {
+      log: createLogger('silent'),
+      ...serviceRpc,
+      ...instanceOptions,
+    });
     await service.start();
     const instance = { service, server: await service.listen() };
     instances.push(instance);

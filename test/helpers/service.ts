@@ -5,14 +5,7 @@ import { join } from 'node:path';
 import { parseConfig } from '../../src/config.js';
 import type { RunningServer } from '../../src/server/listen.js';
 import { createLogger } from '../../src/server/logger.js';
-import {
-  createService,
-  OFFERS_ONLY,
-  type Selling,
-  type Service,
-  type ServiceOptions,
-  selling,
-} from '../../src/service/index.js';
+import { createService, OFFERS_ONLY, type Service, type ServiceOptions } from '../../src/service/index.js';
 
 /** Real mainnet addresses used as stand-in wallets in tests. */
 export const TEST_PAY_TO = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
@@ -20,21 +13,11 @@ export const TEST_FEE_PAYER = '2wKupLR9q6wXYppw8Gr2NvWxKBUqm4PPJKkQfoxHDBg4';
 export const TEST_FEE_PAYER_2 = 'DEXVS3su4dZQWTvvPnLDJLRK1CeeKG6K3QqdzthgAkNV';
 
 /**
- * What a test asks of its service: the options, with the parts of a selling service at the
- * top. A test that gives scanners asks for a service that sells; one without, for one that
- * makes offers only.
+ * What a test asks of its service: the service's own options, its mode said as production
+ * callers say it (`selling(scanners, …)` or `OFFERS_ONLY`). A test that gives no options at all
+ * gets a service that makes offers only.
  */
-export type TestServiceOptions = Omit<ServiceOptions, 'mode'> & Partial<Selling>;
-
-/** The service's options, its mode said: selling where the test gave scanners, else offers only. */
-export function serviceOptionsOf(options: TestServiceOptions): ServiceOptions {
-  const { scanners, watches, cache, ...rest } = options;
-  if (scanners === undefined) return { ...rest, mode: OFFERS_ONLY };
-  return {
-    ...rest,
-    mode: selling(scanners, { ...(watches ? { watches } : {}), ...(cache ? { cache } : {}) }),
-  };
-}
+export type TestServiceOptions = ServiceOptions;
 
 export interface TestService {
   readonly service: Service;
@@ -45,7 +28,7 @@ export interface TestService {
 
 export async function startTestService(
   env: Record<string, string>,
-  options: TestServiceOptions = {},
+  options: TestServiceOptions = { mode: OFFERS_ONLY },
 ): Promise<TestService> {
   // Payment state of its own, in a directory removed at close (never in the checkout).
   const stateDir = await mkdtemp(join(tmpdir(), 'test-service-state-'));
@@ -63,14 +46,11 @@ export async function startTestService(
     VERIFIED_TOKENS_URL: 'none',
     ...env,
   });
-  const service = await createService(
-    config,
-    serviceOptionsOf({
-      log: createLogger('silent'),
-      healthChecks: { rpc: async () => ({ status: 'ok', detail: 'test' }) },
-      ...options,
-    }),
-  );
+  const service = await createService(config, {
+    log: createLogger('silent'),
+    healthChecks: { rpc: async () => ({ status: 'ok', detail: 'test' }) },
+    ...options,
+  });
   await service.start();
   const running = await service.listen();
   return {

@@ -1,7 +1,9 @@
 /**
- * The behaviour every place a generated signing key is kept must have (STATE_DIR, Redis), run
- * against each by its own test file: the first key written there is every taker's, now and
- * after a restart, and a damaged key is refused with a StateError that says what to do.
+ * The behaviour every place a generated signing key is kept must have (memory, STATE_DIR,
+ * Redis), run against each by its own test file: the first key made there is every taker's, and,
+ * where the place outlives the process, after a restart too, and a damaged key is refused with a
+ * StateError that says what to do. The restart and damage cases are marked skipped, by name,
+ * for a place that ends with its process.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -13,18 +15,30 @@ export interface KeyPlace {
   take(): Promise<SigningKey>;
 }
 
-export interface KeyPlaceBackend<P extends KeyPlace> {
-  /** A new, empty place. */
-  place(): Promise<P>;
+/** What only a place that outlives its process has. */
+export interface DurableKeyPlace<P extends KeyPlace> {
+  /** The place as a restarted process finds it. */
+  restart(place: P): Promise<P>;
   /** Fault injection: overwrites the place's key with text that is no key. */
   damage(place: P): Promise<unknown>;
   /** What a refusal of a damaged key names (the file, the Redis key). */
   readonly names: RegExp;
 }
 
+export interface KeyPlaceBackend<P extends KeyPlace> {
+  /** A new, empty place. */
+  place(): Promise<P>;
+  /** Absent for a place that ends with its process (memory). */
+  readonly durable?: DurableKeyPlace<P>;
+}
+
 export function signingKeyPlaceContract<P extends KeyPlace>(name: string, backend: KeyPlaceBackend<P>): void {
+  const { durable } = backend;
+  const durableOnly =
+    durable === undefined ? { skip: 'durable places only: this one ends with its process' } : {};
+  const restarted = durable as DurableKeyPlace<P>;
   describe(`the signing key kept in ${name}`, () => {
-    it('is generated once: taken again (a restart) it is the same key', async () => {
+    it('is made once: taken again it is the same key', async () => {
       const place = await backend.place();
       const first = await place.take();
       assert.match(first.kid, /^[A-Za-z0-9_-]{43}$/, 'a base64url SHA-256 thumbprint');
@@ -37,13 +51,19 @@ export function signingKeyPlaceContract<P extends KeyPlace>(name: string, backen
       assert.equal(new Set(keys.map((k) => k.kid)).size, 1);
     });
 
-    it('refuses a damaged key with a StateError naming where it is and what to do', async () => {
+    it('is the same key after a restart', durableOnly, async () => {
+      const place = await backend.place();
+      const first = await place.take();
+      assert.equal((await (await restarted.restart(place)).take()).kid, first.kid);
+    });
+
+    it('refuses a damaged key with a StateError naming where it is and what to do', durableOnly, async () => {
       const place = await backend.place();
       await place.take();
-      await backend.damage(place);
+      await restarted.damage(place);
       await assert.rejects(place.take(), (e: unknown) => {
         assert.ok(e instanceof StateError, String(e));
-        assert.match(e.message, backend.names);
+        assert.match(e.message, restarted.names);
         assert.match(e.message, /damaged: .*(remove|Delete) it/);
         return true;
       });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
 import { SCANNERS } from '../../src/scans/registry.js';
+import { selling } from '../../src/service/index.js';
 import { generateKeyPem, signingKeyFromPem } from '../../src/signing/key.js';
 import { openLmdbWatchState } from '../../src/state/watches/lmdb.js';
 import type { WatchState } from '../../src/watch/model.js';
@@ -41,7 +42,7 @@ export async function startWatchSandbox(
   });
   const sandbox = await startPaidSandbox(
     { SIGNING_KEY_FILE: join(dir, 'signing.pem'), ...env },
-    { scanners: SCANNERS, watches: { state } },
+    { mode: selling(SCANNERS, { watches: { state } }) },
   );
   return {
     sandbox,

@@ -29,6 +29,7 @@ import { LIST_TOOL, TOOL_ENDPOINTS, toolName } from '../../src/mcp/tools.js';
 import type { SimulationScenario } from '../../src/sandbox/scenarios/manifest.js';
 import { SCANNERS } from '../../src/scans/registry.js';
 import { ScanFailedError, type Scanner } from '../../src/scans/scanner.js';
+import { selling } from '../../src/service/index.js';
 import { USDC_MINT } from '../../src/x402/networks.js';
 import { type PaidSandbox, simulationsOn, startPaidSandbox } from '../helpers/paid-sandbox.js';
 
@@ -67,7 +68,7 @@ describe('the MCP endpoint POST /mcp, paid with the x402 MCP transport', () => {
   }
 
   before(async () => {
-    sandbox = await startPaidSandbox({}, { scanners: { ...SCANNERS, token: tokenScanner } });
+    sandbox = await startPaidSandbox({}, { mode: selling({ ...SCANNERS, token: tokenScanner }) });
     payments = new x402Client().register(
       CAIP2,
       new ExactSvmScheme(sandbox.payer, { rpcUrl: sandbox.rpcServer.url }),

@@ -18,6 +18,7 @@ import { LIST_TOOL, TOOL_ENDPOINTS, toolName } from '../../src/mcp/tools.js';
 import type { SimulationScenario } from '../../src/sandbox/scenarios/manifest.js';
 import { fundUsdc } from '../../src/sandbox/usdc.js';
 import { SCANNERS } from '../../src/scans/registry.js';
+import { selling } from '../../src/service/index.js';
 import { USDC_MINT } from '../../src/x402/networks.js';
 import { tempDir } from '../cli/run-cli.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
@@ -73,7 +74,7 @@ describe('risk-scan mcp: an MCP server on stdio that pays from a keypair', () =>
   let simulations: SimulationScenario[];
 
   before(async () => {
-    sandbox = await startPaidSandbox({}, { scanners: SCANNERS });
+    sandbox = await startPaidSandbox({}, { mode: selling(SCANNERS) });
     simulations = await simulationsOn(sandbox);
     ({ client: mcp, payer } = await startPayingMcp(sandbox, sandbox.url, (text) => {
       stderr += text;

@@ -12,6 +12,7 @@ import { atomicPrice, GET_ENDPOINTS } from '../../src/catalog.js';
 import { generateKeypairWithBytes, writeKeypairFile } from '../../src/client/keypair-file.js';
 import { payForTool } from '../../src/mcp/paying-server.js';
 import { fundUsdc } from '../../src/sandbox/usdc.js';
+import { selling } from '../../src/service/index.js';
 import { startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { probeScanner, probeScanners } from '../helpers/probe-scanner.js';
 
@@ -65,10 +66,12 @@ describe('payForTool against the paid sandbox', () => {
     const s = await startPaidSandbox(
       {},
       {
-        scanners: probeScanners(async (subject, ctx) => {
-          await released;
-          return probeScanner(subject, ctx);
-        }),
+        mode: selling(
+          probeScanners(async (subject, ctx) => {
+            await released;
+            return probeScanner(subject, ctx);
+          }),
+        ),
       },
     );
     const dir = await mkdtemp(join(tmpdir(), 'paying-budget-'));
@@ -101,7 +104,7 @@ describe('payForTool against the paid sandbox', () => {
   });
 
   it('a call the catalog prices over --max-usd, whose live price is under it, pays no more than is left of --budget-usd', async () => {
-    const s = await startPaidSandbox({}, { scanners: probeScanners() });
+    const s = await startPaidSandbox({}, { mode: selling(probeScanners()) });
     const dir = await mkdtemp(join(tmpdir(), 'paying-budget-'));
     try {
       const keypair = await generateKeypairWithBytes();
@@ -145,7 +148,7 @@ describe('payForTool against the paid sandbox', () => {
   });
 
   it('--pay-to pins the payee: a 402 naming another is refused, nothing paid, the budget untouched', async () => {
-    const s = await startPaidSandbox({}, { scanners: probeScanners() });
+    const s = await startPaidSandbox({}, { mode: selling(probeScanners()) });
     const dir = await mkdtemp(join(tmpdir(), 'paying-pinned-'));
     try {
       const keypair = await generateKeypairWithBytes();

@@ -9,6 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { type Selling, selling } from '../../src/service/index.js';
 import { generateKeyPem, signingKeyFromPem } from '../../src/signing/key.js';
 import { openLmdbWatchState } from '../../src/state/watches/lmdb.js';
 import type { WatchState } from '../../src/watch/model.js';
@@ -30,7 +31,7 @@ describe('/health: the watches check', { timeout: 60_000 }, () => {
   let stub: FacilitatorStub;
   const started: TestService[] = [];
   /** A service taking payments (scanners), no RPC or WebSocket reached. */
-  const start = async (env: Record<string, string> = {}, options = {}) => {
+  const start = async (env: Record<string, string> = {}, given: Omit<Selling, 'scanners'> = {}) => {
     const svc = await startTestService(
       {
         FACILITATOR_URLS: stub.url,
@@ -38,7 +39,7 @@ describe('/health: the watches check', { timeout: 60_000 }, () => {
         SOLANA_WS_URL: 'none',
         ...env,
       },
-      { scanners: probeScanners(), ...options },
+      { mode: selling(probeScanners(), given) },
     );
     started.push(svc);
     return svc;

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ConfigError, parseConfig } from '../../src/config.js';
+import { selling } from '../../src/service/index.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { encodeHeader, offerOf, v2Payment } from '../helpers/payments.js';
 import { probeScanner, probeScanners } from '../helpers/probe-scanner.js';
@@ -43,7 +44,7 @@ describe('metrics (METRICS_PORT)', () => {
   const payments = (outcome: string): [string, Labels] => ['risk_scan_payments_total', { outcome }];
 
   before(async () => {
-    sandbox = await startPaidSandbox({ METRICS_PORT: '0' }, { scanners: probeScanners() });
+    sandbox = await startPaidSandbox({ METRICS_PORT: '0' }, { mode: selling(probeScanners()) });
     metricsUrl = sandbox.server.metricsUrl!;
     assert.match(metricsUrl, /^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
     assert.notEqual(new URL(metricsUrl).port, new URL(sandbox.url).port, 'a listener of its own');
@@ -145,11 +146,13 @@ describe('metrics while the service drains', () => {
     const sandbox = await startPaidSandbox(
       { METRICS_PORT: '0' },
       {
-        scanners: probeScanners(async (subject, context) => {
-          scanning();
-          await held;
-          return probeScanner(subject, context);
-        }),
+        mode: selling(
+          probeScanners(async (subject, context) => {
+            scanning();
+            await held;
+            return probeScanner(subject, context);
+          }),
+        ),
       },
     );
     try {

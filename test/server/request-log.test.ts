@@ -13,6 +13,7 @@ import {
   type RequestLine,
   writeRequestLine,
 } from '../../src/server/logger.js';
+import { OFFERS_ONLY } from '../../src/service/index.js';
 import { type FacilitatorStub, startFacilitatorStub } from '../helpers/facilitator-stub.js';
 import { startTestService, TEST_FEE_PAYER, type TestService } from '../helpers/service.js';
 
@@ -28,7 +29,10 @@ describe('request log', () => {
   let svc: TestService;
   before(async () => {
     stub = await startFacilitatorStub(TEST_FEE_PAYER);
-    svc = await startTestService({ FACILITATOR_URLS: stub.url }, { log: createLogger('info', sink) });
+    svc = await startTestService(
+      { FACILITATOR_URLS: stub.url },
+      { mode: OFFERS_ONLY, log: createLogger('info', sink) },
+    );
   });
   after(async () => {
     await svc.close();
@@ -377,7 +381,10 @@ describe('a log destination that fails', () => {
       },
     };
     const stub = await startFacilitatorStub(TEST_FEE_PAYER);
-    const svc = await startTestService({ FACILITATOR_URLS: stub.url }, { log: createLogger('info', broken) });
+    const svc = await startTestService(
+      { FACILITATOR_URLS: stub.url },
+      { mode: OFFERS_ONLY, log: createLogger('info', broken) },
+    );
     try {
       const offer = await fetch(`${svc.url}/scan/token/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v`);
       assert.equal(offer.status, 402);

@@ -14,6 +14,7 @@ import { after, before, describe, it } from 'node:test';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
 import type { ScanResult } from '../../src/contract/schemas.js';
 import { SCANNERS } from '../../src/scans/registry.js';
+import { selling } from '../../src/service/index.js';
 import { generateKeyPem, signingKeyFromPem } from '../../src/signing/key.js';
 import { openLmdbWatchState } from '../../src/state/watches/lmdb.js';
 import { newWatchId, newWebhookSecret } from '../../src/watch/door/produce.js';
@@ -81,7 +82,7 @@ before(async () => {
   assert.equal(typeof (await state.create(kept)), 'object');
   svc = await startTestService(
     { FACILITATOR_URLS: stub.url },
-    { scanners: SCANNERS, watches: { state, resolve } },
+    { mode: selling(SCANNERS, { watches: { state, resolve } }) },
   );
 });
 after(async () => {

@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
+import { OFFERS_ONLY } from '../../src/service/index.js';
 import { createRpc } from '../../src/solana/rpc.js';
 import {
   createCapabilityMonitor,
@@ -168,7 +169,7 @@ describe('RPC capability probe', { timeout: 30_000 }, () => {
   });
 
   it('/health lists each family as available or not and why; the service is degraded', async () => {
-    const svc = await startTestService({ SOLANA_RPC_URL: server.url }, { probeRpc: true });
+    const svc = await startTestService({ SOLANA_RPC_URL: server.url }, { mode: OFFERS_ONLY, probeRpc: true });
     try {
       const caps = svc.service.rpcCapabilities();
       assert.equal(caps?.holder_concentration.available, false);

@@ -1,12 +1,12 @@
 /** Which state the service opens from its configuration, and what it says when it cannot. */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
-import { parseConfig } from '../../src/config.js';
+import { ConfigError, parseConfig } from '../../src/config.js';
 import { openState, StateError } from '../../src/state/open.js';
 import type { Watch } from '../../src/watch/model.js';
 import { type RedisServer, startRedis } from '../helpers/redis-server.js';
@@ -38,10 +38,54 @@ describe('openState', () => {
     assert.equal(state.flights, undefined, 'scans coalesce in this process only');
     await state.payments.claim('k', 'a');
     await state.payments.record('k', 'a', { state: 'spent' });
+    await state.cache.set('scan:token:x', 'cached', 60_000);
     await state.close();
     const again = await openState(config, recordingLog());
     assert.deepEqual(await again.payments.claim('k', 'b'), { state: 'spent' });
+    assert.equal(await again.cache.get('scan:token:x'), 'cached', 'the result cache is in STATE_DIR too');
+    assert.equal(again.signingKey.kid, state.signingKey.kid, 'the key is kept in STATE_DIR');
     await again.close();
+  });
+
+  it('STATE_STORE=memory keeps everything in this process: nothing in STATE_DIR, nothing left after a restart', async () => {
+    const stateDir = join(dir, 'memory');
+    const config = parseConfig({ PAY_TO, STATE_DIR: stateDir, STATE_STORE: 'memory', MAX_WATCHES: '1' });
+    const state = await openState(config, recordingLog());
+    assert.match(state.where, /memory of this process/);
+    assert.equal(state.flights, undefined, 'scans coalesce in this process only');
+    await state.payments.claim('k', 'a');
+    await state.payments.record('k', 'a', { state: 'spent' });
+    assert.deepEqual(await state.payments.claim('k', 'b'), { state: 'spent' });
+    await state.cache.set('scan:token:x', 'cached', 60_000);
+    assert.equal(await state.cache.get('scan:token:x'), 'cached');
+    const watch = aWatch();
+    assert.deepEqual(await state.watches.create(watch), watch);
+    assert.equal(await state.watches.room('another'), 'service_full', 'the configured caps (MAX_WATCHES)');
+    await state.close();
+    const again = await openState(config, recordingLog());
+    assert.deepEqual(await again.payments.claim('k', 'b'), { state: 'claimed' });
+    assert.equal(await again.cache.get('scan:token:x'), undefined);
+    assert.equal(await again.watches.get(watch.id), null);
+    assert.notEqual(again.signingKey.kid, state.signingKey.kid, 'a key made at start, lost at exit');
+    await again.close();
+    await assert.rejects(readdir(stateDir), { code: 'ENOENT' }, 'nothing was written to STATE_DIR');
+  });
+
+  it('STATE_STORE and REDIS_URL must agree: a ConfigError says which to unset', () => {
+    assert.throws(
+      () => parseConfig({ PAY_TO, STATE_STORE: 'redis' }),
+      (e: Error) => {
+        return e instanceof ConfigError && /STATE_STORE=redis needs REDIS_URL/.test(e.message);
+      },
+    );
+    for (const store of ['memory', 'disk']) {
+      assert.throws(
+        () => parseConfig({ PAY_TO, STATE_STORE: store, REDIS_URL: redis.url }),
+        (e: Error) => e instanceof ConfigError && /cannot be used with REDIS_URL/.test(e.message),
+      );
+    }
+    assert.equal(parseConfig({ PAY_TO, REDIS_URL: redis.url }).stateStore, 'redis');
+    assert.equal(parseConfig({ PAY_TO }).stateStore, 'disk');
   });
 
   it('a STATE_DIR that cannot be a directory is a StateError naming STATE_DIR', async () => {

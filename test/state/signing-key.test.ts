@@ -19,6 +19,7 @@ import {
   keyInRedis,
   keyInStateDir,
   loadSigningKey,
+  memoryKeyPlace,
   SigningKeyError,
 } from '../../src/state/signing-key.js';
 import { type RedisServer, startRedis } from '../helpers/redis-server.js';
@@ -53,6 +54,13 @@ describe('the signing key', () => {
       Array.from({ length: 20 }, () => loadSigningKey(configWith({ STATE_DIR: stateDir }))),
     );
     assert.deepEqual(new Set(keys.map((k) => k.kid)).size, 1);
+  });
+
+  it('with STATE_STORE=memory is made at start, lost at exit: nothing written to STATE_DIR', async () => {
+    const config = configWith({ STATE_DIR: join(dir, 'memory'), STATE_STORE: 'memory' });
+    const [first, again] = [await loadSigningKey(config), await loadSigningKey(config)];
+    assert.notEqual(again.kid, first.kid, 'another start, another key');
+    await assert.rejects(stat(join(dir, 'memory')), { code: 'ENOENT' });
   });
 
   it('is the key of SIGNING_KEY_FILE when set (an openssl-style PKCS#8 PEM)', async () => {
@@ -120,13 +128,22 @@ describe('each place a generated key is kept', () => {
     await redis?.stop();
   });
 
+  // No durable side: the memory state's key is made at start and lost at exit.
+  signingKeyPlaceContract('memory', {
+    place: async () => ({ take: memoryKeyPlace() }),
+  });
+
   signingKeyPlaceContract('STATE_DIR', {
     place: async () => {
       const dir = join(root, `place-${++places}`);
       return { take: () => keyInStateDir(dir), dir };
     },
-    damage: (place) => writeFile(join(place.dir, KEY_FILE_NAME), 'not a key'),
-    names: new RegExp(`place-\\d+/${KEY_FILE_NAME}`),
+    durable: {
+      // Each take reads the directory as a starting process does.
+      restart: async (place) => ({ take: () => keyInStateDir(place.dir), dir: place.dir }),
+      damage: (place) => writeFile(join(place.dir, KEY_FILE_NAME), 'not a key'),
+      names: new RegExp(`place-\\d+/${KEY_FILE_NAME}`),
+    },
   });
 
   /** One Redis, emptied for each place: the key's name is fixed (redis-keys.ts). */
@@ -143,7 +160,10 @@ describe('each place a generated key is kept', () => {
       await onRedis((client) => client.del(SIGNING_KEY_REDIS_KEY));
       return { take: () => keyInRedis(redis.url) };
     },
-    damage: () => onRedis((client) => client.set(SIGNING_KEY_REDIS_KEY, 'not a key')),
-    names: new RegExp(SIGNING_KEY_REDIS_KEY),
+    durable: {
+      restart: async () => ({ take: () => keyInRedis(redis.url) }),
+      damage: () => onRedis((client) => client.set(SIGNING_KEY_REDIS_KEY, 'not a key')),
+      names: new RegExp(SIGNING_KEY_REDIS_KEY),
+    },
   });
 });

@@ -5,7 +5,12 @@
 import type { Database, RootDatabase } from 'lmdb';
 import { errorMessage } from '../../errors.js';
 import type { DeliveryRecord, Watch } from '../../watch/model.js';
-import { type AttemptResult, ENDED_RETENTION_MS, type StoredDelivery } from '../../watch/rules.js';
+import {
+  type AttemptResult,
+  ENDED_RETENTION_MS,
+  type StoredDelivery,
+  trimmedLog,
+} from '../../watch/rules.js';
 import { isUnreadable, storedDeliveryOf, type Unreadable } from './stored-delivery.js';
 
 interface ActiveEntry {
@@ -90,13 +95,14 @@ export class WatchDbs {
   addDelivery(record: DeliveryRecord, body: string, at: number, keep: number): void {
     this.deliveries.put(record.webhookId, { record, body });
     this.pending.put(record.webhookId, { due: at, leaseUntil: 0 });
-    const log = [record.webhookId, ...(this.logs.get(record.watchId) ?? [])];
-    for (let i = log.length - 1; i >= 0 && log.length > keep; i--) {
-      const id = log[i] as string;
-      if (this.pending.get(id) !== undefined) continue;
-      this.deliveries.remove(id);
-      log.splice(i, 1);
-    }
+    const old = this.logs.get(record.watchId) ?? [];
+    const { log, dropped } = trimmedLog(
+      old,
+      record.webhookId,
+      keep,
+      (id) => this.pending.get(id) !== undefined,
+    );
+    for (const id of dropped) this.deliveries.remove(id);
     this.logs.put(record.watchId, log);
   }
 

@@ -10,8 +10,15 @@
  * at a time across processes); what must not be lost is on disk before the call resolves.
  */
 
-import type { WatchRefusal, WatchState } from '../../watch/model.js';
-import { DEFAULT_KEEP_DELIVERIES, isLive, newDelivery, watchAt, withChange } from '../../watch/rules.js';
+import type { WatchState } from '../../watch/model.js';
+import {
+  DEFAULT_KEEP_DELIVERIES,
+  isLive,
+  newDelivery,
+  refusalAt,
+  watchAt,
+  withChange,
+} from '../../watch/rules.js';
 import { type EnvironmentLease, useEnvironment } from '../lmdb-environment.js';
 import { WatchDbs } from './lmdb-databases.js';
 import { createLmdbDeliveries } from './lmdb-deliveries.js';
@@ -28,16 +35,6 @@ export async function openLmdbWatchState(path: string, options: WatchStateOption
     await environment.close();
     throw error;
   }
-}
-
-/** Why the counts leave no room under the caps: null when there is room. */
-function refusalAt(
-  counts: { total: number; subject: number },
-  caps: Pick<WatchStateOptions, 'maxWatches' | 'maxWatchesPerSubject'>,
-): WatchRefusal | null {
-  if (counts.total >= caps.maxWatches) return 'service_full';
-  if (counts.subject >= caps.maxWatchesPerSubject) return 'subject_full';
-  return null;
 }
 
 function lmdbWatchState(
@@ -60,19 +57,17 @@ function lmdbWatchState(
   };
   const deliveries = createLmdbDeliveries(dbs, transact, options);
 
-  const refusalOf = (counts: { total: number; subject: number }) => refusalAt(counts, options);
   return {
     // A read, not a write transaction: it answers every unpaid offer of POST /watch.
     room: async (subject) => {
       if (closed) throw new Error(`watch state at ${path} is closed`);
-      return refusalOf(dbs.countLive(subject, now()));
+      return refusalAt(dbs.countLive(subject, now()), options);
     },
     create: (watch, how) =>
       transact((at) => {
         const kept = dbs.watches.get(watch.id);
         if (kept !== undefined) return watchAt(kept, at);
-        const counts = dbs.countActive(watch.subject, at);
-        const refusal = how?.paid ? null : refusalOf(counts);
+        const refusal = refusalAt(dbs.countActive(watch.subject, at), options, how?.paid);
         if (refusal !== null) return refusal;
         dbs.putWatch(watch);
         return watch;

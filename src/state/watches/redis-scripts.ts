@@ -7,16 +7,21 @@
  */
 
 /**
- * KEYS: active, subject, watch. ARGV: now, maxTotal, maxPerSubject, id, expiresAt, json, version,
- * keepUntil. Returns 'exists' when a watch is already kept under the id (it is left as it is).
+ * KEYS: active, subject, watch. ARGV: now, total, ofSubject, id, expiresAt, json, version,
+ * keepUntil. Keeps the watch only if the active watches (in all, on its subject) are still as
+ * many as `total` and `ofSubject`, the counts the caller decided on (src/watch/rules.ts
+ * refusalAt); -1 keeps it whatever they are (a paid watch). Returns 'ok', 'exists' when a watch
+ * is already kept under the id (left as it is), or 'moved' when the counts changed meanwhile.
  */
 export const CREATE = `
 if redis.call('EXISTS', KEYS[3]) == 1 then return 'exists' end
 local now = tonumber(ARGV[1])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 'service_full' end
-if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[3]) then return 'subject_full' end
+local total = tonumber(ARGV[2])
+if total >= 0 and (redis.call('ZCARD', KEYS[1]) ~= total or redis.call('ZCARD', KEYS[2]) ~= tonumber(ARGV[3])) then
+  return 'moved'
+end
 redis.call('HSET', KEYS[3], 'json', ARGV[6], 'status', 'active', 'version', ARGV[7], 'expiresAt', ARGV[5])
 redis.call('PEXPIREAT', KEYS[3], ARGV[8])
 redis.call('ZADD', KEYS[1], ARGV[5], ARGV[4])

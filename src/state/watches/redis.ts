@@ -10,10 +10,13 @@ import type { Redis } from 'ioredis';
 import { errorMessage } from '../../errors.js';
 import type { AlertPayload, DeliveryRecord, Watch, WatchRefusal, WatchState } from '../../watch/model.js';
 import {
+  type ActiveCounts,
   DEFAULT_KEEP_DELIVERIES,
   ENDED_RETENTION_MS,
   newDelivery,
+  refusalAt,
   type StoredDelivery,
+  type WatchCaps,
   watchAt,
   withChange,
 } from '../../watch/rules.js';
@@ -72,23 +75,48 @@ function watchOf(fields: Record<string, string>): Watch | null {
   return { ...watch, status: fields.status as Watch['status'], version: Number(fields.version) };
 }
 
-/** A cap no count reaches: a paid watch is kept whatever the room (see WatchState.create). */
-const NO_CAP = Number.MAX_SAFE_INTEGER;
-
-/** Whether a watch on `subject` would be taken at `at`: null, or why not. */
-async function roomFor(
+/** The active, unexpired watches at `at`, in all and on `subject`, read together. */
+async function countsAt(
   redis: Redis,
   keys: RedisWatchKeys,
-  caps: Pick<WatchStateOptions, 'maxWatches' | 'maxWatchesPerSubject'>,
   subject: string,
   at: number,
-): Promise<WatchRefusal | null> {
-  const [total, ofSubject] = await Promise.all([
-    redis.zcount(keys.active, `(${at}`, '+inf'),
-    redis.zcount(keys.subject(subject), `(${at}`, '+inf'),
-  ]);
-  if (total >= caps.maxWatches) return 'service_full';
-  return ofSubject >= caps.maxWatchesPerSubject ? 'subject_full' : null;
+): Promise<ActiveCounts> {
+  const replies = await redis
+    .multi()
+    .zcount(keys.active, `(${at}`, '+inf')
+    .zcount(keys.subject(subject), `(${at}`, '+inf')
+    .exec();
+  const [total, ofSubject] = (replies ?? []).map(([error, count]) => {
+    if (error) throw error;
+    return Number(count);
+  });
+  return { total: total ?? 0, subject: ofSubject ?? 0 };
+}
+
+/**
+ * Keeps `watch` unless the caps refuse it: the counts are read, the rule decides on them, and
+ * the script keeps the watch only if they are still those counts (else it reads them again),
+ * so of concurrent creations on every instance no more than the caps are taken.
+ */
+async function createWatch(
+  deps: { redis: Scripted; keys: RedisWatchKeys; caps: WatchCaps; now: () => number },
+  watch: Watch,
+  paid: boolean,
+): Promise<'ok' | 'exists' | WatchRefusal> {
+  const { redis, keys } = deps;
+  for (;;) {
+    const at = deps.now();
+    const counts = paid ? { total: -1, subject: -1 } : await countsAt(redis, keys, watch.subject, at);
+    const refusal = refusalAt(counts, deps.caps, paid);
+    if (refusal !== null) return (await redis.exists(keys.watch(watch.id))) === 1 ? 'exists' : refusal;
+    const outcome = await redis.watchCreate(
+      ...[keys.active, keys.subject(watch.subject), keys.watch(watch.id)],
+      ...[at, counts.total, counts.subject, watch.id, watch.expiresAt],
+      ...[JSON.stringify(watch), watch.version, watch.expiresAt + ENDED_RETENTION_MS],
+    );
+    if (outcome !== 'moved') return outcome as 'ok' | 'exists';
+  }
 }
 
 /** The news channel; the deliveries already started are closed when it cannot start. */
@@ -128,18 +156,14 @@ export async function openRedisWatchState(options: RedisWatchStateOptions): Prom
     );
 
   return {
-    room: (subject) => roomFor(redis, keys, options, subject, now()),
+    room: async (subject) => {
+      const at = now();
+      return refusalAt(await countsAt(redis, keys, subject, at), options);
+    },
     create: async (watch, how) => {
-      const [maxTotal, maxPerSubject] = how?.paid
-        ? [NO_CAP, NO_CAP]
-        : [options.maxWatches, options.maxWatchesPerSubject];
-      const outcome = await redis.watchCreate(
-        ...[keys.active, keys.subject(watch.subject), keys.watch(watch.id)],
-        ...[now(), maxTotal, maxPerSubject, watch.id, watch.expiresAt],
-        ...[JSON.stringify(watch), watch.version, watch.expiresAt + ENDED_RETENTION_MS],
-      );
+      const outcome = await createWatch({ redis, keys, caps: options, now }, watch, how?.paid === true);
       if (outcome === 'exists') return (await get(watch.id)) ?? watch;
-      if (outcome !== 'ok') return outcome as WatchRefusal;
+      if (outcome !== 'ok') return outcome;
       await news.announce();
       return watch;
     },
