@@ -131,6 +131,8 @@ const EnvSchema = z.object({
   STATE_DIR: z.string().trim().min(1).optional(),
   SIGNING_KEY_FILE: z.string().trim().min(1).optional(),
   PAYMENT_CLAIM_TTL_SECONDS: int(5, 3_600).default(300),
+  // Facts that cannot change (src/scans/fact-store.ts): most kept, the oldest evicted first; 0 keeps none.
+  FACT_STORE_MAX_ENTRIES: int(0, 10_000_000).default(20_000),
   REDIS_URL: z
     .string()
     .trim()
@@ -228,6 +230,8 @@ export interface Config {
   readonly signingKeyFile: string | null;
   /** Shared payment state, result cache and single flight for several instances. */
   readonly redisUrl: string | null;
+  /** Facts that cannot change, kept beside the payments (LMDB, or Redis with REDIS_URL): at most this many; 0 = none. */
+  readonly factStoreMaxEntries: number;
   /**
    * Where the verified-token registry is refreshed from (an http(s) URL or a file), every
    * `refreshMs`; null = the bundled registry alone. The last good copy is kept in `stateDir`.
@@ -413,6 +417,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     stateDir: e.STATE_DIR ?? (mode === 'sandbox' ? join(e.SANDBOX_DIR, 'state') : DEFAULT_STATE_DIR),
     signingKeyFile: e.SIGNING_KEY_FILE ?? null,
     redisUrl: e.REDIS_URL ?? null,
+    factStoreMaxEntries: e.FACT_STORE_MAX_ENTRIES,
     verifiedTokens: verifiedTokensOf(e.VERIFIED_TOKENS_URL, mode),
     watch: watchOf(e, rpcUrls),
     sandbox: sandboxOf(e),

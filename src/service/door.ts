@@ -129,6 +129,7 @@ function scanServiceOf(
     rpc: infra.rpc,
     cache: state.cache,
     ...(state.flights ? { flights: state.flights } : {}),
+    ...(state.facts ? { facts: state.facts } : {}),
     timeoutMs: config.scanTimeoutMs,
     ...(infra.metrics ? { metrics: infra.metrics } : {}),
     serves: infra.serves.serves,

@@ -8,6 +8,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { errorMessage } from '../errors.js';
 import type { CacheStore } from '../scans/cache-store.js';
+import type { FactStore } from '../scans/fact-store.js';
 import type { ScanFlights } from '../scans/flights.js';
 import type { SigningKey } from '../signing/key.js';
 import type { WatchState } from '../watch/model.js';
@@ -16,6 +17,8 @@ import { createMemoryCache } from './cache/memory.js';
 import { createRedisCache } from './cache/redis.js';
 import { createRedisFlights } from './cache/redis-flights.js';
 import { StateError } from './error.js';
+import { openLmdbFactStore } from './facts/lmdb.js';
+import { createRedisFactStore } from './facts/redis.js';
 import { openLmdbPaymentStore } from './payments/lmdb.js';
 import { createRedisPaymentStore } from './payments/redis.js';
 import { connectRedis } from './redis-client.js';
@@ -37,6 +40,8 @@ export interface ServiceState {
   readonly watches: WatchState;
   /** The key the paid results and the watches' deliveries are signed with. */
   readonly signingKey: SigningKey;
+  /** Facts that cannot change, beside the payments; absent when FACT_STORE_MAX_ENTRIES is 0. */
+  readonly facts?: FactStore;
   close(): Promise<void>;
 }
 
@@ -111,12 +116,17 @@ async function openEmbeddedState(config: Config): Promise<Opened> {
       `Cannot keep payment state in ${config.stateDir}: ${reasonOf(e)}. Set STATE_DIR to a writable directory.`,
     );
   });
+  const facts = await openEmbeddedFacts(config, payments);
   return {
     state: {
       payments,
       cache: createMemoryCache(),
+      ...(facts ? { facts } : {}),
       where: `embedded database in ${config.stateDir}`,
-      close: () => payments.close(),
+      close: async () => {
+        await facts?.close();
+        await payments.close();
+      },
     },
     openWatches: (options) =>
       openLmdbWatchState(config.stateDir, options).catch((e: unknown) => {
@@ -143,6 +153,7 @@ async function openRedisState(config: Config, log: StateLog): Promise<Opened> {
     state: {
       payments,
       cache: createRedisCache({ redis }),
+      ...factsOnRedis(config, redis),
       flights,
       where: `Redis at ${new URL(url).host}`,
       close: async () => {
@@ -181,4 +192,23 @@ async function connectCheckedRedis(url: string, log: StateLog): Promise<Redis> {
     throw e;
   }
   return redis;
+}
+
+/** The fact store in the payments' environment (its own databases), unless none is to be kept. */
+async function openEmbeddedFacts(config: Config, payments: { close(): Promise<void> }) {
+  if (config.factStoreMaxEntries === 0) return undefined;
+  return openLmdbFactStore({ path: config.stateDir, maxEntries: config.factStoreMaxEntries }).catch(
+    async (e: unknown) => {
+      await payments.close();
+      throw new StateError(
+        `Cannot keep facts in ${config.stateDir}: ${reasonOf(e)}. Set STATE_DIR to a writable directory.`,
+      );
+    },
+  );
+}
+
+/** The fact store on the instances' Redis, unless none is to be kept. */
+function factsOnRedis(config: Config, redis: Redis): { facts?: FactStore } {
+  if (config.factStoreMaxEntries === 0) return {};
+  return { facts: createRedisFactStore({ redis, maxEntries: config.factStoreMaxEntries }) };
 }
