@@ -3,23 +3,24 @@
  * a second scan of another coin of the same creator sends fewer calls than the same scan with
  * nothing kept, with the same flags and score, and its evidence says which facts were kept and at
  * which slots; on a chain where nothing is finalized yet, nothing is kept and a second scan sends
- * every call again.
+ * every call again. /verify/tx of a finalized transaction, scanned again, reads nothing.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createDefaultRpcTransport, createSolanaRpcFromTransport } from '@solana/kit';
-import type { SandboxChain } from '../../../src/sandbox/chain/chain.js';
-import { type SandboxRpc, startSandboxRpc } from '../../../src/sandbox/rpc/server.js';
-import { type ScenarioManifest, subject } from '../../../src/sandbox/scenarios/index.js';
-import type { FactStore } from '../../../src/scans/fact-store.js';
-import { scanPumpfun } from '../../../src/scans/pumpfun/index.js';
-import type { Scanner } from '../../../src/scans/scanner.js';
-import { scanToken } from '../../../src/scans/token/index.js';
-import { TRANSACTION_FACT } from '../../../src/scans/token-facts/kept-transactions.js';
-import type { SolanaRpc } from '../../../src/solana/rpc.js';
-import { createMemoryFactStore } from '../../../src/state/facts/memory.js';
-import { countingTransport } from '../../helpers/rpc-transports.js';
-import { seededChain } from '../../helpers/seeded-chain.js';
+import type { SandboxChain } from '../../src/sandbox/chain/chain.js';
+import { type SandboxRpc, startSandboxRpc } from '../../src/sandbox/rpc/server.js';
+import { type ScenarioManifest, subject } from '../../src/sandbox/scenarios/index.js';
+import type { FactStore } from '../../src/scans/fact-store.js';
+import { scanPumpfun } from '../../src/scans/pumpfun/index.js';
+import type { Scanner } from '../../src/scans/scanner.js';
+import { scanToken } from '../../src/scans/token/index.js';
+import { TRANSACTION_FACT } from '../../src/scans/token-facts/kept-transactions.js';
+import { verifyTransaction } from '../../src/scans/tx/index.js';
+import type { SolanaRpc } from '../../src/solana/rpc.js';
+import { createMemoryFactStore } from '../../src/state/facts/memory.js';
+import { countingTransport } from '../helpers/rpc-transports.js';
+import { seededChain } from '../helpers/seeded-chain.js';
 
 interface Sandbox {
   chain: SandboxChain;
@@ -134,6 +135,24 @@ describe('facts kept across scans: another coin of the same creator', { timeout:
   });
 });
 
+describe('facts kept across scans: a finalized transaction verified again', { timeout: 300_000 }, () => {
+  const sandbox = useSandbox();
+
+  it('reads nothing the second time, and says its facts were kept, read at their slot', async () => {
+    const signature = subject(sandbox.manifest, 'tx', 'tx:high-priority-fee').signature;
+    const facts = createMemoryFactStore();
+    const first = await scan(sandbox, verifyTransaction, signature, facts);
+    const again = await scan(sandbox, verifyTransaction, signature, facts);
+    assert.equal(first.calls, 2);
+    assert.equal(again.calls, 0);
+    assert.deepEqual(again.result.flags, first.result.flags);
+    assert.equal(again.result.risk_score, first.result.risk_score);
+    const { from_kept_facts, ...rest } = again.evidence;
+    assert.deepEqual(from_kept_facts, { read_at_slot: Number(first.evidence.slot) });
+    assert.deepEqual(rest, first.evidence);
+  });
+});
+
 describe('facts kept across scans: nothing read at a slot not yet finalized', { timeout: 300_000 }, () => {
   // Every seeded transaction within the root distance: confirmed, none finalized yet.
   const sandbox = useSandbox({ finalityDepth: 1_000_000_000 });
@@ -150,5 +169,15 @@ describe('facts kept across scans: nothing read at a slot not yet finalized', { 
     const signatures = sandbox.chain.signaturesFor(coin);
     assert.ok(signatures.length > 0);
     for (const signature of signatures) assert.equal(await facts.get(signature, TRANSACTION_FACT), undefined);
+  });
+
+  it('/verify/tx of a transaction only confirmed: kept nowhere, read again', async () => {
+    const signature = subject(sandbox.manifest, 'tx', 'tx:high-priority-fee').signature;
+    const facts = createMemoryFactStore();
+    const first = await scan(sandbox, verifyTransaction, signature, facts);
+    const again = await scan(sandbox, verifyTransaction, signature, facts);
+    assert.equal(first.evidence.confirmation_status, 'confirmed');
+    assert.deepEqual([first.calls, again.calls], [2, 2]);
+    assert.equal(again.evidence.from_kept_facts, undefined);
   });
 });
