@@ -3,7 +3,8 @@
  * a second scan of another coin of the same creator sends fewer calls than the same scan with
  * nothing kept, with the same flags and score, and its evidence says which facts were kept and at
  * which slots; on a chain where nothing is finalized yet, nothing is kept and a second scan sends
- * every call again. /verify/tx of a finalized transaction, scanned again, reads nothing.
+ * every call again. /verify/tx of a finalized transaction, scanned again, reads nothing; a wallet
+ * scanned again reads its account and history page, not the transactions they point at.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -17,6 +18,7 @@ import type { Scanner } from '../../src/scans/scanner.js';
 import { scanToken } from '../../src/scans/token/index.js';
 import { TRANSACTION_FACT } from '../../src/scans/token-facts/kept-transactions.js';
 import { verifyTransaction } from '../../src/scans/tx/index.js';
+import { scanWallet } from '../../src/scans/wallet/index.js';
 import type { SolanaRpc } from '../../src/solana/rpc.js';
 import { createMemoryFactStore } from '../../src/state/facts/memory.js';
 import { countingTransport } from '../helpers/rpc-transports.js';
@@ -135,7 +137,9 @@ describe('facts kept across scans: another coin of the same creator', { timeout:
   });
 });
 
-describe('facts kept across scans: a finalized transaction verified again', { timeout: 300_000 }, () => {
+describe('facts kept across scans: a transaction verified again, a wallet scanned again', {
+  timeout: 300_000,
+}, () => {
   const sandbox = useSandbox();
 
   it('reads nothing the second time, and says its facts were kept, read at their slot', async () => {
@@ -149,6 +153,20 @@ describe('facts kept across scans: a finalized transaction verified again', { ti
     assert.equal(again.result.risk_score, first.result.risk_score);
     const { from_kept_facts, ...rest } = again.evidence;
     assert.deepEqual(from_kept_facts, { read_at_slot: Number(first.evidence.slot) });
+    assert.deepEqual(rest, first.evidence);
+  });
+
+  it('/scan/wallet again: its account and page, none of the transactions they point at', async () => {
+    const wallet = subject(sandbox.manifest, 'wallet', 'wallet:pump-serial-creator').address;
+    const facts = createMemoryFactStore();
+    const first = await scan(sandbox, scanWallet, wallet, facts);
+    const again = await scan(sandbox, scanWallet, wallet, facts);
+    assert.ok(first.byMethod('getTransaction') > 0);
+    assert.equal(again.byMethod('getTransaction'), 0);
+    assert.deepEqual(again.result.flags, first.result.flags);
+    assert.equal(again.result.risk_score, first.result.risk_score);
+    const { from_kept_facts, ...rest } = again.evidence;
+    assert.equal(from_kept_facts.transactions, first.byMethod('getTransaction'));
     assert.deepEqual(rest, first.evidence);
   });
 });
