@@ -31,3 +31,12 @@ export interface FactStore {
 export function keepsFact(read: ReadFact): boolean {
   return read.commitment === 'finalized' && Number.isSafeInteger(read.slot) && read.slot >= 0;
 }
+
+/**
+ * Keeps a fact without holding up the scan that read it: the write (a few ms on LMDB, a round trip
+ * on Redis) runs beside the rest of the scan, and a store that cannot take it costs nothing but
+ * the fact.
+ */
+export function keepFact(facts: FactStore, address: string, fact: string, read: ReadFact): void {
+  facts.put(address, fact, read).catch(() => false);
+}

@@ -8,7 +8,7 @@
  */
 import type { Signature } from '@solana/kit';
 import type { SolanaRpc } from '../../solana/rpc.js';
-import type { FactStore } from '../fact-store.js';
+import { type FactStore, keepFact } from '../fact-store.js';
 
 /** The fact under which a transaction's answer is kept, by its signature. */
 export const TRANSACTION_FACT = 'transaction';
@@ -79,7 +79,7 @@ export async function readTransaction(
   const slot = slotOf(tx);
   if (facts && slot !== null) {
     const read = { value: factText(tx), slot, commitment: finalized ? 'finalized' : 'confirmed' } as const;
-    await facts.put(signature, TRANSACTION_FACT, read).catch(() => false);
+    keepFact(facts, signature, TRANSACTION_FACT, read);
   }
   return { tx, keptAt: null };
 }

@@ -6,7 +6,7 @@
  */
 import type { Signature } from '@solana/kit';
 import type { SolanaRpc } from '../../solana/rpc.js';
-import type { FactStore } from '../fact-store.js';
+import { type FactStore, keepFact } from '../fact-store.js';
 import { rpcReadFailed, ScanFailedError } from '../scanner.js';
 import { factText, factValue } from '../token-facts/kept-transactions.js';
 
@@ -79,7 +79,7 @@ export async function gatherTxFacts(
   const read = await readTxFacts(rpc, signature, abortSignal);
   if (read.tx !== null && facts !== undefined) {
     const fact = { value: factText(read.tx), slot: Number(read.tx.slot), commitment: read.confirmation };
-    await facts.put(signature, LANDED_TRANSACTION_FACT, fact).catch(() => false);
+    keepFact(facts, signature, LANDED_TRANSACTION_FACT, fact);
   }
   return read;
 }

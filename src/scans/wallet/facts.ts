@@ -10,7 +10,7 @@
 import type { Address, Signature } from '@solana/kit';
 import { errorMessage } from '../../errors.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
-import type { FactStore } from '../fact-store.js';
+import { type FactStore, keepFact } from '../fact-store.js';
 import { rpcReadFailed } from '../scanner.js';
 import { factText, factValue, keptSummary, type TransactionRead } from '../token-facts/kept-transactions.js';
 import { decodeTransaction } from '../tx/decode.js';
@@ -103,7 +103,7 @@ async function moveIn(
   if (tx !== null && facts !== undefined) {
     const commitment = entry.finalized ? 'finalized' : 'confirmed';
     const fact = { value: factText(move), slot: Number(entry.slot), commitment } as const;
-    await facts.put(address, moveFact(entry.signature), fact).catch(() => false);
+    keepFact(facts, address, moveFact(entry.signature), fact);
   }
   return { move, read: { tx, keptAt: null } };
 }

@@ -203,7 +203,6 @@ export async function gatherInsiderFacts(
     fromHolders.then(() => null, failed('largest holders')),
     fromBuyers.then(() => null, failed('launch buyers')),
   ]);
-  await reads.firstFundings.written();
   return {
     status: 'read',
     // The creator's own wallet is no insider of itself (it may have been traced before the launch named it).

@@ -5,7 +5,7 @@
  * wallet as a funder (its first funding, not its first touch of a token) reads neither its page
  * nor the transaction. What a scan served from here is counted for its evidence.
  */
-import type { FactStore } from '../../fact-store.js';
+import { type FactStore, keepFact } from '../../fact-store.js';
 import {
   isFinalized,
   type PageEntryStatus,
@@ -23,7 +23,6 @@ interface Kept {
 }
 
 export class FirstFundings {
-  private readonly writes: Promise<unknown>[] = [];
   /** The slots the facts served were read at. */
   readonly servedAt: number[] = [];
 
@@ -45,11 +44,6 @@ export class FirstFundings {
     const value: Kept = { funder: funding.funder, fundedAt: funding.blockTime, signature: funding.signature };
     const commitment = isFinalized(entry) ? 'finalized' : 'confirmed';
     const put = { value: JSON.stringify(value), slot: Number(slot), commitment } as const;
-    this.writes.push(this.facts.put(wallet, FIRST_FUNDING_FACT, put).catch(() => false));
-  }
-
-  /** Resolves once every fact this scan kept is written (or failed to be). */
-  async written(): Promise<void> {
-    await Promise.all(this.writes);
+    keepFact(this.facts, wallet, FIRST_FUNDING_FACT, put);
   }
 }
