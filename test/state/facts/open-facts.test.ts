@@ -1,13 +1,17 @@
 /**
  * The fact store as the service opens it (openState): in the embedded database by default, where
  * it survives a restart; on Redis with REDIS_URL, shared by two instances; none with
- * FACT_STORE_MAX_ENTRIES=0.
+ * FACT_STORE_MAX_ENTRIES=0. Another process (fixtures/fact-store-child.ts) keeps a fact that
+ * this one then reads: from STATE_DIR after that process ended, and through one Redis.
  */
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { parseConfig } from '../../../src/config.js';
 import { openState } from '../../../src/state/open.js';
 import { type RedisServer, startRedis } from '../../helpers/redis-server.js';
@@ -15,6 +19,18 @@ import { type RedisServer, startRedis } from '../../helpers/redis-server.js';
 const PAY_TO = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 const log = { warn: () => {} };
 const read = { value: '{"funder":"F"}', slot: 321, commitment: 'finalized' as const };
+const CHILD = fileURLToPath(new URL('../fixtures/fact-store-child.ts', import.meta.url));
+const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Another service process keeps `value` about `address` where `where` says, and exits. */
+async function keptByAnotherProcess(where: string, address: string, value: string): Promise<void> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', CHILD, where, address, value],
+    { cwd: REPO },
+  );
+  assert.equal(stdout.trim(), 'kept');
+}
 
 describe('the fact store openState opens', () => {
   let dir: string;
@@ -50,6 +66,33 @@ describe('the fact store openState opens', () => {
       assert.equal(await two.facts?.get('Signature', 'first-funding'), undefined);
     } finally {
       await Promise.all([one.close(), two.close()]);
+    }
+  });
+
+  it('a fact another process kept in STATE_DIR before it ended is there for this one', async () => {
+    const path = join(dir, 'processes');
+    await keptByAnotherProcess(path, 'SigFromChild', '{"child":1}');
+    const state = await openState(parseConfig({ PAY_TO, STATE_DIR: path }), log);
+    try {
+      assert.deepEqual(await state.facts?.get('SigFromChild', 'transaction'), {
+        value: '{"child":1}',
+        slot: 77,
+      });
+    } finally {
+      await state.close();
+    }
+  });
+
+  it('a fact another process kept on Redis is read by this one', async () => {
+    const state = await openState(parseConfig({ PAY_TO, REDIS_URL: redis.url }), log);
+    try {
+      await keptByAnotherProcess(redis.url, 'SigOnRedis', '{"child":2}');
+      assert.deepEqual(await state.facts?.get('SigOnRedis', 'transaction'), {
+        value: '{"child":2}',
+        slot: 77,
+      });
+    } finally {
+      await state.close();
     }
   });
 
