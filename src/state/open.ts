@@ -18,6 +18,7 @@ import { createRedisCache } from './cache/redis.js';
 import { createRedisFlights } from './cache/redis-flights.js';
 import { StateError } from './error.js';
 import { openLmdbFactStore } from './facts/lmdb.js';
+import { createMemoryFactStore } from './facts/memory.js';
 import { createRedisFactStore } from './facts/redis.js';
 import { openLmdbPaymentStore } from './payments/lmdb.js';
 import { createRedisPaymentStore } from './payments/redis.js';
@@ -194,9 +195,16 @@ async function connectCheckedRedis(url: string, log: StateLog): Promise<Redis> {
   return redis;
 }
 
-/** The fact store in the payments' environment (its own databases), unless none is to be kept. */
+/**
+ * The fact store in the payments' environment (its own databases), unless none is to be kept. The
+ * sandbox's chain is seeded afresh at each start, so its facts are kept in memory, for as long as
+ * that chain lives: on disk they could name what a changed scenario no longer holds.
+ */
 async function openEmbeddedFacts(config: Config, payments: { close(): Promise<void> }) {
   if (config.factStoreMaxEntries === 0) return undefined;
+  if (config.mode === 'sandbox') {
+    return { ...createMemoryFactStore({ maxEntries: config.factStoreMaxEntries }), close: async () => {} };
+  }
   return openLmdbFactStore({ path: config.stateDir, maxEntries: config.factStoreMaxEntries }).catch(
     async (e: unknown) => {
       await payments.close();

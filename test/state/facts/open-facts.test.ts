@@ -1,7 +1,7 @@
 /**
  * The fact store as the service opens it (openState): in the embedded database by default, where
  * it survives a restart; on Redis with REDIS_URL, shared by two instances; none with
- * FACT_STORE_MAX_ENTRIES=0. Another process (fixtures/fact-store-child.ts) keeps a fact that
+ * FACT_STORE_MAX_ENTRIES=0; in memory in the sandbox. Another process (fixtures/fact-store-child.ts) keeps a fact that
  * this one then reads: from STATE_DIR after that process ended, and through one Redis.
  */
 import assert from 'node:assert/strict';
@@ -93,6 +93,21 @@ describe('the fact store openState opens', () => {
       });
     } finally {
       await state.close();
+    }
+  });
+
+  it('in the sandbox, whose chain is seeded afresh at each start: kept in memory, gone with the process', async () => {
+    const config = parseConfig({ STATE_DIR: join(dir, 'sandbox') });
+    assert.equal(config.mode, 'sandbox');
+    const state = await openState(config, log);
+    assert.equal(await state.facts?.put('Wallet', 'first-funding', read), true);
+    assert.deepEqual(await state.facts?.get('Wallet', 'first-funding'), { value: read.value, slot: 321 });
+    await state.close();
+    const again = await openState(config, log);
+    try {
+      assert.equal(await again.facts?.get('Wallet', 'first-funding'), undefined);
+    } finally {
+      await again.close();
     }
   });
 
