@@ -9,7 +9,6 @@ import type { ScanResult } from '../contract/schemas.js';
 import type { RpcServes } from '../solana/program-search.js';
 import type { SolanaRpc } from '../solana/rpc.js';
 import type { CacheStore } from './cache-store.js';
-import type { FactStore } from './fact-store.js';
 import { createLocalFlights, type ScanFlights } from './flights.js';
 import { ScanFailedError, type Scanner, scanDeadline } from './scanner.js';
 
@@ -41,8 +40,6 @@ export interface ScanServiceOptions {
   readonly metrics?: ScanMetrics;
   /** What the RPC was probed to serve (src/solana/program-search.ts); scans rely on nothing more without it. */
   readonly serves?: () => Promise<RpcServes | undefined>;
-  /** Facts that cannot change, kept across scans (fact-store.ts); every fact is read afresh without it. */
-  readonly facts?: FactStore;
 }
 
 interface CachedEntry {
@@ -83,10 +80,6 @@ export class ScanService {
     return JSON.parse(shared) as ScanRun;
   }
 
-  private factsOf(): { facts?: FactStore } {
-    return this.options.facts ? { facts: this.options.facts } : {};
-  }
-
   private async cached(key: string, maxAgeMs: number): Promise<ScanRun | undefined> {
     const hit = await this.options.cache.get(key).catch(() => undefined);
     if (hit === undefined) return undefined;
@@ -106,7 +99,7 @@ export class ScanService {
       this.options.metrics?.scanDuration(endpoint, (performance.now() - started) / 1000, outcome);
     const outcome = await withDeadline(
       servesOf(endpoint, this.options.serves).then((serves) =>
-        scanner(subject, { rpc: this.options.rpc, now, signal, ...serves, ...this.factsOf() }),
+        scanner(subject, { rpc: this.options.rpc, now, signal, ...serves }),
       ),
       signal,
       this.options.timeoutMs,
