@@ -2,8 +2,9 @@
  * A transaction's content, read once: getTransaction (encoding "json", as every decoder here reads
  * it) is asked only when the fact store does not already hold the answer, and an answer whose slot
  * is finalized (its signature page said so) is kept there for every later scan, on any instance.
- * The answer is kept whole, so each reader decodes it as it always has (a creator's moves, a
- * wallet's funder, a launch's trades); Kit's bigints are tagged so they come back as bigints.
+ * The answer is kept as it came but for its log messages, which none of its readers decode, so
+ * each reader decodes it as it always has (a creator's moves, a wallet's funder, a launch's
+ * trades); Kit's bigints are tagged so they come back as bigints.
  * A store that cannot be read or written is passed by: the RPC is asked, as without one.
  */
 import type { Signature } from '@solana/kit';
@@ -50,6 +51,14 @@ async function kept(facts: FactStore, signature: string): Promise<TransactionRea
   return fact === undefined ? undefined : { tx: factValue(fact.value), keptAt: fact.slot };
 }
 
+/** The answer without its log messages: about half a pump.fun transaction's size, read by no one here. */
+function withoutLogs(tx: unknown): unknown {
+  const meta = (tx as { meta?: unknown } | null)?.meta;
+  if (meta === null || typeof meta !== 'object' || !('logMessages' in meta)) return tx;
+  const { logMessages: _, ...rest } = meta as Record<string, unknown>;
+  return { ...(tx as object), meta: rest };
+}
+
 /** A slot as the answer gives it (a bigint from Kit), or null when it has none. */
 function slotOf(tx: unknown): number | null {
   const slot = (tx as { slot?: unknown } | null)?.slot;
@@ -78,7 +87,11 @@ export async function readTransaction(
     .send(send);
   const slot = slotOf(tx);
   if (facts && slot !== null) {
-    const read = { value: factText(tx), slot, commitment: finalized ? 'finalized' : 'confirmed' } as const;
+    const read = {
+      value: factText(withoutLogs(tx)),
+      slot,
+      commitment: finalized ? 'finalized' : 'confirmed',
+    } as const;
     keepFact(facts, signature, TRANSACTION_FACT, read);
   }
   return { tx, keptAt: null };
