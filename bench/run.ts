@@ -12,6 +12,7 @@ import { runPaidLatency } from './paid-latency.js';
 import { runRateLimitBench } from './rate-limit.js';
 import { runSandboxBench } from './sandbox.js';
 import { runSandboxStartBench } from './sandbox-start.js';
+import { runScanFacts } from './scan-facts.js';
 import { runScanLatency } from './scan-latency.js';
 import { runSigningBench } from './signing.js';
 import { runStoresBench } from './stores.js';
@@ -39,6 +40,8 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   // npm start in sandbox mode: seeding every start (as main) against the kept snapshot.
   start: () => runSandboxStartBench({ rounds: Number(process.env.BENCH_ROUNDS ?? 5) }),
   scans: () => runScanLatency({ runs: Number(process.env.BENCH_RUNS ?? 15) }),
+  // Facts kept across scans: calls by method, first scan and second (same subject, or another coin of the creator).
+  facts: () => runScanFacts({ rounds: Number(process.env.BENCH_ROUNDS ?? 5) }),
   payments: () => runPaidLatency({ calls: Number(process.env.BENCH_CALLS ?? 20) }),
   stores: () =>
     runStoresBench({

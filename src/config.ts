@@ -157,6 +157,8 @@ const EnvSchema = z.object({
   STATE_STORE: z.enum(STATE_STORES).optional(),
   SIGNING_KEY_FILE: z.string().trim().min(1).optional(),
   PAYMENT_CLAIM_TTL_SECONDS: int(5, 3_600).default(300),
+  // Facts that cannot change (src/scans/fact-store.ts): most kept, the oldest evicted first; 0 keeps none.
+  FACT_STORE_MAX_ENTRIES: int(0, 10_000_000).default(20_000),
   REDIS_URL: z
     .string()
     .trim()
@@ -259,6 +261,8 @@ export interface Config {
   readonly signingKeyFile: string | null;
   /** Shared payment state, result cache and single flight for several instances. */
   readonly redisUrl: string | null;
+  /** Facts that cannot change, kept beside the payments (LMDB, or Redis with REDIS_URL): at most this many; 0 = none. */
+  readonly factStoreMaxEntries: number;
   /**
    * Where payments, watches, the result cache and the generated signing key are kept (state/open.ts):
    * `redis` when REDIS_URL is set, else `disk` (STATE_DIR) unless STATE_STORE says `memory`.
@@ -474,6 +478,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     signingKeyFile: e.SIGNING_KEY_FILE ?? null,
     redisUrl: e.REDIS_URL ?? null,
     stateStore: stateStoreOf(e),
+    factStoreMaxEntries: e.FACT_STORE_MAX_ENTRIES,
     verifiedTokens: verifiedTokensOf(e.VERIFIED_TOKENS_URL, mode),
     watch: watchOf(e, rpcUrls),
     sandbox: sandboxOf(e),

@@ -7,6 +7,7 @@ import type { ScanResult } from '../contract/schemas.js';
 import { errorMessage } from '../errors.js';
 import type { RpcServes } from '../solana/program-search.js';
 import type { SolanaRpc } from '../solana/rpc.js';
+import type { FactStore } from './fact-store.js';
 import type { VerifiedRegistry } from './verified/model.js';
 
 export interface ScanContext {
@@ -24,6 +25,8 @@ export interface ScanContext {
   readonly askServes?: () => Promise<RpcServes | undefined>;
   /** The copy of the verified-token registry to judge impersonation by; the bundled one when absent. */
   readonly verified?: VerifiedRegistry;
+  /** Facts that cannot change, kept by earlier scans (fact-store.ts): consulted before reading them. */
+  readonly facts?: FactStore;
 }
 
 export interface ScanOutcome {

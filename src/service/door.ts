@@ -10,6 +10,7 @@ import { createPaidDoor, type PaidDoor } from '../door/paid-door.js';
 import { createShedder, type Shedder } from '../door/shedding.js';
 import { createResultProducer } from '../scans/result-body.js';
 import { ScanService } from '../scans/service.js';
+import { withFacts } from '../scans/with-facts.js';
 import { bodySigner } from '../signing/signature.js';
 import { TOKEN_PROGRAM } from '../solana/programs.js';
 import type { ServiceState } from '../state/open.js';
@@ -38,7 +39,11 @@ export interface DoorParts {
 
 export function assembleDoor(config: Config, options: ServiceOptions, infra: Infrastructure): DoorParts {
   const { mode, state } = infra;
-  const selling = mode.kind === 'sells' && state !== null ? { mode, state } : null;
+  // Paid scans and watch re-scans alike consult the facts kept across scans.
+  const selling =
+    mode.kind === 'sells' && state !== null
+      ? { mode: { ...mode, scanners: withFacts(mode.scanners, state.facts) }, state }
+      : null;
   const watchFeature = selling && watchFeatureOf(config, selling.mode, infra, selling.state);
   const gate = selling && paymentGateOf(config, options, infra, selling, watchFeature?.state ?? null);
   const shedder = createShedder(config.shedding);

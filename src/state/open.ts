@@ -11,6 +11,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { errorMessage } from '../errors.js';
 import type { CacheStore } from '../scans/cache-store.js';
+import type { FactStore } from '../scans/fact-store.js';
 import type { ScanFlights } from '../scans/flights.js';
 import type { SigningKey } from '../signing/key.js';
 import type { WatchState } from '../watch/model.js';
@@ -20,6 +21,9 @@ import { createMemoryCache } from './cache/memory.js';
 import { createRedisCache } from './cache/redis.js';
 import { createRedisFlights } from './cache/redis-flights.js';
 import { StateError } from './error.js';
+import { openLmdbFactStore } from './facts/lmdb.js';
+import { createMemoryFactStore } from './facts/memory.js';
+import { createRedisFactStore } from './facts/redis.js';
 import { openLmdbPaymentStore } from './payments/lmdb.js';
 import { createMemoryPaymentStore } from './payments/memory.js';
 import { createRedisPaymentStore } from './payments/redis.js';
@@ -37,6 +41,8 @@ export interface ServiceState {
   readonly cache: CacheStore;
   /** Absent: identical scans are coalesced within this process only. */
   readonly flights?: ScanFlights;
+  /** Facts that cannot change, beside the payments; absent when FACT_STORE_MAX_ENTRIES is 0. */
+  readonly facts?: FactStore;
   /** Where payment state lives, as /health shows it. */
   readonly where: string;
   /** Watches and their deliveries, beside the payments. */
@@ -122,6 +128,7 @@ function memoryState(config: Config): Opened {
     state: {
       payments,
       cache: createMemoryCache(),
+      ...factsInMemory(config),
       where: 'memory of this process (lost at exit)',
       close: () => payments.close(),
     },
@@ -142,16 +149,23 @@ async function openEmbeddedState(config: Config): Promise<Opened> {
     path: config.stateDir,
     inFlightTtlMs: config.claimTtlMs,
   }).catch(embeddedStateError(config, 'payment state'));
-  const cache = await openLmdbCache({ path: config.stateDir }).catch(async (e: unknown) => {
+  const cache = await openEmbeddedCache(config).catch(async (e: unknown) => {
     await payments.close();
     return embeddedStateError(config, 'the result cache')(e);
+  });
+  const kept = await openEmbeddedFacts(config).catch(async (e: unknown) => {
+    await cache.close();
+    await payments.close();
+    return embeddedStateError(config, 'facts')(e);
   });
   return {
     state: {
       payments,
       cache,
+      ...(kept.facts ? { facts: kept.facts } : {}),
       where: `embedded database in ${config.stateDir}`,
       close: async () => {
+        await kept.close();
         await cache.close();
         await payments.close();
       },
@@ -177,6 +191,7 @@ async function openRedisState(config: Config, log: StateLog): Promise<Opened> {
     state: {
       payments,
       cache: createRedisCache({ redis }),
+      ...factsOnRedis(config, redis),
       flights,
       where: `Redis at ${new URL(url).host}`,
       close: async () => {
@@ -215,4 +230,38 @@ async function connectCheckedRedis(url: string, log: StateLog): Promise<Redis> {
     throw e;
   }
   return redis;
+}
+
+/**
+ * The result cache in the payments' environment. The sandbox keeps its results in memory, as it
+ * keeps its facts: its chain is seeded afresh at each start (a changed scenario included), and a
+ * result kept on disk could describe what the new chain no longer holds.
+ */
+async function openEmbeddedCache(config: Config): Promise<CacheStore & { close(): Promise<void> }> {
+  if (config.mode === 'sandbox') return { ...createMemoryCache(), close: async () => {} };
+  return openLmdbCache({ path: config.stateDir });
+}
+
+/** Facts kept in this process, unless none is to be kept. */
+function factsInMemory(config: Config): { facts?: FactStore } {
+  if (config.factStoreMaxEntries === 0) return {};
+  return { facts: createMemoryFactStore({ maxEntries: config.factStoreMaxEntries }) };
+}
+
+/**
+ * The fact store in the payments' environment (its own databases), unless none is to be kept. The
+ * sandbox's chain is seeded afresh at each start, so its facts are kept in memory, for as long as
+ * that chain lives: on disk they could name what a changed scenario no longer holds.
+ */
+async function openEmbeddedFacts(config: Config): Promise<{ facts?: FactStore; close(): Promise<void> }> {
+  if (config.mode === 'sandbox') return { ...factsInMemory(config), close: async () => {} };
+  if (config.factStoreMaxEntries === 0) return { close: async () => {} };
+  const facts = await openLmdbFactStore({ path: config.stateDir, maxEntries: config.factStoreMaxEntries });
+  return { facts, close: () => facts.close() };
+}
+
+/** The fact store on the instances' Redis, unless none is to be kept. */
+function factsOnRedis(config: Config, redis: Redis): { facts?: FactStore } {
+  if (config.factStoreMaxEntries === 0) return {};
+  return { facts: createRedisFactStore({ redis, maxEntries: config.factStoreMaxEntries }) };
 }

@@ -11,6 +11,8 @@ export const REDIS_PREFIXES = {
   flights: 'risk-scan:flight:',
   /** Watches, their delivery logs, the deliveries and their BullMQ queue (redisWatchKeys). */
   watches: 'risk-scan:watch:',
+  /** Facts that cannot change, and the order they were kept in (redisFactKeys). */
+  facts: 'risk-scan:fact:',
 } as const;
 
 /** The service's signing key (PKCS#8 PEM), set once by the first instance: signing-key.ts. */
@@ -51,3 +53,16 @@ export function redisWatchKeys(prefix: string) {
 }
 
 export type RedisWatchKeys = ReturnType<typeof redisWatchKeys>;
+
+/** Where the Redis fact store keeps each thing, under one prefix: facts/redis.ts. */
+export function redisFactKeys(prefix: string) {
+  return {
+    /** A string per fact (JSON: its value and the slot it was read at). */
+    fact: (key: string) => `${prefix}f:${key}`,
+    factPrefix: `${prefix}f:`,
+    /** Sorted set of the facts' keys, scored by the order they were kept: the oldest evicted first. */
+    order: `${prefix}order`,
+    /** The counter that gives that order. */
+    seq: `${prefix}seq`,
+  };
+}

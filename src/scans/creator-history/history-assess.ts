@@ -117,6 +117,8 @@ export function sourcesOf(history: CreatorHistoryRead | undefined, tokenAccounts
             read: page.transactionsRead,
             cut: page.transactionsCut,
             ...(page.error ? { error: page.error } : {}),
+            // Where the transactions came from: those kept by an earlier scan, with the slots they were read at.
+            ...(page.kept ? { from_kept_facts: page.kept } : {}),
           }
         : `unavailable: ${page.reason}`,
   };

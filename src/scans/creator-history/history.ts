@@ -9,14 +9,16 @@
  *  - round 4, only for coins found in transactions alone: their curves (one getMultipleAccounts).
  * docs/risk-model.md (/scan/pumpfun, creator history) says what each source misses.
  */
-import type { Address, Base58EncodedBytes, Signature } from '@solana/kit';
+import type { Address, Base58EncodedBytes } from '@solana/kit';
 import { decodeBondingCurve, findBondingCurveAddress } from '../../solana/decoders/pump-bonding-curve.js';
 import type { RpcServes } from '../../solana/program-search.js';
 import { PUMP_PROGRAM } from '../../solana/programs.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
+import type { FactStore } from '../fact-store.js';
 import { boundedSend } from '../liquidity/bounded-search.js';
 import { OPTIONAL_SEARCH_MS } from '../liquidity/thresholds.js';
-import { isSignaturePage } from '../token-facts/transaction-json.js';
+import { isFinalized, keptSummary, readTransaction } from '../token-facts/kept-transactions.js';
+import { isSignaturePage, type SignatureEntry } from '../token-facts/transaction-json.js';
 import { type CreatorTransaction, decodeCreatorTransaction } from './history-decode.js';
 
 /** One page of the creator's signatures: how far back its history is read. */
@@ -52,6 +54,8 @@ export interface SignaturesRead {
   readonly transactionsRead: number;
   readonly transactionsCut: number;
   readonly error: string | null;
+  /** Transactions the fact store served (kept by an earlier scan), and the slots they were read at. */
+  readonly kept?: ReturnType<typeof keptSummary>;
 }
 
 /** A coin the creator's transactions show it creating, with its own trades of it. */
@@ -134,25 +138,30 @@ export async function readHistorySources(
   return { creator, program, page, bound };
 }
 
-async function readTransactions(rpc: SolanaRpc, creator: string, signatures: readonly string[], bound: Send) {
+async function readTransactions(
+  rpc: SolanaRpc,
+  creator: string,
+  entries: readonly SignatureEntry[],
+  bound: Send,
+  facts: FactStore | undefined,
+) {
   let error: string | null = null;
-  const read = await Promise.all(
-    signatures.map((signature) =>
-      rpc
-        .getTransaction(signature as Signature, {
-          encoding: 'json',
-          maxSupportedTransactionVersion: 0,
-          commitment: 'confirmed',
-        })
-        .send(bound.send)
-        .then((tx) => (tx === null ? null : decodeCreatorTransaction(tx, creator)))
-        .catch((e: unknown) => {
-          error ??= bound.why(e);
-          return null;
-        }),
+  const reads = await Promise.all(
+    entries.map((entry) =>
+      readTransaction(rpc, facts, entry.signature, isFinalized(entry), bound.send).catch((e: unknown) => {
+        error ??= bound.why(e);
+        return null;
+      }),
     ),
   );
-  return { transactions: read.filter((t): t is CreatorTransaction => t !== null), error };
+  const decoded = reads.map((r) =>
+    r === null || r.tx === null ? null : decodeCreatorTransaction(r.tx, creator),
+  );
+  return {
+    transactions: decoded.filter((t): t is CreatorTransaction => t !== null),
+    error,
+    kept: keptSummary(reads),
+  };
 }
 
 /** Each created mint with the creator's moves in it, oldest first. */
@@ -182,12 +191,13 @@ export async function readHistoryLaunches(
   sources: HistorySources,
   mint: { readonly address: string; readonly curve: string },
   known: ReadonlySet<string>,
+  facts?: FactStore,
 ): Promise<CreatorHistoryRead> {
   const { program, page, bound, creator } = sources;
   if ('status' in page) return { programAccounts: program, signatures: page, launches: [], curves: [] };
-  const successful = page.filter((s) => s.err === null).map((s) => s.signature as string);
+  const successful = page.filter((s) => s.err === null);
   const chosen = successful.slice(0, MAX_HISTORY_TRANSACTIONS);
-  const { transactions, error } = await readTransactions(rpc, creator, chosen, bound);
+  const { transactions, error, kept } = await readTransactions(rpc, creator, chosen, bound, facts);
   const launches = (await launchesOf(transactions, mint.address)).map((l) =>
     l.mint === mint.address ? { ...l, curve: mint.curve } : l,
   );
@@ -212,6 +222,7 @@ export async function readHistoryLaunches(
       transactionsRead: transactions.length,
       transactionsCut: successful.length - transactions.length,
       error,
+      kept,
     },
     launches,
     curves,

@@ -17,6 +17,7 @@ import { decodeBondingCurve, findBondingCurveAddress } from '../../solana/decode
 import type { RpcServes } from '../../solana/program-search.js';
 import { PUMP_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../solana/programs.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
+import type { FactStore } from '../fact-store.js';
 import type { RawAccount } from '../token-facts/model.js';
 import { type CreatorHistoryRead, readCurves, readHistoryLaunches, readHistorySources } from './history.js';
 
@@ -205,6 +206,7 @@ export async function creatorLaunchesRound2(
   curve: RawAccount | null,
   serves: AskServes,
   abortSignal?: AbortSignal,
+  facts?: FactStore,
 ): Promise<() => Promise<CreatorLaunches | null>> {
   const creator = curveCreator(curve);
   if (creator === null || curve === null) return async () => null;
@@ -220,7 +222,7 @@ export async function creatorLaunchesRound2(
       candidates && 'creator' in mints
         ? launchCurves(rpc, mint, curve, mints, candidates, abortSignal)
         : Promise.resolve(mints as CreatorLaunches),
-      readHistoryLaunches(rpc, history, { address: mint, curve: curve.address }, known),
+      readHistoryLaunches(rpc, history, { address: mint, curve: curve.address }, known, facts),
     ]);
     return unionLaunches(byAccounts, read, curve, mint, candidates);
   };

@@ -10,6 +10,7 @@ import { findCanonicalPumpPoolAddress } from '../../solana/decoders/pumpswap-poo
 import type { RpcServes } from '../../solana/program-search.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
 import { type CreatorLaunches, creatorLaunchesRound2, curveCreator } from '../creator-history/launches.js';
+import type { FactStore } from '../fact-store.js';
 import type { LiquidityFacts } from '../liquidity/facts.js';
 import { readToken, type ScanExtension } from '../token/schedule.js';
 import type { RawAccount, TokenFacts } from '../token-facts/model.js';
@@ -35,12 +36,13 @@ function pumpfunReads(
   withMint: readonly [curve: Address, pool: Address],
   serves: RpcServes | undefined,
   abortSignal?: AbortSignal,
+  facts?: FactStore,
 ): ScanExtension<CreatorLaunches | null> {
   return {
     withMint,
     launchCreator: ([curve]) => curveCreator(curve),
     round2: (first) =>
-      creatorLaunchesRound2(rpc, mint, first.withMint[0] ?? null, async () => serves, abortSignal),
+      creatorLaunchesRound2(rpc, mint, first.withMint[0] ?? null, async () => serves, abortSignal, facts),
   };
 }
 
@@ -50,13 +52,14 @@ export async function gatherPumpfunFacts(
   now: () => number,
   abortSignal?: AbortSignal,
   serves?: RpcServes,
+  facts?: FactStore,
 ): Promise<PumpfunFacts> {
   const [curveAddress, poolAddress] = await Promise.all([
     findBondingCurveAddress(mint),
     findCanonicalPumpPoolAddress(mint),
   ]);
-  const reads = pumpfunReads(rpc, mint, [curveAddress, poolAddress], serves, abortSignal);
-  const { view, liquidity, found } = await readToken(rpc, mint, now, abortSignal, reads);
+  const reads = pumpfunReads(rpc, mint, [curveAddress, poolAddress], serves, abortSignal, facts);
+  const { view, liquidity, found } = await readToken(rpc, mint, now, abortSignal, reads, facts);
   return {
     token: view,
     curveAddress,

@@ -7,6 +7,6 @@ import type { Scanner } from '../scanner.js';
 import { assessPumpfun } from './assess.js';
 import { gatherPumpfunFacts } from './facts.js';
 
-export const scanPumpfun: Scanner = async (mint, { rpc, now, signal, serves, verified }) => ({
-  result: assessPumpfun(await gatherPumpfunFacts(rpc, address(mint), now, signal, serves), verified),
+export const scanPumpfun: Scanner = async (mint, { rpc, now, signal, serves, verified, facts }) => ({
+  result: assessPumpfun(await gatherPumpfunFacts(rpc, address(mint), now, signal, serves, facts), verified),
 });

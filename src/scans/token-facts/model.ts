@@ -37,6 +37,8 @@ export interface HistoryEntry {
   readonly signature: string;
   readonly slot: number;
   readonly failed: boolean;
+  /** Its slot was finalized when the page was read: what is read of it may be kept (fact-store.ts). */
+  readonly finalized?: boolean;
 }
 
 /** Round 2's read: the holders' accounts, and those `alsoRead` asked for (null if the read failed). */
@@ -108,6 +110,8 @@ export type LaunchFacts =
       readonly error: string | null;
       /** The creator when the caller knows it (a pump.fun curve names it); else the creation's fee payer. */
       readonly creator: string | null;
+      /** Transactions the fact store served (kept by an earlier scan), and the slots they were read at. */
+      readonly kept?: { readonly transactions: number; readonly read_at_slots: readonly number[] } | null;
     };
 
 /** One wallet traced back to who funded it with SOL (src/scans/token/insiders). */
@@ -140,6 +144,12 @@ export type InsiderFacts =
       readonly overCap: number;
       /** The creator when the caller knows it (a pump.fun curve names it). */
       readonly creator: string | null;
+      /** What facts kept by earlier scans served the trace, and the slots they were read at. */
+      readonly kept?: {
+        readonly transactions: number;
+        readonly first_fundings: number;
+        readonly read_at_slots: readonly number[];
+      } | null;
     };
 
 export interface SimulatedTransfer {

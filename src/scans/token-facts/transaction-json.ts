@@ -49,6 +49,8 @@ export interface SignatureEntry {
   readonly signature: string;
   readonly err: unknown;
   readonly blockTime?: bigint | number | null;
+  /** How final its slot was when the page was read (`finalized`: it can no longer change). */
+  readonly confirmationStatus?: string | null;
 }
 
 /** What a page entry's blockTime may be (null, as absent, is allowed too). */

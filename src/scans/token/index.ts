@@ -10,12 +10,15 @@ import { assessToken } from './assess.js';
 import { pumpfunCreatorReads } from './pumpfun-creator.js';
 import { readToken } from './schedule.js';
 
-export const scanToken: Scanner = async (subject, { rpc, now, signal, serves, askServes, verified }) => {
+export const scanToken: Scanner = async (
+  subject,
+  { rpc, now, signal, serves, askServes, verified, facts },
+) => {
   const mint = address(subject);
   // What the RPC serves is asked only for a pump.fun mint's history (the probe runs then, once).
   const ask = serves ? async () => serves : (askServes ?? (async () => undefined));
-  const { curveAddress, extension } = await pumpfunCreatorReads(rpc, mint, ask, signal);
-  const { view, liquidity, found } = await readToken(rpc, mint, now, signal, extension);
+  const { curveAddress, extension } = await pumpfunCreatorReads(rpc, mint, ask, signal, facts);
+  const { view, liquidity, found } = await readToken(rpc, mint, now, signal, extension, facts);
   const pumpfun = { curveAddress, curve: view.extraAccounts[0] ?? null, launches: found ?? null };
   return { result: assessToken(view, undefined, liquidity, pumpfun, verified) };
 };

@@ -13,6 +13,7 @@ import {
   creatorLaunchesRound2,
   curveCreator,
 } from '../creator-history/launches.js';
+import type { FactStore } from '../fact-store.js';
 import type { ScanExtension } from './schedule.js';
 
 export async function pumpfunCreatorReads(
@@ -20,6 +21,7 @@ export async function pumpfunCreatorReads(
   mint: Address,
   serves: AskServes,
   signal?: AbortSignal,
+  facts?: FactStore,
 ): Promise<{ curveAddress: Address; extension: ScanExtension<CreatorLaunches | null> }> {
   const curveAddress = await findBondingCurveAddress(mint);
   return {
@@ -28,7 +30,7 @@ export async function pumpfunCreatorReads(
       withMint: [curveAddress],
       // The curve names the creator, as /scan/pumpfun has it: not the creation's fee payer.
       launchCreator: ([curve]) => curveCreator(curve),
-      round2: (first) => creatorLaunchesRound2(rpc, mint, first.withMint[0] ?? null, serves, signal),
+      round2: (first) => creatorLaunchesRound2(rpc, mint, first.withMint[0] ?? null, serves, signal, facts),
     },
   };
 }

@@ -32,7 +32,13 @@ export type LargestRead = { list: LargestAccount[] | null; error: string | null 
 
 /** The mint's newest signatures as its history (one page; full means older than it reaches). */
 function historyOf(
-  page: readonly { signature: string; slot: bigint; err: unknown; blockTime: bigint | null }[],
+  page: readonly {
+    signature: string;
+    slot: bigint;
+    err: unknown;
+    blockTime: bigint | null;
+    confirmationStatus?: string | null;
+  }[],
 ): MintHistory {
   const last = page.at(-1);
   return {
@@ -42,7 +48,12 @@ function historyOf(
         ? null
         : { signature: last.signature, blockTime: last.blockTime === null ? null : Number(last.blockTime) },
     truncated: page.length >= MINT_HISTORY_LIMIT,
-    entries: page.map((e) => ({ signature: e.signature, slot: Number(e.slot), failed: e.err !== null })),
+    entries: page.map((e) => ({
+      signature: e.signature,
+      slot: Number(e.slot),
+      failed: e.err !== null,
+      finalized: e.confirmationStatus === 'finalized',
+    })),
   };
 }
 

@@ -27,6 +27,7 @@ import type { Address } from '@solana/kit';
 import { findMetadataAddress } from '../../solana/decoders/metaplex-metadata.js';
 import { PYTH_SOL_USD_ACCOUNT } from '../../solana/decoders/pyth-price-update.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
+import type { FactStore } from '../fact-store.js';
 import { type DerivedPools, derivePools, discoverWith, poolsOnceHeld } from '../liquidity/discover.js';
 import { gatherLiquidity, type LiquidityFacts } from '../liquidity/facts.js';
 import type { HeldBy, MintHistory, MintView, RawAccount, TokenView } from '../token-facts/model.js';
@@ -159,6 +160,7 @@ function roundTwo<Found>(
   derived: Promise<DerivedPools>,
   extension: ScanExtension<Found> | undefined,
   signal: AbortSignal | undefined,
+  facts: FactStore | undefined,
 ) {
   const send = signal ? { abortSignal: signal } : {};
   const simulation = simulateTransferRounds(
@@ -169,7 +171,10 @@ function roundTwo<Found>(
   simulation.catch(() => {}); // awaited in round 3; not unhandled if round 2 fails first
   const found = extension?.round2(first);
   const creator = extension?.launchCreator?.(first.withMint) ?? null;
-  const launch = gatherLaunchFacts({ mint: first.mint, history: first.history }, rpc, signal, { creator });
+  const launch = gatherLaunchFacts({ mint: first.mint, history: first.history }, rpc, signal, {
+    creator,
+    facts,
+  });
   launch.catch(() => {}); // awaited after round 3; not unhandled if this round fails first
   const governors = TRUSTED_ISSUERS.has(first.mint)
     ? Promise.resolve([])
@@ -177,7 +182,11 @@ function roundTwo<Found>(
   const pools = poolsOnceHeld(first.mint, derived, held);
   // Holders are traced beside round 3 (the pools), once every read of round 2 is in.
   const roundTwoDone = Promise.all([held, governors, pools, found]).then(([h]) => h);
-  const insiders = gatherInsiderFacts(rpc, insiderInputs(first, roundTwoDone, launch, creator), signal);
+  const insiders = gatherInsiderFacts(
+    rpc,
+    insiderInputs(first, roundTwoDone, launch, creator, facts),
+    signal,
+  );
   insiders.catch(() => {}); // awaited with round 3; not unhandled if this round fails first
   return { simulation, found, launch, governors, pools, insiders };
 }
@@ -189,13 +198,14 @@ export async function readToken<Found = undefined>(
   now: () => number,
   signal?: AbortSignal,
   extension?: ScanExtension<Found>,
+  facts?: FactStore,
 ): Promise<TokenRead<Found>> {
   const send = signal ? { abortSignal: signal } : {};
   const derived = derivePools(mint);
   derived.catch(() => {}); // awaited in round 2; not unhandled if round 1 fails first
   const first = await roundOne(rpc, mint, extension?.withMint ?? [], send);
   const { held: holders } = await sendHoldersRead(rpc, first, send);
-  const second = roundTwo(rpc, first, holders, derived, extension, signal);
+  const second = roundTwo(rpc, first, holders, derived, extension, signal, facts);
   const [held, governors, pools, thirdOfExtension] = await Promise.all([
     holders,
     second.governors,

@@ -141,7 +141,7 @@ function outflowHits(signers: Signers): Hit[] {
 
 /** The transaction's facts as the result shows them. */
 function summaryOf(
-  { signature, confirmation }: TxFacts,
+  { signature, confirmation, keptAt }: TxFacts,
   tx: NonNullable<TxFacts['tx']>,
   read: {
     decoded: ReturnType<typeof decodeTransaction>;
@@ -160,6 +160,8 @@ function summaryOf(
     slot: String(tx.slot),
     block_time: tx.blockTime === null ? null : new Date(tx.blockTime * 1000).toISOString(),
     confirmation_status: confirmation,
+    // Where its facts came from: kept by an earlier scan, read at that slot (finalized then, so still).
+    ...(keptAt === undefined ? {} : { from_kept_facts: { read_at_slot: keptAt } }),
     fee: { total: String(fees.total), base: String(fees.base), priority: String(fees.priority) },
     compute_units: {
       limit: String(budget.unitLimit),

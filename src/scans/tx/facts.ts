@@ -1,10 +1,17 @@
 /**
  * Everything /verify/tx needs from RPC, in one round trip: the transaction (base64, so it is
- * decoded exactly as the chain stored it) and its status (for finality), in parallel.
+ * decoded exactly as the chain stored it) and its status (for finality), in parallel. A finalized
+ * transaction cannot change: what was read of it is kept (../fact-store.ts), and a later scan of
+ * it, on any instance, reads nothing.
  */
 import type { Signature } from '@solana/kit';
 import type { SolanaRpc } from '../../solana/rpc.js';
+import { type FactStore, keepFact } from '../fact-store.js';
 import { rpcReadFailed, ScanFailedError } from '../scanner.js';
+import { factText, factValue } from '../token-facts/kept-transactions.js';
+
+/** The fact under which a landed transaction's facts are kept, by signature. */
+export const LANDED_TRANSACTION_FACT = 'landed-transaction';
 
 export interface TokenBalance {
   readonly accountIndex: number;
@@ -34,6 +41,8 @@ export interface TxFacts {
   /** null: the RPC knows no such transaction. */
   readonly tx: LandedTx | null;
   readonly confirmation: 'processed' | 'confirmed' | 'finalized' | null;
+  /** The slot its facts were read at when an earlier scan kept them; absent when read now. */
+  readonly keptAt?: number;
 }
 
 type RawTokenBalance = Readonly<{
@@ -52,11 +61,30 @@ const tokenBalances = (list: readonly RawTokenBalance[] | null | undefined): Tok
     decimals: b.uiTokenAmount.decimals,
   }));
 
+/** The transaction's facts as an earlier scan kept them (finalized then, so still). */
+async function keptTx(facts: FactStore | undefined, signature: string): Promise<TxFacts | undefined> {
+  const kept = await facts?.get(signature, LANDED_TRANSACTION_FACT).catch(() => undefined);
+  if (kept === undefined) return undefined;
+  return { signature, confirmation: 'finalized', tx: factValue(kept.value) as LandedTx, keptAt: kept.slot };
+}
+
 export async function gatherTxFacts(
   rpc: SolanaRpc,
   signature: string,
   abortSignal?: AbortSignal,
+  facts?: FactStore,
 ): Promise<TxFacts> {
+  const kept = await keptTx(facts, signature);
+  if (kept !== undefined) return kept;
+  const read = await readTxFacts(rpc, signature, abortSignal);
+  if (read.tx !== null && facts !== undefined) {
+    const fact = { value: factText(read.tx), slot: Number(read.tx.slot), commitment: read.confirmation };
+    keepFact(facts, signature, LANDED_TRANSACTION_FACT, fact);
+  }
+  return read;
+}
+
+async function readTxFacts(rpc: SolanaRpc, signature: string, abortSignal?: AbortSignal): Promise<TxFacts> {
   const options = abortSignal ? { abortSignal } : {};
   const read = () =>
     Promise.all([

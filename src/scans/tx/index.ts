@@ -12,8 +12,8 @@ import { gatherTxFacts } from './facts.js';
 const UNFINALIZED_TTL_SECONDS = 5;
 const NOT_FOUND_TTL_SECONDS = 0;
 
-export const verifyTransaction: Scanner = async (signature, { rpc, signal }) => {
-  const facts = await gatherTxFacts(rpc, signature, signal);
+export const verifyTransaction: Scanner = async (signature, { rpc, signal, facts: kept }) => {
+  const facts = await gatherTxFacts(rpc, signature, signal, kept);
   const result = assessTransaction(facts);
   if (facts.tx === null) return { result, cacheTtlSeconds: NOT_FOUND_TTL_SECONDS };
   return facts.confirmation === 'finalized'

@@ -183,6 +183,8 @@ export function assessWallet(facts: WalletFacts): ScanResult {
         failed_transactions: failed,
         first_seen: history?.at(-1)?.blockTime != null ? iso(history.at(-1)!.blockTime!) : null,
         last_seen: history?.[0]?.blockTime != null ? iso(history[0]!.blockTime!) : null,
+        // Where its transactions' moves came from: kept by an earlier scan, with the slots they were read at.
+        ...(facts.kept ? { from_kept_facts: facts.kept } : {}),
       },
       advice: notAWallet
         ? sameAdvice(

@@ -3,11 +3,16 @@
  *   1. the account and a bounded page of its history, in parallel;
  *   2. the transactions that tell burner patterns: the first two (funding and first action)
  *      and the latest, in parallel.
+ * What a finalized transaction did to the wallet's SOL cannot change: it is kept (../fact-store.ts),
+ * and a later scan of the wallet reads again only the transactions not kept (its funding and first
+ * action once; a new latest one).
  */
 import type { Address, Signature } from '@solana/kit';
 import { errorMessage } from '../../errors.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
+import { type FactStore, keepFact } from '../fact-store.js';
 import { rpcReadFailed } from '../scanner.js';
+import { factText, factValue, keptSummary, type TransactionRead } from '../token-facts/kept-transactions.js';
 import { decodeTransaction } from '../tx/decode.js';
 
 /** History read per scan; a wallet with more is flagged as truncated. */
@@ -25,6 +30,8 @@ export interface SignatureEntry {
   readonly slot: bigint;
   readonly blockTime: number | null;
   readonly failed: boolean;
+  /** Its slot was finalized when the page was read. */
+  readonly finalized?: boolean;
 }
 
 /** What one transaction did to this wallet's SOL. */
@@ -44,6 +51,8 @@ export interface WalletFacts {
   readonly historyError: string | null;
   readonly moves: readonly BalanceMove[];
   readonly nowSeconds: number;
+  /** Moves the fact store served (kept by an earlier scan), and the slots they were read at. */
+  readonly kept?: ReturnType<typeof keptSummary>;
 }
 
 type RecordedTx = {
@@ -71,11 +80,40 @@ function moveOf(address: Address, signature: string, tx: RecordedTx): BalanceMov
   };
 }
 
+/** What one transaction did to the wallet, kept per wallet and signature. */
+const moveFact = (signature: string) => `wallet-move:${signature}`;
+
+/** The move of one chosen transaction: kept, or read (and kept when its slot is finalized). */
+async function moveIn(
+  rpc: SolanaRpc,
+  facts: FactStore | undefined,
+  address: Address,
+  entry: SignatureEntry,
+  send: { abortSignal?: AbortSignal },
+): Promise<{ move: BalanceMove | null; read: TransactionRead }> {
+  const kept = await facts?.get(address, moveFact(entry.signature)).catch(() => undefined);
+  if (kept !== undefined) {
+    return { move: factValue(kept.value) as BalanceMove | null, read: { tx: null, keptAt: kept.slot } };
+  }
+  const tx = await rpc
+    .getTransaction(entry.signature as Signature, { encoding: 'base64', maxSupportedTransactionVersion: 0 })
+    .send(send)
+    .catch(() => null);
+  const move = moveOf(address, entry.signature, tx);
+  if (tx !== null && facts !== undefined) {
+    const commitment = entry.finalized ? 'finalized' : 'confirmed';
+    const fact = { value: factText(move), slot: Number(entry.slot), commitment } as const;
+    keepFact(facts, address, moveFact(entry.signature), fact);
+  }
+  return { move, read: { tx, keptAt: null } };
+}
+
 export async function gatherWalletFacts(
   rpc: SolanaRpc,
   address: Address,
   now: () => number,
   abortSignal?: AbortSignal,
+  facts?: FactStore,
 ): Promise<WalletFacts> {
   const send = abortSignal ? { abortSignal } : {};
   const [info, history] = await Promise.all([
@@ -97,20 +135,14 @@ export async function gatherWalletFacts(
       slot: s.slot,
       blockTime: s.blockTime === null ? null : Number(s.blockTime),
       failed: s.err !== null,
+      finalized: s.confirmationStatus === 'finalized',
     })) ?? null;
   // Oldest two (funding, first action) and the newest: enough for the burner patterns.
   const chosen =
     entries === null
       ? []
       : [...new Set([entries.at(-1), entries.at(-2), entries[0]].filter((e) => e !== undefined))];
-  const transactions = await Promise.all(
-    chosen.map((e) =>
-      rpc
-        .getTransaction(e.signature as Signature, { encoding: 'base64', maxSupportedTransactionVersion: 0 })
-        .send(send)
-        .catch(() => null),
-    ),
-  );
+  const moves = await Promise.all(chosen.map((e) => moveIn(rpc, facts, address, e!, send)));
   const value = info.value;
   return {
     address,
@@ -125,10 +157,8 @@ export async function gatherWalletFacts(
           },
     history: entries,
     historyError: history.error,
-    moves: transactions.flatMap((tx, i) => {
-      const move = moveOf(address, chosen[i]!.signature, tx);
-      return move === null ? [] : [move];
-    }),
+    moves: moves.flatMap(({ move }) => (move === null ? [] : [move])),
     nowSeconds: Math.floor(now() / 1000),
+    kept: keptSummary(moves.map((m) => m.read)),
   };
 }

@@ -112,6 +112,8 @@ export function insiderChecks(facts: TokenView, supply: bigint): InsiderOutcome 
           buyers: read.buyersUnread,
           over_cap: read.overCap,
         },
+        // Where the trace's facts came from: those kept by an earlier scan, with the slots they were read at.
+        ...(read.kept ? { from_kept_facts: read.kept } : {}),
       },
     },
   };

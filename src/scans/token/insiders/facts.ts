@@ -17,9 +17,11 @@
  */
 import { errorMessage } from '../../../errors.js';
 import type { SolanaRpc } from '../../../solana/rpc.js';
+import type { FactStore } from '../../fact-store.js';
 import { boundedSend } from '../../liquidity/bounded-search.js';
 import { OPTIONAL_SEARCH_MS } from '../../liquidity/thresholds.js';
 import { exclusionReason } from '../../token-facts/holders.js';
+import { keptSummary } from '../../token-facts/kept-transactions.js';
 import type {
   HeldBy,
   InsiderFacts,
@@ -108,6 +110,8 @@ export interface InsiderInputs {
   readonly launch: Promise<LaunchFacts>;
   /** The creator when the caller knows it before the launch is read (a pump.fun curve names it). */
   readonly creator: string | null;
+  /** Facts kept by earlier scans: transactions, and funders' first fundings (first-funding.ts). */
+  readonly facts?: FactStore | undefined;
 }
 
 /** The largest real wallets among the holders (as the holder rules set others aside), largest first. */
@@ -148,6 +152,7 @@ export function insiderInputs(
   held: Promise<HeldBy>,
   launch: Promise<LaunchFacts>,
   creator: string | null,
+  facts?: FactStore,
 ): InsiderInputs {
   return {
     mint: first.mint,
@@ -156,6 +161,7 @@ export function insiderInputs(
     largestError: first.largest.error,
     launch,
     creator,
+    facts,
   };
 }
 
@@ -173,7 +179,8 @@ export async function gatherInsiderFacts(
 ): Promise<InsiderFacts> {
   const bound = boundedSend(signal, boundMs);
   const mintSignatures = new Set((inputs.history?.entries ?? []).map((e) => e.signature));
-  const tracer = new Tracer(new FundingReads(rpc, inputs.mint, bound, mintSignatures), inputs.creator);
+  const reads = new FundingReads(rpc, inputs.mint, bound, mintSignatures, inputs.facts);
+  const tracer = new Tracer(reads, inputs.creator);
   let holders: string[] = [];
   let buyers: { wallet: string; at: number | null }[] = [];
   const fromHolders = inputs.held.then((held) => {
@@ -207,5 +214,18 @@ export async function gatherInsiderFacts(
     overCap:
       Math.max(0, holders.length - MAX_HOLDERS_TRACED) + Math.max(0, buyers.length - MAX_BUYERS_TRACED),
     creator: tracer.creator,
+    kept: keptOf(await reads.transactionsRead(), reads.firstFundings.servedAt),
+  };
+}
+
+/** What the fact store served this trace: transactions and first fundings, with the slots they were read at. */
+function keptOf(transactions: Parameters<typeof keptSummary>[0], fundings: readonly number[]) {
+  const read = keptSummary(transactions);
+  const slots = [...(read?.read_at_slots ?? []), ...fundings];
+  if (slots.length === 0) return null;
+  return {
+    transactions: read?.transactions ?? 0,
+    first_fundings: fundings.length,
+    read_at_slots: [Math.min(...slots), Math.max(...slots)],
   };
 }

@@ -4,11 +4,14 @@
  * Each page and each transaction is read once per scan (a funder paying four wallets in one
  * transaction is one read), whoever asks for it; errors are kept as the reason a trace was cut.
  */
-import type { Address, Signature } from '@solana/kit';
+import type { Address } from '@solana/kit';
 import type { SolanaRpc } from '../../../solana/rpc.js';
+import type { FactStore } from '../../fact-store.js';
 import type { boundedSend } from '../../liquidity/bounded-search.js';
+import { isFinalized, readTransaction, type TransactionRead } from '../../token-facts/kept-transactions.js';
 import { isSignaturePage, type SignatureEntry } from '../../token-facts/transaction-json.js';
 import { FRESH_SECONDS } from './clusters.js';
+import { FirstFundings } from './first-funding.js';
 import { type FundingRead, fundingOf } from './funding.js';
 
 /** One page of a wallet's signatures: a wallet with more is no fresh one, and is not traced. */
@@ -45,7 +48,9 @@ const none = (cut: string | null = null, refused = false): Hop => ({
 
 export class FundingReads {
   private readonly pages = new Map<string, Promise<Read<Page>>>();
-  private readonly transactions = new Map<string, Promise<Read<unknown>>>();
+  private readonly transactions = new Map<string, Promise<Read<TransactionRead>>>();
+  /** A funder's own first funding, kept by an earlier scan or kept now (first-funding.ts). */
+  readonly firstFundings: FirstFundings;
 
   constructor(
     private readonly rpc: SolanaRpc,
@@ -53,7 +58,10 @@ export class FundingReads {
     private readonly bound: ReturnType<typeof boundedSend>,
     /** The mint's own history page, to find a wallet's first touch of the token among its signatures. */
     private readonly mintSignatures: ReadonlySet<string>,
-  ) {}
+    private readonly facts?: FactStore,
+  ) {
+    this.firstFundings = new FirstFundings(facts);
+  }
 
   private page(wallet: string): Promise<Read<Page>> {
     let read = this.pages.get(wallet);
@@ -75,21 +83,23 @@ export class FundingReads {
     return read;
   }
 
-  private transaction(signature: string): Promise<Read<unknown>> {
-    let read = this.transactions.get(signature);
+  private transaction(entry: SignatureEntry): Promise<Read<TransactionRead>> {
+    let read = this.transactions.get(entry.signature);
     if (read === undefined) {
-      read = this.rpc
-        .getTransaction(signature as Signature, {
-          encoding: 'json',
-          maxSupportedTransactionVersion: 0,
-          commitment: 'confirmed',
-        })
-        .send(this.bound.send)
-        .then((value): Read<unknown> => ({ ok: true, value }))
-        .catch((e: unknown): Read<unknown> => ({ ok: false, why: `getTransaction: ${this.bound.why(e)}` }));
-      this.transactions.set(signature, read);
+      read = readTransaction(this.rpc, this.facts, entry.signature, isFinalized(entry), this.bound.send)
+        .then((value): Read<TransactionRead> => ({ ok: true, value }))
+        .catch(
+          (e: unknown): Read<TransactionRead> => ({ ok: false, why: `getTransaction: ${this.bound.why(e)}` }),
+        );
+      this.transactions.set(entry.signature, read);
     }
     return read;
+  }
+
+  /** Every transaction read so far (the evidence says which an earlier scan kept). */
+  async transactionsRead(): Promise<TransactionRead[]> {
+    const reads = await Promise.all(this.transactions.values());
+    return reads.flatMap((r) => (r.ok ? [r.value] : []));
   }
 
   /** The signature to read from a page, and what the page says of the wallet's first touch. */
@@ -103,15 +113,30 @@ export class FundingReads {
     return { first: oldestFirst[0]?.signature, candidate: before.find((s) => s.err === null), touched };
   }
 
-  /** One hop for every target: all pages at once, then all the transactions they point at. */
+  /**
+   * One hop for every target: all pages at once, then all the transactions they point at. A
+   * wallet's first funding (touch 'none') kept by an earlier scan reads nothing.
+   */
   async hop(targets: readonly HopTarget[]): Promise<Hop[]> {
+    const kept = await Promise.all(
+      targets.map(async (t) => {
+        const known = t.touch === 'none' ? await this.firstFundings.kept(t.wallet) : undefined;
+        // As read now: no funder in its first transaction ends the chain, as none() does.
+        return known && (known.funder === null ? none() : { ...none(), ...known });
+      }),
+    );
+    const unknown = targets.filter((_, i) => kept[i] === undefined);
+    const read = await this.readHop(unknown);
+    return targets.map((_, i) => kept[i] ?? read[unknown.indexOf(targets[i]!)]!);
+  }
+
+  private async readHop(targets: readonly HopTarget[]): Promise<Hop[]> {
+    if (targets.length === 0) return [];
     const pages = await Promise.all(targets.map((t) => this.page(t.wallet)));
     const picks = pages.map((p, i) =>
       p.ok && p.value.length < WALLET_SIGNATURES ? this.pick(p.value, targets[i]!) : null,
     );
-    const reads = await Promise.all(
-      picks.map((p) => (p?.candidate ? this.transaction(p.candidate.signature) : null)),
-    );
+    const reads = await Promise.all(picks.map((p) => (p?.candidate ? this.transaction(p.candidate) : null)));
     return targets.map((target, i) => {
       const page = pages[i]!;
       if (!page.ok) return none(page.why, true);
@@ -122,9 +147,11 @@ export class FundingReads {
       if (read === null || read === undefined) return none();
       if (!read.ok) return none(read.why, true);
       // A transaction its page lists but the RPC does not serve, or cannot be read: the trace is cut.
-      if (read.value === null) return none('getTransaction: a listed transaction was not served', true);
-      const funding = fundingOf(read.value, target.wallet, target.touch === 'mint' ? this.mint : null);
+      if (read.value.tx === null) return none('getTransaction: a listed transaction was not served', true);
+      const funding = fundingOf(read.value.tx, target.wallet, target.touch === 'mint' ? this.mint : null);
       if (funding === null) return none('getTransaction: an answer that is not a readable transaction', true);
+      if (target.touch === 'none')
+        this.firstFundings.keep(target.wallet, funding, pick.candidate!, read.value);
       if (funding.touchesMint || funding.funder === null) return none();
       const isFirst = pick.candidate?.signature === pick.first;
       return {

@@ -235,6 +235,8 @@ export function launchChecks(facts: TokenFacts, supply: bigint): LaunchOutcome {
         bought_share: share(bought, supply),
         buyers: listed(buyers.slice(0, LISTED_BUYERS)),
         funding_seen_in: 'the launch transactions only (fee payer and System transfers)',
+        // Where the transactions came from: those kept by an earlier scan, with the slots they were read at.
+        ...(launch.kept ? { from_kept_facts: launch.kept } : {}),
       },
     },
     notes: partial

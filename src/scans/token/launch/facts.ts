@@ -7,9 +7,10 @@
  * why. Current balances come from the largest holders already read, and funding from the launch
  * transactions themselves (docs/risk-model.md, launch forensics).
  */
-import type { Signature } from '@solana/kit';
 import { errorMessage } from '../../../errors.js';
 import type { SolanaRpc } from '../../../solana/rpc.js';
+import type { FactStore } from '../../fact-store.js';
+import { keptSummary, readTransaction } from '../../token-facts/kept-transactions.js';
 import type { LaunchFacts, LaunchTransaction, TokenFacts } from '../../token-facts/model.js';
 import { LAUNCH_WINDOW_SLOTS } from '../thresholds.js';
 import { decodeLaunchTransaction } from './decode.js';
@@ -31,7 +32,7 @@ export async function gatherLaunchFacts(
   facts: Pick<TokenFacts, 'mint' | 'history'>,
   rpc: SolanaRpc,
   signal?: AbortSignal,
-  options: { readonly creator?: string | null } = {},
+  options: { readonly creator?: string | null; readonly facts?: FactStore | undefined } = {},
 ): Promise<LaunchFacts> {
   const reason = notRunReason(facts.history);
   const entries = facts.history?.entries ?? [];
@@ -45,21 +46,16 @@ export async function gatherLaunchFacts(
   const chosen = window.slice(0, MAX_LAUNCH_TRANSACTIONS);
   const send = signal ? { abortSignal: signal } : {};
   let error: string | null = null;
-  const answers = await Promise.all(
+  const reads = await Promise.all(
     chosen.map((e) =>
-      rpc
-        .getTransaction(e.signature as Signature, {
-          encoding: 'json',
-          maxSupportedTransactionVersion: 0,
-          commitment: 'confirmed',
-        })
-        .send(send)
-        .then((tx) => (tx === null ? null : decodeLaunchTransaction(tx, facts.mint)))
-        .catch((e: unknown) => {
-          error ??= errorMessage(e);
-          return null;
-        }),
+      readTransaction(rpc, options.facts, e.signature, e.finalized === true, send).catch((err: unknown) => {
+        error ??= errorMessage(err);
+        return null;
+      }),
     ),
+  );
+  const answers = reads.map((r) =>
+    r === null || r.tx === null ? null : decodeLaunchTransaction(r.tx, facts.mint),
   );
   const transactions = answers.filter((t): t is LaunchTransaction => t !== null);
   return {
@@ -70,5 +66,6 @@ export async function gatherLaunchFacts(
     unread: window.length - transactions.length,
     error,
     creator: options.creator ?? null,
+    kept: keptSummary(reads),
   };
 }
