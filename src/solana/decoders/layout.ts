@@ -8,12 +8,36 @@
  */
 import {
   type FixedSizeCodec,
+  getAddressCodec,
+  getBooleanCodec,
   getConstantCodec,
   getHiddenPrefixCodec,
+  getI32Codec,
+  getI64Codec,
+  getI128Codec,
   getStructCodec,
+  getU8Codec,
+  getU16Codec,
+  getU32Codec,
+  getU64Codec,
+  getU128Codec,
   padLeftCodec,
   padRightCodec,
 } from '@solana/kit';
+
+/** The little-endian field codecs the layouts are made of, made once for every decoder. */
+export const field = {
+  address: getAddressCodec(),
+  bool: getBooleanCodec(),
+  u8: getU8Codec(),
+  u16: getU16Codec(),
+  u32: getU32Codec(),
+  i32: getI32Codec(),
+  u64: getU64Codec(),
+  i64: getI64Codec(),
+  u128: getU128Codec(),
+  i128: getI128Codec(),
+} as const;
 
 // biome-ignore lint/suspicious/noExplicitAny: a field's codec may be of any type, as in kit's own getStructCodec.
 type AnyFixedCodec = FixedSizeCodec<any, any>;
