@@ -3,8 +3,15 @@
  * written: a builder and its decoder cannot drift apart, field by field.
  */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import { address } from '@solana/kit';
+import { after, before, describe, it } from 'node:test';
+import { type Address, address, generateKeyPairSigner } from '@solana/kit';
+import { createSandboxChain, type SandboxChain } from '../../../src/sandbox/chain/chain.js';
+import {
+  encodeCoralMultisig,
+  encodeSquadsMultisig,
+  encodeSquadsV3Multisig,
+  installStandInProgram,
+} from '../../../src/sandbox/scenarios/builders/layouts.js';
 import {
   encodeBinArray,
   encodeClmmTickArray,
@@ -12,6 +19,8 @@ import {
   encodeWhirlpoolTickArray,
 } from '../../../src/sandbox/scenarios/builders/trade-layouts.js';
 import { encodeWhirlpoolPosition } from '../../../src/sandbox/scenarios/builders/whirlpool-positions.js';
+import { programElf } from '../../../src/sandbox/scenarios/programs.js';
+import { decodeCoralMultisig } from '../../../src/solana/decoders/coral-multisig.js';
 import { decodeBinArray } from '../../../src/solana/decoders/meteora-dlmm-bin-array.js';
 import { decodeWhirlpoolPosition } from '../../../src/solana/decoders/orca-whirlpool-position.js';
 import {
@@ -20,12 +29,15 @@ import {
   PYTH_RECEIVER_PROGRAM,
   PYTH_SOL_USD_FEED_ID,
 } from '../../../src/solana/decoders/pyth-price-update.js';
+import { decodeSquadsMultisig } from '../../../src/solana/decoders/squads.js';
+import { decodeSquadsV3Multisig } from '../../../src/solana/decoders/squads-v3.js';
 import {
   CLMM_TICK_ARRAY_SIZE,
   decodeClmmTickArray,
   decodeWhirlpoolTickArray,
   WHIRLPOOL_TICK_ARRAY_SIZE,
 } from '../../../src/solana/decoders/tick-arrays.js';
+import { decodeUpgradeableLoaderState } from '../../../src/solana/decoders/upgradeable-loader.js';
 import { expectDecoded } from '../fixtures.js';
 
 const A = address('7UVimffxr9ow1uXYxsr4LHAcV58mLzhmwaeKvJ1pjLiE');
@@ -102,4 +114,98 @@ describe('sandbox builders read back through the decoders', () => {
     };
     assert.deepEqual(expectDecoded(decodeWhirlpoolPosition(encodeWhirlpoolPosition(position))), position);
   });
+});
+
+describe('multisig builders read back through the decoders', () => {
+  it('Squads v4 Multisig: members with their permissions, a rent collector, no config authority', () => {
+    const multisig = {
+      createKey: A,
+      configAuthority: null,
+      threshold: 2,
+      timeLockSeconds: 3_600,
+      transactionIndex: 9n,
+      staleTransactionIndex: 4n,
+      rentCollector: B,
+      bump: 254,
+      members: [
+        { key: A, permissions: 7 },
+        { key: B, permissions: 2 },
+      ],
+    };
+    const { members, voterCount, ...decoded } = expectDecoded(
+      decodeSquadsMultisig(encodeSquadsMultisig(multisig)),
+    );
+    const { members: _written, ...rest } = multisig;
+    assert.deepEqual(decoded, rest);
+    assert.deepEqual(members, [
+      { key: A, canInitiate: true, canVote: true, canExecute: true },
+      { key: B, canInitiate: false, canVote: true, canExecute: false },
+    ]);
+    assert.equal(voterCount, 2);
+  });
+
+  it('Squads v4 Multisig: a config authority and no rent collector', () => {
+    const decoded = expectDecoded(
+      decodeSquadsMultisig(
+        encodeSquadsMultisig({
+          createKey: A,
+          configAuthority: B,
+          threshold: 1,
+          timeLockSeconds: 0,
+          transactionIndex: 0n,
+          staleTransactionIndex: 0n,
+          rentCollector: null,
+          bump: 1,
+          members: [],
+        }),
+      ),
+    );
+    assert.equal(decoded.configAuthority, B);
+    assert.equal(decoded.rentCollector, null);
+    assert.deepEqual(decoded.members, []);
+  });
+
+  it('Squads v3 Ms: threshold, authority index, create key and keys', () => {
+    const ms = { threshold: 3, authorityIndex: 2, createKey: A, keys: [A, B] };
+    assert.deepEqual(expectDecoded(decodeSquadsV3Multisig(encodeSquadsV3Multisig(ms))), {
+      ...ms,
+      transactionIndex: 0,
+      msChangeIndex: 0,
+      bump: 255,
+      allowExternalExecute: false,
+    });
+  });
+
+  it('Coral Multisig: owners, threshold, nonce and owner set number', () => {
+    const ms = { owners: [A, B], threshold: 2n, nonce: 253, ownerSetSeqno: 4 };
+    assert.deepEqual(expectDecoded(decodeCoralMultisig(encodeCoralMultisig(ms))), ms);
+  });
+});
+
+describe('a stand-in program reads back through the loader decoder', () => {
+  let chain: SandboxChain;
+  let elf: Uint8Array;
+  before(async () => {
+    chain = await createSandboxChain({ autoAdvance: false });
+    elf = programElf({ chain });
+  });
+  after(() => chain.stop());
+
+  const stateOf = (account: Address) =>
+    expectDecoded(decodeUpgradeableLoaderState(new Uint8Array(chain.getAccount(account)!.data())));
+
+  for (const authority of [B, null]) {
+    it(`program → its ProgramData: deploy slot, ${authority ? 'the upgrade authority' : 'immutable'}, the ELF after the header`, async () => {
+      const programId = (await generateKeyPairSigner()).address;
+      const installed = await installStandInProgram(chain, programId, elf, authority);
+      assert.deepEqual(stateOf(programId), { kind: 'program', programDataAddress: installed.programData });
+      assert.deepEqual(stateOf(installed.programData), {
+        kind: 'programData',
+        slot: installed.deploySlot,
+        upgradeAuthority: authority,
+        executableLength: elf.length,
+        startsWithElf: true,
+      });
+    });
+  }
 });
