@@ -10,7 +10,8 @@
  * of the holder for each side in the transaction, nothing is paid out: the burn stays a burn.
  */
 
-import { CPMM_LP_SUPPLY_OFFSET, decodeRaydiumCpmmPool } from '../../solana/decoders/raydium-cpmm.js';
+import { writeLayoutField } from '../../solana/decoders/layout.js';
+import { CPMM_POOL_LAYOUT, decodeRaydiumCpmmPool } from '../../solana/decoders/raydium-cpmm.js';
 import { RAYDIUM_CPMM_PROGRAM, WSOL_MINT } from '../../solana/programs.js';
 import { addressText, MEMO_V2_PROGRAM, TOKEN_PROGRAM } from '../chain/addresses.js';
 import type { SandboxChain } from '../chain/chain.js';
@@ -83,7 +84,7 @@ function payOut(chain: SandboxChain, burn: LpBurn, named: readonly string[]): vo
   }
   const poolAccount = chain.getAccount(address)!;
   const data = new Uint8Array(poolAccount.data());
-  new DataView(data.buffer).setBigUint64(CPMM_LP_SUPPLY_OFFSET, pool.lpSupply - burn.amount, true);
+  writeLayoutField(CPMM_POOL_LAYOUT, 'lpSupply', pool.lpSupply - burn.amount, data);
   chain.setAccount({ address, lamports: poolAccount.lamports(), data, owner: RAYDIUM_CPMM_PROGRAM });
 }
 

@@ -51,6 +51,11 @@ export type LayoutOutput<F extends FieldsOf> = {
   [K in keyof F]: F[K][1] extends FixedSizeCodec<infer _From, infer To> ? To : never;
 };
 
+/** A layout's codec, carrying its field table so one field can be rewritten in place. */
+export type Layout<F extends FieldsOf> = FixedSizeCodec<LayoutInput<F>, LayoutOutput<F>> & {
+  readonly fields: F;
+};
+
 /**
  * A codec of `size` bytes with each field at its offset (offsets count from the account's first
  * byte, the discriminator included). Overlapping fields or a field past `size` throw at load: that
@@ -60,7 +65,7 @@ export function layoutCodec<const F extends FieldsOf>(
   size: number,
   discriminator: readonly number[] | null,
   fields: F,
-): FixedSizeCodec<LayoutInput<F>, LayoutOutput<F>> {
+): Layout<F> {
   const start = discriminator?.length ?? 0;
   let cursor = start;
   const placed: [string, AnyFixedCodec][] = [];
@@ -74,5 +79,19 @@ export function layoutCodec<const F extends FieldsOf>(
   const codec = discriminator
     ? getHiddenPrefixCodec(body, [getConstantCodec(Uint8Array.from(discriminator))])
     : body;
-  return codec as unknown as FixedSizeCodec<LayoutInput<F>, LayoutOutput<F>>;
+  return Object.assign(codec as unknown as FixedSizeCodec<LayoutInput<F>, LayoutOutput<F>>, { fields });
+}
+
+/**
+ * Writes one field of `layout` into an account's bytes, leaving every other byte as it was (encoding
+ * the whole layout would zero the bytes it does not name): a program's update of one field.
+ */
+export function writeLayoutField<F extends FieldsOf, K extends keyof F & string>(
+  layout: Layout<F>,
+  name: K,
+  value: LayoutInput<F>[K],
+  data: Uint8Array,
+): void {
+  const [offset, codec] = layout.fields[name] as AnyField;
+  codec.write(value, data, offset);
 }
