@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type Address, address, generateKeyPairSigner } from '@solana/kit';
+import { type Address, address, generateKeyPairSigner, getAddressEncoder } from '@solana/kit';
 import { createSandboxChain, type SandboxChain } from '../../../src/sandbox/chain/chain.js';
 import {
   encodeCoralMultisig,
@@ -21,6 +21,11 @@ import {
 import { encodeWhirlpoolPosition } from '../../../src/sandbox/scenarios/builders/whirlpool-positions.js';
 import { programElf } from '../../../src/sandbox/scenarios/programs.js';
 import { decodeCoralMultisig } from '../../../src/solana/decoders/coral-multisig.js';
+import {
+  decodeMetadata,
+  METADATA_DATA_CODEC,
+  METADATA_V1_KEY,
+} from '../../../src/solana/decoders/metaplex-metadata.js';
 import { decodeBinArray } from '../../../src/solana/decoders/meteora-dlmm-bin-array.js';
 import { decodeWhirlpoolPosition } from '../../../src/solana/decoders/orca-whirlpool-position.js';
 import {
@@ -43,6 +48,7 @@ import { expectDecoded } from '../fixtures.js';
 const A = address('7UVimffxr9ow1uXYxsr4LHAcV58mLzhmwaeKvJ1pjLiE');
 const B = address('whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc');
 const BIG = 2n ** 100n + 7n;
+const address_ = (key: Address) => getAddressEncoder().encode(key);
 
 describe('sandbox builders read back through the decoders', () => {
   it('Pyth PriceUpdateV2: 134 bytes, fully verified, every field as written', () => {
@@ -208,4 +214,38 @@ describe('a stand-in program reads back through the loader decoder', () => {
       });
     });
   }
+});
+
+describe('Token Metadata Data, as CreateMetadataAccountV3 sends it, reads back from an account', () => {
+  it('name, symbol, uri, seller fee and creators; the fields around it as the program lays them', () => {
+    const data = {
+      name: 'Sandbox Coin',
+      symbol: 'SBX',
+      uri: 'https://example.invalid/sbx.json',
+      sellerFeeBasisPoints: 500,
+      creators: [{ address: A, verified: true, share: 100 }],
+    };
+    const account = Uint8Array.from([
+      METADATA_V1_KEY,
+      ...address_(B),
+      ...address_(A),
+      ...METADATA_DATA_CODEC.encode(data),
+      0, // primary_sale_happened
+      1, // is_mutable
+      1,
+      254, // edition_nonce Some(254)
+      1,
+      2, // token_standard Some(Fungible)
+    ]);
+    assert.deepEqual(expectDecoded(decodeMetadata(account)), {
+      key: METADATA_V1_KEY,
+      updateAuthority: B,
+      mint: A,
+      ...data,
+      primarySaleHappened: false,
+      isMutable: true,
+      editionNonce: 254,
+      tokenStandard: 'Fungible',
+    });
+  });
 });
