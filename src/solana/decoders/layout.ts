@@ -83,6 +83,20 @@ export function layoutCodec<const F extends FieldsOf>(
 }
 
 /**
+ * Reads one field of `layout` from an account's bytes (`base`: where the layout starts, for one
+ * element of an array of them): for reading a few fields of a large account without all of it.
+ */
+export function readLayoutField<F extends FieldsOf, K extends keyof F & string>(
+  layout: Layout<F>,
+  name: K,
+  data: Uint8Array,
+  base = 0,
+): LayoutOutput<F>[K] {
+  const [offset, codec] = layout.fields[name] as AnyField;
+  return codec.decode(data, base + offset);
+}
+
+/**
  * Writes one field of `layout` into an account's bytes, leaving every other byte as it was (encoding
  * the whole layout would zero the bytes it does not name): a program's update of one field.
  */
