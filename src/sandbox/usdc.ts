@@ -2,10 +2,11 @@
  * USDC in the sandbox: the real mainnet mint address (SPL Token, 6 decimals), minted by a
  * sandbox authority, so x402 clients and facilitators see the asset they see on mainnet.
  */
-import { type Address, address, getAddressEncoder, type KeyPairSigner } from '@solana/kit';
+import { type Address, address, type KeyPairSigner, none, some } from '@solana/kit';
 import {
   findAssociatedTokenPda,
   getCreateAssociatedTokenIdempotentInstruction,
+  getMintEncoder,
   getMintToCheckedInstruction,
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token';
@@ -14,19 +15,20 @@ import { submit } from './wallets.js';
 
 export const USDC_MINT: Address = address('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
 export const USDC_DECIMALS = 6;
-const MINT_SIZE = 82;
 const MINT_RENT_LAMPORTS = 1_461_600n;
 
 /** Writes the USDC mint account with `authority` as mint authority and no freeze authority. */
 export function installUsdcMint(chain: SandboxChain, authority: Address): void {
-  const data = new Uint8Array(MINT_SIZE);
-  const view = new DataView(data.buffer);
-  view.setUint32(0, 1, true); // mint authority: Some
-  data.set(getAddressEncoder().encode(authority), 4);
-  // supply (36..44) starts at 0 and grows through real MintToChecked transactions
-  data[44] = USDC_DECIMALS;
-  data[45] = 1; // initialized
-  // freeze authority (46..82): None
+  // The supply starts at 0 and grows through real MintToChecked transactions.
+  const data = new Uint8Array(
+    getMintEncoder().encode({
+      mintAuthority: some(authority),
+      supply: 0n,
+      decimals: USDC_DECIMALS,
+      isInitialized: true,
+      freezeAuthority: none(),
+    }),
+  );
   chain.setAccount({ address: USDC_MINT, lamports: MINT_RENT_LAMPORTS, data, owner: TOKEN_PROGRAM_ADDRESS });
 }
 

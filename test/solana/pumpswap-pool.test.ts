@@ -128,6 +128,15 @@ describe('decodePumpSwapGlobalConfig', () => {
     );
   });
 
+  it('reads the coin creator fee of a config extended for it; none in the 313-byte original', () => {
+    const original = loadAccount('pumpswap-global-config.json').data;
+    assert.equal(expectDecoded(decodePumpSwapGlobalConfig(original)).coinCreatorFeeBasisPoints, null);
+    const extended = new Uint8Array(original.length + 40);
+    extended.set(original);
+    extended[313] = 5; // coin_creator_fee_basis_points u64 LE, right after the 8 fee recipients
+    assert.equal(expectDecoded(decodePumpSwapGlobalConfig(extended)).coinCreatorFeeBasisPoints, 5n);
+  });
+
   it('reports which operations the admin has halted', () => {
     const data = loadAccount('pumpswap-global-config.json').data.slice();
     data[56] = 0b11000; // disable_flags follows discriminator, admin and two u64 fees

@@ -10,10 +10,11 @@
  *  - fair: the creator dev-buys 1 %; one stranger buys 2 slots later, forty more over 20 minutes,
  *    every one paying for itself with SOL it already had.
  */
-import { type Address, getAddressEncoder, type Instruction, type KeyPairSigner } from '@solana/kit';
+import { type Address, type Instruction, type KeyPairSigner, none, some } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
 import {
   getCreateAssociatedTokenIdempotentInstruction,
+  getTokenCodec,
   getTransferCheckedInstruction,
 } from '@solana-program/token';
 import {
@@ -52,20 +53,24 @@ export interface Coin {
   sold: bigint;
 }
 
-/** Token account bytes: COption<delegate> at 72, delegated_amount at 121 (SPL Token layout). */
-function withDelegate(data: Uint8Array, delegate: Uint8Array | null, amount: bigint): Uint8Array {
-  const out = new Uint8Array(data);
-  const view = new DataView(out.buffer);
-  view.setUint32(72, delegate ? 1 : 0, true);
-  out.set(delegate ?? new Uint8Array(32), 76);
-  view.setBigUint64(121, delegate ? amount : 0n, true);
-  return out;
+const tokenCodec = getTokenCodec();
+
+/** The token account with `delegate` approved for `amount` (or no delegate), as Approve / Revoke leave it. */
+function withDelegate(data: Uint8Array, delegate: Address | null, amount: bigint): Uint8Array {
+  const token = tokenCodec.decode(data);
+  return new Uint8Array(
+    tokenCodec.encode({
+      ...token,
+      delegate: delegate ? some(delegate) : none(),
+      delegatedAmount: delegate ? amount : 0n,
+    }),
+  );
 }
 
 function setCurveDelegate(context: ScenarioContext, coin: Coin, on: boolean): void {
   const account = context.chain.getAccount(coin.curveAccount);
   if (!account) throw new Error('the curve has no token account');
-  const key = on ? new Uint8Array(getAddressEncoder().encode(coin.delegate.address)) : null;
+  const key = on ? coin.delegate.address : null;
   context.chain.setAccount({
     address: coin.curveAccount,
     lamports: account.lamports(),

@@ -55,8 +55,8 @@ export function ownedWhirlpool(poolTokens: bigint) {
       vaultA: baseIsA ? baseVault : quoteVault,
       mintB,
       vaultB: baseIsA ? quoteVault : baseVault,
+      tickCurrent: tick,
     });
-    new DataView(data.buffer).setInt32(81, tick, true); // tick_current
     context.chain.setAccount({
       address: pool,
       lamports: context.chain.minimumBalanceForRentExemption(data.length),

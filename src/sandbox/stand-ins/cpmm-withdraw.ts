@@ -10,7 +10,9 @@
  * of the holder for each side in the transaction, nothing is paid out: the burn stays a burn.
  */
 
-import { CPMM_LP_SUPPLY_OFFSET, decodeRaydiumCpmmPool } from '../../solana/decoders/raydium-cpmm.js';
+import { getTokenCodec } from '@solana-program/token';
+import { writeLayoutField } from '../../solana/decoders/layout.js';
+import { CPMM_POOL_LAYOUT, decodeRaydiumCpmmPool } from '../../solana/decoders/raydium-cpmm.js';
 import { RAYDIUM_CPMM_PROGRAM, WSOL_MINT } from '../../solana/programs.js';
 import { addressText, MEMO_V2_PROGRAM, TOKEN_PROGRAM } from '../chain/addresses.js';
 import type { SandboxChain } from '../chain/chain.js';
@@ -23,7 +25,7 @@ export const WITHDRAW_MEMO = 'raydium-cpmm:withdraw';
 /** SPL Token instruction tags: Burn (amount) and BurnChecked (amount, decimals); accounts [account, mint, authority]. */
 const BURN = 8;
 const BURN_CHECKED = 15;
-const AMOUNT_OFFSET = 64;
+const tokenCodec = getTokenCodec();
 
 interface LpBurn {
   readonly mint: string;
@@ -83,7 +85,7 @@ function payOut(chain: SandboxChain, burn: LpBurn, named: readonly string[]): vo
   }
   const poolAccount = chain.getAccount(address)!;
   const data = new Uint8Array(poolAccount.data());
-  new DataView(data.buffer).setBigUint64(CPMM_LP_SUPPLY_OFFSET, pool.lpSupply - burn.amount, true);
+  writeLayoutField(CPMM_POOL_LAYOUT, 'lpSupply', pool.lpSupply - burn.amount, data);
   chain.setAccount({ address, lamports: poolAccount.lamports(), data, owner: RAYDIUM_CPMM_PROGRAM });
 }
 
@@ -100,7 +102,7 @@ function tokenAccountIn(chain: SandboxChain, named: readonly string[], mint: str
 
 function tokenAmount(chain: SandboxChain, address: string): bigint {
   const account = chain.getAccount(address);
-  return account ? readU64(account.data(), AMOUNT_OFFSET) : 0n;
+  return account ? tokenCodec.decode(account.data()).amount : 0n;
 }
 
 /** Moves `amount` between two token accounts of `mint`; a wrapped-SOL account's lamports move with it. */
@@ -111,8 +113,9 @@ function moveTokens(chain: SandboxChain, from: string, to: string, mint: string,
   ] as const) {
     const account = chain.getAccount(address)!;
     const data = new Uint8Array(account.data());
-    const view = new DataView(data.buffer);
-    view.setBigUint64(AMOUNT_OFFSET, view.getBigUint64(AMOUNT_OFFSET, true) + delta, true);
+    // The 165-byte base is rewritten; a Token-2022 account's extensions after it stay as they were.
+    const token = tokenCodec.decode(data);
+    data.set(tokenCodec.encode({ ...token, amount: token.amount + delta }));
     const lamports = account.lamports() + (mint === WSOL_MINT ? delta : 0n);
     chain.setAccount({ address, lamports, data, owner: addressText(account.owner()) });
   }

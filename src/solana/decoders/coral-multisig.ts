@@ -10,19 +10,16 @@
  */
 import {
   type Address,
-  fixDecoderSize,
-  getAddressDecoder,
   getAddressEncoder,
-  getArrayDecoder,
-  getBytesDecoder,
-  getStructDecoder,
-  getU8Decoder,
-  getU32Decoder,
-  getU64Decoder,
+  getArrayCodec,
+  getConstantCodec,
+  getHiddenPrefixCodec,
+  getStructCodec,
 } from '@solana/kit';
 import { createProgramAddress } from '../program-address.js';
 import { CORAL_MULTISIG_PROGRAM } from '../programs.js';
 import { hasDiscriminator } from './discriminator.js';
+import { field } from './layout.js';
 import { type DecodeResult, decoded, notDecoded, tryDecode } from './result.js';
 
 /** sha256("account:Multisig")[0..8] — the same as Squads v4's: only the owner tells them apart. */
@@ -37,13 +34,16 @@ export interface CoralMultisig {
   readonly ownerSetSeqno: number;
 }
 
-const decoder = getStructDecoder([
-  ['discriminator', fixDecoderSize(getBytesDecoder(), 8)],
-  ['owners', getArrayDecoder(getAddressDecoder(), { size: getU32Decoder() })],
-  ['threshold', getU64Decoder()],
-  ['nonce', getU8Decoder()],
-  ['ownerSetSeqno', getU32Decoder()],
-]);
+/** `Multisig` in Borsh, without the zero padding the account is allocated with past it. */
+export const CORAL_MULTISIG_CODEC = getHiddenPrefixCodec(
+  getStructCodec([
+    ['owners', getArrayCodec(field.address, { size: field.u32 })],
+    ['threshold', field.u64],
+    ['nonce', field.u8],
+    ['ownerSetSeqno', field.u32],
+  ]),
+  [getConstantCodec(Uint8Array.from(CORAL_MULTISIG_DISCRIMINATOR))],
+);
 
 export function decodeCoralMultisig(data: Uint8Array): DecodeResult<CoralMultisig> {
   if (data.length < MIN_SIZE)
@@ -51,7 +51,7 @@ export function decodeCoralMultisig(data: Uint8Array): DecodeResult<CoralMultisi
   if (!hasDiscriminator(data, CORAL_MULTISIG_DISCRIMINATOR)) {
     return notDecoded('wrong-kind', 'discriminator is not Multisig');
   }
-  const result = tryDecode(() => decoder.decode(data), 'coral multisig');
+  const result = tryDecode(() => CORAL_MULTISIG_CODEC.decode(data), 'coral multisig');
   if (!result.ok) return result;
   const { owners, threshold, nonce, ownerSetSeqno } = result.value;
   return decoded({ owners, threshold, nonce, ownerSetSeqno });

@@ -7,12 +7,14 @@
  * vesting_start_time, cancelled_at (8 × u64). The locked tokens sit in the escrow's associated token
  * account. Tested on a real escrow's bytes (fixtures/mainnet/PROVENANCE.md).
  */
-import { type Address, getAddressCodec, getAddressEncoder, getU8Codec, getU64Codec } from '@solana/kit';
+import { type Address, getAddressEncoder } from '@solana/kit';
 import { findProgramDerivedAddress } from '../program-address.js';
 import { JUPITER_LOCK_PROGRAM } from '../programs.js';
-import { layoutCodec } from './layout.js';
+import { field, layoutCodec } from './layout.js';
 import { checkLayout } from './pool-fields.js';
 import { type DecodeResult, decoded } from './result.js';
+
+const { address: addressCodec, u8, u64 } = field;
 
 /** sha256("account:VestingEscrow")[0..8]. */
 export const VESTING_ESCROW_DISCRIMINATOR = [244, 119, 183, 4, 73, 116, 135, 195] as const;
@@ -34,10 +36,6 @@ export interface VestingEscrow {
   readonly vestingStartTime: bigint;
   readonly cancelledAt: bigint;
 }
-
-const addressCodec = getAddressCodec();
-const u8 = getU8Codec();
-const u64 = getU64Codec();
 
 /** VestingEscrow (names as in the program), Borsh: every field up to `cancelled_at`. */
 export const VESTING_ESCROW_LAYOUT = layoutCodec(VESTING_ESCROW_SIZE, VESTING_ESCROW_DISCRIMINATOR, {

@@ -8,12 +8,36 @@
  */
 import {
   type FixedSizeCodec,
+  getAddressCodec,
+  getBooleanCodec,
   getConstantCodec,
   getHiddenPrefixCodec,
+  getI32Codec,
+  getI64Codec,
+  getI128Codec,
   getStructCodec,
+  getU8Codec,
+  getU16Codec,
+  getU32Codec,
+  getU64Codec,
+  getU128Codec,
   padLeftCodec,
   padRightCodec,
 } from '@solana/kit';
+
+/** The little-endian field codecs the layouts are made of, made once for every decoder. */
+export const field = {
+  address: getAddressCodec(),
+  bool: getBooleanCodec(),
+  u8: getU8Codec(),
+  u16: getU16Codec(),
+  u32: getU32Codec(),
+  i32: getI32Codec(),
+  u64: getU64Codec(),
+  i64: getI64Codec(),
+  u128: getU128Codec(),
+  i128: getI128Codec(),
+} as const;
 
 // biome-ignore lint/suspicious/noExplicitAny: a field's codec may be of any type, as in kit's own getStructCodec.
 type AnyFixedCodec = FixedSizeCodec<any, any>;
@@ -27,6 +51,11 @@ export type LayoutOutput<F extends FieldsOf> = {
   [K in keyof F]: F[K][1] extends FixedSizeCodec<infer _From, infer To> ? To : never;
 };
 
+/** A layout's codec, carrying its field table so one field can be rewritten in place. */
+export type Layout<F extends FieldsOf> = FixedSizeCodec<LayoutInput<F>, LayoutOutput<F>> & {
+  readonly fields: F;
+};
+
 /**
  * A codec of `size` bytes with each field at its offset (offsets count from the account's first
  * byte, the discriminator included). Overlapping fields or a field past `size` throw at load: that
@@ -36,7 +65,7 @@ export function layoutCodec<const F extends FieldsOf>(
   size: number,
   discriminator: readonly number[] | null,
   fields: F,
-): FixedSizeCodec<LayoutInput<F>, LayoutOutput<F>> {
+): Layout<F> {
   const start = discriminator?.length ?? 0;
   let cursor = start;
   const placed: [string, AnyFixedCodec][] = [];
@@ -50,5 +79,33 @@ export function layoutCodec<const F extends FieldsOf>(
   const codec = discriminator
     ? getHiddenPrefixCodec(body, [getConstantCodec(Uint8Array.from(discriminator))])
     : body;
-  return codec as unknown as FixedSizeCodec<LayoutInput<F>, LayoutOutput<F>>;
+  return Object.assign(codec as unknown as FixedSizeCodec<LayoutInput<F>, LayoutOutput<F>>, { fields });
+}
+
+/**
+ * Reads one field of `layout` from an account's bytes (`base`: where the layout starts, for one
+ * element of an array of them): for reading a few fields of a large account without all of it.
+ */
+export function readLayoutField<F extends FieldsOf, K extends keyof F & string>(
+  layout: Layout<F>,
+  name: K,
+  data: Uint8Array,
+  base = 0,
+): LayoutOutput<F>[K] {
+  const [offset, codec] = layout.fields[name] as AnyField;
+  return codec.decode(data, base + offset);
+}
+
+/**
+ * Writes one field of `layout` into an account's bytes, leaving every other byte as it was (encoding
+ * the whole layout would zero the bytes it does not name): a program's update of one field.
+ */
+export function writeLayoutField<F extends FieldsOf, K extends keyof F & string>(
+  layout: Layout<F>,
+  name: K,
+  value: LayoutInput<F>[K],
+  data: Uint8Array,
+): void {
+  const [offset, codec] = layout.fields[name] as AnyField;
+  codec.write(value, data, offset);
 }

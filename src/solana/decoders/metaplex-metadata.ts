@@ -11,21 +11,18 @@
  */
 import {
   type Address,
-  addDecoderSizePrefix,
-  getAddressDecoder,
+  addCodecSizePrefix,
   getAddressEncoder,
-  getArrayDecoder,
-  getBooleanDecoder,
-  getOptionDecoder,
+  getArrayCodec,
+  getOptionCodec,
+  getStructCodec,
   getStructDecoder,
-  getU8Decoder,
-  getU16Decoder,
-  getU32Decoder,
-  getUtf8Decoder,
+  getUtf8Codec,
   unwrapOption,
 } from '@solana/kit';
 import { findProgramDerivedAddress } from '../program-address.js';
 import { TOKEN_METADATA_PROGRAM } from '../programs.js';
+import { field } from './layout.js';
 import { type DecodeResult, decoded, notDecoded, tryDecode } from './result.js';
 
 /** `Key::MetadataV1`, the first byte of every metadata account. */
@@ -69,31 +66,39 @@ export interface DecodedMetadata {
 }
 
 // Kit's UTF-8 decoder drops NUL characters, which is exactly the padding old accounts carry.
-const borshString = addDecoderSizePrefix(getUtf8Decoder(), getU32Decoder());
+const borshString = addCodecSizePrefix(getUtf8Codec(), field.u32);
 
-const metadataHeadDecoder = getStructDecoder([
-  ['key', getU8Decoder()],
-  ['updateAuthority', getAddressDecoder()],
-  ['mint', getAddressDecoder()],
+/**
+ * Token Metadata's `Data` (name, symbol, uri, seller fee, creators): what a metadata account holds
+ * after its key, authority and mint, and what CreateMetadataAccountV3's DataV2 begins with.
+ */
+export const METADATA_DATA_CODEC = getStructCodec([
   ['name', borshString],
   ['symbol', borshString],
   ['uri', borshString],
-  ['sellerFeeBasisPoints', getU16Decoder()],
+  ['sellerFeeBasisPoints', field.u16],
   [
     'creators',
-    getOptionDecoder(
-      getArrayDecoder(
-        getStructDecoder([
-          ['address', getAddressDecoder()],
-          ['verified', getBooleanDecoder()],
-          ['share', getU8Decoder()],
+    getOptionCodec(
+      getArrayCodec(
+        getStructCodec([
+          ['address', field.address],
+          ['verified', field.bool],
+          ['share', field.u8],
         ]),
-        { size: getU32Decoder() },
+        { size: field.u32 },
       ),
     ),
   ],
-  ['primarySaleHappened', getBooleanDecoder()],
-  ['isMutable', getBooleanDecoder()],
+]);
+
+const metadataHeadDecoder = getStructDecoder([
+  ['key', field.u8],
+  ['updateAuthority', field.address],
+  ['mint', field.address],
+  ['data', METADATA_DATA_CODEC],
+  ['primarySaleHappened', field.bool],
+  ['isMutable', field.bool],
 ]);
 
 /** Reads a Borsh `Option<u8>` at `offset`; undefined when the bytes there are not one. */
@@ -124,10 +129,16 @@ export function decodeMetadata(data: Uint8Array): DecodeResult<DecodedMetadata> 
   }
   const head = tryDecode(() => metadataHeadDecoder.read(data, 0), 'metadata');
   if (!head.ok) return head;
-  const [fields, tailOffset] = head.value;
+  const [{ key, updateAuthority, mint, data: fields, primarySaleHappened, isMutable }, tailOffset] =
+    head.value;
   return decoded({
+    key,
+    updateAuthority,
+    mint,
     ...fields,
     creators: unwrapOption(fields.creators),
+    primarySaleHappened,
+    isMutable,
     ...readTail(data, tailOffset),
   });
 }

@@ -16,21 +16,16 @@
  *   - with a config: [max, min, config].
  * The vault-LP accounts are [vault, pool]; the LP mint ["lp_mint", pool].
  */
-import {
-  type Address,
-  address,
-  getAddressCodec,
-  getAddressEncoder,
-  getU8Codec,
-  getU64Codec,
-} from '@solana/kit';
+import { type Address, address, getAddressEncoder } from '@solana/kit';
 import { METEORA_DAMM_V1_PROGRAM } from '../programs.js';
-import { layoutCodec } from './layout.js';
+import { field, layoutCodec } from './layout.js';
 import { maxMinBytes } from './meteora-pair-seeds.js';
 import { checkLayout, u8At } from './pool-fields.js';
 import { pdaOf } from './program-pda.js';
 import { POOL_DISCRIMINATOR } from './pumpswap-pool.js';
 import { type DecodeResult, decoded } from './result.js';
+
+const { address: addressCodec, u8, u64 } = field;
 
 /** Up to `total_locked_lp` (8 + 7×32 + 2 + 2×32 + 8 + 24 + 4×8 + 1 + 32 + 8). */
 export const DAMM_V1_MIN_SIZE = 403;
@@ -60,10 +55,6 @@ export interface DammV1Pool {
    */
   readonly curveType: number | null;
 }
-
-const addressCodec = getAddressCodec();
-const u8 = getU8Codec();
-const u64 = getU64Codec();
 
 /** The Pool's Borsh fields up to `total_locked_lp` (names as in state.rs) that the scan and the sandbox use. */
 export const DAMM_V1_POOL_LAYOUT = layoutCodec(DAMM_V1_MIN_SIZE, POOL_DISCRIMINATOR, {

@@ -10,22 +10,16 @@
  * pda.ts derives them), the two mints ordered max then min by their bytes: the customizable pool
  * ["cpool", max, min], a config's pool ["pool", config, max, min]; vaults ["token_vault", mint, pool].
  */
-import {
-  type Address,
-  address,
-  getAddressCodec,
-  getAddressEncoder,
-  getU8Codec,
-  getU64Codec,
-  getU128Codec,
-} from '@solana/kit';
+import { type Address, address, getAddressEncoder } from '@solana/kit';
 import { METEORA_DAMM_V2_PROGRAM } from '../programs.js';
-import { layoutCodec } from './layout.js';
+import { field, layoutCodec } from './layout.js';
 import { maxMinBytes } from './meteora-pair-seeds.js';
 import { checkLayout } from './pool-fields.js';
 import { pdaOf } from './program-pda.js';
 import { POOL_DISCRIMINATOR } from './pumpswap-pool.js';
 import { type DecodeResult, decoded } from './result.js';
+
+const { address: addressCodec, u8, u64, u128 } = field;
 
 export const DAMM_V2_POOL_SIZE = 1112;
 
@@ -53,11 +47,6 @@ export interface DammV2Pool {
   readonly sqrtMinPriceX64: bigint;
   readonly sqrtMaxPriceX64: bigint;
 }
-
-const addressCodec = getAddressCodec();
-const u8 = getU8Codec();
-const u64 = getU64Codec();
-const u128 = getU128Codec();
 
 /** The Pool's fields the scan and the sandbox use (names as in pool.rs), at their offsets. */
 export const DAMM_V2_POOL_LAYOUT = layoutCodec(DAMM_V2_POOL_SIZE, POOL_DISCRIMINATOR, {

@@ -6,10 +6,12 @@
  * only claims fees), so LP there is locked for good. No real account was found in a public fixture:
  * the decoder is tested on bytes built from that layout.
  */
-import { type Address, getAddressCodec, getU8Codec, getU64Codec } from '@solana/kit';
-import { layoutCodec } from './layout.js';
+import type { Address } from '@solana/kit';
+import { field, layoutCodec } from './layout.js';
 import { checkLayout } from './pool-fields.js';
 import { type DecodeResult, decoded } from './result.js';
+
+const { address: addressCodec } = field;
 
 /** sha256("account:LockEscrow")[0..8]. */
 export const LOCK_ESCROW_DISCRIMINATOR = [190, 106, 121, 6, 200, 182, 21, 75] as const;
@@ -23,15 +25,13 @@ export interface LockEscrow {
   readonly totalLockedAmount: bigint;
 }
 
-const addressCodec = getAddressCodec();
-
 /** LockEscrow's fields up to total_locked_amount (names as in the IDL). */
 export const LOCK_ESCROW_LAYOUT = layoutCodec(LOCK_ESCROW_MIN_SIZE, LOCK_ESCROW_DISCRIMINATOR, {
   pool: [8, addressCodec],
   owner: [40, addressCodec],
   escrowVault: [72, addressCodec],
-  bump: [104, getU8Codec()],
-  totalLockedAmount: [105, getU64Codec()],
+  bump: [104, field.u8],
+  totalLockedAmount: [105, field.u64],
 });
 
 export function decodeLockEscrow(data: Uint8Array): DecodeResult<LockEscrow> {

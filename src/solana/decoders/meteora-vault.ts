@@ -10,18 +10,13 @@
  * is ["token_vault", vault] and, for vaults made after the first ones, its LP mint ["lp_mint",
  * vault] (the SDK lists the older vaults whose LP mint is not that PDA; wSOL's and USDC's are).
  */
-import {
-  type Address,
-  address,
-  getAddressCodec,
-  getAddressEncoder,
-  getU8Codec,
-  getU64Codec,
-} from '@solana/kit';
-import { layoutCodec } from './layout.js';
+import { type Address, address, getAddressEncoder } from '@solana/kit';
+import { field, layoutCodec } from './layout.js';
 import { checkLayout } from './pool-fields.js';
 import { pdaOf } from './program-pda.js';
 import { type DecodeResult, decoded } from './result.js';
+
+const { address: addressCodec, u64 } = field;
 
 export const METEORA_VAULT_PROGRAM = address('24Uqj9JCLxUeoC3hGfh5W3s9FM9uCHDS2SG3LYwBpyTi');
 /** The base key every vault is derived with (`get_base_address` in the program). */
@@ -62,12 +57,9 @@ export interface DynamicVault {
   readonly lockedProfitDegradation: bigint;
 }
 
-const addressCodec = getAddressCodec();
-const u64 = getU64Codec();
-
 /** The Vault's fields the scan and the sandbox use (names as in the vault program), at their offsets. */
 export const VAULT_LAYOUT = layoutCodec(VAULT_MIN_SIZE, VAULT_DISCRIMINATOR, {
-  enabled: [8, getU8Codec()],
+  enabled: [8, field.u8],
   totalAmount: [11, u64],
   tokenVault: [19, addressCodec],
   tokenMint: [83, addressCodec],

@@ -5,7 +5,8 @@
  * bundled position, the bundle's mint).
  */
 import type { Address } from '@solana/kit';
-import { addressAt, checkLayout, i32At, u128At } from './pool-fields.js';
+import { field, layoutCodec } from './layout.js';
+import { checkLayout } from './pool-fields.js';
 import { type DecodeResult, decoded } from './result.js';
 
 /** sha256("account:Position")[0..8] (Meteora DLMM's legacy `Position` has the same name and bytes). */
@@ -24,6 +25,19 @@ export interface WhirlpoolPosition {
   readonly tickUpper: number;
 }
 
+/** Position's fields through tick_upper_index; fee and reward trackers after them are not read. */
+export const WHIRLPOOL_POSITION_LAYOUT = layoutCodec(
+  WHIRLPOOL_POSITION_SIZE,
+  WHIRLPOOL_POSITION_DISCRIMINATOR,
+  {
+    whirlpool: [WHIRLPOOL_POSITION_POOL_OFFSET, field.address],
+    positionMint: [40, field.address],
+    liquidity: [72, field.u128],
+    tickLowerIndex: [88, field.i32],
+    tickUpperIndex: [92, field.i32],
+  },
+);
+
 export function decodeWhirlpoolPosition(data: Uint8Array): DecodeResult<WhirlpoolPosition> {
   const checked = checkLayout(
     data,
@@ -32,11 +46,12 @@ export function decodeWhirlpoolPosition(data: Uint8Array): DecodeResult<Whirlpoo
     'Orca Whirlpool Position',
   );
   if (!checked.ok) return checked;
+  const position = WHIRLPOOL_POSITION_LAYOUT.decode(data);
   return decoded({
-    whirlpool: addressAt(data, 8),
-    positionMint: addressAt(data, 40),
-    liquidity: u128At(data, 72),
-    tickLower: i32At(data, 88),
-    tickUpper: i32At(data, 92),
+    whirlpool: position.whirlpool,
+    positionMint: position.positionMint,
+    liquidity: position.liquidity,
+    tickLower: position.tickLowerIndex,
+    tickUpper: position.tickUpperIndex,
   });
 }

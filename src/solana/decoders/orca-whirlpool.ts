@@ -3,17 +3,12 @@
  * whirlpool.rs). Checked against a real pool (fixture orca-whirlpool-*.json). The vaults are token
  * accounts whose owner is the Whirlpool itself.
  */
-import {
-  type Address,
-  getAddressCodec,
-  getI32Codec,
-  getU8Codec,
-  getU16Codec,
-  getU128Codec,
-} from '@solana/kit';
-import { layoutCodec } from './layout.js';
+import type { Address } from '@solana/kit';
+import { field, layoutCodec } from './layout.js';
 import { checkLayout } from './pool-fields.js';
 import { type DecodeResult, decoded } from './result.js';
+
+const { address, u16, u128 } = field;
 
 /** sha256("account:Whirlpool")[0..8]. */
 export const WHIRLPOOL_DISCRIMINATOR: readonly number[] = [63, 149, 209, 12, 225, 128, 99, 9];
@@ -33,20 +28,16 @@ export interface Whirlpool {
   readonly vaultB: Address;
 }
 
-const address = getAddressCodec();
-const u16 = getU16Codec();
-const u128 = getU128Codec();
-
 /** The Whirlpool's fields the scan and the sandbox use (names as in whirlpool.rs), at their offsets. */
 export const WHIRLPOOL_LAYOUT = layoutCodec(WHIRLPOOL_SIZE, WHIRLPOOL_DISCRIMINATOR, {
   whirlpoolsConfig: [8, address],
-  whirlpoolBump: [40, getU8Codec()],
+  whirlpoolBump: [40, field.u8],
   tickSpacing: [41, u16],
   feeTierIndexSeed: [43, u16],
   feeRate: [45, u16],
   liquidity: [49, u128],
   sqrtPrice: [65, u128],
-  tickCurrentIndex: [81, getI32Codec()],
+  tickCurrentIndex: [81, field.i32],
   tokenMintA: [101, address],
   tokenVaultA: [133, address],
   tokenMintB: [181, address],

@@ -7,17 +7,15 @@
  */
 import {
   type Address,
-  getAddressCodec,
   getAddressEncoder,
-  getBooleanCodec,
   getConstantCodec,
   getHiddenPrefixCodec,
   getStructCodec,
-  getU64Codec,
 } from '@solana/kit';
 import { findProgramDerivedAddress } from '../program-address.js';
 import { PUMP_PROGRAM, WSOL_MINT } from '../programs.js';
 import { hasDiscriminator } from './discriminator.js';
+import { field } from './layout.js';
 import { nonZeroAddress } from './optional-address.js';
 import { type DecodeResult, decoded, notDecoded, tryDecode } from './result.js';
 
@@ -65,19 +63,19 @@ export interface BondingCurve {
 /** The newest layout (Borsh, names as in the IDL); older curves are its prefixes. */
 export const BONDING_CURVE_LAYOUT = getHiddenPrefixCodec(
   getStructCodec([
-    ['virtualTokenReserves', getU64Codec()],
-    ['virtualQuoteReserves', getU64Codec()],
-    ['realTokenReserves', getU64Codec()],
-    ['realQuoteReserves', getU64Codec()],
-    ['tokenTotalSupply', getU64Codec()],
-    ['complete', getBooleanCodec()],
-    ['creator', getAddressCodec()],
-    ['isMayhemMode', getBooleanCodec()],
-    ['isCashbackCoin', getBooleanCodec()],
-    ['quoteMint', getAddressCodec()],
-    ['creatorFeeBps', getU64Codec()],
-    ['canEditCreatorFee', getBooleanCodec()],
-    ['isHolderReward', getBooleanCodec()],
+    ['virtualTokenReserves', field.u64],
+    ['virtualQuoteReserves', field.u64],
+    ['realTokenReserves', field.u64],
+    ['realQuoteReserves', field.u64],
+    ['tokenTotalSupply', field.u64],
+    ['complete', field.bool],
+    ['creator', field.address],
+    ['isMayhemMode', field.bool],
+    ['isCashbackCoin', field.bool],
+    ['quoteMint', field.address],
+    ['creatorFeeBps', field.u64],
+    ['canEditCreatorFee', field.bool],
+    ['isHolderReward', field.bool],
   ]),
   [getConstantCodec(Uint8Array.from(BONDING_CURVE_DISCRIMINATOR))],
 );

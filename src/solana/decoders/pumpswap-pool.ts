@@ -12,27 +12,24 @@
 import {
   type Address,
   fixDecoderSize,
-  getAddressCodec,
   getAddressDecoder,
   getAddressEncoder,
   getArrayDecoder,
-  getBooleanCodec,
   getBooleanDecoder,
   getBytesDecoder,
   getStructDecoder,
-  getU8Codec,
   getU8Decoder,
-  getU16Codec,
   getU16Encoder,
-  getU64Codec,
   getU64Decoder,
 } from '@solana/kit';
 import { findProgramDerivedAddress } from '../program-address.js';
 import { PUMP_PROGRAM, PUMPSWAP_PROGRAM, WSOL_MINT } from '../programs.js';
 import { hasDiscriminator } from './discriminator.js';
-import { layoutCodec } from './layout.js';
+import { field, layoutCodec } from './layout.js';
 import { nonZeroAddress } from './optional-address.js';
 import { type DecodeResult, decoded, notDecoded, tryDecode } from './result.js';
+
+const { address: addressCodec } = field;
 
 /** sha256("account:Pool")[0..8]. */
 export const POOL_DISCRIMINATOR: readonly number[] = [241, 154, 109, 4, 17, 177, 109, 188];
@@ -43,6 +40,8 @@ const POOL_BASE_SIZE = 211;
 const COIN_CREATOR_END = POOL_BASE_SIZE + 32;
 const MAYHEM_END = COIN_CREATOR_END + 1;
 const GLOBAL_CONFIG_SIZE = 313;
+/** `coin_creator_fee_basis_points` u64 follows the fee recipients in configs extended for creator fees. */
+const COIN_CREATOR_FEE_END = GLOBAL_CONFIG_SIZE + 8;
 
 export interface PumpSwapPool {
   readonly dataLength: number;
@@ -79,27 +78,28 @@ export interface PumpSwapGlobalConfig {
   readonly disableFlags: number;
   readonly disabled: PumpSwapDisabled;
   readonly protocolFeeRecipients: readonly Address[];
+  /** The coin creator's cut of each trade; null in a config that predates creator fees (313 bytes). */
+  readonly coinCreatorFeeBasisPoints: bigint | null;
 }
 
-const addressCodec = getAddressCodec();
 /** The fields every pool has, Borsh (names as in the IDL). */
 const POOL_BASE_FIELDS = {
-  poolBump: [8, getU8Codec()],
-  index: [9, getU16Codec()],
+  poolBump: [8, field.u8],
+  index: [9, field.u16],
   creator: [11, addressCodec],
   baseMint: [43, addressCodec],
   quoteMint: [75, addressCodec],
   lpMint: [107, addressCodec],
   poolBaseTokenAccount: [139, addressCodec],
   poolQuoteTokenAccount: [171, addressCodec],
-  lpSupply: [203, getU64Codec()],
+  lpSupply: [203, field.u64],
 } as const;
 const POOL_BASE_LAYOUT = layoutCodec(POOL_BASE_SIZE, POOL_DISCRIMINATOR, POOL_BASE_FIELDS);
 /** A pool with the fields added since: `coin_creator`, then `is_mayhem_mode`. */
 export const PUMPSWAP_POOL_LAYOUT = layoutCodec(MAYHEM_END, POOL_DISCRIMINATOR, {
   ...POOL_BASE_FIELDS,
   coinCreator: [POOL_BASE_SIZE, addressCodec],
-  isMayhemMode: [COIN_CREATOR_END, getBooleanCodec()],
+  isMayhemMode: [COIN_CREATOR_END, field.bool],
 });
 
 const globalConfigDecoder = getStructDecoder([
@@ -156,7 +156,13 @@ export function decodePumpSwapGlobalConfig(data: Uint8Array): DecodeResult<PumpS
   const result = tryDecode(() => globalConfigDecoder.decode(data), 'global config');
   if (!result.ok) return result;
   const { discriminator: _discriminator, ...config } = result.value;
-  return decoded({ dataLength: data.length, ...config, disabled: disabledOperations(config.disableFlags) });
+  return decoded({
+    dataLength: data.length,
+    ...config,
+    disabled: disabledOperations(config.disableFlags),
+    coinCreatorFeeBasisPoints:
+      data.length >= COIN_CREATOR_FEE_END ? field.u64.decode(data, GLOBAL_CONFIG_SIZE) : null,
+  });
 }
 
 /** pump's `pool-authority` PDA of `mint` (seeds ["pool-authority", mint] under pump): creator of canonical pools. */

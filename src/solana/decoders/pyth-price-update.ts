@@ -6,8 +6,19 @@
  * posted_slot. Owned by the Pyth Solana Receiver. The SOL/USD sponsored feed (shard 0) is kept at
  * 7UVimffx… by Pyth's push oracle (docs.pyth.network, "Sponsored Feeds on Solana").
  */
-import { type Address, address } from '@solana/kit';
+import {
+  type Address,
+  address,
+  fixCodecSize,
+  getBase16Codec,
+  getConstantCodec,
+  getDiscriminatedUnionCodec,
+  getHiddenPrefixCodec,
+  getStructCodec,
+  getUnitCodec,
+} from '@solana/kit';
 import { hasDiscriminator } from './discriminator.js';
+import { field } from './layout.js';
 import { type DecodeResult, decoded, notDecoded } from './result.js';
 
 /** sha256("account:PriceUpdateV2")[0..8]. */
@@ -17,6 +28,8 @@ export const PYTH_RECEIVER_PROGRAM = address('rec5EKMGg6MxZYaMdyBfgwp4d5rB9T1VQH
 export const PYTH_SOL_USD_ACCOUNT = address('7UVimffxr9ow1uXYxsr4LHAcV58mLzhmwaeKvJ1pjLiE');
 /** Pyth's SOL/USD feed id. */
 export const PYTH_SOL_USD_FEED_ID = 'ef0d8b6fda2ceba41da15d4095d1da392a0d2f8ed0c6c7bc0f4cfac8c280b56d';
+/** What Pyth allocates for a PriceUpdateV2: room for the two-byte Partial level. */
+export const PRICE_UPDATE_V2_SIZE = 134;
 
 export interface PriceUpdate {
   readonly feedId: string;
@@ -29,7 +42,30 @@ export interface PriceUpdate {
 }
 
 const MESSAGE_SIZE = 84;
-const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+
+/** PriceUpdateV2 in Borsh, the feed id as lowercase hex; a Full account ends one byte short of its size. */
+export const PRICE_UPDATE_V2_CODEC = getHiddenPrefixCodec(
+  getStructCodec([
+    ['writeAuthority', field.address],
+    [
+      'verificationLevel',
+      getDiscriminatedUnionCodec([
+        ['Partial', getStructCodec([['numSignatures', field.u8]])],
+        ['Full', getUnitCodec()],
+      ]),
+    ],
+    ['feedId', fixCodecSize(getBase16Codec(), 32)],
+    ['price', field.i64],
+    ['conf', field.u64],
+    ['exponent', field.i32],
+    ['publishTime', field.i64],
+    ['prevPublishTime', field.i64],
+    ['emaPrice', field.i64],
+    ['emaConf', field.u64],
+    ['postedSlot', field.u64],
+  ]),
+  [getConstantCodec(Uint8Array.from(PRICE_UPDATE_V2_DISCRIMINATOR))],
+);
 
 export function decodePriceUpdateV2(data: Uint8Array, owner: Address): DecodeResult<PriceUpdate> {
   if (owner !== PYTH_RECEIVER_PROGRAM) return notDecoded('wrong-owner', `owned by ${owner}`);
@@ -39,14 +75,14 @@ export function decodePriceUpdateV2(data: Uint8Array, owner: Address): DecodeRes
   if (level !== 0 && level !== 1) return notDecoded('malformed', `verification level ${level}`);
   const at = level === 0 ? 42 : 41;
   if (data.length < at + MESSAGE_SIZE + 8) return notDecoded('truncated', `${data.length} bytes`);
-  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const update = PRICE_UPDATE_V2_CODEC.decode(data);
   return decoded({
-    feedId: hex(data.subarray(at, at + 32)),
-    fullyVerified: level === 1,
-    price: view.getBigInt64(at + 32, true),
-    conf: view.getBigUint64(at + 40, true),
-    exponent: view.getInt32(at + 48, true),
-    publishTime: view.getBigInt64(at + 52, true),
-    postedSlot: view.getBigUint64(at + MESSAGE_SIZE, true),
+    feedId: update.feedId,
+    fullyVerified: update.verificationLevel.__kind === 'Full',
+    price: update.price,
+    conf: update.conf,
+    exponent: update.exponent,
+    publishTime: update.publishTime,
+    postedSlot: update.postedSlot,
   });
 }

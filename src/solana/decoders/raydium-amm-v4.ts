@@ -3,10 +3,12 @@
  * (raydium-io/raydium-amm program/src/state.rs). Checked against the real SOL/USDC pool 58oQChx4…
  * (fixture raydium-amm-v4-58oQChx4-sol-usdc.json).
  */
-import { type Address, getAddressCodec, getU64Codec } from '@solana/kit';
-import { layoutCodec } from './layout.js';
+import type { Address } from '@solana/kit';
+import { field, layoutCodec } from './layout.js';
 import { checkLayout } from './pool-fields.js';
 import { type DecodeResult, decoded, notDecoded } from './result.js';
+
+const { address, u64 } = field;
 
 export const RAYDIUM_AMM_V4_SIZE = 752;
 /**
@@ -37,9 +39,6 @@ export interface RaydiumAmmV4Pool {
   readonly swapFeeNumerator: bigint;
   readonly swapFeeDenominator: bigint;
 }
-
-const address = getAddressCodec();
-const u64 = getU64Codec();
 
 /** AmmInfo's fields the scan and the sandbox use (names as in state.rs), at their offsets. */
 export const AMM_V4_LAYOUT = layoutCodec(RAYDIUM_AMM_V4_SIZE, null, {

@@ -5,12 +5,14 @@
  * ["pool_vault", pool, mint], LP mint ["pool_lp_mint", pool]. All four are checked against the real
  * pool FmNz8z2o… and config 2fGXL8uh… (fixtures raydium-cpmm-*.json).
  */
-import { type Address, getAddressCodec, getAddressEncoder, getU8Codec, getU64Codec } from '@solana/kit';
+import { type Address, getAddressEncoder } from '@solana/kit';
 import { RAYDIUM_CPMM_PROGRAM } from '../programs.js';
-import { layoutCodec } from './layout.js';
+import { field, layoutCodec } from './layout.js';
 import { checkLayout } from './pool-fields.js';
 import { pdaOf } from './program-pda.js';
 import { type DecodeResult, decoded } from './result.js';
+
+const { address, u8, u64 } = field;
 
 /** sha256("account:PoolState")[0..8] — the same bytes as Raydium CLMM's PoolState: route by owner. */
 export const CPMM_POOL_DISCRIMINATOR: readonly number[] = [247, 237, 227, 245, 215, 195, 222, 70];
@@ -36,13 +38,6 @@ export interface RaydiumCpmmPool {
   readonly openTime: bigint;
 }
 
-/** PoolState's lp_supply (raydium-cp-swap states/pool.rs): the LP the pool counts as issued. */
-export const CPMM_LP_SUPPLY_OFFSET = 333;
-
-const address = getAddressCodec();
-const u8 = getU8Codec();
-const u64 = getU64Codec();
-
 /** PoolState's fields the scan and the sandbox use, at their offsets; the rest is not read. */
 export const CPMM_POOL_LAYOUT = layoutCodec(RAYDIUM_CPMM_POOL_SIZE, CPMM_POOL_DISCRIMINATOR, {
   ammConfig: [8, address],
@@ -59,7 +54,8 @@ export const CPMM_POOL_LAYOUT = layoutCodec(RAYDIUM_CPMM_POOL_SIZE, CPMM_POOL_DI
   lpMintDecimals: [330, u8],
   mint0Decimals: [331, u8],
   mint1Decimals: [332, u8],
-  lpSupply: [CPMM_LP_SUPPLY_OFFSET, u64],
+  /** The LP the pool counts as issued. */
+  lpSupply: [333, u64],
   protocolFeesToken0: [341, u64],
   protocolFeesToken1: [349, u64],
   fundFeesToken0: [357, u64],

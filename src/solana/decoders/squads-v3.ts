@@ -9,21 +9,16 @@
  */
 import {
   type Address,
-  fixDecoderSize,
-  getAddressDecoder,
   getAddressEncoder,
-  getArrayDecoder,
-  getBooleanDecoder,
-  getBytesDecoder,
-  getStructDecoder,
-  getU8Decoder,
-  getU16Decoder,
-  getU32Decoder,
-  getU32Encoder,
+  getArrayCodec,
+  getConstantCodec,
+  getHiddenPrefixCodec,
+  getStructCodec,
 } from '@solana/kit';
 import { findProgramDerivedAddress } from '../program-address.js';
 import { SQUADS_V3_PROGRAM } from '../programs.js';
 import { hasDiscriminator } from './discriminator.js';
+import { field } from './layout.js';
 import { type DecodeResult, decoded, notDecoded, tryDecode } from './result.js';
 
 /** sha256("account:Ms")[0..8]. */
@@ -41,17 +36,20 @@ export interface SquadsV3Multisig {
   readonly keys: readonly Address[];
 }
 
-const decoder = getStructDecoder([
-  ['discriminator', fixDecoderSize(getBytesDecoder(), 8)],
-  ['threshold', getU16Decoder()],
-  ['authorityIndex', getU16Decoder()],
-  ['transactionIndex', getU32Decoder()],
-  ['msChangeIndex', getU32Decoder()],
-  ['bump', getU8Decoder()],
-  ['createKey', getAddressDecoder()],
-  ['allowExternalExecute', getBooleanDecoder()],
-  ['keys', getArrayDecoder(getAddressDecoder(), { size: getU32Decoder() })],
-]);
+/** `Ms` in Borsh. */
+export const SQUADS_V3_MS_CODEC = getHiddenPrefixCodec(
+  getStructCodec([
+    ['threshold', field.u16],
+    ['authorityIndex', field.u16],
+    ['transactionIndex', field.u32],
+    ['msChangeIndex', field.u32],
+    ['bump', field.u8],
+    ['createKey', field.address],
+    ['allowExternalExecute', field.bool],
+    ['keys', getArrayCodec(field.address, { size: field.u32 })],
+  ]),
+  [getConstantCodec(Uint8Array.from(SQUADS_V3_MS_DISCRIMINATOR))],
+);
 
 export function decodeSquadsV3Multisig(data: Uint8Array): DecodeResult<SquadsV3Multisig> {
   if (data.length < MIN_SIZE)
@@ -59,16 +57,15 @@ export function decodeSquadsV3Multisig(data: Uint8Array): DecodeResult<SquadsV3M
   if (!hasDiscriminator(data, SQUADS_V3_MS_DISCRIMINATOR)) {
     return notDecoded('wrong-kind', 'discriminator is not Squads v3 Ms');
   }
-  const result = tryDecode(() => decoder.decode(data), 'squads v3 multisig');
+  const result = tryDecode(() => SQUADS_V3_MS_CODEC.decode(data), 'squads v3 multisig');
   if (!result.ok) return result;
-  const { discriminator: _, ...ms } = result.value;
-  return decoded(ms);
+  return decoded(result.value);
 }
 
 export async function findSquadsV3AuthorityAddress(multisig: Address, index: number): Promise<Address> {
   const [pda] = await findProgramDerivedAddress({
     programAddress: SQUADS_V3_PROGRAM,
-    seeds: ['squad', getAddressEncoder().encode(multisig), getU32Encoder().encode(index), 'authority'],
+    seeds: ['squad', getAddressEncoder().encode(multisig), field.u32.encode(index), 'authority'],
   });
   return pda;
 }

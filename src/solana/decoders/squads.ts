@@ -10,22 +10,18 @@
  */
 import {
   type Address,
-  fixDecoderSize,
-  getAddressDecoder,
   getAddressEncoder,
-  getArrayDecoder,
-  getBytesDecoder,
-  getOptionDecoder,
-  getStructDecoder,
-  getU8Decoder,
-  getU16Decoder,
-  getU32Decoder,
-  getU64Decoder,
+  getArrayCodec,
+  getConstantCodec,
+  getHiddenPrefixCodec,
+  getOptionCodec,
+  getStructCodec,
   unwrapOption,
 } from '@solana/kit';
 import { findProgramDerivedAddress } from '../program-address.js';
 import { SQUADS_V4_PROGRAM } from '../programs.js';
 import { hasDiscriminator } from './discriminator.js';
+import { field } from './layout.js';
 import { nonZeroAddress } from './optional-address.js';
 import { type DecodeResult, decoded, notDecoded, tryDecode } from './result.js';
 
@@ -64,27 +60,30 @@ export interface SquadsMultisig {
   readonly voterCount: number;
 }
 
-const multisigDecoder = getStructDecoder([
-  ['discriminator', fixDecoderSize(getBytesDecoder(), 8)],
-  ['createKey', getAddressDecoder()],
-  ['configAuthority', getAddressDecoder()],
-  ['threshold', getU16Decoder()],
-  ['timeLock', getU32Decoder()],
-  ['transactionIndex', getU64Decoder()],
-  ['staleTransactionIndex', getU64Decoder()],
-  ['rentCollector', getOptionDecoder(getAddressDecoder())],
-  ['bump', getU8Decoder()],
-  [
-    'members',
-    getArrayDecoder(
-      getStructDecoder([
-        ['key', getAddressDecoder()],
-        ['permissions', getU8Decoder()],
-      ]),
-      { size: getU32Decoder() },
-    ),
-  ],
-]);
+/** `Multisig` in Borsh; "no config authority" is the zero key, as the program writes it. */
+export const SQUADS_MULTISIG_CODEC = getHiddenPrefixCodec(
+  getStructCodec([
+    ['createKey', field.address],
+    ['configAuthority', field.address],
+    ['threshold', field.u16],
+    ['timeLock', field.u32],
+    ['transactionIndex', field.u64],
+    ['staleTransactionIndex', field.u64],
+    ['rentCollector', getOptionCodec(field.address)],
+    ['bump', field.u8],
+    [
+      'members',
+      getArrayCodec(
+        getStructCodec([
+          ['key', field.address],
+          ['permissions', field.u8],
+        ]),
+        { size: field.u32 },
+      ),
+    ],
+  ]),
+  [getConstantCodec(Uint8Array.from(SQUADS_MULTISIG_DISCRIMINATOR))],
+);
 
 export function decodeSquadsMultisig(data: Uint8Array): DecodeResult<SquadsMultisig> {
   if (!hasDiscriminator(data, SQUADS_MULTISIG_DISCRIMINATOR)) {
@@ -95,7 +94,7 @@ export function decodeSquadsMultisig(data: Uint8Array): DecodeResult<SquadsMulti
   if (data.length < MIN_MULTISIG_SIZE) {
     return notDecoded('truncated', `${data.length} bytes, a multisig has at least ${MIN_MULTISIG_SIZE}`);
   }
-  const result = tryDecode(() => multisigDecoder.decode(data), 'squads multisig');
+  const result = tryDecode(() => SQUADS_MULTISIG_CODEC.decode(data), 'squads multisig');
   if (!result.ok) return result;
   const raw = result.value;
   const members = raw.members.map(({ key, permissions }) => ({

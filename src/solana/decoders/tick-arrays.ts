@@ -7,10 +7,11 @@
  * liquidity_gross u128, …; PDA ["tick_array", pool, start index i32 big-endian]). A tick counts when
  * it is initialized (Whirlpool's flag, CLMM's non-zero gross liquidity).
  */
-import { type Address, getAddressEncoder } from '@solana/kit';
+import { type Address, getAddressEncoder, getArrayCodec } from '@solana/kit';
 import { findProgramAddressSync } from '../program-address.js';
 import { ORCA_WHIRLPOOL_PROGRAM, RAYDIUM_CLMM_PROGRAM } from '../programs.js';
-import { addressAt, checkLayout, i32At, u128At } from './pool-fields.js';
+import { field, layoutCodec, readLayoutField } from './layout.js';
+import { checkLayout } from './pool-fields.js';
 import { type DecodeResult, decoded, notDecoded } from './result.js';
 
 export const WHIRLPOOL_TICK_ARRAY_DISCRIMINATOR: readonly number[] = [69, 97, 189, 190, 110, 7, 66, 187];
@@ -34,11 +35,35 @@ export interface TickArray {
   readonly ticks: readonly InitializedTick[];
 }
 
-const TWO_127 = 2n ** 127n;
-export const i128At = (data: Uint8Array, offset: number): bigint => {
-  const u = u128At(data, offset);
-  return u >= TWO_127 ? u - 2n ** 128n : u;
-};
+/** A Whirlpool tick's fields a swap reads; fee and reward growth after them are not. */
+const WHIRLPOOL_TICK = layoutCodec(WHIRLPOOL_TICK_SIZE, null, {
+  initialized: [0, field.bool],
+  liquidityNet: [1, field.i128],
+  liquidityGross: [17, field.u128],
+});
+
+export const WHIRLPOOL_TICK_ARRAY_LAYOUT = layoutCodec(
+  WHIRLPOOL_TICK_ARRAY_SIZE,
+  WHIRLPOOL_TICK_ARRAY_DISCRIMINATOR,
+  {
+    startTickIndex: [8, field.i32],
+    ticks: [12, getArrayCodec(WHIRLPOOL_TICK, { size: WHIRLPOOL_TICKS_PER_ARRAY })],
+    whirlpool: [12 + WHIRLPOOL_TICKS_PER_ARRAY * WHIRLPOOL_TICK_SIZE, field.address],
+  },
+);
+
+const CLMM_TICK = layoutCodec(CLMM_TICK_SIZE, null, {
+  tick: [0, field.i32],
+  liquidityNet: [4, field.i128],
+  liquidityGross: [20, field.u128],
+});
+
+export const CLMM_TICK_ARRAY_LAYOUT = layoutCodec(CLMM_TICK_ARRAY_SIZE, CLMM_TICK_ARRAY_DISCRIMINATOR, {
+  poolId: [8, field.address],
+  startTickIndex: [40, field.i32],
+  ticks: [44, getArrayCodec(CLMM_TICK, { size: CLMM_TICKS_PER_ARRAY })],
+  initializedTickArrayCount: [44 + CLMM_TICKS_PER_ARRAY * CLMM_TICK_SIZE, field.u8],
+});
 
 export function decodeWhirlpoolTickArray(data: Uint8Array, tickSpacing: number): DecodeResult<TickArray> {
   const checked = checkLayout(
@@ -48,17 +73,25 @@ export function decodeWhirlpoolTickArray(data: Uint8Array, tickSpacing: number):
     'Orca Whirlpool TickArray',
   );
   if (!checked.ok) return checked;
-  const start = i32At(data, 8);
+  const array = WHIRLPOOL_TICK_ARRAY_LAYOUT;
+  const start = readLayoutField(array, 'startTickIndex', data);
   const ticks: InitializedTick[] = [];
-  for (let i = 0; i < WHIRLPOOL_TICKS_PER_ARRAY; i++) {
-    const at = 12 + i * WHIRLPOOL_TICK_SIZE;
-    if (data[at] === 1) ticks.push({ index: start + i * tickSpacing, liquidityNet: i128At(data, at + 1) });
+  for (const [i, at] of slotOffsets(array.fields.ticks[0], WHIRLPOOL_TICK, WHIRLPOOL_TICKS_PER_ARRAY)) {
+    if (!readLayoutField(WHIRLPOOL_TICK, 'initialized', data, at)) continue;
+    ticks.push({
+      index: start + i * tickSpacing,
+      liquidityNet: readLayoutField(WHIRLPOOL_TICK, 'liquidityNet', data, at),
+    });
   }
-  return decoded({
-    pool: addressAt(data, 12 + WHIRLPOOL_TICKS_PER_ARRAY * WHIRLPOOL_TICK_SIZE),
-    startTickIndex: start,
-    ticks,
-  });
+  return decoded({ pool: readLayoutField(array, 'whirlpool', data), startTickIndex: start, ticks });
+}
+
+/**
+ * Each slot's index and offset: an array's slots are read one field at a time, since decoding all
+ * of a 10 kB account through the codec costs ten times as much and most slots are empty.
+ */
+function slotOffsets(first: number, slot: { fixedSize: number }, count: number): [number, number][] {
+  return Array.from({ length: count }, (_, i) => [i, first + i * slot.fixedSize]);
 }
 
 export function decodeClmmTickArray(data: Uint8Array, tickSpacing: number): DecodeResult<TickArray> {
@@ -69,18 +102,18 @@ export function decodeClmmTickArray(data: Uint8Array, tickSpacing: number): Deco
     'Raydium CLMM TickArrayState',
   );
   if (!checked.ok) return checked;
-  const start = i32At(data, 40);
+  const array = CLMM_TICK_ARRAY_LAYOUT;
+  const start = readLayoutField(array, 'startTickIndex', data);
   const ticks: InitializedTick[] = [];
-  for (let i = 0; i < CLMM_TICKS_PER_ARRAY; i++) {
-    const at = 44 + i * CLMM_TICK_SIZE;
-    if (u128At(data, at + 20) === 0n) continue;
-    const index = i32At(data, at);
+  for (const [i, at] of slotOffsets(array.fields.ticks[0], CLMM_TICK, CLMM_TICKS_PER_ARRAY)) {
+    if (readLayoutField(CLMM_TICK, 'liquidityGross', data, at) === 0n) continue;
+    const index = readLayoutField(CLMM_TICK, 'tick', data, at);
     // A tick that is not where its slot says is bytes the program never writes.
     if (index !== start + i * tickSpacing)
       return notDecoded('malformed', `tick ${index} in slot ${i} of ${start}`);
-    ticks.push({ index, liquidityNet: i128At(data, at + 4) });
+    ticks.push({ index, liquidityNet: readLayoutField(CLMM_TICK, 'liquidityNet', data, at) });
   }
-  return decoded({ pool: addressAt(data, 8), startTickIndex: start, ticks });
+  return decoded({ pool: readLayoutField(array, 'poolId', data), startTickIndex: start, ticks });
 }
 
 /** The first tick of the array holding `tick`: arrays start at multiples of ticksPerArray × spacing. */

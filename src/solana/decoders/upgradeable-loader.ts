@@ -8,9 +8,17 @@
  * authority may leave its old key bytes behind, so the tag alone decides.
  * The decoder accepts just the 45-byte header, so callers can fetch ProgramData with a dataSlice.
  */
-import { type Address, getAddressDecoder, getAddressEncoder, getU64Decoder } from '@solana/kit';
+import {
+  type Address,
+  getAddressDecoder,
+  getAddressEncoder,
+  getOptionCodec,
+  getU64Decoder,
+  unwrapOption,
+} from '@solana/kit';
 import { findProgramDerivedAddress } from '../program-address.js';
 import { BPF_UPGRADEABLE_LOADER } from '../programs.js';
+import { field, layoutCodec } from './layout.js';
 import { type DecodeResult, decoded, notDecoded } from './result.js';
 
 export const PROGRAM_ACCOUNT_SIZE = 36;
@@ -35,14 +43,26 @@ export type UpgradeableLoaderState =
 
 const addressDecoder = getAddressDecoder();
 const u64Decoder = getU64Decoder();
+/** bincode Option<Pubkey> as the loader keeps it: 33 bytes set or not, the key's old bytes left behind. */
+const optionalAddress = getOptionCodec(field.address, { noneValue: 'zeroes' });
+/** The variant tag, u32 LE, leads each state like a discriminator. */
+const tag = (variant: number) => [variant, 0, 0, 0];
 
-/** Reads a bincode Option<Pubkey> (u8 tag + 32 reserved bytes); undefined when the tag is not 0 or 1. */
-function readOptionalAddress(data: Uint8Array, offset: number): Address | null | undefined {
-  const tag = data[offset];
-  if (tag === 0) return null;
-  if (tag === 1) return addressDecoder.decode(data.subarray(offset + 1, offset + 33));
-  return undefined;
-}
+export const BUFFER_HEADER_LAYOUT = layoutCodec(BUFFER_HEADER_SIZE, tag(1), {
+  authority: [4, optionalAddress],
+});
+export const PROGRAM_ACCOUNT_LAYOUT = layoutCodec(PROGRAM_ACCOUNT_SIZE, tag(2), {
+  programData: [4, field.address],
+});
+/** ProgramData up to the ELF, which follows at byte 45. */
+export const PROGRAM_DATA_HEADER_LAYOUT = layoutCodec(PROGRAM_DATA_HEADER_SIZE, tag(3), {
+  slot: [4, field.u64],
+  upgradeAuthority: [12, optionalAddress],
+});
+
+/** Whether the Option<Pubkey> tag at `offset` is 0 or 1: the codec would read any other as None. */
+const optionTagIsValid = (data: Uint8Array, offset: number): boolean =>
+  data[offset] === 0 || data[offset] === 1;
 
 function hasLength(data: Uint8Array, size: number, what: string): DecodeResult<never> | null {
   return data.length < size ? notDecoded('truncated', `${data.length} bytes, ${what} has ${size}`) : null;
@@ -58,25 +78,31 @@ export function decodeUpgradeableLoaderState(data: Uint8Array): DecodeResult<Upg
     case 1: {
       const problem = hasLength(data, BUFFER_HEADER_SIZE, 'a buffer header');
       if (problem) return problem;
-      const authority = readOptionalAddress(data, 4);
-      if (authority === undefined) return notDecoded('malformed', 'buffer authority tag is neither 0 nor 1');
-      return decoded({ kind: 'buffer', authority });
+      if (!optionTagIsValid(data, 4))
+        return notDecoded('malformed', 'buffer authority tag is neither 0 nor 1');
+      return decoded({
+        kind: 'buffer',
+        authority: unwrapOption(BUFFER_HEADER_LAYOUT.decode(data).authority),
+      });
     }
     case 2: {
       const problem = hasLength(data, PROGRAM_ACCOUNT_SIZE, 'a program account');
       if (problem) return problem;
-      return decoded({ kind: 'program', programDataAddress: addressDecoder.decode(data.subarray(4, 36)) });
+      return decoded({
+        kind: 'program',
+        programDataAddress: PROGRAM_ACCOUNT_LAYOUT.decode(data).programData,
+      });
     }
     case 3: {
       const problem = hasLength(data, PROGRAM_DATA_HEADER_SIZE, 'a ProgramData header');
       if (problem) return problem;
-      const upgradeAuthority = readOptionalAddress(data, 12);
-      if (upgradeAuthority === undefined)
+      if (!optionTagIsValid(data, 12))
         return notDecoded('malformed', 'upgrade authority tag is neither 0 nor 1');
+      const header = PROGRAM_DATA_HEADER_LAYOUT.decode(data);
       return decoded({
         kind: 'programData',
-        slot: u64Decoder.decode(data.subarray(4, 12)),
-        upgradeAuthority,
+        slot: header.slot,
+        upgradeAuthority: unwrapOption(header.upgradeAuthority),
         executableLength: data.length - PROGRAM_DATA_HEADER_SIZE,
         startsWithElf: ELF_MAGIC.every((byte, index) => data[PROGRAM_DATA_HEADER_SIZE + index] === byte),
       });

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { address, getAddressCodec, getU8Codec, getU64Codec } from '@solana/kit';
-import { layoutCodec } from '../../../src/solana/decoders/layout.js';
+import { layoutCodec, readLayoutField, writeLayoutField } from '../../../src/solana/decoders/layout.js';
 
 const KEY = address('11111111111111111111111111111112');
 
@@ -26,6 +26,22 @@ describe('layoutCodec', () => {
     const bytes = new Uint8Array(80);
     bytes.set(layout.encode({ key: KEY, amount: 7n }));
     assert.deepEqual(layout.decode(bytes), { amount: 7n, key: KEY });
+  });
+
+  it('rewrites one field in place and leaves every other byte, the unnamed ones too, as it was', () => {
+    const bytes = new Uint8Array(60).fill(0xaa);
+    bytes.set(layout.encode({ key: KEY, amount: 7n }).subarray(0, 3));
+    writeLayoutField(layout, 'amount', 0x0102n, bytes);
+    assert.deepEqual([...bytes.subarray(20, 28)], [0x02, 0x01, 0, 0, 0, 0, 0, 0]);
+    assert.deepEqual([...bytes.subarray(3, 20)], new Array(17).fill(0xaa));
+    assert.deepEqual([...bytes.subarray(28)], new Array(32).fill(0xaa));
+  });
+
+  it('reads one field, of a layout that starts further into the bytes too', () => {
+    const bytes = new Uint8Array(100);
+    bytes.set(layout.encode({ key: KEY, amount: 9n }), 40);
+    assert.equal(readLayoutField(layout, 'amount', bytes, 40), 9n);
+    assert.equal(readLayoutField(layout, 'key', bytes, 40), KEY);
   });
 
   it('refuses overlapping fields and fields past the size when defined', () => {

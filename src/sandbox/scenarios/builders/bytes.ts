@@ -1,8 +1,7 @@
-/** Little-endian and Borsh/bincode byte helpers for the account layouts the scenarios write by hand. */
-import { type Address, getAddressEncoder, getUtf8Encoder } from '@solana/kit';
+/** Little-endian byte helpers for the instructions the scenarios write by hand. */
+import { type Address, getAddressEncoder } from '@solana/kit';
 
 const addressEncoder = getAddressEncoder();
-const utf8 = getUtf8Encoder();
 
 export function concatBytes(...parts: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
@@ -44,8 +43,3 @@ export function pubkey(address: Address): Uint8Array {
   return new Uint8Array(addressEncoder.encode(address));
 }
 
-/** Borsh `String`: u32 length, then UTF-8. */
-export function borshString(text: string): Uint8Array {
-  const bytes = utf8.encode(text);
-  return concatBytes(u32(bytes.length), new Uint8Array(bytes));
-}

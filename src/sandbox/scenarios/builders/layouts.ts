@@ -4,18 +4,22 @@
  * back; the scenario tests decode every one of them.
  */
 import { type Address, address } from '@solana/kit';
-import { CORAL_MULTISIG_DISCRIMINATOR } from '../../../solana/decoders/coral-multisig.js';
+import { CORAL_MULTISIG_CODEC } from '../../../solana/decoders/coral-multisig.js';
 import {
   BONDING_CURVE_FIELD_END,
   BONDING_CURVE_LAYOUT,
 } from '../../../solana/decoders/pump-bonding-curve.js';
 import { PUMPSWAP_POOL_LAYOUT } from '../../../solana/decoders/pumpswap-pool.js';
-import { SQUADS_MULTISIG_DISCRIMINATOR } from '../../../solana/decoders/squads.js';
-import { SQUADS_V3_MS_DISCRIMINATOR } from '../../../solana/decoders/squads-v3.js';
-import { findProgramDataAddress } from '../../../solana/decoders/upgradeable-loader.js';
+import { SQUADS_MULTISIG_CODEC } from '../../../solana/decoders/squads.js';
+import { SQUADS_V3_MS_CODEC } from '../../../solana/decoders/squads-v3.js';
+import {
+  findProgramDataAddress,
+  PROGRAM_ACCOUNT_LAYOUT,
+  PROGRAM_DATA_HEADER_LAYOUT,
+} from '../../../solana/decoders/upgradeable-loader.js';
 import { BPF_UPGRADEABLE_LOADER } from '../../../solana/programs.js';
 import type { SandboxChain } from '../../chain/chain.js';
-import { bool, concatBytes, pubkey, u8, u16, u32, u64 } from './bytes.js';
+import { concatBytes } from './bytes.js';
 
 /** The 115-byte bonding curve (creator, mayhem, cashback, quote mint), the layout most live curves have. */
 export const BONDING_CURVE_SIZE = BONDING_CURVE_FIELD_END.quoteMint;
@@ -92,18 +96,14 @@ export interface SquadsMultisigFields {
 
 /** Squads v4 `Multisig` (Anchor/Borsh), as @sqds/multisig lays it out. */
 export function encodeSquadsMultisig(multisig: SquadsMultisigFields): Uint8Array {
-  return concatBytes(
-    Uint8Array.from(SQUADS_MULTISIG_DISCRIMINATOR),
-    pubkey(multisig.createKey),
-    multisig.configAuthority ? pubkey(multisig.configAuthority) : new Uint8Array(32),
-    u16(multisig.threshold),
-    u32(multisig.timeLockSeconds),
-    u64(multisig.transactionIndex),
-    u64(multisig.staleTransactionIndex),
-    multisig.rentCollector ? concatBytes(u8(1), pubkey(multisig.rentCollector)) : u8(0),
-    u8(multisig.bump),
-    u32(multisig.members.length),
-    ...multisig.members.map((member) => concatBytes(pubkey(member.key), u8(member.permissions))),
+  const { configAuthority, timeLockSeconds, ...rest } = multisig;
+  return new Uint8Array(
+    SQUADS_MULTISIG_CODEC.encode({
+      ...rest,
+      configAuthority: configAuthority ?? ZERO_ADDRESS,
+      timeLock: timeLockSeconds,
+      members: [...rest.members],
+    }),
   );
 }
 
@@ -114,14 +114,7 @@ export function encodeCoralMultisig(ms: {
   nonce: number;
   ownerSetSeqno: number;
 }): Uint8Array {
-  return concatBytes(
-    Uint8Array.from(CORAL_MULTISIG_DISCRIMINATOR),
-    u32(ms.owners.length),
-    ...ms.owners.map(pubkey),
-    u64(ms.threshold),
-    u8(ms.nonce),
-    u32(ms.ownerSetSeqno),
-  );
+  return new Uint8Array(CORAL_MULTISIG_CODEC.encode({ ...ms, owners: [...ms.owners] }));
 }
 
 /** Squads v3 `Ms` (squads-mpl). */
@@ -131,17 +124,15 @@ export function encodeSquadsV3Multisig(ms: {
   createKey: Address;
   keys: readonly Address[];
 }): Uint8Array {
-  return concatBytes(
-    Uint8Array.from(SQUADS_V3_MS_DISCRIMINATOR),
-    u16(ms.threshold),
-    u16(ms.authorityIndex),
-    u32(0),
-    u32(0),
-    u8(255),
-    pubkey(ms.createKey),
-    bool(false),
-    u32(ms.keys.length),
-    ...ms.keys.map(pubkey),
+  return new Uint8Array(
+    SQUADS_V3_MS_CODEC.encode({
+      ...ms,
+      keys: [...ms.keys],
+      transactionIndex: 0,
+      msChangeIndex: 0,
+      bump: 255,
+      allowExternalExecute: false,
+    }),
   );
 }
 
@@ -166,9 +157,7 @@ export async function installStandInProgram(
   const programData = await findProgramDataAddress(programId);
   const deploySlot = chain.slot;
   const programDataBytes = concatBytes(
-    u32(3),
-    u64(deploySlot),
-    upgradeAuthority ? concatBytes(u8(1), pubkey(upgradeAuthority)) : new Uint8Array(33),
+    new Uint8Array(PROGRAM_DATA_HEADER_LAYOUT.encode({ slot: deploySlot, upgradeAuthority })),
     elf,
   );
   chain.setAccount({
@@ -177,7 +166,7 @@ export async function installStandInProgram(
     data: programDataBytes,
     owner: BPF_UPGRADEABLE_LOADER,
   });
-  const programBytes = concatBytes(u32(2), pubkey(programData));
+  const programBytes = new Uint8Array(PROGRAM_ACCOUNT_LAYOUT.encode({ programData }));
   chain.setAccount({
     address: programId,
     lamports: chain.minimumBalanceForRentExemption(programBytes.length),

@@ -5,7 +5,11 @@
  */
 import { AccountRole, type Address, type Instruction, type KeyPairSigner } from '@solana/kit';
 import { getCreateAccountInstruction } from '@solana-program/system';
-import { findProgramDataAddress } from '../../../solana/decoders/upgradeable-loader.js';
+import {
+  BUFFER_HEADER_SIZE,
+  findProgramDataAddress,
+  PROGRAM_ACCOUNT_SIZE,
+} from '../../../solana/decoders/upgradeable-loader.js';
 import { BPF_UPGRADEABLE_LOADER, SYSTEM_PROGRAM } from '../../../solana/programs.js';
 import type { SandboxChain } from '../../chain/chain.js';
 import { type Submitted, submit } from '../../wallets.js';
@@ -13,8 +17,6 @@ import { concatBytes, u32, u64 } from './bytes.js';
 
 const SYSVAR_RENT = 'SysvarRent111111111111111111111111111111111' as Address;
 const SYSVAR_CLOCK = 'SysvarC1ock11111111111111111111111111111111' as Address;
-const BUFFER_HEADER_SIZE = 37;
-const PROGRAM_ACCOUNT_SIZE = 36;
 /** Bytes of ELF per Write: keeps a one-signer transaction under the 1232-byte packet limit. */
 const WRITE_CHUNK = 900;
 

@@ -4,11 +4,11 @@
  * no kit client for Token Metadata in the project.
  */
 import { AccountRole, type Address, type KeyPairSigner } from '@solana/kit';
-import { findMetadataAddress } from '../../../solana/decoders/metaplex-metadata.js';
+import { findMetadataAddress, METADATA_DATA_CODEC } from '../../../solana/decoders/metaplex-metadata.js';
 import { SYSTEM_PROGRAM, TOKEN_METADATA_PROGRAM } from '../../../solana/programs.js';
 import type { SandboxChain } from '../../chain/chain.js';
 import { submit } from '../../wallets.js';
-import { bool, borshString, concatBytes, u8, u16 } from './bytes.js';
+import { bool, concatBytes, u8 } from './bytes.js';
 
 const CREATE_METADATA_ACCOUNT_V3 = 33;
 
@@ -38,12 +38,16 @@ export async function createMetadata(
   const address = await findMetadataAddress(options.mint);
   const data = concatBytes(
     u8(CREATE_METADATA_ACCOUNT_V3),
-    // DataV2: name, symbol, uri, seller_fee_basis_points, creators None, collection None, uses None
-    borshString(options.name),
-    borshString(options.symbol),
-    borshString(options.uri),
-    u16(0),
-    u8(0),
+    // DataV2: the account's Data (no seller fee, creators None), then collection None, uses None
+    new Uint8Array(
+      METADATA_DATA_CODEC.encode({
+        name: options.name,
+        symbol: options.symbol,
+        uri: options.uri,
+        sellerFeeBasisPoints: 0,
+        creators: null,
+      }),
+    ),
     u8(0),
     u8(0),
     bool(options.isMutable),

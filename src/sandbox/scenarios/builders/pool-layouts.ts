@@ -10,14 +10,6 @@ import { WHIRLPOOL_LAYOUT } from '../../../solana/decoders/orca-whirlpool.js';
 import { AMM_V4_LAYOUT } from '../../../solana/decoders/raydium-amm-v4.js';
 import { CPMM_POOL_LAYOUT } from '../../../solana/decoders/raydium-cpmm.js';
 
-export const u128 = (value: bigint) => {
-  const bytes = new Uint8Array(16);
-  const view = new DataView(bytes.buffer);
-  view.setBigUint64(0, value & (2n ** 64n - 1n), true);
-  view.setBigUint64(8, value >> 64n, true);
-  return bytes;
-};
-
 export interface CpmmPoolFields {
   ammConfig: Address;
   creator: Address;

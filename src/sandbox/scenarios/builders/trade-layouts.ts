@@ -1,29 +1,17 @@
 /**
- * Accounts a trade-size quote reads, in their programs' real layouts (the offsets the decoders
- * read): Pyth's PriceUpdateV2, Orca Whirlpool and Raydium CLMM tick arrays, Meteora DLMM bin
- * arrays. The sandbox writes them directly: it runs none of these programs.
+ * Accounts a trade-size quote reads, in their programs' real layouts, encoded with the codecs the
+ * decoders read them with: Pyth's PriceUpdateV2, Orca Whirlpool and Raydium CLMM tick arrays, Meteora
+ * DLMM bin arrays. The sandbox writes them directly: it runs none of these programs.
  */
-import type { Address } from '@solana/kit';
+import { type Address, fixEncoderSize } from '@solana/kit';
+import { BIN_ARRAY_LAYOUT, BINS_PER_ARRAY } from '../../../solana/decoders/meteora-dlmm-bin-array.js';
+import { PRICE_UPDATE_V2_CODEC, PRICE_UPDATE_V2_SIZE } from '../../../solana/decoders/pyth-price-update.js';
 import {
-  BIN_ARRAY_DISCRIMINATOR,
-  BIN_ARRAY_SIZE,
-  BIN_SIZE,
-} from '../../../solana/decoders/meteora-dlmm-bin-array.js';
-import { PRICE_UPDATE_V2_DISCRIMINATOR } from '../../../solana/decoders/pyth-price-update.js';
-import {
-  CLMM_TICK_ARRAY_DISCRIMINATOR,
-  CLMM_TICK_ARRAY_SIZE,
-  CLMM_TICK_SIZE,
-  WHIRLPOOL_TICK_ARRAY_DISCRIMINATOR,
-  WHIRLPOOL_TICK_ARRAY_SIZE,
-  WHIRLPOOL_TICK_SIZE,
+  CLMM_TICK_ARRAY_LAYOUT,
+  CLMM_TICKS_PER_ARRAY,
+  WHIRLPOOL_TICK_ARRAY_LAYOUT,
   WHIRLPOOL_TICKS_PER_ARRAY,
 } from '../../../solana/decoders/tick-arrays.js';
-import { pubkey } from './bytes.js';
-import { u128 } from './pool-layouts.js';
-
-/** Two's complement, as the programs store an i128. */
-const i128 = (value: bigint) => u128(value < 0n ? 2n ** 128n + value : value);
 
 export interface PriceUpdateFields {
   writeAuthority: Address;
@@ -35,23 +23,25 @@ export interface PriceUpdateFields {
   postedSlot: bigint;
 }
 
+const priceUpdateAccount = fixEncoderSize(PRICE_UPDATE_V2_CODEC, PRICE_UPDATE_V2_SIZE);
+
 /** A fully verified PriceUpdateV2 (verification level Full: one byte), 134 bytes as Pyth allocates it. */
 export function encodePriceUpdateV2(f: PriceUpdateFields): Uint8Array {
-  const data = new Uint8Array(134);
-  const view = new DataView(data.buffer);
-  data.set(PRICE_UPDATE_V2_DISCRIMINATOR, 0);
-  data.set(pubkey(f.writeAuthority), 8);
-  data[40] = 1;
-  data.set(Buffer.from(f.feedIdHex, 'hex'), 41);
-  view.setBigInt64(73, f.price, true);
-  view.setBigUint64(81, f.conf, true);
-  view.setInt32(89, f.exponent, true);
-  view.setBigInt64(93, f.publishTime, true);
-  view.setBigInt64(101, f.publishTime, true);
-  view.setBigInt64(109, f.price, true);
-  view.setBigUint64(117, f.conf, true);
-  view.setBigUint64(125, f.postedSlot, true);
-  return data;
+  return new Uint8Array(
+    priceUpdateAccount.encode({
+      writeAuthority: f.writeAuthority,
+      verificationLevel: { __kind: 'Full' },
+      feedId: f.feedIdHex,
+      price: f.price,
+      conf: f.conf,
+      exponent: f.exponent,
+      publishTime: f.publishTime,
+      prevPublishTime: f.publishTime,
+      emaPrice: f.price,
+      emaConf: f.conf,
+      postedSlot: f.postedSlot,
+    }),
+  );
 }
 
 export interface TickFields {
@@ -60,23 +50,29 @@ export interface TickFields {
   liquidityGross: bigint;
 }
 
+/** The tick in each of an array's `count` slots; undefined where none is initialized. */
+function ticksBySlot(count: number, start: number, spacing: number, ticks: readonly TickFields[]) {
+  const bySlot = new Map(ticks.map((t) => [(t.index - start) / spacing, t]));
+  return Array.from({ length: count }, (_, slot) => bySlot.get(slot));
+}
+
 export function encodeWhirlpoolTickArray(
   whirlpool: Address,
   start: number,
   spacing: number,
   ticks: readonly TickFields[],
 ): Uint8Array {
-  const data = new Uint8Array(WHIRLPOOL_TICK_ARRAY_SIZE);
-  data.set(WHIRLPOOL_TICK_ARRAY_DISCRIMINATOR, 0);
-  new DataView(data.buffer).setInt32(8, start, true);
-  for (const t of ticks) {
-    const at = 12 + ((t.index - start) / spacing) * WHIRLPOOL_TICK_SIZE;
-    data[at] = 1;
-    data.set(i128(t.liquidityNet), at + 1);
-    data.set(i128(t.liquidityGross), at + 17);
-  }
-  data.set(pubkey(whirlpool), 12 + WHIRLPOOL_TICKS_PER_ARRAY * WHIRLPOOL_TICK_SIZE);
-  return data;
+  const empty = { initialized: false, liquidityNet: 0n, liquidityGross: 0n };
+  const encoded = WHIRLPOOL_TICK_ARRAY_LAYOUT.encode({
+    startTickIndex: start,
+    ticks: ticksBySlot(WHIRLPOOL_TICKS_PER_ARRAY, start, spacing, ticks).map((tick) =>
+      tick
+        ? { initialized: true, liquidityNet: tick.liquidityNet, liquidityGross: tick.liquidityGross }
+        : empty,
+    ),
+    whirlpool,
+  });
+  return new Uint8Array(encoded);
 }
 
 export function encodeClmmTickArray(
@@ -85,19 +81,18 @@ export function encodeClmmTickArray(
   spacing: number,
   ticks: readonly TickFields[],
 ): Uint8Array {
-  const data = new Uint8Array(CLMM_TICK_ARRAY_SIZE);
-  const view = new DataView(data.buffer);
-  data.set(CLMM_TICK_ARRAY_DISCRIMINATOR, 0);
-  data.set(pubkey(pool), 8);
-  view.setInt32(40, start, true);
-  for (const t of ticks) {
-    const at = 44 + ((t.index - start) / spacing) * CLMM_TICK_SIZE;
-    view.setInt32(at, t.index, true);
-    data.set(i128(t.liquidityNet), at + 4);
-    data.set(i128(t.liquidityGross), at + 20);
-  }
-  data[44 + 60 * CLMM_TICK_SIZE] = ticks.length;
-  return data;
+  const empty = { tick: 0, liquidityNet: 0n, liquidityGross: 0n };
+  const encoded = CLMM_TICK_ARRAY_LAYOUT.encode({
+    poolId: pool,
+    startTickIndex: start,
+    ticks: ticksBySlot(CLMM_TICKS_PER_ARRAY, start, spacing, ticks).map((tick) =>
+      tick
+        ? { tick: tick.index, liquidityNet: tick.liquidityNet, liquidityGross: tick.liquidityGross }
+        : empty,
+    ),
+    initializedTickArrayCount: ticks.length,
+  });
+  return new Uint8Array(encoded);
 }
 
 export function encodeBinArray(
@@ -105,16 +100,15 @@ export function encodeBinArray(
   index: number,
   bins: readonly { id: number; amountX: bigint; amountY: bigint }[],
 ): Uint8Array {
-  const data = new Uint8Array(BIN_ARRAY_SIZE);
-  const view = new DataView(data.buffer);
-  data.set(BIN_ARRAY_DISCRIMINATOR, 0);
-  view.setBigInt64(8, BigInt(index), true);
-  data[16] = 1;
-  data.set(pubkey(pair), 24);
-  for (const b of bins) {
-    const at = 56 + (b.id - index * 70) * BIN_SIZE;
-    view.setBigUint64(at, b.amountX, true);
-    view.setBigUint64(at + 8, b.amountY, true);
-  }
-  return data;
+  const byId = new Map(bins.map((b) => [b.id, b]));
+  const encoded = BIN_ARRAY_LAYOUT.encode({
+    index: BigInt(index),
+    version: 1,
+    lbPair: pair,
+    bins: Array.from({ length: BINS_PER_ARRAY }, (_, i) => {
+      const bin = byId.get(index * BINS_PER_ARRAY + i);
+      return { amountX: bin?.amountX ?? 0n, amountY: bin?.amountY ?? 0n };
+    }),
+  });
+  return new Uint8Array(encoded);
 }

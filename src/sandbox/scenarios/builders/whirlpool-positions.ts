@@ -5,12 +5,11 @@
  */
 import { type Address, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
 import {
-  WHIRLPOOL_POSITION_DISCRIMINATOR,
+  WHIRLPOOL_POSITION_LAYOUT,
   WHIRLPOOL_POSITION_SIZE,
 } from '../../../solana/decoders/orca-whirlpool-position.js';
 import { ORCA_WHIRLPOOL_PROGRAM, TOKEN_PROGRAM } from '../../../solana/programs.js';
 import type { ScenarioContext } from '../context.js';
-import { pubkey } from './bytes.js';
 import { encodeMintAccount, encodeTokenAccount } from './pool-layouts.js';
 
 export interface WhirlpoolPositionFields {
@@ -22,16 +21,15 @@ export interface WhirlpoolPositionFields {
 }
 
 export function encodeWhirlpoolPosition(f: WhirlpoolPositionFields): Uint8Array {
-  const data = new Uint8Array(WHIRLPOOL_POSITION_SIZE);
-  const view = new DataView(data.buffer);
-  data.set(WHIRLPOOL_POSITION_DISCRIMINATOR, 0);
-  data.set(pubkey(f.whirlpool), 8);
-  data.set(pubkey(f.positionMint), 40);
-  view.setBigUint64(72, f.liquidity & (2n ** 64n - 1n), true);
-  view.setBigUint64(80, f.liquidity >> 64n, true);
-  view.setInt32(88, f.tickLower, true);
-  view.setInt32(92, f.tickUpper, true);
-  return data;
+  return new Uint8Array(
+    WHIRLPOOL_POSITION_LAYOUT.encode({
+      whirlpool: f.whirlpool,
+      positionMint: f.positionMint,
+      liquidity: f.liquidity,
+      tickLowerIndex: f.tickLower,
+      tickUpperIndex: f.tickUpper,
+    }),
+  );
 }
 
 /** Writes a position of `owner` in `whirlpool`, its NFT mint and the owner's account holding it. */

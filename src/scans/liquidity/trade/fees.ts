@@ -16,22 +16,13 @@ import type { Fee } from './model.js';
 export const PUMP_PROTOCOL_FEE_BPS = 95n;
 export const PUMP_CREATOR_FEE_BPS = 30n;
 
-/** PumpSwap: LP + protocol fee from its GlobalConfig, + the coin creator's where the layout has it (offset 313). */
+/** PumpSwap: LP + protocol fee from its GlobalConfig, + the coin creator's where the config has it. */
 export function pumpSwapFee(config: RawAccount | null | undefined): Fee | null {
   if (!config) return null;
   const decoded = decodePumpSwapGlobalConfig(config.data);
   if (!decoded.ok) return null;
-  const creator =
-    config.data.length >= 321
-      ? new DataView(config.data.buffer, config.data.byteOffset, config.data.byteLength).getBigUint64(
-          313,
-          true,
-        )
-      : 0n;
-  return {
-    num: decoded.value.lpFeeBasisPoints + decoded.value.protocolFeeBasisPoints + creator,
-    den: 10_000n,
-  };
+  const { lpFeeBasisPoints, protocolFeeBasisPoints, coinCreatorFeeBasisPoints } = decoded.value;
+  return { num: lpFeeBasisPoints + protocolFeeBasisPoints + (coinCreatorFeeBasisPoints ?? 0n), den: 10_000n };
 }
 
 let cpmmConfigs: Map<Address, number> | null = null;
