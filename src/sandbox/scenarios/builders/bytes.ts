@@ -42,4 +42,3 @@ export function bool(value: boolean): Uint8Array {
 export function pubkey(address: Address): Uint8Array {
   return new Uint8Array(addressEncoder.encode(address));
 }
-
