@@ -15,9 +15,12 @@
  * were the only one (its n-th request, the n-th read), so both fail in every case. A 200 must be the right answer
  * (for the simulation, exactly the manifest's token changes), and a settled payment must have its
  * stored response: the same payment, presented again, gets the same bytes and costs nothing more.
+ *
+ * Each endpoint's cases share one sandbox chain (starting one per case was most of the file's
+ * time); each case still has a service, proxy, payer and payTo of its own.
  */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
 import type { PaymentRequirements } from '@x402/core/types';
 import { concretePath, type PaidEndpoint, SCAN_ENDPOINTS, type ScanId } from '../../src/catalog.js';
@@ -31,7 +34,7 @@ import {
   PASS,
   startFaultProxy,
 } from '../helpers/fault-proxy.js';
-import { type PaidSandbox, simulationsOn, startPaidSandbox } from '../helpers/paid-sandbox.js';
+import { PAYER_USDC, type PaidSandbox, simulationsOn, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { encodeHeader, v2Payment } from '../helpers/payments.js';
 
 const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -86,15 +89,27 @@ const PERMANENT: readonly Case[] = [
 ];
 
 interface Rig {
-  readonly s: PaidSandbox;
   readonly proxy: FaultProxy;
   readonly price: bigint;
+  /** The case's payer's and payTo's USDC balances, to compare before and after a call. */
+  balances(): Promise<{ payer: bigint; payTo: bigint }>;
   /** A fresh payment for the call. */
   payment(): Promise<string>;
   /** The paid call: a GET of the subject, or the POST of the simulation's body. */
   call(header: string): Promise<Response>;
   /** Fails unless `text` is the right 200 answer for the subject. */
   checkResult(text: string): void;
+}
+
+/**
+ * One paid sandbox (chain, facilitators) per endpoint, shared by its cases, which run at once:
+ * each case has its own fault proxy, its own instance of the service behind it (its own breaker,
+ * state and result cache, so no case's scan is answered from another's), its own payer and its
+ * own payTo, so no case sees another's faults or balances.
+ */
+interface Shared {
+  readonly s: PaidSandbox;
+  readonly simulation: SimulationScenario | null;
 }
 
 /** The subject of each endpoint, and the RPC reads only its scanner makes (the ones spoiled). */
@@ -140,15 +155,28 @@ function resultCheck(simulation: SimulationScenario | null) {
   };
 }
 
+/** The endpoint's shared sandbox for its describe block: started in `before`, closed in `after`. */
+function useShared(endpoint: PaidEndpoint): { current: Shared | undefined } {
+  const shared: { current: Shared | undefined } = { current: undefined };
+  before(async () => {
+    const s = await startPaidSandbox({}, { scanners: SCANNERS });
+    shared.current = { s, simulation: endpoint.method === 'POST' ? await seedSimulation(s) : null };
+  });
+  after(async () => {
+    await shared.current?.s.close();
+  });
+  return shared;
+}
+
 async function withRig(
+  shared: Shared,
   endpoint: PaidEndpoint & { readonly id: ScanId },
   kase: Case,
   deadlines: Deadlines,
   run: (rig: Rig) => Promise<void>,
 ): Promise<void> {
-  const env = { SCAN_TIMEOUT_MS: String(deadlines.scanMs), RPC_TIMEOUT_MS: String(deadlines.rpcMs) };
-  const s = await startPaidSandbox(env, { scanners: SCANNERS });
-  const simulation = endpoint.method === 'POST' ? await seedSimulation(s) : null;
+  const { s, simulation } = shared;
+  const [payer, payTo] = await Promise.all([s.newPayer(PAYER_USDC), s.newPayer(0n)]);
   const { subject, scannerRead } = subjectOf(endpoint.id, s, simulation);
   const proxy = await startFaultProxy(s.rpcServer.url);
   let n = 0;
@@ -162,7 +190,18 @@ async function withRig(
       timeoutMs: deadlines.rpcMs,
       breaker: { halfOpenAfterMs: 300 },
     });
-    const instance = await s.startInstance({ scanners: SCANNERS, rpc }, env);
+    const instance = await s.startInstance(
+      { scanners: SCANNERS, rpc },
+      {
+        SCAN_TIMEOUT_MS: String(deadlines.scanMs),
+        RPC_TIMEOUT_MS: String(deadlines.rpcMs),
+        // The facilitators are not what this file spoils, and every case calls them at once:
+        // their deadlines only bound a hang (the helper's 2 s and 5 s ones fail on a busy machine).
+        FACILITATOR_TIMEOUT_MS: '30000',
+        SETTLE_TIMEOUT_MS: '30000',
+        PAY_TO: payTo.address,
+      },
+    );
     const send = (headers: Record<string, string>) =>
       endpoint.method === 'GET'
         ? fetch(instance.url + concretePath(endpoint, subject), { headers })
@@ -175,17 +214,20 @@ async function withRig(
     assert.equal(offer.status, 402, await offer.text());
     const required = decodePaymentRequiredHeader(offer.headers.get('payment-required')!);
     const requirements = required.accepts[0] as PaymentRequirements;
+    assert.equal(requirements.payTo, payTo.address, "the case's own payTo");
     await run({
-      s,
       proxy,
       price: BigInt(requirements.amount),
+      balances: async () => ({
+        payer: await s.usdcBalance(payer.address),
+        payTo: await s.usdcBalance(payTo.address),
+      }),
       payment: async () =>
-        encodeHeader(await v2Payment(s.payer, s.rpcServer.url, requirements, required.resource.url)),
+        encodeHeader(await v2Payment(payer, s.rpcServer.url, requirements, required.resource.url)),
       call: (header) => send({ 'PAYMENT-SIGNATURE': header }),
       checkResult: resultCheck(simulation),
     });
   } finally {
-    await s.close();
     await proxy.close();
   }
 }
@@ -198,11 +240,11 @@ function assertFaulted(endpoint: PaidEndpoint, proxy: FaultProxy): void {
 
 /** A settled payment has its stored response: presented again, the same bytes, and nothing more charged. */
 async function assertStored(rig: Rig, header: string, text: string): Promise<void> {
-  const settled = await rig.s.balances();
+  const settled = await rig.balances();
   const again = await rig.call(header);
   assert.equal(again.status, 200);
   assert.equal(await again.text(), text, 'the stored response of the settled payment');
-  assert.deepEqual(await rig.s.balances(), settled, 'charged once');
+  assert.deepEqual(await rig.balances(), settled, 'charged once');
 }
 
 /** A clean 500: JSON naming the failure, no stack trace or source path. */
@@ -217,20 +259,24 @@ function assertCleanScanFailure(status: number, text: string) {
 // The scans' endpoints (a watch's baseline is the scan of its kind, run by the same scanners).
 for (const endpoint of SCAN_ENDPOINTS) {
   describe(`${endpoint.method} ${endpoint.path} behind a faulty RPC`, { concurrency: true }, () => {
+    const shared = useShared(endpoint);
     for (const kase of TRANSIENT) {
       it(`transient: ${kase.name} → 200 after retry, settled once`, {
         timeout: PATIENT_TEST_TIMEOUT_MS,
       }, async () => {
-        await withRig(endpoint, kase, PATIENT, async (rig) => {
-          const { s, proxy, price } = rig;
-          const before = await s.balances();
+        await withRig(shared.current!, endpoint, kase, PATIENT, async (rig) => {
+          const { proxy, price } = rig;
+          const before = await rig.balances();
           const header = await rig.payment();
           const res = await rig.call(header);
           const text = await res.text();
           assert.equal(res.status, 200, text);
           rig.checkResult(text);
           assertFaulted(endpoint, proxy);
-          assert.deepEqual(await s.balances(), { payer: before.payer - price, payTo: before.payTo + price });
+          assert.deepEqual(await rig.balances(), {
+            payer: before.payer - price,
+            payTo: before.payTo + price,
+          });
           await assertStored(rig, header, text);
         });
       });
@@ -240,20 +286,23 @@ for (const endpoint of SCAN_ENDPOINTS) {
       it(`permanent: ${kase.name} → clean 500, nothing settled, the payment reusable`, {
         timeout: TEST_TIMEOUT_MS,
       }, async () => {
-        await withRig(endpoint, kase, FAILING_FAST, async (rig) => {
-          const { s, proxy, price } = rig;
+        await withRig(shared.current!, endpoint, kase, FAILING_FAST, async (rig) => {
+          const { proxy, price } = rig;
           const header = await rig.payment();
-          const before = await s.balances();
+          const before = await rig.balances();
           const res = await rig.call(header);
           assertCleanScanFailure(res.status, await res.text());
           assertFaulted(endpoint, proxy);
-          assert.deepEqual(await s.balances(), before, 'nothing settled for a failed scan');
+          assert.deepEqual(await rig.balances(), before, 'nothing settled for a failed scan');
           proxy.setPlan(PASS);
           const again = await rig.call(header);
           const text = await again.text();
           assert.equal(again.status, 200, text);
           rig.checkResult(text);
-          assert.deepEqual(await s.balances(), { payer: before.payer - price, payTo: before.payTo + price });
+          assert.deepEqual(await rig.balances(), {
+            payer: before.payer - price,
+            payTo: before.payTo + price,
+          });
           await assertStored(rig, header, text);
         });
       });
