@@ -11,6 +11,7 @@ import { createKeyPairSignerFromBytes, generateKeyPairSigner } from '@solana/kit
 import { getMintEncoder, getTokenEncoder } from '@solana-program/token';
 import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm';
+import { TEST_SNAPSHOT_DIR } from '../helpers/seeded-chain.js';
 import { jsonOf } from '../helpers/service.js';
 import { assertOneLine, riskScan, tempDir } from './run-cli.js';
 
@@ -110,6 +111,8 @@ describe('risk-scan sandbox loading account dumps', () => {
           PATH: process.env.PATH,
           HOME: process.env.HOME,
           SANDBOX_DIR: sandboxDir,
+          // The seeded chain restored from the tests' snapshot (the dumps are written over it after).
+          SANDBOX_SNAPSHOT_DIR: TEST_SNAPSHOT_DIR,
           LOG_LEVEL: 'warn',
           RISK_SCAN_FROM_SOURCE: '1',
         },
