@@ -13,7 +13,7 @@ import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm';
 import { TEST_SNAPSHOT_DIR } from '../helpers/seeded-chain.js';
 import { jsonOf } from '../helpers/service.js';
-import { assertOneLine, riskScan, tempDir } from './run-cli.js';
+import { assertOneLine, riskScan, riskScanHere, tempDir } from './run-cli.js';
 
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 
@@ -185,11 +185,12 @@ describe('risk-scan sandbox loading account dumps', () => {
     );
   });
 
+  // Refused before the sandbox starts: run by runCli in this process (see riskScanHere).
   it('an unknown option: exit 2 with the usage hint; --account without its file: exit 2', async () => {
-    const bogus = await riskScan(['sandbox', '--bogus']);
+    const bogus = await riskScanHere(['sandbox', '--bogus']);
     assert.equal(bogus.code, 2);
     assert.match(bogus.stderr, /Unknown option '--bogus'.*risk-scan --help/);
-    const half = await riskScan(['sandbox', '--account', mint]);
+    const half = await riskScanHere(['sandbox', '--account', mint]);
     assert.equal(half.code, 2);
     assert.match(half.stderr.trim(), /^--account takes an address and a file/);
   });

@@ -12,7 +12,16 @@ import { describe, it } from 'node:test';
 import { unusedPort } from '../helpers/ports.js';
 import { TEST_SNAPSHOT_DIR } from '../helpers/seeded-chain.js';
 import { TEST_PAY_TO } from '../helpers/service.js';
-import { assertOneLine, closedPort, HANG_MS, holdPort, npmStart, riskScan, tempDir } from './run-cli.js';
+import {
+  assertOneLine,
+  closedPort,
+  HANG_MS,
+  holdPort,
+  npmStart,
+  riskScan,
+  riskScanHere,
+  tempDir,
+} from './run-cli.js';
 
 const inUse = (port: number, variable: string) =>
   new RegExp(
@@ -118,13 +127,14 @@ describe('a sandbox that cannot listen', { concurrency: 4 }, () => {
     }
   });
 
+  // Refused before the sandbox starts: run by runCli in this process (see riskScanHere).
   it('--ports with anything but auto: exit 2, one line', async () => {
-    const ended = await riskScan(['sandbox', '--ports', '9000'], await sandboxEnv());
+    const ended = await riskScanHere(['sandbox', '--ports', '9000'], await sandboxEnv());
     assertOneLine(ended, 2, /^--ports takes "auto", not "9000" \(risk-scan --help shows the usage\)$/);
   });
 
   it('an unknown option: exit 2, one line', async () => {
-    const ended = await riskScan(['sandbox', '--port', '9000'], await sandboxEnv());
+    const ended = await riskScanHere(['sandbox', '--port', '9000'], await sandboxEnv());
     assertOneLine(ended, 2, /^Unknown option '--port'.*\(risk-scan --help shows the usage\)$/);
   });
 
