@@ -92,7 +92,9 @@ const PERMANENT: readonly Case[] = [
   { name: 'always a wrong JSON-RPC id', fault: () => ({ kind: 'wrong-id' }) },
   {
     name: 'a slow drip past the timeout',
-    fault: () => ({ kind: 'drip', intervalMs: 40 }),
+    // Longer than the scan deadline (about 40 bytes, one every 400 ms), so the scan's own
+    // deadline ends it even when the RPC timeout is lost (see FAILING_BY_DEADLINE).
+    fault: () => ({ kind: 'drip', intervalMs: 400 }),
     deadlines: FAILING_BY_DEADLINE,
   },
   { name: 'a hang', fault: () => ({ kind: 'hang' }), deadlines: FAILING_BY_DEADLINE },
