@@ -1,30 +1,27 @@
-/**
- * A seeded chain behind a real RPC server, for the scenario tests: restored from the tests'
- * snapshot on disk (test/helpers/seeded-chain.ts), so only the first process after a change
- * seeds; each call still gets a chain of its own.
- */
+/** A seeded chain (restored from the per-process snapshot) behind a real RPC server, for the scenario tests. */
 import { type Address, createSolanaRpc, type Rpc, type Signature, type SolanaRpcApi } from '@solana/kit';
 import type { SandboxChain } from '../../../src/sandbox/chain/chain.js';
 import { type SandboxRpc, startSandboxRpc } from '../../../src/sandbox/rpc/server.js';
-import type { ScenarioManifest } from '../../../src/sandbox/scenarios/index.js';
-import { seededChain } from '../../helpers/seeded-chain.js';
+import { type ScenarioManifest, seededChain } from '../../../src/sandbox/scenarios/index.js';
 
 export interface SeededSandbox {
   chain: SandboxChain;
   server: SandboxRpc;
   rpc: Rpc<SolanaRpcApi>;
   manifest: ScenarioManifest;
+  timings: { seedMs: number; restoreMs: number };
   close(): Promise<void>;
 }
 
 export async function startSeededSandbox(): Promise<SeededSandbox> {
-  const { chain, manifest } = await seededChain();
+  const { chain, manifest, timings } = await seededChain();
   const server = await startSandboxRpc({ chain, host: '127.0.0.1', port: 0 });
   return {
     chain,
     server,
     rpc: createSolanaRpc(server.url) as Rpc<SolanaRpcApi>,
     manifest,
+    timings,
     close: async () => {
       chain.stop();
       await server.close();
