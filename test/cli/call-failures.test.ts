@@ -18,7 +18,7 @@ import { selling } from '../../src/service/index.js';
 import { faultyFetch } from '../helpers/faulty-facilitator-fetch.js';
 import { type PaidSandbox, startPaidSandbox } from '../helpers/paid-sandbox.js';
 import { probeScanners } from '../helpers/probe-scanner.js';
-import { assertOneLine, closedPort, riskScan, silentServer, tempDir } from './run-cli.js';
+import { assertOneLine, closedPort, riskScan, riskScanHere, silentServer, tempDir } from './run-cli.js';
 
 const dir = tempDir('call-failures-');
 const SUBJECT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -136,8 +136,9 @@ describe('risk-scan call without an API', { concurrency: 4 }, () => {
 
 describe('risk-scan call with a keypair file it cannot use', { concurrency: 4 }, () => {
   const api = 'http://127.0.0.1:9';
+  // Refused before anything is sent: run by runCli in this process (see riskScanHere).
   const callWith = (keypair: string) =>
-    riskScan(['call', `/scan/wallet/${SUBJECT}`, '--api', api, '--rpc', api, '--keypair', keypair]);
+    riskScanHere(['call', `/scan/wallet/${SUBJECT}`, '--api', api, '--rpc', api, '--keypair', keypair]);
   const format =
     'Pass --keypair FILE with a Solana CLI keypair (a JSON array of 64 bytes, as `solana-keygen new -o FILE` writes).';
 

@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { GET_ENDPOINTS } from '../../src/catalog.js';
-import { assertOneLine, closedPort, riskScan, tempDir } from './run-cli.js';
+import { assertOneLine, closedPort, riskScan, riskScanHere, tempDir } from './run-cli.js';
 
 const work = tempDir('evaluate-');
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -71,22 +71,23 @@ describe('risk-scan evaluate', { timeout: 180_000 }, () => {
     );
   });
 
+  // Refused before any scan: run by runCli in this process (see riskScanHere).
   it('a malformed list: one line naming the file and the line, exit 2 (usage)', async () => {
     const file = join(work, 'bad.csv');
     writeFileSync(file, `kind,address,label\ntoken,${USDC},legit\nnft,${USDC},rug\n`);
     assertOneLine(
-      await riskScan(['evaluate', '--labels', file]),
+      await riskScanHere(['evaluate', '--labels', file]),
       2,
       `The labels file ${file} is not a labelled list: line 3: kind "nft" is not an endpoint (one of pumpfun, token, wallet, tx, program).`,
     );
-    assertOneLine(await riskScan(['evaluate']), 2, /^risk-scan evaluate needs --labels FILE/);
+    assertOneLine(await riskScanHere(['evaluate']), 2, /^risk-scan evaluate needs --labels FILE/);
     assertOneLine(
-      await riskScan(['evaluate', '--labels', join(work, 'missing.csv')]),
+      await riskScanHere(['evaluate', '--labels', join(work, 'missing.csv')]),
       2,
       /^Cannot read the labels file .*missing\.csv: .*ENOENT/,
     );
     assertOneLine(
-      await riskScan(['evaluate', '--labels', file, '--rpc', 'ftp://x']),
+      await riskScanHere(['evaluate', '--labels', file, '--rpc', 'ftp://x']),
       2,
       /--rpc ftp:\/\/x is not an http\(s\) URL/,
     );

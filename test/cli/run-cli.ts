@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { format } from 'node:util';
 import { unusedPort } from '../helpers/ports.js';
 import { TEST_SNAPSHOT_DIR } from '../helpers/seeded-chain.js';
 
@@ -61,6 +62,49 @@ function run(args: string[], env: Record<string, string>, timeoutMs: number): Pr
  * sources alone may take half a minute (four at once in call-failures.test.ts did, on main too).
  */
 export const HANG_MS = 120_000;
+
+/** The environment a command sees, here or in its own process. */
+const commandEnv = (env: Record<string, string>): Record<string, string> => ({
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? '',
+  LOG_LEVEL: 'silent',
+  SANDBOX_DIR: join(scratch, 'no-sandbox'),
+  STATE_DIR: join(scratch, 'state'),
+  SANDBOX_SNAPSHOT_DIR: TEST_SNAPSHOT_DIR,
+  ...env,
+});
+
+let here: Promise<unknown> = Promise.resolve();
+
+/**
+ * `risk-scan <args>` run by `runCli` in this process, one at a time: its exit code and what it
+ * wrote with console.log (stdout) and console.error (stderr), as `main` passes them on. For a
+ * command that fails before it starts anything (usage, files, options): starting the CLI in a
+ * process of its own costs seconds of module loading, and the process's own path (`main`) is
+ * checked by the spawned commands of the same test file.
+ */
+export function riskScanHere(args: string[], env: Record<string, string> = {}): Promise<Ended> {
+  const ran = here.then(async () => {
+    const { runCli } = await import('../../src/cli/index.js');
+    const written = { stdout: '', stderr: '' };
+    const { log, error } = console;
+    console.log = (...parts: unknown[]) => {
+      written.stdout += `${format(...parts)}\n`;
+    };
+    console.error = (...parts: unknown[]) => {
+      written.stderr += `${format(...parts)}\n`;
+    };
+    try {
+      const code = await runCli(args, commandEnv(env));
+      return { code, ...written };
+    } finally {
+      console.log = log;
+      console.error = error;
+    }
+  });
+  here = ran.catch(() => {});
+  return ran;
+}
 
 /** `risk-scan <args>`; SANDBOX_DIR and STATE_DIR default to a temp dir. */
 export const riskScan = (args: string[], env: Record<string, string> = {}, timeoutMs = HANG_MS) =>

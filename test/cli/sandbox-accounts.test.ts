@@ -11,8 +11,9 @@ import { createKeyPairSignerFromBytes, generateKeyPairSigner } from '@solana/kit
 import { getMintEncoder, getTokenEncoder } from '@solana-program/token';
 import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm';
+import { TEST_SNAPSHOT_DIR } from '../helpers/seeded-chain.js';
 import { jsonOf } from '../helpers/service.js';
-import { assertOneLine, riskScan, tempDir } from './run-cli.js';
+import { assertOneLine, riskScan, riskScanHere, tempDir } from './run-cli.js';
 
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 
@@ -110,6 +111,8 @@ describe('risk-scan sandbox loading account dumps', () => {
           PATH: process.env.PATH,
           HOME: process.env.HOME,
           SANDBOX_DIR: sandboxDir,
+          // The seeded chain restored from the tests' snapshot (the dumps are written over it after).
+          SANDBOX_SNAPSHOT_DIR: TEST_SNAPSHOT_DIR,
           LOG_LEVEL: 'warn',
           RISK_SCAN_FROM_SOURCE: '1',
         },
@@ -182,11 +185,12 @@ describe('risk-scan sandbox loading account dumps', () => {
     );
   });
 
+  // Refused before the sandbox starts: run by runCli in this process (see riskScanHere).
   it('an unknown option: exit 2 with the usage hint; --account without its file: exit 2', async () => {
-    const bogus = await riskScan(['sandbox', '--bogus']);
+    const bogus = await riskScanHere(['sandbox', '--bogus']);
     assert.equal(bogus.code, 2);
     assert.match(bogus.stderr, /Unknown option '--bogus'.*risk-scan --help/);
-    const half = await riskScan(['sandbox', '--account', mint]);
+    const half = await riskScanHere(['sandbox', '--account', mint]);
     assert.equal(half.code, 2);
     assert.match(half.stderr.trim(), /^--account takes an address and a file/);
   });

@@ -10,8 +10,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { unusedPort } from '../helpers/ports.js';
+import { TEST_SNAPSHOT_DIR } from '../helpers/seeded-chain.js';
 import { TEST_PAY_TO } from '../helpers/service.js';
-import { assertOneLine, closedPort, holdPort, npmStart, riskScan, tempDir } from './run-cli.js';
+import {
+  assertOneLine,
+  closedPort,
+  HANG_MS,
+  holdPort,
+  npmStart,
+  riskScan,
+  riskScanHere,
+  tempDir,
+} from './run-cli.js';
 
 const inUse = (port: number, variable: string) =>
   new RegExp(
@@ -117,13 +127,14 @@ describe('a sandbox that cannot listen', { concurrency: 4 }, () => {
     }
   });
 
+  // Refused before the sandbox starts: run by runCli in this process (see riskScanHere).
   it('--ports with anything but auto: exit 2, one line', async () => {
-    const ended = await riskScan(['sandbox', '--ports', '9000'], await sandboxEnv());
+    const ended = await riskScanHere(['sandbox', '--ports', '9000'], await sandboxEnv());
     assertOneLine(ended, 2, /^--ports takes "auto", not "9000" \(risk-scan --help shows the usage\)$/);
   });
 
   it('an unknown option: exit 2, one line', async () => {
-    const ended = await riskScan(['sandbox', '--port', '9000'], await sandboxEnv());
+    const ended = await riskScanHere(['sandbox', '--port', '9000'], await sandboxEnv());
     assertOneLine(ended, 2, /^Unknown option '--port'.*\(risk-scan --help shows the usage\)$/);
   });
 
@@ -153,6 +164,8 @@ describe('risk-scan sandbox --ports auto', () => {
         LOG_LEVEL: 'silent',
         RISK_SCAN_FROM_SOURCE: '1',
         SANDBOX_DIR: dir,
+        // The seeded chain restored from the tests' snapshot, as every other sandbox here.
+        SANDBOX_SNAPSHOT_DIR: TEST_SNAPSHOT_DIR,
         PORT: String(held[0]!.port),
         SANDBOX_RPC_PORT: String(held[1]!.port),
       },
@@ -161,7 +174,8 @@ describe('risk-scan sandbox --ports auto', () => {
     // Listened for from the start: a child killed by a signal keeps exitCode null for good.
     const exited = once(child, 'exit');
     const running = () => child.exitCode === null && child.signalCode === null;
-    const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    // Bounds a hang only: on a loaded machine the start alone may take half a minute.
+    const killer = setTimeout(() => child.kill('SIGKILL'), HANG_MS);
     let output = '';
     child.stdout!.on('data', (d: Buffer) => {
       output += d.toString();

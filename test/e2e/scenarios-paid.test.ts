@@ -34,6 +34,7 @@ import { SCANNERS } from '../../src/scans/registry.js';
 import { createLogger } from '../../src/server/logger.js';
 import { selling } from '../../src/service/index.js';
 import { payingFetch } from '../helpers/customer-sandbox.js';
+import { TEST_SNAPSHOT_DIR } from '../helpers/seeded-chain.js';
 import { jsonOf } from '../helpers/service.js';
 
 const PATHS = {
@@ -130,6 +131,8 @@ const sandbox: RunningSandbox = await startSandbox({
     SANDBOX_RPC_PORT: '0',
     SANDBOX_FACILITATOR_PORT: '0',
     SANDBOX_DIR: dir,
+    // The seeded chain restored from the tests' snapshot (seeding it again here was most of the start).
+    SANDBOX_SNAPSHOT_DIR: TEST_SNAPSHOT_DIR,
     LOG_LEVEL: 'silent',
     // About answers, not load: a machine busy with other work must not shed these calls (shedding
     // has its own tests in test/e2e/shedding.test.ts).
