@@ -4,6 +4,7 @@ import { setMaxListeners } from 'node:events';
  * only code that talks to RPC) and `assess.ts` (pure: facts → ScanResult).
  */
 import type { ScanResult } from '../contract/schemas.js';
+import { timeoutSignal } from '../deadline.js';
 import { errorMessage } from '../errors.js';
 import type { RpcServes } from '../solana/program-search.js';
 import type { SolanaRpc } from '../solana/rpc.js';
@@ -48,7 +49,7 @@ export type Scanner = (subject: string, context: ScanContext) => Promise<ScanOut
  * default of 10 listeners it would print a leak warning on every scan.
  */
 export function scanDeadline(timeoutMs: number): AbortSignal {
-  const signal = AbortSignal.timeout(timeoutMs);
+  const signal = timeoutSignal(timeoutMs);
   setMaxListeners(100, signal);
   return signal;
 }

@@ -49,6 +49,7 @@ import {
   type IRetryBackoffContext,
   retry,
 } from 'cockatiel';
+import { timeoutSignal } from '../deadline.js';
 import {
   currentScanOrder,
   RateShaper,
@@ -371,7 +372,7 @@ function turnOf(
 /** One request to endpoint `i` within the timeout; an answer to another request id is a failure. */
 function sender(transports: readonly RpcTransport[], timeoutMs: number) {
   return async (i: number, request: TransportRequest, method: string): Promise<unknown> => {
-    const timeout = AbortSignal.timeout(timeoutMs);
+    const timeout = timeoutSignal(timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
     const answer = await transports[i]!({ ...request, signal });
     // An answer to another request (a mixed-up proxy or load balancer) is not this one's

@@ -1,10 +1,11 @@
 /** The bound on optional program-wide searches (getProgramAccounts; OPTIONAL_SEARCH_MS), apart from the scan's deadline. */
 import { setMaxListeners } from 'node:events';
+import { timeoutSignal } from '../../deadline.js';
 import { errorMessage } from '../../errors.js';
 
 /** A send bounded by `ms` as well as by the scan's signal, and the message of an error it ends with. */
 export function boundedSend(signal: AbortSignal | undefined, ms: number) {
-  const bound = AbortSignal.timeout(ms);
+  const bound = timeoutSignal(ms);
   const send = { abortSignal: signal ? AbortSignal.any([signal, bound]) : bound };
   // Every call it bounds listens on it (pump.fun's creator history sends two dozen at once).
   setMaxListeners(100, send.abortSignal);
