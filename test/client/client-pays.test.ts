@@ -192,6 +192,12 @@ describe('the client package on the paid sandbox', { timeout: 300_000 }, () => {
         assert.equal(proxy.tampered, before + 1, 'the paid answer was tampered with');
         const error = await refusedWith(Promise.reject((outcome as PromiseRejectedResult).reason), code);
         assert.equal(error.paid, true, 'money moved before the result was read');
+        assert.match(
+          String(error.details.settlement?.transaction),
+          /^[1-9A-HJ-NP-Za-km-z]{64,88}$/,
+          'the settlement receipt to claim it with',
+        );
+        assert.ok(error.details.body, 'the result as received');
         assert.equal(moved, 20_000n);
         assert.equal(client.spentUsd, 0.02, 'the budget counts it');
       });

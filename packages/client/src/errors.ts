@@ -57,6 +57,16 @@ export class RiskScanError extends Error {
       readonly status?: number;
       readonly body?: unknown;
       readonly cause?: unknown;
+      /**
+       * The settlement receipt (decoded PAYMENT-RESPONSE) of a call paid for and then refused here
+       * (a result whose signature fails): the settlement transaction to claim it with. `body` then
+       * holds the result as received (its text when it is not JSON).
+       */
+      readonly settlement?: {
+        readonly transaction?: string;
+        readonly network?: string;
+        readonly [k: string]: unknown;
+      };
     },
   ) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });

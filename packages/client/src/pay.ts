@@ -15,7 +15,7 @@ import type { PaymentRequired, PaymentRequirements } from '@x402/core/types';
 import { decodePaymentResponseHeader, x402Client } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm';
 import { catalogUnits } from './catalog.js';
-import { CLIENT_HINTS, type FailureHints, type PayFailures, payFailures } from './errors.js';
+import { CLIENT_HINTS, type FailureHints, type PayFailures, payFailures, RiskScanError } from './errors.js';
 import { checkFunds } from './funds.js';
 import { isTimeout } from './network-errors.js';
 import { checkPinned, type PinnedOffer, payableOffer } from './offer.js';
@@ -182,13 +182,25 @@ export async function payForCall(request: PayRequest, options: PayOptions): Prom
     const reason = (body as { error?: unknown } | null)?.error;
     throw failures.refused(typeof reason === 'string' ? reason : 'the API gave no reason', body);
   }
-  if (res.status === 200) await options.verifier?.check(bytes, res.headers.get('x-signature'), timeoutS);
   const receipt = res.headers.get('payment-response') ?? res.headers.get('x-payment-response');
+  const settlement = receipt ? readReceipt(receipt) : null;
+  if (res.status === 200)
+    await options.verifier
+      ?.check(bytes, res.headers.get('x-signature'), timeoutS)
+      .catch((e: unknown) =>
+        Promise.reject(withReceipt(e, settlement, body ?? new TextDecoder().decode(bytes))),
+      );
   return {
     status: res.status,
     paidUsd: res.status === 200 ? priceUsd : null,
     sentUsd: priceUsd,
-    settlement: receipt ? readReceipt(receipt) : null,
+    settlement,
     body,
   };
+}
+
+/** A paid result refused after its payment keeps its receipt and body (as text when not JSON): what a refund is claimed with. */
+function withReceipt(e: unknown, settlement: CallOutcome['settlement'], body: unknown): unknown {
+  if (!(e instanceof RiskScanError) || settlement === null) return e;
+  return new RiskScanError(e.code, e.message, { ...e.details, settlement, body });
 }
