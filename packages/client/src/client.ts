@@ -3,7 +3,7 @@
  * offer (payee, asset, network, the catalog's price), a per-call cap and a session budget
  * before anything is paid, and each result's signature checked before it is returned.
  */
-import type { TransactionPartialSigner } from '@solana/kit';
+import { isAddress, type TransactionPartialSigner } from '@solana/kit';
 import { catalogUnits, type EndpointId, pathOf } from './catalog.js';
 import { RiskScanError } from './errors.js';
 import { CAIP2_MAINNET, USDC_MAINNET } from './offer.js';
@@ -68,12 +68,47 @@ function unaskedResult(outcome: CallOutcome): RiskScanError {
   );
 }
 
+const refuseOption = (name: string, why: string) =>
+  new RiskScanError('invalid_option', `The client's ${name} ${why}; nothing was paid.`, {
+    paid: false,
+    kind: 'usage',
+  });
+
+function checkUrl(name: string, value: unknown): void {
+  let url: URL | undefined;
+  try {
+    url = new URL(String(value));
+  } catch {}
+  if (typeof value !== 'string' || (url?.protocol !== 'http:' && url?.protocol !== 'https:'))
+    throw refuseOption(name, `must be an http(s) URL, not ${JSON.stringify(value)}`);
+}
+
+function checkAmount(name: string, value: number | undefined): void {
+  if (value !== undefined && !(Number.isFinite(value) && value >= 0))
+    throw refuseOption(name, `must be a number of USD of 0 or more, not ${String(value)}`);
+}
+
+/** The options a client cannot work with, refused when it is made rather than at its first call. */
+function checkOptions(options: RiskScanClientOptions): void {
+  checkUrl('apiUrl', options.apiUrl);
+  checkUrl('rpcUrl', options.rpcUrl);
+  if (typeof options.payTo !== 'string' || !isAddress(options.payTo))
+    throw refuseOption('payTo', `must be the service's payee address, not ${JSON.stringify(options.payTo)}`);
+  checkAmount('maxPerCallUsd', options.maxPerCallUsd);
+  checkAmount('budgetUsd', options.budgetUsd);
+  const timeout = options.timeoutMs;
+  // setTimeout's own limit: a longer wait would fire at once.
+  if (timeout !== undefined && !(Number.isInteger(timeout) && timeout > 0 && timeout <= 2_147_483_647))
+    throw refuseOption('timeoutMs', `must be a whole number of milliseconds above 0, not ${String(timeout)}`);
+}
+
 export class RiskScanClient {
   private readonly budget: SessionBudget;
   private readonly payOptions: Omit<PayOptions, 'onPaymentSent'>;
   private readonly maxPerCallUsd: number;
 
   constructor(private readonly options: RiskScanClientOptions) {
+    checkOptions(options);
     this.maxPerCallUsd = options.maxPerCallUsd ?? MAX_PER_CALL_USD;
     this.budget = new SessionBudget(usdcUnits(options.budgetUsd ?? BUDGET_USD));
     const doFetch = options.fetch ?? fetch;

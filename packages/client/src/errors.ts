@@ -39,7 +39,9 @@ export type RiskScanErrorCode =
   /** The API cannot be reached, or did not answer in time. */
   | 'api_unreachable'
   /** The Solana RPC cannot be reached or used: the payment could not be built. */
-  | 'rpc_unavailable';
+  | 'rpc_unavailable'
+  /** An option the client was made with cannot be used (a budget that is no number, an apiUrl that is no URL). */
+  | 'invalid_option';
 
 /** `usage`: the caller asked for something it may change (a cap, a budget); `failed`: the environment failed it. */
 export type FailureKind = 'usage' | 'failed';
