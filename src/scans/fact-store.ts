@@ -40,3 +40,41 @@ export function keepsFact(read: ReadFact): boolean {
 export function keepFact(facts: FactStore, address: string, fact: string, read: ReadFact): void {
   facts.put(address, fact, read).catch(() => false);
 }
+
+const BIGINT_TAG = '#bigint';
+
+/** A fact's value as the stores keep it: JSON, Kit's bigints tagged so they come back as bigints. */
+export function factText(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    typeof v === 'bigint' ? { [BIGINT_TAG]: String(v) } : v,
+  );
+}
+
+/** The value `factText` wrote; throws on text that is not JSON. */
+export function factValue(text: string): unknown {
+  return JSON.parse(text, (_key, v: unknown) => {
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+    const tagged = (v as Record<string, unknown>)[BIGINT_TAG];
+    return typeof tagged === 'string' && Object.keys(v).length === 1 ? BigInt(tagged) : v;
+  });
+}
+
+/**
+ * The fact `fact` about `address` as its reader parses it, with the slot it was read at; undefined
+ * when none is kept, or when the store or the kept text cannot be read: the scan then reads the
+ * RPC, as without a store.
+ */
+export async function keptFact<T>(
+  facts: FactStore | undefined,
+  address: string,
+  fact: string,
+  parse: (text: string) => T = factValue as (text: string) => T,
+): Promise<{ readonly value: T; readonly slot: number } | undefined> {
+  if (facts === undefined) return undefined;
+  try {
+    const kept = await facts.get(address, fact);
+    return kept === undefined ? undefined : { value: parse(kept.value), slot: kept.slot };
+  } catch {
+    return undefined;
+  }
+}

@@ -169,6 +169,31 @@ describe('facts kept across scans: a transaction verified again, a wallet scanne
     assert.equal(from_kept_facts.transactions, first.byMethod('getTransaction'));
     assert.deepEqual(rest, first.evidence);
   });
+
+  it('a store whose kept text is damaged is passed by: every scan reads the RPC, as with none', async () => {
+    // Whatever was kept comes back as text that is no JSON (a damaged entry, another writer's).
+    const kept = createMemoryFactStore();
+    const damaged: FactStore = {
+      get: async (address, fact) => {
+        const found = await kept.get(address, fact);
+        return found === undefined ? undefined : { ...found, value: '{"cut short' };
+      },
+      put: (address, fact, read) => kept.put(address, fact, read),
+    };
+    const subjects: [Scanner, string][] = [
+      [verifyTransaction, subject(sandbox.manifest, 'tx', 'tx:high-priority-fee').signature],
+      [scanWallet, subject(sandbox.manifest, 'wallet', 'wallet:pump-serial-creator').address],
+      [scanPumpfun, subject(sandbox.manifest, 'pumpfun', 'pumpfun:insiders-via-intermediate').address],
+    ];
+    for (const [scanner, address] of subjects) {
+      const fresh = await scan(sandbox, scanner, address);
+      await scan(sandbox, scanner, address, damaged);
+      const again = await scan(sandbox, scanner, address, damaged);
+      assert.deepEqual(again.result.flags, fresh.result.flags, address);
+      assert.equal(again.result.risk_score, fresh.result.risk_score, address);
+      assert.equal(again.byMethod('getTransaction'), fresh.byMethod('getTransaction'), address);
+    }
+  });
 });
 
 describe('facts kept across scans: nothing read at a slot not yet finalized', { timeout: 300_000 }, () => {

@@ -9,7 +9,7 @@
  */
 import type { Signature } from '@solana/kit';
 import type { SolanaRpc } from '../../solana/rpc.js';
-import { type FactStore, keepFact } from '../fact-store.js';
+import { type FactStore, factText, keepFact, keptFact } from '../fact-store.js';
 
 /** The fact under which a transaction's answer is kept, by its signature. */
 export const TRANSACTION_FACT = 'transaction';
@@ -29,27 +29,6 @@ export interface PageEntryStatus {
 export const isFinalized = (entry: PageEntryStatus): boolean => entry.confirmationStatus === 'finalized';
 
 type Send = { readonly abortSignal?: AbortSignal };
-
-const BIGINT_TAG = '#bigint';
-
-export function factText(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    typeof v === 'bigint' ? { [BIGINT_TAG]: String(v) } : v,
-  );
-}
-
-export function factValue(text: string): unknown {
-  return JSON.parse(text, (_key, v: unknown) => {
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
-    const tagged = (v as Record<string, unknown>)[BIGINT_TAG];
-    return typeof tagged === 'string' && Object.keys(v).length === 1 ? BigInt(tagged) : v;
-  });
-}
-
-async function kept(facts: FactStore, signature: string): Promise<TransactionRead | undefined> {
-  const fact = await facts.get(signature, TRANSACTION_FACT).catch(() => undefined);
-  return fact === undefined ? undefined : { tx: factValue(fact.value), keptAt: fact.slot };
-}
 
 /** The answer without its log messages: about half a pump.fun transaction's size, read by no one here. */
 function withoutLogs(tx: unknown): unknown {
@@ -76,8 +55,8 @@ export async function readTransaction(
   finalized: boolean,
   send: Send,
 ): Promise<TransactionRead> {
-  const fromStore = facts ? await kept(facts, signature) : undefined;
-  if (fromStore !== undefined) return fromStore;
+  const fromStore = await keptFact(facts, signature, TRANSACTION_FACT);
+  if (fromStore !== undefined) return { tx: fromStore.value, keptAt: fromStore.slot };
   const tx: unknown = await rpc
     .getTransaction(signature as Signature, {
       encoding: 'json',

@@ -6,9 +6,8 @@
  */
 import type { Signature } from '@solana/kit';
 import type { SolanaRpc } from '../../solana/rpc.js';
-import { type FactStore, keepFact } from '../fact-store.js';
+import { type FactStore, factText, keepFact, keptFact } from '../fact-store.js';
 import { rpcReadFailed, ScanFailedError } from '../scanner.js';
-import { factText, factValue } from '../token-facts/kept-transactions.js';
 
 /** The fact under which a landed transaction's facts are kept, by signature. */
 export const LANDED_TRANSACTION_FACT = 'landed-transaction';
@@ -63,9 +62,9 @@ const tokenBalances = (list: readonly RawTokenBalance[] | null | undefined): Tok
 
 /** The transaction's facts as an earlier scan kept them (finalized then, so still). */
 async function keptTx(facts: FactStore | undefined, signature: string): Promise<TxFacts | undefined> {
-  const kept = await facts?.get(signature, LANDED_TRANSACTION_FACT).catch(() => undefined);
+  const kept = await keptFact<LandedTx>(facts, signature, LANDED_TRANSACTION_FACT);
   if (kept === undefined) return undefined;
-  return { signature, confirmation: 'finalized', tx: factValue(kept.value) as LandedTx, keptAt: kept.slot };
+  return { signature, confirmation: 'finalized', tx: kept.value, keptAt: kept.slot };
 }
 
 export async function gatherTxFacts(

@@ -10,9 +10,9 @@
 import type { Address, Signature } from '@solana/kit';
 import { errorMessage } from '../../errors.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
-import { type FactStore, keepFact } from '../fact-store.js';
+import { type FactStore, factText, keepFact, keptFact } from '../fact-store.js';
 import { rpcReadFailed } from '../scanner.js';
-import { factText, factValue, keptSummary, type TransactionRead } from '../token-facts/kept-transactions.js';
+import { keptSummary, type TransactionRead } from '../token-facts/kept-transactions.js';
 import { decodeTransaction } from '../tx/decode.js';
 
 /** History read per scan; a wallet with more is flagged as truncated. */
@@ -91,10 +91,8 @@ async function moveIn(
   entry: SignatureEntry,
   send: { abortSignal?: AbortSignal },
 ): Promise<{ move: BalanceMove | null; read: TransactionRead }> {
-  const kept = await facts?.get(address, moveFact(entry.signature)).catch(() => undefined);
-  if (kept !== undefined) {
-    return { move: factValue(kept.value) as BalanceMove | null, read: { tx: null, keptAt: kept.slot } };
-  }
+  const kept = await keptFact<BalanceMove | null>(facts, address, moveFact(entry.signature));
+  if (kept !== undefined) return { move: kept.value, read: { tx: null, keptAt: kept.slot } };
   const tx = await rpc
     .getTransaction(entry.signature as Signature, { encoding: 'base64', maxSupportedTransactionVersion: 0 })
     .send(send)

@@ -5,7 +5,7 @@
  * wallet as a funder (its first funding, not its first touch of a token) reads neither its page
  * nor the transaction. What a scan served from here is counted for its evidence.
  */
-import { type FactStore, keepFact } from '../../fact-store.js';
+import { type FactStore, keepFact, keptFact } from '../../fact-store.js';
 import {
   isFinalized,
   type PageEntryStatus,
@@ -30,11 +30,10 @@ export class FirstFundings {
 
   /** The wallet's first funding (its funder, or null when that transaction sent it nothing), when kept. */
   async kept(wallet: string): Promise<{ funder: string | null; fundedAt: number | null } | undefined> {
-    const fact = await this.facts?.get(wallet, FIRST_FUNDING_FACT).catch(() => undefined);
+    const fact = await keptFact(this.facts, wallet, FIRST_FUNDING_FACT, (text) => JSON.parse(text) as Kept);
     if (fact === undefined) return undefined;
-    const kept = JSON.parse(fact.value) as Kept;
     this.servedAt.push(fact.slot);
-    return { funder: kept.funder, fundedAt: kept.fundedAt };
+    return { funder: fact.value.funder, fundedAt: fact.value.fundedAt };
   }
 
   /** Keeps what a wallet's oldest successful transaction says of its funding, once it is final. */
