@@ -350,12 +350,18 @@ function verifiedTokensOf(setting: string | undefined, mode: Mode): Config['veri
 type Env = z.infer<typeof EnvSchema>;
 
 /** STATE_STORE as set, or what REDIS_URL implies; the two must agree. */
-function stateStoreOf(e: Env): StateStore {
+function stateStoreOf(e: Env, mode: Mode): StateStore {
   const implied: StateStore = e.REDIS_URL === undefined ? 'disk' : 'redis';
   const store = e.STATE_STORE ?? implied;
   if ((store === 'redis') !== (e.REDIS_URL !== undefined)) {
     throw new ConfigError(
       `Invalid configuration:\n  STATE_STORE=${store} ${store === 'redis' ? 'needs REDIS_URL' : 'cannot be used with REDIS_URL (the state is then on Redis): unset one of them'}`,
+    );
+  }
+  // Real money: a restart would forget which payments were spent and lose the results paid for.
+  if (store === 'memory' && mode === 'mainnet') {
+    throw new ConfigError(
+      'Invalid configuration:\n  STATE_STORE=memory cannot take real payments (a restart forgets which payments were spent and loses the results paid for): use disk or redis in mainnet mode',
     );
   }
   return store;
@@ -477,7 +483,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     stateDir: e.STATE_DIR ?? (mode === 'sandbox' ? join(e.SANDBOX_DIR, 'state') : DEFAULT_STATE_DIR),
     signingKeyFile: e.SIGNING_KEY_FILE ?? null,
     redisUrl: e.REDIS_URL ?? null,
-    stateStore: stateStoreOf(e),
+    stateStore: stateStoreOf(e, mode),
     factStoreMaxEntries: e.FACT_STORE_MAX_ENTRIES,
     verifiedTokens: verifiedTokensOf(e.VERIFIED_TOKENS_URL, mode),
     watch: watchOf(e, rpcUrls),

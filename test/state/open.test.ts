@@ -49,7 +49,12 @@ describe('openState', () => {
 
   it('STATE_STORE=memory keeps everything in this process: nothing in STATE_DIR, nothing left after a restart', async () => {
     const stateDir = join(dir, 'memory');
-    const config = parseConfig({ PAY_TO, STATE_DIR: stateDir, STATE_STORE: 'memory', MAX_WATCHES: '1' });
+    const config = parseConfig({
+      RISK_SCAN_MODE: 'sandbox',
+      STATE_DIR: stateDir,
+      STATE_STORE: 'memory',
+      MAX_WATCHES: '1',
+    });
     const state = await openState(config, recordingLog());
     assert.match(state.where, /memory of this process/);
     assert.equal(state.flights, undefined, 'scans coalesce in this process only');
@@ -84,6 +89,13 @@ describe('openState', () => {
         (e: Error) => e instanceof ConfigError && /cannot be used with REDIS_URL/.test(e.message),
       );
     }
+    assert.throws(
+      () => parseConfig({ PAY_TO, STATE_STORE: 'memory' }),
+      (e: Error) =>
+        e instanceof ConfigError && /STATE_STORE=memory cannot take real payments/.test(e.message),
+      'real payments are never kept in memory alone',
+    );
+    assert.equal(parseConfig({ RISK_SCAN_MODE: 'sandbox', STATE_STORE: 'memory' }).stateStore, 'memory');
     assert.equal(parseConfig({ PAY_TO, REDIS_URL: redis.url }).stateStore, 'redis');
     assert.equal(parseConfig({ PAY_TO }).stateStore, 'disk');
   });

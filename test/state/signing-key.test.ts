@@ -57,7 +57,11 @@ describe('the signing key', () => {
   });
 
   it('with STATE_STORE=memory is made at start, lost at exit: nothing written to STATE_DIR', async () => {
-    const config = configWith({ STATE_DIR: join(dir, 'memory'), STATE_STORE: 'memory' });
+    const config = configWith({
+      RISK_SCAN_MODE: 'sandbox',
+      STATE_DIR: join(dir, 'memory'),
+      STATE_STORE: 'memory',
+    });
     const [first, again] = [await loadSigningKey(config), await loadSigningKey(config)];
     assert.notEqual(again.kid, first.kid, 'another start, another key');
     await assert.rejects(stat(join(dir, 'memory')), { code: 'ENOENT' });
