@@ -26,7 +26,7 @@ function describe(e: unknown): string {
 }
 
 async function scanOne(subject: LabelledSubject, options: RunOptions): Promise<Outcome> {
-  const signal = scanDeadline(options.timeoutMs);
+  const { signal, clear } = scanDeadline(options.timeoutMs);
   const scan = options.scanners[subject.endpoint](subject.address, {
     rpc: options.rpc,
     now: options.now ?? Date.now,
@@ -45,6 +45,8 @@ async function scanOne(subject: LabelledSubject, options: RunOptions): Promise<O
     return { ok: true, score: result.risk_score, confidence: result.confidence, flags: result.flags };
   } catch (e) {
     return { ok: false, error: describe(e) };
+  } finally {
+    clear();
   }
 }
 

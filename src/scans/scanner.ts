@@ -4,7 +4,7 @@ import { setMaxListeners } from 'node:events';
  * only code that talks to RPC) and `assess.ts` (pure: facts → ScanResult).
  */
 import type { ScanResult } from '../contract/schemas.js';
-import { timeoutSignal } from '../deadline.js';
+import { type Deadline, deadline } from '../deadline.js';
 import { errorMessage } from '../errors.js';
 import type { RpcServes } from '../solana/program-search.js';
 import type { SolanaRpc } from '../solana/rpc.js';
@@ -44,14 +44,15 @@ export class ScanFailedError extends Error {
 export type Scanner = (subject: string, context: ScanContext) => Promise<ScanOutcome>;
 
 /**
- * The deadline a scan passes to every read it makes. Each request in flight listens on it, and a
- * token scan may have a dozen at once (holders, launch transactions, simulation): past node's
- * default of 10 listeners it would print a leak warning on every scan.
+ * The deadline a scan passes to every read it makes; cleared once the scan has settled. Each
+ * request in flight listens on it, and a token scan may have a dozen at once (holders, launch
+ * transactions, simulation): past node's default of 10 listeners it would print a leak warning on
+ * every scan.
  */
-export function scanDeadline(timeoutMs: number): AbortSignal {
-  const signal = timeoutSignal(timeoutMs);
-  setMaxListeners(100, signal);
-  return signal;
+export function scanDeadline(timeoutMs: number): Deadline {
+  const bound = deadline(timeoutMs);
+  setMaxListeners(100, bound.signal);
+  return bound;
 }
 
 /** The scan's failure when the RPC could not be read at all (a 500 that says why). */

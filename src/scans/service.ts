@@ -92,7 +92,7 @@ export class ScanService {
 
   private async scan(key: string, endpoint: EndpointId, subject: string): Promise<ScanRun> {
     const now = this.options.now ?? Date.now;
-    const signal = scanDeadline(this.options.timeoutMs);
+    const { signal, clear } = scanDeadline(this.options.timeoutMs);
     const scanner = this.options.scanners[endpoint];
     if (scanner === undefined) throw new ScanFailedError(`no scanner for ${endpoint}`);
     const started = performance.now();
@@ -105,16 +105,18 @@ export class ScanService {
       ),
       signal,
       this.options.timeoutMs,
-    ).then(
-      (done) => {
-        timed('ok');
-        return done;
-      },
-      (err: unknown) => {
-        timed('failed');
-        throw err;
-      },
-    );
+    )
+      .then(
+        (done) => {
+          timed('ok');
+          return done;
+        },
+        (err: unknown) => {
+          timed('failed');
+          throw err;
+        },
+      )
+      .finally(clear);
     const ttlSeconds = outcome.cacheTtlSeconds ?? this.ttl.get(endpoint) ?? 60;
     const entry: CachedEntry = { result: outcome.result, producedAt: new Date(now()).toISOString() };
     // A cache that cannot be written must not fail a scan that succeeded; TTL 0 means "do not cache".

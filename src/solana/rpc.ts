@@ -49,7 +49,7 @@ import {
   type IRetryBackoffContext,
   retry,
 } from 'cockatiel';
-import { timeoutSignal } from '../deadline.js';
+import { withTimeout } from '../deadline.js';
 import {
   currentScanOrder,
   RateShaper,
@@ -372,9 +372,10 @@ function turnOf(
 /** One request to endpoint `i` within the timeout; an answer to another request id is a failure. */
 function sender(transports: readonly RpcTransport[], timeoutMs: number) {
   return async (i: number, request: TransportRequest, method: string): Promise<unknown> => {
-    const timeout = timeoutSignal(timeoutMs);
-    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
-    const answer = await transports[i]!({ ...request, signal });
+    const answer = await withTimeout(timeoutMs, (timeout) => {
+      const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+      return transports[i]!({ ...request, signal });
+    });
     // An answer to another request (a mixed-up proxy or load balancer) is not this one's
     // answer: the endpoint failed, and the next one is asked. (A null id is a JSON-RPC parse error.)
     const asked = (request.payload as { id?: unknown } | null)?.id;

@@ -70,7 +70,11 @@ describe('RPC rate limit: paid scans before watch re-scans', { timeout: 300_000 
     while (watcher.depth.watch === 0) await watcher.next();
     const paidRun = track(
       'paid',
-      SCANNERS.pumpfun(paid.address, { rpc: endpoints.rpc, now: Date.now, signal: scanDeadline(120_000) }),
+      SCANNERS.pumpfun(paid.address, {
+        rpc: endpoints.rpc,
+        now: Date.now,
+        signal: scanDeadline(120_000).signal,
+      }),
     );
     while (watcher.depth.paid === 0) await watcher.next();
 

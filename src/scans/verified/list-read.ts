@@ -4,7 +4,7 @@
  */
 import { open } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { timeoutSignal } from '../../deadline.js';
+import { deadline } from '../../deadline.js';
 import { errorMessage } from '../../errors.js';
 
 export interface ReadLimits {
@@ -44,7 +44,7 @@ async function bodyOf(response: Response, limits: ReadLimits): Promise<ListRead>
 }
 
 async function readUrl(url: string, limits: ReadLimits): Promise<ListRead> {
-  const timeout = timeoutSignal(limits.timeoutMs);
+  const { signal: timeout, clear } = deadline(limits.timeoutMs);
   const signal = limits.signal ? AbortSignal.any([timeout, limits.signal]) : timeout;
   try {
     const response = await (limits.fetch ?? fetch)(url, { signal, headers: { accept: 'application/json' } });
@@ -56,6 +56,8 @@ async function readUrl(url: string, limits: ReadLimits): Promise<ListRead> {
   } catch (e) {
     if (timeout.aborted) return failed(`no complete answer within ${limits.timeoutMs} ms`);
     return failed(errorMessage(e));
+  } finally {
+    clear();
   }
 }
 

@@ -25,14 +25,11 @@ export function freshScan(options: FreshScanOptions): FreshScan {
     if (scanner === undefined) throw new ScanFailedError(`no scanner for ${kind}`);
     const serves = kind === 'pumpfun' ? await options.serves?.() : undefined;
     // Under an RPC rate limit, behind paid scans, and behind the re-scans started before it.
-    const { result } = await inScanOrder(() =>
-      scanner(subject, {
-        rpc: options.rpc,
-        now: options.now ?? Date.now,
-        signal: scanDeadline(options.timeoutMs),
-        ...(serves ? { serves } : {}),
-      }),
-    );
+    const { result } = await inScanOrder(() => {
+      const { signal, clear } = scanDeadline(options.timeoutMs);
+      const context = { rpc: options.rpc, now: options.now ?? Date.now, signal };
+      return scanner(subject, { ...context, ...(serves ? { serves } : {}) }).finally(clear);
+    });
     return result;
   };
 }
