@@ -8,7 +8,7 @@ import type { SandboxChain } from '../../src/sandbox/chain/chain.js';
 import type { RpcProfileName } from '../../src/sandbox/rpc/profiles.js';
 import { type SandboxRpc, startSandboxRpc } from '../../src/sandbox/rpc/server.js';
 import type { ScenarioManifest } from '../../src/sandbox/scenarios/index.js';
-import type { Scanner } from '../../src/scans/scanner.js';
+import { type Scanner, scanDeadline } from '../../src/scans/scanner.js';
 import { probePumpCreatorSearch } from '../../src/solana/program-search.js';
 import type { SolanaRpc } from '../../src/solana/rpc.js';
 import { countingTransport } from './rpc-transports.js';
@@ -54,7 +54,7 @@ export async function startProfileScans(): Promise<ProfileScans> {
       const { result } = await scanner(subject, {
         rpc: createSolanaRpcFromTransport(counter.transport) as unknown as SolanaRpc,
         now: Date.now,
-        signal: AbortSignal.timeout(60_000),
+        signal: scanDeadline(60_000).signal,
         serves,
       });
       return {

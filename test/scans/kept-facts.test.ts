@@ -14,7 +14,7 @@ import { type SandboxRpc, startSandboxRpc } from '../../src/sandbox/rpc/server.j
 import { type ScenarioManifest, subject } from '../../src/sandbox/scenarios/index.js';
 import type { FactStore } from '../../src/scans/fact-store.js';
 import { scanPumpfun } from '../../src/scans/pumpfun/index.js';
-import type { Scanner } from '../../src/scans/scanner.js';
+import { type Scanner, scanDeadline } from '../../src/scans/scanner.js';
 import { scanToken } from '../../src/scans/token/index.js';
 import { TRANSACTION_FACT } from '../../src/scans/token-facts/kept-transactions.js';
 import { verifyTransaction } from '../../src/scans/tx/index.js';
@@ -53,7 +53,7 @@ async function scan(sandbox: Sandbox, scanner: Scanner, mint: string, facts?: Fa
   const { result } = await scanner(mint, {
     rpc,
     now: Date.now,
-    signal: AbortSignal.timeout(60_000),
+    signal: scanDeadline(60_000).signal,
     ...(facts ? { facts } : {}),
   });
   const byMethod = (method: string) => counter.calls.filter((c) => c === method).length;

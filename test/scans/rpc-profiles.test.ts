@@ -13,6 +13,7 @@ import type { RpcProfileName } from '../../src/sandbox/rpc/profiles.js';
 import { type SandboxRpc, startSandboxRpc } from '../../src/sandbox/rpc/server.js';
 import { type ScenarioManifest, subject } from '../../src/sandbox/scenarios/index.js';
 import { SCANNERS } from '../../src/scans/registry.js';
+import { scanDeadline } from '../../src/scans/scanner.js';
 import { createRpc, type SolanaRpc } from '../../src/solana/rpc.js';
 import { seededChain } from '../helpers/seeded-chain.js';
 
@@ -24,15 +25,21 @@ describe('scanners under real providers’ refusals', { timeout: 300_000 }, () =
   const servers = new Map<RpcProfileName, SandboxRpc>();
   /** Every result, by profile and subject name. */
   const results = new Map<string, ScanResult>();
+  /** Leak warnings printed while scanning (a scan's reads all listen on its one deadline). */
+  const leakWarnings: Error[] = [];
+  const onWarning = (w: Error) => {
+    if (w.name === 'MaxListenersExceededWarning') leakWarnings.push(w);
+  };
 
   const scan = (profile: RpcProfileName, kind: ScanId, subject: string) =>
     SCANNERS[kind](subject, {
       rpc: createSolanaRpc(servers.get(profile)!.url),
       now: Date.now,
-      signal: AbortSignal.timeout(60_000),
+      signal: scanDeadline(60_000).signal,
     });
 
   before(async () => {
+    process.on('warning', onWarning);
     ({ chain, manifest } = await seededChain({ autoAdvance: false }));
     for (const name of PROFILES) {
       // Rate limits are left out here: this is about what each provider refuses.
@@ -41,6 +48,7 @@ describe('scanners under real providers’ refusals', { timeout: 300_000 }, () =
     }
   });
   after(async () => {
+    process.off('warning', onWarning);
     chain.stop();
     await Promise.all([...servers.values()].map((s) => s.close()));
   });
@@ -56,6 +64,10 @@ describe('scanners under real providers’ refusals', { timeout: 300_000 }, () =
       }
     }
     assert.ok(results.size >= PROFILES.length * 20, `${results.size} scans`);
+  });
+
+  it('no scan printed a listener-leak warning: its reads listen on the deadline a scan is given', () => {
+    assert.deepEqual(leakWarnings.map(String), []);
   });
 
   it('governed programs are recognised under every profile: their governing account is found without getProgramAccounts', () => {
@@ -162,7 +174,7 @@ describe('scanners through the public endpoint’s rate limit', { timeout: 120_0
     // at once, more than a limit of 1 per method lets through: docs/risk-model.md says so.
     const mint = (manifest.subjects.find((s) => s.name === 'mainnet:usdt') as { address: string }).address;
     const scanWith = (rpc: SolanaRpc) =>
-      SCANNERS.token(mint, { rpc, now: Date.now, signal: AbortSignal.timeout(60_000) });
+      SCANNERS.token(mint, { rpc, now: Date.now, signal: scanDeadline(60_000).signal });
     await assert.rejects(
       (async () => {
         // Without retries, the second call of a method within the window is refused.

@@ -11,6 +11,7 @@ import { createDefaultRpcTransport, createSolanaRpcFromTransport, type RpcTransp
 import type { RpcProfileName } from '../../../src/sandbox/rpc/profiles.js';
 import { subject } from '../../../src/sandbox/scenarios/index.js';
 import { scanPumpfun } from '../../../src/scans/pumpfun/index.js';
+import { scanDeadline } from '../../../src/scans/scanner.js';
 import { scanToken } from '../../../src/scans/token/index.js';
 import { gatherInsiderFacts, MAX_HOLDERS_TRACED } from '../../../src/scans/token/insiders/facts.js';
 import { WELL_KNOWN_FUNDERS } from '../../../src/scans/token/insiders/well-known-funders.js';
@@ -51,7 +52,7 @@ describe('insiders by funding under each provider', { timeout: 300_000 }, () => 
     const { result } = await scanner(subject(sandbox.manifest, kind, name).address, {
       rpc: createSolanaRpcFromTransport(counter.transport) as unknown as SolanaRpc,
       now: Date.now,
-      signal: AbortSignal.timeout(60_000),
+      signal: scanDeadline(60_000).signal,
     });
     return {
       result,
