@@ -7,7 +7,16 @@
 // loads half a build, and outputs of deleted sources do not linger. dist/BUILT marks when;
 // bin/risk-scan.mjs compares it with src/ and the packages' sources.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,9 +114,85 @@ function compile(tsc, dir, stamp) {
   return 0;
 }
 
+/** When packages/`dir` was last compiled (its dist/BUILT), or 0 when it has no complete build. */
+function packageBuiltAt(dir) {
+  const stamp = join(PACKAGES, dir, 'dist', 'BUILT');
+  return existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+}
+
 /**
- * Compiles the packages, then src/ into dist/ (or only the package `only`, as its prepack asks);
- * returns tsc's exit code, or null when TypeScript is not installed.
+ * Whether packages/`dir`/dist is newer than all it is made of: its sources, package.json and build
+ * configuration, the root tsconfig.json it extends, and the builds of the packages it depends on.
+ */
+function packageUpToDate(dir, dependencies) {
+  const built = packageBuiltAt(dir);
+  if (built === 0) return false;
+  const inputs = ['src', 'package.json', 'tsconfig.build.json'].map((f) => join(PACKAGES, dir, f));
+  const changed = Math.max(
+    ...[...inputs, join(ROOT, 'tsconfig.json')].map(newestChange),
+    ...dependencies.map(packageBuiltAt),
+  );
+  return changed < built;
+}
+
+const pause = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** Whether the process named in `lock` still runs (a lock whose build died is stale). */
+function lockHeld(lock) {
+  try {
+    process.kill(Number(readFileSync(join(lock, 'pid'), 'utf8')), 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
+}
+
+/** Takes the lock directory `lock` (made whole elsewhere, then renamed: it never lacks its pid), or false. */
+function tryLock(lock) {
+  const mine = `${lock}-${process.pid}`;
+  mkdirSync(mine, { recursive: true });
+  writeFileSync(join(mine, 'pid'), String(process.pid));
+  try {
+    renameSync(mine, lock);
+    return true;
+  } catch (e) {
+    rmSync(mine, { recursive: true, force: true });
+    if (e.code !== 'ENOTEMPTY' && e.code !== 'EEXIST') throw e;
+    return false;
+  }
+}
+
+/** `work` under the lock directory `lock`, taken once no other live build holds it. */
+function underLock(lock, work) {
+  while (!tryLock(lock)) {
+    if (lockHeld(lock)) pause(200);
+    else rmSync(lock, { recursive: true, force: true });
+  }
+  try {
+    return work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Compiles packages/`dir` unless its dist/ is up to date. Test runs pack several packages that
+ * each build the client first (their prepack), some at once: a build already made, or being made
+ * by another process (which this one waits for), is used as it is, so the client compiles once.
+ */
+function buildPackage(tsc, dir) {
+  const dependencies = packagesInBuildOrder(dir).filter((d) => d !== dir);
+  if (packageUpToDate(dir, dependencies)) return 0;
+  return underLock(join(PACKAGES, dir, 'dist.lock'), () => {
+    if (packageUpToDate(dir, dependencies)) return 0;
+    console.error(`build: compiling packages/${dir}`);
+    return compile(tsc, join(PACKAGES, dir), true);
+  });
+}
+
+/**
+ * Compiles the packages not up to date, then src/ into dist/ (or only the package `only`, as its
+ * prepack asks); returns tsc's exit code, or null when TypeScript is not installed.
  */
 export function build(only) {
   let tsc;
@@ -117,7 +202,7 @@ export function build(only) {
     return null;
   }
   for (const dir of packagesInBuildOrder(only)) {
-    const code = compile(tsc, join(PACKAGES, dir), false);
+    const code = buildPackage(tsc, dir);
     if (code !== 0) return code;
   }
   return only === undefined ? compile(tsc, ROOT, true) : 0;
