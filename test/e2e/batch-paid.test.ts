@@ -18,6 +18,7 @@ import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { generateKeyPairSigner } from '@solana/kit';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
 import type { PaymentRequired } from '@x402/core/types';
 import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from '@x402/fetch';
@@ -25,6 +26,7 @@ import { ExactSvmScheme } from '@x402/svm';
 import { atomicPrice, GET_ENDPOINTS } from '../../src/catalog.js';
 import { BatchResultSchema } from '../../src/contract/batch-result.js';
 import { SCANNERS } from '../../src/scans/registry.js';
+import type { Scanner } from '../../src/scans/scanner.js';
 import { selling } from '../../src/service/index.js';
 import { createRpc } from '../../src/solana/rpc.js';
 import { USDC_MINT } from '../../src/x402/networks.js';
@@ -238,10 +240,47 @@ describe('POST /scan/batch, paid end to end', { timeout: 300_000 }, () => {
     }
   });
 
+  it('25 subjects are scanned at once, within one scan deadline: each waits for all the others to start', async () => {
+    const distinct = await Promise.all(
+      Array.from({ length: 24 }, async () => (await generateKeyPairSigner()).address),
+    );
+    const subjects = [...distinct, distinct[0]!];
+    // The real wallet scanner, started only once every distinct subject's scan has started: a
+    // batch that scanned one after another would wait here until the scan deadline failed it.
+    const started = new Set<string>();
+    let calls = 0;
+    let allStarted: () => void;
+    const everyone = new Promise<void>((resolve) => {
+      allStarted = resolve;
+    });
+    const wallet: Scanner = async (subject, ctx) => {
+      calls++;
+      started.add(subject);
+      if (started.size === distinct.length) allStarted();
+      await everyone;
+      return SCANNERS.wallet(subject, ctx);
+    };
+    const gated = await sandbox.startInstance({ mode: selling({ ...SCANNERS, wallet }) });
+    const order = { kind: 'wallet', subjects };
+    const asked = await askedFor(gated.url, order);
+    assert.equal(asked, 24n * SINGLE_PRICE.wallet!);
+    const res = await payFetch(`${gated.url}/scan/batch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(order),
+    });
+    const body = BatchResultSchema.parse(await jsonOf(res));
+    assert.equal(res.status, 200);
+    assert.equal(calls, 24, 'each distinct subject scanned once, the repeat not again');
+    assert.equal(body.results.length, 25);
+    assert.deepEqual(body.results[24], body.results[0]);
+  });
+
   describe('an item that cannot be scanned', () => {
     let rpcProxy: FaultProxy;
     let facilitatorProxy: FaultProxy;
     let url: string;
+    let singleUrl: string;
     before(async () => {
       rpcProxy = await startFaultProxy(sandbox.rpcServer.url);
       facilitatorProxy = await startFaultProxy(sandbox.facilitators[0]!.url);
@@ -255,6 +294,8 @@ describe('POST /scan/batch, paid end to end', { timeout: 300_000 }, () => {
         },
       );
       url = instance.url;
+      const rpcOfSingles = createRpc({ urls: [rpcProxy.url], timeoutMs: 5_000 });
+      singleUrl = (await sandbox.startInstance({ mode: selling(SCANNERS), rpc: rpcOfSingles })).url;
     });
     after(async () => {
       await rpcProxy?.close();
@@ -301,6 +342,38 @@ describe('POST /scan/batch, paid end to end', { timeout: 300_000 }, () => {
         payTo: before.payTo + price,
       });
       assert.equal(facilitatorProxy.seen.get('POST /settle'), 1, 'settled once, for the batch delivered');
+    });
+
+    it("a subject whose history cannot be read is answered with its *_UNAVAILABLE flag, as its single scan's would be", async () => {
+      const unreadable = (await sandbox.newPayer(0n)).address;
+      rpcProxy.setPlan((r) =>
+        r.method === 'getSignaturesForAddress' && Array.isArray(r.params) && r.params[0] === unreadable
+          ? { kind: '500' }
+          : { kind: 'pass' },
+      );
+      const order = { kind: 'wallet', subjects: [sandbox.payTo, unreadable] };
+      const offer = await postBatch(url, order);
+      const required = decodePaymentRequiredHeader(offer.headers.get('payment-required')!);
+      const payment = await v2Payment(
+        sandbox.payer,
+        sandbox.rpcServer.url,
+        required.accepts[0]!,
+        required.resource.url,
+      );
+      const res = await postBatch(url, order, { 'PAYMENT-SIGNATURE': encodeHeader(payment) });
+      const body = BatchResultSchema.parse(await jsonOf(res));
+      assert.equal(res.status, 200);
+      assert.ok(
+        body.results[1]!.flags.includes('HISTORY_UNAVAILABLE'),
+        JSON.stringify(body.results[1]!.flags),
+      );
+      assert.ok(!body.results[0]!.flags.includes('HISTORY_UNAVAILABLE'));
+      // The same subject's single scan, behind the same fault, on an instance with a cache of its own.
+      const res1 = await payFetch(`${singleUrl}/scan/wallet/${unreadable}`);
+      const single = await jsonOf(res1);
+      assert.equal(res1.status, 200, JSON.stringify(single));
+      assert.deepEqual(body.results[1]!.flags, single.flags);
+      assert.equal(body.results[1]!.risk_score, single.risk_score);
     });
   });
 });
