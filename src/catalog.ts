@@ -5,10 +5,13 @@
  * it has: what differs between endpoints is said here (input, response, price rule, producer).
  */
 
+import { BatchResultSchema } from './contract/batch-result.js';
 import { paramSchema, ScanResultSchema } from './contract/schemas.js';
 import { WatchCreatedSchema } from './contract/watch-created.js';
 import {
+  BatchOrderSchema,
   bodySchemaOf,
+  MAX_BATCH_SUBJECTS,
   MAX_TRANSACTION_BYTES,
   MAX_WATCH_HOURS,
   SIMULATE_EXAMPLE_TX,
@@ -21,8 +24,15 @@ import type {
   GetEndpoint,
 } from './terms/entry.js';
 import { type PriceRule, purchasePriceUsd, purchaseRange, ruleText } from './terms/price.js';
+import { BATCH_KINDS, type BatchKind } from './terms/subjects.js';
 
-export { MAX_TRANSACTION_BYTES, MAX_WATCH_HOURS, type WatchOrder } from './terms/bodies.js';
+export {
+  type BatchOrder,
+  MAX_BATCH_SUBJECTS,
+  MAX_TRANSACTION_BYTES,
+  MAX_WATCH_HOURS,
+  type WatchOrder,
+} from './terms/bodies.js';
 
 export {
   type BodyInput,
@@ -34,8 +44,17 @@ export {
   type Producer,
   type TransactionBodyInput,
 } from './terms/entry.js';
-export { atomicPrice, type PriceRule, USDC_DECIMALS } from './terms/price.js';
 export {
+  atomicPrice,
+  itemsPriceUsd,
+  type PriceRule,
+  USDC_DECIMALS,
+  unitPriceText,
+  usdText,
+} from './terms/price.js';
+export {
+  BATCH_KINDS,
+  type BatchKind,
   type ParamKind,
   SUBJECT_KINDS,
   type SubjectKind,
@@ -48,7 +67,8 @@ function pathParam<const P extends Omit<GetEndpoint['param'], 'input'>>(param: P
   return { ...param, input: paramSchema(param.kind, param.description, param.example) };
 }
 
-export const PAID_ENDPOINTS = [
+/** The contract's five GETs, in its order (the head of PAID_ENDPOINTS). */
+const GET_ENTRIES = [
   {
     id: 'pumpfun',
     method: 'GET',
@@ -149,6 +169,19 @@ export const PAID_ENDPOINTS = [
       'Upgrade authority (none, single key, multisig), last deploy and recent upgrades of a program.',
     assesses: ['upgrade authority', 'recent upgrades'],
   },
+] as const satisfies readonly GetEndpoint[];
+
+/** Each kind a batch scans, at its single scan's price as its GET entry states it. */
+function singlePrices(): Readonly<Record<BatchKind, number>> {
+  const single = new Map<string, number>(GET_ENTRIES.map((entry) => [entry.id, entry.price.usd]));
+  return Object.fromEntries(BATCH_KINDS.map((kind) => [kind, single.get(kind)!])) as Record<
+    BatchKind,
+    number
+  >;
+}
+
+export const PAID_ENDPOINTS = [
+  ...GET_ENTRIES,
   {
     id: 'simulate',
     method: 'POST',
@@ -205,6 +238,38 @@ export const PAID_ENDPOINTS = [
       "Follows a token, pump.fun token, wallet or program for 1 to 168 hours and POSTs a signed alert (Standard Webhooks, Ed25519 v1a and the watch's own v1 secret) to your webhook when its flags or risk score change. The answer gives the watch id (the only key to read or cancel it), its expiry, the baseline ScanResult and how deliveries are signed.",
     assesses: ['flag changes', 'risk score changes', 'webhook alerts'],
   },
+  {
+    id: 'batch',
+    method: 'POST',
+    operationId: 'scanBatch',
+    tool: 'scan_batch',
+    path: '/scan/batch',
+    body: {
+      field: 'body',
+      // 25 addresses of 44 characters, quoted and spaced, are about 1.3 KB.
+      maxBodyBytes: 4096,
+      input: BatchOrderSchema,
+      schema: bodySchemaOf(BatchOrderSchema),
+      reads: 'batch-order',
+      example: {
+        kind: 'token',
+        subjects: [
+          'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+          'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB',
+        ],
+      },
+    },
+    // Each subject costs what its single scan costs (the operator may discount it).
+    price: { per: 'item', usd: singlePrices(), most: MAX_BATCH_SUBJECTS },
+    producer: 'batch',
+    response: BatchResultSchema,
+    // The batch itself is never cached; each of its items is, as its single scan is.
+    cacheTtlSeconds: 0,
+    summary: 'Risk scan of 1 to 25 tokens, pump.fun tokens or wallets in one call',
+    description:
+      'The GET scan of one kind (token, pumpfun or wallet) for up to 25 subjects, paid once: one ScanResult per subject in the order sent, each what the single scan would answer (a subject whose data could not be read carries its *_UNAVAILABLE flags). A repeated subject is scanned and charged once. The batch is delivered whole or not at all: if any subject cannot be scanned, the answer is a 500 and nothing is charged.',
+    assesses: ['each subject as its single scan does', 'in one payment'],
+  },
 ] as const satisfies readonly AnyEndpoint[];
 
 type Entry = (typeof PAID_ENDPOINTS)[number];
@@ -223,7 +288,7 @@ export const isGetEndpoint = (e: PaidEndpoint): e is GetEndpoint => e.method ===
 /** The contract's five GET endpoints, in its order. */
 export const GET_ENDPOINTS: readonly GetEndpoint[] = ALL.filter(isGetEndpoint);
 
-/** The endpoints a scanner answers (all but the watches' door). */
+/** The endpoints a scanner answers (all but the watches' and the batches' doors). */
 export const SCAN_ENDPOINTS = ALL.filter(
   (e): e is PaidEndpoint & { readonly id: ScanId } => e.producer === 'scan',
 );
@@ -248,20 +313,28 @@ export function concretePath(endpoint: GetEndpoint, value: string): string {
   return endpoint.path.replace(`{${endpoint.param.name}}`, value);
 }
 
-/** The price an endpoint lists, and what it is per. */
-export function listedPrice(endpoint: PaidEndpoint): {
-  readonly usd: number;
-  readonly per: PriceRule['per'];
-} {
-  return { usd: endpoint.price.usd, per: endpoint.price.per };
+/**
+ * The price an endpoint lists, and what it is per: for a price per item, the cheapest item's
+ * (less `discountPercent`, the operator's BATCH_DISCOUNT_PERCENT).
+ */
+export function listedPrice(
+  endpoint: PaidEndpoint,
+  discountPercent = 0,
+): { readonly usd: number; readonly per: PriceRule['per'] } {
+  return { usd: purchasePriceUsd(endpoint.price, 1, discountPercent), per: endpoint.price.per };
 }
 
-/** '0.30 USDC per call', '0.01 USDC per hour'. */
-export const priceText = (endpoint: PaidEndpoint): string => ruleText(endpoint.price);
+/** '0.30 USDC per call', '0.01 USDC per hour', '0.02 to 0.50 USDC per item (…)'. */
+export const priceText = (endpoint: PaidEndpoint, discountPercent = 0): string =>
+  ruleText(endpoint.price, discountPercent);
 
 /** The least and most one purchase costs: the price per call twice, or 1 unit and the most. */
-export const priceRange = (endpoint: PaidEndpoint) => purchaseRange(endpoint.price);
+export const priceRange = (endpoint: PaidEndpoint, discountPercent = 0) =>
+  purchaseRange(endpoint.price, discountPercent);
 
-/** What one purchase costs in USD: the price per call, or `units` (hours, items) × the price per unit. */
-export const orderPriceUsd = (endpoint: PaidEndpoint, units = 1): number =>
-  purchasePriceUsd(endpoint.price, units);
+/**
+ * What one purchase costs in USD: the price per call, or `units` (hours, items of the cheapest
+ * kind) × the price per unit.
+ */
+export const orderPriceUsd = (endpoint: PaidEndpoint, units = 1, discountPercent = 0): number =>
+  purchasePriceUsd(endpoint.price, units, discountPercent);

@@ -157,6 +157,8 @@ const EnvSchema = z.object({
   STATE_STORE: z.enum(STATE_STORES).optional(),
   SIGNING_KEY_FILE: z.string().trim().min(1).optional(),
   PAYMENT_CLAIM_TTL_SECONDS: int(5, 3_600).default(300),
+  // POST /scan/batch: the operator's discount on the sum of the single prices (whole percent).
+  BATCH_DISCOUNT_PERCENT: int(0, 90).default(0),
   // Facts that cannot change (src/scans/fact-store.ts): most kept, the oldest evicted first; 0 keeps none.
   FACT_STORE_MAX_ENTRIES: int(0, 10_000_000).default(20_000),
   REDIS_URL: z
@@ -229,6 +231,8 @@ export interface Config {
   };
   /** Longest a scan may take; past it the call is a 500 and nothing is settled. */
   readonly scanTimeoutMs: number;
+  /** The discount on a batch's price, in whole percent of the sum of its items' single prices. */
+  readonly batchDiscountPercent: number;
   /** Timeout of the facilitator's settle call (it waits for confirmation). */
   readonly settleTimeoutMs: number;
   /** How long an ambiguous settlement is watched on chain before the caller is told to retry. */
@@ -471,6 +475,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       retryAfterSeconds: e.SHED_RETRY_AFTER_SECONDS,
     }),
     scanTimeoutMs: e.SCAN_TIMEOUT_MS,
+    batchDiscountPercent: e.BATCH_DISCOUNT_PERCENT,
     settleTimeoutMs: e.SETTLE_TIMEOUT_MS,
     confirmWindowMs: e.CONFIRM_WINDOW_MS,
     longestPaidCallMs: longestCallMs,

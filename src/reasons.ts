@@ -218,6 +218,22 @@ export const REASONS = {
     message: '{field} is not a transaction: {problem}',
   },
   webhook_refused: { status: 400, error: 'invalid_input', message: '{problem}; nothing was charged' },
+  // 400: a batch's body (POST /scan/batch), naming the items at fault.
+  batch_kind_unknown: {
+    status: 400,
+    error: 'invalid_input',
+    message: 'kind must be one of {kinds}; it is {kind}',
+  },
+  batch_size: {
+    status: 400,
+    error: 'invalid_input',
+    message: 'subjects must hold 1 to {most} addresses; it holds {count}',
+  },
+  batch_subjects_invalid: {
+    status: 400,
+    error: 'invalid_input',
+    message: '{count} of the subjects cannot be scanned: {problems}',
+  },
   // 400, before the app: a request that cannot be read as one.
   http_unparsable: { status: 400, error: 'bad_request', message: 'The request could not be parsed as HTTP' },
   host_missing: {
@@ -272,6 +288,12 @@ export const REASONS = {
     status: 500,
     error: 'scan_failed',
     message: 'The scan could not be completed; the payment was not settled and can be used again.',
+  },
+  batch_failed: {
+    status: 500,
+    error: 'scan_failed',
+    message:
+      'The batch could not be completed ({items} could not be scanned); the payment was not settled and can be used again.',
   },
   store_unwritable: {
     status: 500,

@@ -115,6 +115,23 @@ describe('what a request alone reaches, each answer naming its code', () => {
     assert.equal(await codeOf(await post('/watch', '{"kind": "wallet"}')), 'body_fields_invalid');
   });
 
+  it('400: a batch naming the items at fault (its kind, its size, each malformed address)', async () => {
+    const cases: [unknown, ReasonCode][] = [
+      [{ kind: 'tx', subjects: [USDC] }, 'batch_kind_unknown'],
+      [{ kind: 'token', subjects: [] }, 'batch_size'],
+      [{ kind: 'token', subjects: Array(26).fill(USDC) }, 'batch_size'],
+      [{ kind: 'token', subjects: [USDC, 'abc'] }, 'batch_subjects_invalid'],
+    ];
+    for (const [body, code] of cases)
+      assert.equal(await codeOf(await post('/scan/batch', JSON.stringify(body))), code, JSON.stringify(body));
+    const tool = (args: Record<string, unknown>) =>
+      mcp.callTool({ name: 'scan_batch', arguments: args }) as Promise<CallToolResult>;
+    assert.equal(
+      toolCode(await tool({ kind: 'wallet', subjects: ['0OIl', USDC] }), 400),
+      'batch_subjects_invalid',
+    );
+  });
+
   it('404 and 405: what is not served, or not so', async () => {
     assert.equal(await codeOf(await get('/nope')), 'endpoint_not_found');
     assert.equal(await codeOf(await get('/docs/assets/nope.js')), 'docs_asset_not_found');
@@ -220,6 +237,7 @@ const SHOWN_ELSEWHERE: Readonly<Partial<Record<ReasonCode, string>>> = {
   service_full: 'test/server/watch-route.test.ts',
   result_not_handed_over: 'test/door/paid-door.test.ts',
   watch_not_started: 'test/e2e/watch-paid-money.test.ts',
+  batch_failed: 'test/e2e/batch-paid.test.ts',
 };
 
 describe('the reasons table, walked', () => {

@@ -11,10 +11,12 @@ import {
   type BodyReader,
   concretePath,
   type GetEndpoint,
+  itemsPriceUsd,
   orderPriceUsd,
   type PaidEndpoint,
   type PostEndpoint,
 } from '../catalog.js';
+import { checkBatchOrder } from '../contract/batch-order.js';
 import type { BodyRefusal } from '../contract/body-schema.js';
 import { paramReason } from '../contract/schemas.js';
 import { checkWatchOrder } from '../contract/watch-order.js';
@@ -113,8 +115,29 @@ export function paidForOrder(path: string, sha256: string): string {
   return `${path} (order sha256 ${sha256})`;
 }
 
+/** What one payment at `path` buys: the batch with this digest (of its canonical JSON). */
+export function paidForBatch(path: string, sha256: string): string {
+  return `${path} (batch sha256 ${sha256})`;
+}
+
 /** A POST body as its endpoint reads it: what it buys, or why it is refused (400). */
 export type CheckedBody = { readonly ok: true; readonly purchase: Purchase } | BodyRefusal;
+
+/** Prices a body reader may need beyond the catalog: the operator's BATCH_DISCOUNT_PERCENT. */
+type BodyReading = (endpoint: PostEndpoint, body: string, discountPercent: number) => CheckedBody;
+
+/** A batch: priced per distinct subject at its kind's price, named by the digest of its canonical JSON. */
+function readBatchOrder(endpoint: PostEndpoint, body: string, discountPercent: number): CheckedBody {
+  const checked = checkBatchOrder(endpoint, body);
+  if (!checked.ok) return checked;
+  if (endpoint.price.per !== 'item') throw new Error(`${endpoint.path} is not priced per item`);
+  const { order, distinct, canonical, sha256 } = checked;
+  const priceUsd = itemsPriceUsd(endpoint.price, order.kind, distinct.length, discountPercent);
+  return {
+    ok: true,
+    purchase: { subject: canonical, paidFor: paidForBatch(endpoint.path, sha256), priceUsd },
+  };
+}
 
 /** A watch order: priced by its hours, named by the digest of its canonical JSON. */
 function readWatchOrder(endpoint: PostEndpoint, body: string): CheckedBody {
@@ -139,14 +162,18 @@ function readTransaction(endpoint: PostEndpoint, body: string): CheckedBody {
 }
 
 /** Each body reader the catalog names, by its name. */
-const BODY_READERS: Readonly<Record<BodyReader, (endpoint: PostEndpoint, body: string) => CheckedBody>> = {
+const BODY_READERS: Readonly<Record<BodyReader, BodyReading>> = {
   transaction: readTransaction,
   'watch-order': readWatchOrder,
+  'batch-order': readBatchOrder,
 };
 
-/** A POST body as its catalog entry says to read it: what it buys, or why it is refused (400). */
-export function checkBody(endpoint: PostEndpoint, body: string): CheckedBody {
-  return BODY_READERS[endpoint.body.reads](endpoint, body);
+/**
+ * A POST body as its catalog entry says to read it: what it buys (less the operator's discount on
+ * a price per item), or why it is refused (400).
+ */
+export function checkBody(endpoint: PostEndpoint, body: string, discountPercent = 0): CheckedBody {
+  return BODY_READERS[endpoint.body.reads](endpoint, body, discountPercent);
 }
 
 /**
@@ -158,9 +185,10 @@ export function admitBodyRequest(
   endpoint: PostEndpoint,
   request: { readonly body: string; readonly hasPayment: boolean },
   takingPayments: boolean,
+  discountPercent = 0,
 ): Admission {
   if (request.body.trim() === '' && !request.hasPayment) return OFFER;
-  const checked = checkBody(endpoint, request.body);
+  const checked = checkBody(endpoint, request.body, discountPercent);
   if (!checked.ok) return { kind: 'invalid', reason: checked.reason };
   if (!request.hasPayment) return { kind: 'offer', purchase: checked.purchase };
   if (!takingPayments) return NOT_TAKING_PAYMENTS;
@@ -176,11 +204,13 @@ export function admitInput(
   endpoint: PaidEndpoint,
   request: AdmissionRequest,
   takingPayments: boolean,
+  discountPercent = 0,
 ): { readonly resourcePath: string; readonly admission: Admission } {
   if (endpoint.method === 'GET') {
     const resourcePath = concretePath(endpoint, request.value);
     return { resourcePath, admission: admitRequest(endpoint, request, takingPayments) };
   }
   const body = { body: request.value, hasPayment: request.hasPayment };
-  return { resourcePath: endpoint.path, admission: admitBodyRequest(endpoint, body, takingPayments) };
+  const admission = admitBodyRequest(endpoint, body, takingPayments, discountPercent);
+  return { resourcePath: endpoint.path, admission };
 }

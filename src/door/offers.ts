@@ -2,7 +2,15 @@
  * 402 offers per endpoint, rebuilt only when what they advertise changes (the facilitator's
  * fee payer or health). Everything but the resource URL is serialised once.
  */
-import { type EndpointId, listedPrice, PAID_ENDPOINTS, type PaidEndpoint } from '../catalog.js';
+import {
+  type EndpointId,
+  listedPrice,
+  orderPriceUsd,
+  PAID_ENDPOINTS,
+  type PaidEndpoint,
+  unitPriceText,
+  usdText,
+} from '../catalog.js';
 import { type CodeOf, type Reason, reason } from '../reasons.js';
 import { type ServiceMetadata, serviceMetadata } from '../x402/bazaar.js';
 import type { FacilitatorDirectory } from '../x402/facilitators.js';
@@ -39,16 +47,23 @@ export interface OfferBookOptions {
   readonly publicBaseUrl?: string | null;
   /** X402_V1_NETWORK: the network the v1 body names; absent = the contract's. */
   readonly v1Network?: V1NetworkName;
+  /** BATCH_DISCOUNT_PERCENT: the discount on prices per item; absent = none. */
+  readonly discountPercent?: number;
 }
 
 export function paymentPrompt(
   endpoint: PaidEndpoint,
   priceUsd?: number,
+  discountPercent = 0,
 ): Reason<'payment_required' | 'payment_required_order'> {
-  const { usd, per } = listedPrice(endpoint);
+  const { usd, per } = listedPrice(endpoint, discountPercent);
   if (per === 'call') return reason('payment_required', { usd: usd.toFixed(2) });
-  const total = priceUsd === undefined ? '' : `: ${priceUsd.toFixed(2)} USDC for this order`;
-  return reason('payment_required_order', { total, usd: usd.toFixed(2), per });
+  const total = priceUsd === undefined ? '' : `: ${usdText(priceUsd)} USDC for this order`;
+  return reason('payment_required_order', {
+    total,
+    usd: unitPriceText(endpoint.price, discountPercent),
+    per,
+  });
 }
 
 export class OfferBook {
@@ -69,7 +84,7 @@ export class OfferBook {
     const why =
       refused ??
       (unavailable === null
-        ? paymentPrompt(endpoint, priceUsd)
+        ? paymentPrompt(endpoint, priceUsd, this.options.discountPercent)
         : reason('payment_unavailable', { why: unavailable }));
     return {
       payTo: this.options.payTo,
@@ -81,11 +96,18 @@ export class OfferBook {
     };
   }
 
+  /** What the standard offer asks: the price per call, or the least one order costs. */
+  private leastPrice(endpoint: PaidEndpoint): number {
+    return orderPriceUsd(endpoint, 1, this.options.discountPercent);
+  }
+
   /** The standard template for an unpaid request. */
   template(endpoint: PaidEndpoint): OfferTemplate {
     const version = this.options.facilitators.version;
     if (version !== this.builtFor) {
-      this.templates = new Map(PAID_ENDPOINTS.map((e) => [e.id, createOfferTemplate(e, this.terms(e))]));
+      this.templates = new Map(
+        PAID_ENDPOINTS.map((e) => [e.id, createOfferTemplate(e, this.terms(e), this.leastPrice(e))]),
+      );
       this.builtFor = version;
       this.kept.clear();
       this.askedOnce.clear();
@@ -126,6 +148,6 @@ export class OfferBook {
 
   /** A one-off template whose `error` explains why a payment was refused (at the order's price when given). */
   refusal(endpoint: PaidEndpoint, why: Reason<CodeOf<402>>, priceUsd?: number): OfferTemplate {
-    return createOfferTemplate(endpoint, this.terms(endpoint, why), priceUsd);
+    return createOfferTemplate(endpoint, this.terms(endpoint, why), priceUsd ?? this.leastPrice(endpoint));
   }
 }

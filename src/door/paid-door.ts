@@ -122,6 +122,8 @@ export interface PaidDoorDeps {
   readonly screens?: Readonly<Partial<Record<EndpointId, Screen>>>;
   /** Per endpoint, the work that follows settlement, before delivery. */
   readonly fulfil?: Readonly<Partial<Record<EndpointId, Fulfil>>>;
+  /** The operator's discount on prices per item (BATCH_DISCOUNT_PERCENT); absent = none. */
+  readonly discountPercent?: number;
 }
 
 export interface PaidDoor {
@@ -343,7 +345,12 @@ function runScreen(deps: PaidDoorDeps, screen: Screen, subject: string): Promise
 /** The ladder: admission → screen (if the endpoint has one) → offer → refuse or pay. */
 function answerKnock(deps: PaidDoorDeps, endpoint: PaidEndpoint, knock: Knock): Answer | Promise<Answer> {
   const request = { method: knock.method, value: knock.input, hasPayment: knock.payment !== null };
-  const { resourcePath, admission } = admitInput(endpoint, request, deps.gate !== undefined);
+  const { resourcePath, admission } = admitInput(
+    endpoint,
+    request,
+    deps.gate !== undefined,
+    deps.discountPercent,
+  );
   if (admission.kind === 'invalid') {
     const error = reasonError(admission.reason, { parameter: inputName(endpoint) });
     return { kind: 'invalid', error };

@@ -47,7 +47,7 @@ function callSite(request: McpRequestSite): ToolCallSite {
 }
 
 /** The MCP endpoint's handler, to mount at `path` (POST). */
-export function createMcpHandler(door: PaidDoor) {
+export function createMcpHandler(door: PaidDoor, discountPercent = 0) {
   return {
     path: MCP_PATH,
     async answer(request: Request, site: McpRequestSite): Promise<Response> {
@@ -56,6 +56,7 @@ export function createMcpHandler(door: PaidDoor) {
         howPaid: HOW_PAID,
         instructions: MCP_INSTRUCTIONS,
         call: (endpoint, args, meta) => callPaidTool(door, tools, endpoint, args, meta),
+        discountPercent,
       });
       // No sessionIdGenerator: stateless.
       const transport = new WebStandardStreamableHTTPServerTransport({

@@ -35,6 +35,8 @@ export interface ToolServerOptions {
   /** What the server tells the host's model once, at initialisation. */
   readonly instructions: string;
   readonly call: PaidToolCall;
+  /** The operator's discount on prices per item (BATCH_DISCOUNT_PERCENT), for the descriptions. */
+  readonly discountPercent?: number;
 }
 
 export function createToolServer(options: ToolServerOptions): McpServer {
@@ -49,7 +51,7 @@ export function createToolServer(options: ToolServerOptions): McpServer {
       toolName(endpoint),
       {
         title: endpoint.summary,
-        description: toolDescription(endpoint, options.howPaid),
+        description: toolDescription(endpoint, options.howPaid, options.discountPercent),
         inputSchema: toolInputShape(endpoint),
         annotations: toolAnnotations(endpoint),
       },
@@ -65,7 +67,7 @@ export function createToolServer(options: ToolServerOptions): McpServer {
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     () => {
-      const list = endpointList();
+      const list = endpointList(options.discountPercent);
       return { structuredContent: list, content: [{ type: 'text', text: JSON.stringify(list) }] };
     },
   );

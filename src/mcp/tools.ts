@@ -39,12 +39,14 @@ const RETURNS: Readonly<Record<Producer, string>> = {
   scan: 'Returns a ScanResult as structured content: risk_score (0 = no risk, 1 = maximum), flags, confidence, summary, recommendation, reasoning and evidence.',
   watch:
     'Returns the watch as structured content: watch_id (keep it: it reads and cancels the watch), expires_at, the baseline ScanResult and how alerts are signed (signing.secret verifies v1, the published key v1a).',
+  batch:
+    'Returns as structured content one ScanResult per subject in the order sent (results[i] answers subjects[i]), charged_items (the distinct subjects paid for) and the request_id.',
 };
 
 /** What a host's model reads before calling: the price first, then what is checked and returned. */
-export function toolDescription(endpoint: PaidEndpoint, howPaid: string): string {
+export function toolDescription(endpoint: PaidEndpoint, howPaid: string, discountPercent = 0): string {
   return [
-    `${endpoint.summary}. Price: ${priceText(endpoint)}, ${howPaid}.`,
+    `${endpoint.summary}. Price: ${priceText(endpoint, discountPercent)}, ${howPaid}.`,
     endpoint.description,
     RETURNS[endpoint.producer],
   ].join(' ');
@@ -77,6 +79,11 @@ export function toolInputShape(endpoint: PaidEndpoint) {
 /** A body property's JSON Schema as a zod type of its JSON type, the rest as metadata only. */
 function propertySchema(property: Readonly<Record<string, unknown>>) {
   const { type, ...hints } = property;
+  if (type === 'array') {
+    // A list of addresses (a batch's subjects): each item's shape is stated, as a path parameter's is.
+    const { items, ...rest } = hints;
+    return z.array(z.string().meta((items ?? {}) as Record<string, unknown>)).meta(rest);
+  }
   const base = type === 'integer' || type === 'number' ? z.number() : z.string();
   return base.meta(hints);
 }
@@ -103,16 +110,17 @@ export function toolInput(endpoint: PaidEndpoint, args: Readonly<Record<string, 
 export const endpointOf = (name: string): PaidEndpoint | undefined =>
   TOOL_ENDPOINTS.find((endpoint) => toolName(endpoint) === name);
 
-/** The free tool's answer: every paid tool with its HTTP endpoint and price. */
-export function endpointList() {
+/** The free tool's answer: every paid tool with its HTTP endpoint and price (the least, per item). */
+export function endpointList(discountPercent = 0) {
   return {
     description: SERVICE_DESCRIPTION,
     endpoints: TOOL_ENDPOINTS.map((e) => ({
       tool: toolName(e),
       method: e.method,
       path: e.path,
-      price_usd: listedPrice(e).usd,
+      price_usd: listedPrice(e, discountPercent).usd,
       ...(listedPrice(e).per === 'call' ? {} : { price_per: listedPrice(e).per }),
+      ...(listedPrice(e).per === 'item' ? { price: priceText(e, discountPercent) } : {}),
       summary: e.summary,
       description: e.description,
     })),
@@ -128,6 +136,7 @@ export const endpointListSchema = {
       path: z.string(),
       price_usd: z.number(),
       price_per: z.enum(['hour', 'item']).optional(),
+      price: z.string().optional(),
       summary: z.string(),
       description: z.string(),
     }),
@@ -147,12 +156,15 @@ export interface ToolFact {
 }
 
 /** The MCP endpoint as discovery documents list it: its path and its tools. */
-export function mcpFacts(): { readonly path: string; readonly tools: readonly ToolFact[] } {
+export function mcpFacts(discountPercent = 0): {
+  readonly path: string;
+  readonly tools: readonly ToolFact[];
+} {
   return {
     path: MCP_PATH,
     tools: [
       ...TOOL_ENDPOINTS.map((e) => {
-        const { usd, per } = listedPrice(e);
+        const { usd, per } = listedPrice(e, discountPercent);
         return { name: toolName(e), path: e.path, priceUsd: usd, ...(per === 'call' ? {} : { per }) };
       }),
       { name: LIST_TOOL, path: null, priceUsd: 0 },
@@ -161,14 +173,14 @@ export function mcpFacts(): { readonly path: string; readonly tools: readonly To
 }
 
 /** The MCP endpoint as /docs lists it. */
-export function mcpDocsSection() {
+export function mcpDocsSection(discountPercent = 0) {
   return {
     path: MCP_PATH,
     tools: [
       ...TOOL_ENDPOINTS.map((e) => ({
         name: toolName(e),
         summary: e.summary,
-        price: priceText(e),
+        price: priceText(e, discountPercent),
       })),
       { name: LIST_TOOL, summary: 'Endpoints and prices', price: 'free' },
     ],

@@ -41,6 +41,17 @@ export class ScanFailedError extends Error {
   override readonly name = 'ScanFailedError';
 }
 
+/** Thrown when some subjects of a batch cannot be scanned: the batch is a 500 naming them. */
+export class BatchScanFailedError extends ScanFailedError {
+  constructor(
+    /** The subjects that could not be scanned, in the batch's order. */
+    readonly subjects: readonly string[],
+    options?: ErrorOptions,
+  ) {
+    super(`could not scan ${subjects.join(', ')}`, options);
+  }
+}
+
 export type Scanner = (subject: string, context: ScanContext) => Promise<ScanOutcome>;
 
 /**

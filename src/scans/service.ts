@@ -4,14 +4,14 @@
  * process by default or across instances with other ScanFlights (src/state/cache/redis-flights.ts).
  */
 import { performance } from 'node:perf_hooks';
-import { type EndpointId, PAID_ENDPOINTS } from '../catalog.js';
+import { type EndpointId, PAID_ENDPOINTS, type ScanId } from '../catalog.js';
 import type { ScanResult } from '../contract/schemas.js';
 import type { RpcServes } from '../solana/program-search.js';
 import { inScanOrder } from '../solana/rate-shaper.js';
 import type { SolanaRpc } from '../solana/rpc.js';
 import type { CacheStore } from './cache-store.js';
 import { createLocalFlights, type ScanFlights } from './flights.js';
-import { ScanFailedError, type Scanner, scanDeadline } from './scanner.js';
+import { BatchScanFailedError, ScanFailedError, type Scanner, scanDeadline } from './scanner.js';
 
 /** What the scans count, for the operator's metrics (which implement it). */
 export interface ScanMetrics {
@@ -79,6 +79,24 @@ export class ScanService {
     // The work ran elsewhere: this run waited for an identical scan (here or on another instance).
     if (!ranHere) metrics?.flightJoined(endpoint);
     return JSON.parse(shared) as ScanRun;
+  }
+
+  /**
+   * The scans of distinct `subjects` of one endpoint, answered in their order, each what `run`
+   * gives (served from and filling the cache, single flight per subject). All run at once, so a
+   * batch takes one scan's deadline. Rejects, naming every subject that failed, if any did.
+   */
+  async runBatch(endpoint: ScanId, subjects: readonly string[]): Promise<ScanRun[]> {
+    const settled = await Promise.allSettled(subjects.map((subject) => this.run(endpoint, subject)));
+    const failed = settled.flatMap((s, i) => (s.status === 'rejected' ? [i] : []));
+    if (failed.length > 0) {
+      const causes = failed.map((i) => (settled[i] as PromiseRejectedResult).reason);
+      throw new BatchScanFailedError(
+        failed.map((i) => subjects[i]!),
+        { cause: new AggregateError(causes) },
+      );
+    }
+    return settled.map((s) => (s as PromiseFulfilledResult<ScanRun>).value);
   }
 
   private async cached(key: string, maxAgeMs: number): Promise<ScanRun | undefined> {

@@ -28,7 +28,7 @@ export function assembleApp(
     log,
     paid: { door: parts.door, publicBaseUrl: config.publicBaseUrl },
     ...(metrics ? { metrics } : {}),
-    mounted: [createMcpHandler(parts.door)],
+    mounted: [createMcpHandler(parts.door, config.batchDiscountPercent)],
     ...(parts.watchFeature ? { watches: { state: parts.watchFeature.state } } : {}),
     discovery: discoveryOf(config, infra, checks),
     extraRoutes: [
@@ -36,8 +36,8 @@ export function assembleApp(
         openapiPath: DISCOVERY_PATHS.openapi,
         title: `${SERVICE_NAME} — API reference`,
         publicBaseUrl: config.publicBaseUrl,
-        mcp: mcpDocsSection(),
-        intro: docsIntro(config.v1Network),
+        mcp: mcpDocsSection(config.batchDiscountPercent),
+        intro: docsIntro(config.v1Network, config.batchDiscountPercent),
       }),
     ],
   });
@@ -58,7 +58,8 @@ function discoveryOf(
     contactEmail: config.contactEmail,
     facilitators,
     health: { mode: config.mode, version: SERVICE_VERSION, startedAt: Date.now(), facilitators, checks },
-    mcp: mcpFacts(),
+    mcp: mcpFacts(config.batchDiscountPercent),
+    discountPercent: config.batchDiscountPercent,
     signingKeys: jwks([infra.signingKey.publicJwk]),
   };
 }

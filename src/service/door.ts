@@ -3,12 +3,12 @@
  * gate (scans, settlement, the store) and the watch feature; in every service the offers, the
  * load shedder and the signature of delivered bodies.
  */
-import { endpointById, type PaidEndpoint, type Producer } from '../catalog.js';
+import { BATCH_KINDS, endpointById, type PaidEndpoint, type Producer } from '../catalog.js';
 import type { Config } from '../config.js';
 import { OfferBook } from '../door/offers.js';
 import { createPaidDoor, type PaidDoor } from '../door/paid-door.js';
 import { createShedder, type Shedder } from '../door/shedding.js';
-import { createResultProducer } from '../scans/result-body.js';
+import { createBatchProducer, createResultProducer } from '../scans/result-body.js';
 import { ScanService } from '../scans/service.js';
 import { withFacts } from '../scans/with-facts.js';
 import { bodySigner } from '../signing/signature.js';
@@ -54,6 +54,7 @@ export function assembleDoor(config: Config, options: ServiceOptions, infra: Inf
     ...(infra.metrics ? { metrics: infra.metrics } : {}),
     shedder,
     sign: bodySigner(infra.signingKey),
+    discountPercent: config.batchDiscountPercent,
     ...(watchFeature
       ? { screens: { watch: watchFeature.screen }, fulfil: { watch: watchFeature.fulfil } }
       : {}),
@@ -70,6 +71,7 @@ function offerBookOf(config: Config, infra: Infrastructure): OfferBook {
     facilitators: infra.facilitators,
     publicBaseUrl: config.publicBaseUrl,
     v1Network: config.v1Network,
+    discountPercent: config.batchDiscountPercent,
   });
 }
 
@@ -153,8 +155,10 @@ function producerOf(scans: ScanService, watches: WatchState | null, keyId: strin
           scan: (kind, subject, requestId, maxAgeMs) =>
             scanResult(endpointById(kind), subject, requestId, undefined, maxAgeMs),
         });
+  const batchResult = createBatchProducer(scans, SERVICE_VERSION);
   const producers: Readonly<Record<Producer, ProduceResult>> = {
     scan: (endpoint, subject, requestId) => scanResult(endpoint, subject, requestId),
+    batch: (_endpoint, subject, requestId) => batchResult(subject, requestId),
     watch: (endpoint, subject, requestId, resource) => {
       if (watch === null) throw new Error(`${endpoint.path} is not served without a watch state`);
       return watch(subject, requestId, resource);
@@ -168,6 +172,8 @@ function canProduce(scans: ScanService, watches: WatchState | null): (endpoint: 
   const can: Readonly<Record<Producer, (endpoint: PaidEndpoint) => boolean>> = {
     scan: (endpoint) => scans.canScan(endpoint.id),
     watch: () => watches !== null,
+    // A batch of any kind it takes: refused before payment in a build without one of their scanners.
+    batch: () => BATCH_KINDS.every((kind) => scans.canScan(kind)),
   };
   return (endpoint) => can[endpoint.producer](endpoint);
 }

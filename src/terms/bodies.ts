@@ -4,12 +4,15 @@
  */
 import { z } from 'zod';
 import type { BodySchema } from './entry.js';
-import { WATCH_KINDS } from './subjects.js';
+import { BATCH_KINDS, WATCH_KINDS } from './subjects.js';
 
 /** Legacy and v0 transactions share this wire limit (the packet size, 1232 bytes). */
 export const MAX_TRANSACTION_BYTES = 1232;
 /** A watch lasts at most a week: long enough for a position, short enough to be re-bought knowingly. */
 export const MAX_WATCH_HOURS = 168;
+
+/** A batch holds 1 to 25 subjects: one payment, one signed answer, within one scan's deadline. */
+export const MAX_BATCH_SUBJECTS = 25;
 
 const BASE58_ADDRESS_PATTERN = '^[1-9A-HJ-NP-Za-km-z]{32,44}$';
 
@@ -68,6 +71,28 @@ export const WatchOrderSchema = z
     description:
       'What to watch, where to send alerts and for how long. The price is hours × the price per hour.',
   });
+
+export const BatchOrderSchema = z
+  .strictObject({
+    kind: z.enum(BATCH_KINDS).meta({
+      description: 'What every subject is: each is scanned as the GET scan of that kind scans it.',
+    }),
+    subjects: z
+      .array(z.string().regex(new RegExp(BASE58_ADDRESS_PATTERN)))
+      .min(1)
+      .max(MAX_BATCH_SUBJECTS)
+      .meta({
+        description: `1 to ${MAX_BATCH_SUBJECTS} base58 addresses (mints or wallets). A repeated address is scanned and charged once; its answer is repeated at each place it holds.`,
+        examples: [['EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v']],
+      }),
+  })
+  .meta({
+    description:
+      "The subjects to scan, all of one kind. The price is the sum over distinct subjects of the kind's single scan price, less the operator's discount if any.",
+  });
+
+/** What a batch payer asks for: the body of `POST /scan/batch`, validated. */
+export type BatchOrder = z.infer<typeof BatchOrderSchema>;
 
 /** What a payer asks for: the body of `POST /watch`, validated. */
 export type WatchOrder = z.infer<typeof WatchOrderSchema>;

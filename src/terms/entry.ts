@@ -11,7 +11,7 @@ import type { ParamKind, SubjectKind } from './subjects.js';
  * Who makes what an endpoint sells. The service maps each to an implementation, so no code asks
  * which endpoint a call is for to know what to produce.
  */
-export type Producer = 'scan' | 'watch';
+export type Producer = 'scan' | 'watch' | 'batch';
 
 /** What a call does beyond answering, as MCP hosts are told (the tool's annotations). */
 export interface Effects {
@@ -31,10 +31,12 @@ export const EFFECTS: Readonly<Record<Producer, Effects>> = {
   scan: { readOnly: true, idempotent: true, destructive: false, openWorld: true },
   // A watch is created, kept for hours and posts to a webhook: each call buys another one.
   watch: { readOnly: false, idempotent: false, destructive: false, openWorld: true },
+  // A batch is many scans in one answer: it reads as they read, and keeps nothing.
+  batch: { readOnly: true, idempotent: true, destructive: false, openWorld: true },
 };
 
 /** How a POST body is read once its JSON matches the schema: which reader names its purchase. */
-export type BodyReader = 'transaction' | 'watch-order';
+export type BodyReader = 'transaction' | 'watch-order' | 'batch-order';
 
 /** A JSON body's JSON Schema (2020-12), generated from its zod schema: what OpenAPI, Bazaar and MCP tools show. */
 export interface BodySchema {
@@ -54,7 +56,7 @@ export interface BodyInput {
   /** The body's shape: what accepts it, and what its JSON Schema is generated from. */
   readonly input: z.ZodObject;
   readonly schema: BodySchema;
-  readonly example: Readonly<Record<string, string | number>>;
+  readonly example: Readonly<Record<string, string | number | readonly string[]>>;
   readonly reads: BodyReader;
 }
 

@@ -52,6 +52,20 @@ export function scanResultExample(endpoint: PaidEndpoint): ScanResult {
   };
 }
 
+/** An example of what an endpoint answers: a batch's answer holds one example result per subject. */
+export function answerExample(endpoint: PaidEndpoint): Record<string, unknown> {
+  if (endpoint.producer !== 'batch' || endpoint.method !== 'POST') return { ...scanResultExample(endpoint) };
+  const { example } = endpoint.body;
+  const subjects = (example.subjects ?? []) as readonly string[];
+  return {
+    kind: example.kind,
+    subjects: subjects.length,
+    charged_items: new Set(subjects).size,
+    request_id: '00000000-0000-4000-8000-000000000000',
+    results: subjects.map(() => scanResultExample(endpoint)),
+  };
+}
+
 /**
  * The `bazaar` extension of an endpoint, enriched as the x402 resource server enriches it for a
  * GET of the endpoint's route (method, `routeTemplate`, `pathParams`), at the documented example.
@@ -68,7 +82,7 @@ export function bazaarExtension(
       properties: { [name]: { type: 'string', description } },
       required: [name],
     },
-    output: { example: scanResultExample(endpoint), schema: outputSchema },
+    output: { example: answerExample(endpoint), schema: outputSchema },
   });
   const context = {
     method: 'GET',
@@ -87,7 +101,7 @@ function bodyBazaarExtension(
     bodyType: 'json',
     input: { ...endpoint.body.example },
     inputSchema: { ...endpoint.body.schema } as Record<string, unknown>,
-    output: { example: scanResultExample(endpoint), schema: outputSchema },
+    output: { example: answerExample(endpoint), schema: outputSchema },
   });
   const context = { method: 'POST', routePattern: endpoint.path, adapter: { getPath: () => endpoint.path } };
   return bazaarResourceServerExtension.enrichDeclaration!(bazaar, context) as Record<string, unknown>;

@@ -11,6 +11,7 @@
  */
 import { z } from '@hono/zod-openapi';
 import { atomicPrice, orderPriceUsd, type PaidEndpoint } from '../catalog.js';
+import { BatchResultSchema } from '../contract/batch-result.js';
 import { type PaymentRequired, ScanResultSchema } from '../contract/schemas.js';
 import type { CodeOf, Reason } from '../reasons.js';
 import { bazaarExtension, type ServiceMetadata, serviceMetadata } from './bazaar.js';
@@ -66,12 +67,26 @@ export function outputJsonSchema(): Record<string, unknown> {
   return scanResultJsonSchema;
 }
 
+let batchResultJsonSchema: Record<string, unknown> | undefined;
+/**
+ * What an endpoint answers, as JSON Schema: a batch its BatchResult (a ScanResult per subject),
+ * every other endpoint the ScanResult.
+ */
+export function answerJsonSchema(endpoint: PaidEndpoint): Record<string, unknown> {
+  if (endpoint.producer !== 'batch') return outputJsonSchema();
+  batchResultJsonSchema ??= compact(z.toJSONSchema(BatchResultSchema, { io: 'output' })) as Record<
+    string,
+    unknown
+  >;
+  return batchResultJsonSchema;
+}
+
 /** The v2 `extensions` of an endpoint: static, so built once per endpoint. */
 const extensionsByEndpoint = new Map<string, Record<string, unknown>>();
 export function offerExtensions(endpoint: PaidEndpoint): Record<string, unknown> {
   let extensions = extensionsByEndpoint.get(endpoint.id);
   if (extensions === undefined) {
-    extensions = { bazaar: bazaarExtension(endpoint, outputJsonSchema()) };
+    extensions = { bazaar: bazaarExtension(endpoint, answerJsonSchema(endpoint)) };
     extensionsByEndpoint.set(endpoint.id, extensions);
   }
   return extensions;
@@ -114,7 +129,7 @@ export function v1Requirement(
     payTo: terms.payTo,
     maxTimeoutSeconds: terms.maxTimeoutSeconds,
     asset: USDC_MINT,
-    outputSchema: { input: v1Input(endpoint), output: outputJsonSchema() },
+    outputSchema: { input: v1Input(endpoint), output: answerJsonSchema(endpoint) },
     ...(terms.feePayer === null ? {} : { extra: { feePayer: terms.feePayer } }),
   };
 }

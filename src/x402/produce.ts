@@ -51,9 +51,10 @@ async function result(work: () => Promise<string>, key: string): Promise<Produce
   try {
     return { kind: 'produced', body: await work() };
   } catch (e) {
-    // A producer's refusal for want of room (a full watch list) keeps its words: retry later.
-    const unavailable = isServiceError(e) && e.code === 'service_unavailable';
-    return release(failed(unavailable ? e : SCAN_FAILED(), e, key));
+    // A producer's refusal for want of room (a full watch list) keeps its words: retry later;
+    // so does a batch's failure, which names the subjects that could not be scanned.
+    const ownWords = isServiceError(e) && (e.code === 'service_unavailable' || e.reason === 'batch_failed');
+    return release(failed(ownWords ? e : SCAN_FAILED(), e, key));
   }
 }
 

@@ -1,9 +1,10 @@
-/** The price rules: per call, per hour, per item (the batch's, before any endpoint uses it). */
+/** The price rules: per call, per hour, per item (POST /scan/batch's). */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PAID_ENDPOINTS } from '../../src/catalog.js';
 import {
   atomicPrice,
+  itemsPriceUsd,
   type PriceRule,
   purchasePriceUsd,
   purchaseRange,
@@ -12,7 +13,7 @@ import {
 
 const perCall: PriceRule = { per: 'call', usd: 0.3 };
 const perHour: PriceRule = { per: 'hour', usd: 0.01, most: 168 };
-const perItem: PriceRule = { per: 'item', usd: 0.02, most: 50 };
+const perItem = { per: 'item', usd: { wallet: 0.02, token: 0.3, pumpfun: 0.5 }, most: 25 } as const;
 
 describe('price rules', () => {
   it('a price per call is the same whatever the input asks for', () => {
@@ -29,12 +30,38 @@ describe('price rules', () => {
     assert.equal(ruleText(perHour), '0.01 USDC per hour');
   });
 
-  it('a price per item is items × the price, from one item to the most a call may hold', () => {
+  it("a price per item is, per distinct item, its kind's price, from one cheapest item to the most of the dearest", () => {
     assert.equal(purchasePriceUsd(perItem, 1), 0.02);
-    assert.equal(purchasePriceUsd(perItem, 7), 0.14);
-    assert.equal(atomicPrice(purchasePriceUsd(perItem, 50)), '1000000');
-    assert.deepEqual(purchaseRange(perItem), { min: 0.02, max: 1 });
-    assert.equal(ruleText(perItem), '0.02 USDC per item');
+    assert.equal(itemsPriceUsd(perItem, 'token', 7), 2.1);
+    assert.equal(atomicPrice(itemsPriceUsd(perItem, 'pumpfun', 25)), '12500000');
+    assert.deepEqual(purchaseRange(perItem), { min: 0.02, max: 12.5 });
+    assert.equal(ruleText(perItem), '0.02 to 0.50 USDC per item (the single scan price of its kind)');
+  });
+
+  it("the operator's discount comes off each item, exact to the atomic unit", () => {
+    assert.equal(atomicPrice(itemsPriceUsd(perItem, 'token', 3, 10)), '810000');
+    // 0.02 × 0.67 = 0.0134 USDC: 13400 units, no float drift at any count.
+    for (let n = 1; n <= 25; n++)
+      assert.equal(atomicPrice(itemsPriceUsd(perItem, 'wallet', n, 33)), String(13400 * n));
+    assert.deepEqual(purchaseRange(perItem, 10), { min: 0.018, max: 11.25 });
+    assert.equal(
+      ruleText(perItem, 10),
+      '0.018 to 0.45 USDC per item (the single scan price of its kind, less 10 %)',
+    );
+  });
+
+  it("the batch's items cost what their GET scans cost: the catalog says each price once", () => {
+    const batch = PAID_ENDPOINTS.find((e) => e.path === '/scan/batch')!;
+    const single = (path: string) => PAID_ENDPOINTS.find((e) => e.path === path)!.price.usd;
+    assert.deepEqual(batch.price, {
+      per: 'item',
+      usd: {
+        token: single('/scan/token/{mint}'),
+        pumpfun: single('/scan/pumpfun/{mint}'),
+        wallet: single('/scan/wallet/{address}'),
+      },
+      most: 25,
+    });
   });
 
   it('every endpoint has a rule: the GETs and /simulate/tx per call, /watch per hour up to a week', () => {
@@ -48,6 +75,7 @@ describe('price rules', () => {
         ['/scan/program/{id}', 'call'],
         ['/simulate/tx', 'call'],
         ['/watch', 'hour'],
+        ['/scan/batch', 'item'],
       ],
     );
   });

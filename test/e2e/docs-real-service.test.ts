@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { listedPrice, PAID_ENDPOINTS } from '../../src/catalog.js';
+import { listedPrice, PAID_ENDPOINTS, type PaidEndpoint, unitPriceText } from '../../src/catalog.js';
 import { SERVICE_DESCRIPTION, SERVICE_NAME } from '../../src/identity.js';
 import { LIST_TOOL, TOOL_ENDPOINTS, toolName } from '../../src/mcp/tools.js';
 import { type FacilitatorStub, startFacilitatorStub } from '../helpers/facilitator-stub.js';
@@ -32,6 +32,12 @@ async function tryProgramScan(page: Page) {
   await op.getByRole('button', { name: 'Execute' }).click();
   return call;
 }
+
+/** How a price reads on the page: '0.30 USDC', or per item the range over kinds. */
+const priceWords = (endpoint: PaidEndpoint) =>
+  listedPrice(endpoint).per === 'item'
+    ? `${unitPriceText(endpoint.price)} USDC per item`
+    : `${listedPrice(endpoint).usd.toFixed(2)} USDC`;
 
 describe('the service /docs page in Chromium', { skip }, () => {
   let stub: FacilitatorStub;
@@ -147,10 +153,7 @@ describe('the service /docs page in Chromium', { skip }, () => {
           `.opblock:has(.opblock-summary-path[data-path="${endpoint.path}"]) .opblock-summary-description`,
         )
         .textContent();
-      assert.ok(
-        summary?.includes(`${listedPrice(endpoint).usd.toFixed(2)} USDC`),
-        `${endpoint.path} shows its price`,
-      );
+      assert.ok(summary?.includes(priceWords(endpoint)), `${endpoint.path} shows its price`);
     }
 
     // The MCP endpoint and each of its tools with its price.
@@ -160,9 +163,7 @@ describe('the service /docs page in Chromium', { skip }, () => {
     assert.ok(listed.includes('MCP: POST /mcp'), listed);
     for (const endpoint of TOOL_ENDPOINTS) {
       assert.ok(
-        listed.includes(
-          `${toolName(endpoint)} — ${endpoint.summary} — ${listedPrice(endpoint).usd.toFixed(2)} USDC`,
-        ),
+        listed.includes(`${toolName(endpoint)} — ${endpoint.summary} — ${priceWords(endpoint)}`),
         listed,
       );
     }

@@ -87,6 +87,13 @@ describe('which clients pay under each X402_V1_NETWORK value', { timeout: 300_00
         init: post({ kind: 'token', subject: USDC_MINT, webhook: UNHEARD_WEBHOOK, hours: WATCH_HOURS }),
         price: priceOf('watch', WATCH_HOURS),
       },
+      {
+        // Two distinct wallets, one repeated: two single wallet prices.
+        endpoint: 'batch',
+        path: '/scan/batch',
+        init: post({ kind: 'wallet', subjects: [sandbox.payTo, USDC_MINT, sandbox.payTo] }),
+        price: 2n * priceOf('wallet'),
+      },
     ];
   });
   after(async () => {
@@ -148,6 +155,9 @@ describe('which clients pay under each X402_V1_NETWORK value', { timeout: 300_00
       if (call.endpoint === 'watch') {
         assert.match(body.watch_id, /^w_/);
         assert.match(body.baseline.evidence.decision, /^(proceed|caution|avoid|do_not_interact)$/, 'decided');
+      } else if (call.endpoint === 'batch') {
+        assert.equal(body.results.length, 3);
+        assert.deepEqual(body.results[2], body.results[0], 'the repeat is its first answer');
       } else assert.equal(typeof body.risk_score, 'number', call.path);
       const now = await balances();
       assert.equal(now.payer, before.payer - call.price, `${call.path}: the payer paid exactly its price`);

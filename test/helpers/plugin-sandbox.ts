@@ -11,7 +11,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { type Address, address, createSolanaRpc } from '@solana/kit';
-import { atomicPrice, listedPrice, PAID_ENDPOINTS, SCAN_ENDPOINTS, type ScanId } from '../../src/catalog.js';
+import {
+  atomicPrice,
+  listedPrice,
+  orderPriceUsd,
+  PAID_ENDPOINTS,
+  SCAN_ENDPOINTS,
+  type ScanId,
+} from '../../src/catalog.js';
 import type {
   ScenarioManifest,
   ScenarioSubject,
@@ -48,7 +55,7 @@ export interface PluginSandbox {
 
 /** A scan's catalog price in USDC atomic units. */
 export const priceUnits = (id: ScanId): bigint =>
-  BigInt(atomicPrice(SCAN_ENDPOINTS.find((e) => e.id === id)!.price.usd));
+  BigInt(atomicPrice(orderPriceUsd(SCAN_ENDPOINTS.find((e) => e.id === id)!)));
 
 const onChain = (s: ScenarioSubject) => !s.name.startsWith('mainnet:');
 const keyOf = (s: ScenarioSubject) => ('signature' in s ? s.signature : s.address);

@@ -41,9 +41,13 @@ describe('discovery of the MCP endpoint', () => {
   it('/llms.txt has an MCP section naming every tool with its price', async () => {
     const text = await (await fetch(`${svc.url}/llms.txt`)).text();
     assert.ok(text.includes(`[MCP server](${svc.url}/mcp)`), text);
-    for (const e of TOOL_ENDPOINTS)
-      assert.ok(text.includes(`${toolName(e)} ${listedPrice(e).usd.toFixed(2)} USDC`), text);
+    for (const e of TOOL_ENDPOINTS) {
+      // A price per item varies by kind: the tool is listed from its cheapest item.
+      const from = listedPrice(e).per === 'item' ? 'from ' : '';
+      assert.ok(text.includes(`${toolName(e)} ${from}${listedPrice(e).usd.toFixed(2)} USDC`), text);
+    }
     assert.ok(text.includes('watch_subject 0.01 USDC per hour'), text);
+    assert.ok(text.includes('scan_batch from 0.02 USDC per item'), text);
     assert.ok(text.includes('simulate_tx 0.05 USDC'), text);
     assert.ok(text.includes('_meta["x402/payment"]'), text);
   });
@@ -62,6 +66,7 @@ describe('discovery of the MCP endpoint', () => {
       'verify_tx',
       'scan_program',
       'simulate_tx',
+      'scan_batch',
     ])
       assert.deepEqual(annotations[name], reads, name);
     assert.deepEqual(annotations.watch_subject, {

@@ -93,6 +93,7 @@ describe('the MCP endpoint POST /mcp, paid with the x402 MCP transport', () => {
       'scan_program',
       'simulate_tx',
       'watch_subject',
+      'scan_batch',
     ]);
     for (const endpoint of GET_ENDPOINTS) {
       const tool = tools.find((t) => t.name === toolName(endpoint))!;

@@ -32,6 +32,8 @@ const EXPECTED_PRICES = {
   simulate: 0.05,
   // Per hour: an order costs hours × this.
   watch: 0.01,
+  // Per item: the cheapest kind's single price (a wallet's); each item costs its kind's.
+  batch: 0.02,
 } as const;
 const EXPECTED_ATOMIC = {
   pumpfun: '500000',
@@ -42,7 +44,12 @@ const EXPECTED_ATOMIC = {
   simulate: '50000',
   // The most an order costs: the longest watch, 168 hours.
   watch: '1680000',
+  // 25 items at the dearest kind's price (pump.fun's 0.50).
+  batch: '12500000',
 } as const;
+/** How llms.txt and ai.txt word a price: per item, the range over kinds. */
+const PRICE_WORDS = (id: keyof typeof EXPECTED_PRICES) =>
+  id === 'batch' ? '0.02 to 0.50 USDC per item' : `${EXPECTED_PRICES[id].toFixed(2)} USDC`;
 
 let stubA: FacilitatorStub;
 let stubB: FacilitatorStub;
@@ -233,7 +240,7 @@ describe('§4.2 free discovery endpoints', () => {
     for (const e of PAID_ENDPOINTS) {
       const line = text.split('\n').find((l) => l.includes(`${e.method} ${e.path}`));
       assert.ok(line, `${e.path} listed`);
-      assert.ok(line.includes(`${EXPECTED_PRICES[e.id].toFixed(2)} USDC`), `${e.path} priced`);
+      assert.ok(line.includes(PRICE_WORDS(e.id)), `${e.path} priced`);
     }
     for (const link of ['/openapi.json', '/.well-known/x402-discovery', '/.well-known/ai-plugin.json']) {
       assert.ok(text.includes(svc.url + link), `links ${link}`);
@@ -242,8 +249,7 @@ describe('§4.2 free discovery endpoints', () => {
 
   it('/ai.txt names every paid endpoint and price', async () => {
     const text = await (await get('/ai.txt')).text();
-    for (const e of PAID_ENDPOINTS)
-      assert.ok(text.includes(`${e.path}  ${EXPECTED_PRICES[e.id].toFixed(2)} USDC`));
+    for (const e of PAID_ENDPOINTS) assert.ok(text.includes(`${e.path}  ${PRICE_WORDS(e.id)}`), e.path);
   });
 
   it('/robots.txt allows all user agents on all paths', async () => {

@@ -134,11 +134,13 @@ describe('the x402scan OpenAPI profile in /openapi.json', () => {
     for (const e of PAID_ENDPOINTS as readonly PaidEndpoint[]) {
       const op = doc.paths[e.path][e.method.toLowerCase()];
       if (e.price.per !== 'call') {
+        // A watch from one hour to a week; a batch from one wallet to 25 pump.fun tokens.
+        const range = e.price.per === 'hour' ? { min: '0.01', max: '1.68' } : { min: '0.02', max: '12.50' };
         assert.deepEqual(op['x-payment-info'], {
-          price: { mode: 'dynamic', currency: 'USD', min: '0.01', max: '1.68' },
+          price: { mode: 'dynamic', currency: 'USD', ...range },
           protocols: [{ x402: {} }],
         });
-        assert.equal(op['x-x402-price-usd'], e.price.usd);
+        assert.equal(op['x-x402-price-usd'], e.price.per === 'hour' ? e.price.usd : 0.02);
         assert.ok(op.responses['402']?.description, `${e.path} documents its 402`);
         continue;
       }
@@ -177,7 +179,11 @@ describe('the x402scan OpenAPI profile in /openapi.json', () => {
     assert.ok(text.length > 0 && text.length < 4000);
     for (const e of PAID_ENDPOINTS as readonly PaidEndpoint[]) {
       const price =
-        e.price.per === 'call' ? `${usdAmount(e.price.usd)} USD` : `${usdAmount(e.price.usd)} USD per hour`;
+        e.price.per === 'item'
+          ? '0.02 to 0.50 USD per item'
+          : e.price.per === 'call'
+            ? `${usdAmount(e.price.usd)} USD`
+            : `${usdAmount(e.price.usd)} USD per hour`;
       assert.ok(text.includes(`${e.method} ${e.path} (${price})`), e.path);
     }
     assert.match(text, /402/);

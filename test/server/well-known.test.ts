@@ -141,12 +141,14 @@ describe('/.well-known/agent-card.json', () => {
       tx: '0.05',
       program: '1.00',
       simulate: '0.05',
-      watch: '0.01',
+      watch: '0.01 USDC per hour',
+      batch: '0.02 to 0.50 USDC per item (the single scan price of its kind)',
     } as const;
     for (const [index, endpoint] of PAID_ENDPOINTS.entries()) {
       const skill = card.skills[index];
-      const per = endpoint.id === 'watch' ? 'hour' : 'call';
-      assert.ok(skill.description.includes(`${prices[endpoint.id]} USDC per ${per}`), endpoint.path);
+      const price: string = prices[endpoint.id];
+      const words = price.includes(' per ') ? price : `${price} USDC per call`;
+      assert.ok(skill.description.includes(words), endpoint.path);
       assert.ok(skill.description.includes(`${svc.url}${endpoint.path}`), endpoint.path);
       assert.deepEqual(skill.outputModes, ['application/json']);
     }

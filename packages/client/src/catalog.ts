@@ -38,11 +38,24 @@ export function endpointOf(method: 'GET' | 'POST', path: string): Endpoint | und
   });
 }
 
+/** A batch order's price: its distinct subjects at their kind's price; null for a body the service refuses. */
+function batchUnits(prices: Readonly<Record<string, number>>, body: string | undefined): bigint | null {
+  try {
+    const order = JSON.parse(body ?? 'null') as { kind?: unknown; subjects?: unknown } | null;
+    const price = typeof order?.kind === 'string' ? prices[order.kind] : undefined;
+    if (price === undefined || !Array.isArray(order?.subjects)) return null;
+    return units(price) * BigInt(new Set(order.subjects).size);
+  } catch {
+    return null;
+  }
+}
+
 /** What a call costs by the catalog, in USDC's atomic units; null when the catalog does not price it. */
 export function catalogUnits(method: 'GET' | 'POST', path: string, body?: string): bigint | null {
   const found = endpointOf(method, path);
   if (found === undefined) return null;
   if ('priceUsd' in found) return units(found.priceUsd);
+  if ('priceUsdPerItem' in found) return batchUnits(found.priceUsdPerItem, body);
   const hours = orderHours(body);
   return hours === null ? null : units(found.priceUsdPerHour * hours);
 }

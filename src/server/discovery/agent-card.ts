@@ -7,7 +7,7 @@
  * endpoint, named with transport values of their own (A2A allows values beyond its core three),
  * so an A2A client that only knows JSON-RPC finds no interface it could misuse.
  */
-import { concretePath, listedPrice, PAID_ENDPOINTS, type PaidEndpoint } from '../../catalog.js';
+import { concretePath, listedPrice, PAID_ENDPOINTS, type PaidEndpoint, priceText } from '../../catalog.js';
 import { publishedDecisionTable } from '../../contract/decision.js';
 import { X402_VERSION } from '../../version.js';
 import { SOLANA_MAINNET_CAIP2, USDC_MINT } from '../../x402/networks.js';
@@ -26,12 +26,14 @@ export const HTTP_X402_TRANSPORT = 'HTTP+X402';
 export const MCP_TRANSPORT = 'MCP';
 
 function skill(ctx: DiscoveryContext, endpoint: PaidEndpoint) {
-  const { usd, per } = listedPrice(endpoint);
-  const price = `${usdAmount(usd)} USDC`;
+  const { usd, per } = listedPrice(endpoint, ctx.discountPercent);
+  // A price per item varies by kind: the rule's own words.
+  const price =
+    per === 'item' ? priceText(endpoint, ctx.discountPercent) : `${usdAmount(usd)} USDC per ${per}`;
   return {
     id: endpoint.operationId,
     name: endpoint.summary,
-    description: `${endpoint.description} Price: ${price} per ${per}, paid with x402. Call ${endpoint.method} ${ctx.origin}${endpoint.path}; the 402 answer carries the offer.`,
+    description: `${endpoint.description} Price: ${price}, paid with x402. Call ${endpoint.method} ${ctx.origin}${endpoint.path}; the 402 answer carries the offer.`,
     tags: ['solana', 'risk', endpoint.id, ...endpoint.assesses],
     examples: [
       endpoint.method === 'GET'

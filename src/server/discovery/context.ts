@@ -33,4 +33,6 @@ export interface DiscoveryContext {
   /** CONTACT_EMAIL: the operator's address, or null when none is configured. */
   readonly contactEmail: string | null;
   readonly mcp: McpFacts;
+  /** BATCH_DISCOUNT_PERCENT: the discount on prices per item, which every price shown applies. */
+  readonly discountPercent: number;
 }

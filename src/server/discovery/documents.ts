@@ -1,6 +1,7 @@
 /** The free discovery documents other than OpenAPI, all generated from the catalog. */
 import {
   atomicPrice,
+  itemsPriceUsd,
   listedPrice,
   PAID_ENDPOINTS,
   type PaidEndpoint,
@@ -17,19 +18,36 @@ import { DISCOVERY_PATHS, type DiscoveryContext, SERVICE_DESCRIPTION, SERVICE_NA
 /** A tool's or an endpoint's price: '0.30 USDC' per call (as it always read), '0.01 USDC per hour'. */
 const price = (e: { readonly priceUsd: number; readonly per?: PriceRule['per'] }) =>
   `${e.priceUsd.toFixed(2)} USDC${e.per === undefined || e.per === 'call' ? '' : ` per ${e.per}`}`;
-const endpointPrice = (e: PaidEndpoint) => price({ priceUsd: listedPrice(e).usd, per: listedPrice(e).per });
+/** An endpoint's price as the documents word it; a price per item by its rule (it varies by kind). */
+const endpointPrice = (e: PaidEndpoint, discountPercent: number) =>
+  e.price.per === 'item'
+    ? priceText(e, discountPercent)
+    : price({ priceUsd: listedPrice(e).usd, per: listedPrice(e).per });
 
-/** `price_usd` as every document gives it, and `price_per: "hour"` for an endpoint priced per hour. */
-function priceFields(e: PaidEndpoint) {
-  const { usd, per } = listedPrice(e);
-  return { price_usd: usd, ...(per === 'call' ? {} : { price_per: per }) };
+/**
+ * `price_usd` as every document gives it, and `price_per: "hour"` for an endpoint priced per hour;
+ * priced per item, `price_usd` is the cheapest item's and `price_usd_per_item` gives each kind's.
+ */
+function priceFields(e: PaidEndpoint, discountPercent: number) {
+  const { usd, per } = listedPrice(e, discountPercent);
+  const rule = e.price;
+  const byKind =
+    rule.per === 'item'
+      ? {
+          price_usd_per_item: Object.fromEntries(
+            Object.keys(rule.usd).map((kind) => [kind, itemsPriceUsd(rule, kind, 1, discountPercent)]),
+          ),
+          price: priceText(e, discountPercent),
+        }
+      : {};
+  return { price_usd: usd, ...(per === 'call' ? {} : { price_per: per }), ...byKind };
 }
 
-/** The MCP tools that cost, each with its price; and the free ones. */
+/** The MCP tools that cost, each with its price (from the least, per item); and the free ones. */
 const paidTools = (ctx: DiscoveryContext) =>
   ctx.mcp.tools
     .filter((t) => t.path !== null)
-    .map((t) => `${t.name} ${price(t)}`)
+    .map((t) => `${t.name} ${t.per === 'item' ? 'from ' : ''}${price(t)}`)
     .join(', ');
 const freeTools = (ctx: DiscoveryContext) =>
   ctx.mcp.tools
@@ -88,7 +106,7 @@ export function rootDocument(ctx: DiscoveryContext) {
     endpoints: PAID_ENDPOINTS.map((e) => ({
       method: e.method,
       path: e.path,
-      ...priceFields(e),
+      ...priceFields(e, ctx.discountPercent),
       description: e.description,
       assesses: e.assesses,
     })),
@@ -129,8 +147,8 @@ export function x402DiscoveryDocument(ctx: DiscoveryContext) {
             },
           }
         : { body: { contentType: 'application/json', schema: e.body.schema } }),
-      ...priceFields(e),
-      maxAmountRequired: atomicPrice(priceRange(e).max),
+      ...priceFields(e, ctx.discountPercent),
+      maxAmountRequired: atomicPrice(priceRange(e, ctx.discountPercent).max),
       description: e.description,
       mimeType: 'application/json',
       cacheTtlSeconds: e.cacheTtlSeconds,
@@ -156,7 +174,7 @@ export function aiPluginDocument(ctx: DiscoveryContext) {
     name_for_model: 'solana_risk_scan',
     description_for_human:
       'Risk scores for Solana tokens, pump.fun launches, wallets, transactions and programs.',
-    description_for_model: `${SERVICE_DESCRIPTION} Each paid call answers 402 with an x402 offer first; pay it and repeat the request. Prices: ${PAID_ENDPOINTS.map((e) => `${e.path} ${endpointPrice(e)}`).join(', ')}.`,
+    description_for_model: `${SERVICE_DESCRIPTION} Each paid call answers 402 with an x402 offer first; pay it and repeat the request. Prices: ${PAID_ENDPOINTS.map((e) => `${e.path} ${endpointPrice(e, ctx.discountPercent)}`).join(', ')}.`,
     auth: { type: 'none' },
     api: { type: 'openapi', url: ctx.origin + DISCOVERY_PATHS.openapi, is_user_authenticated: false },
   };
@@ -173,7 +191,8 @@ function decisionLines(): string[] {
 
 function endpointLines(ctx: DiscoveryContext): string[] {
   return PAID_ENDPOINTS.map(
-    (e) => `- [${e.method} ${e.path}](${ctx.origin}${e.path}): ${priceText(e)} — ${e.description}`,
+    (e) =>
+      `- [${e.method} ${e.path}](${ctx.origin}${e.path}): ${priceText(e, ctx.discountPercent)} — ${e.description}`,
   );
 }
 
@@ -184,6 +203,8 @@ export function llmsTxt(ctx: DiscoveryContext): string {
     `> ${SERVICE_DESCRIPTION}`,
     '',
     'Every paid GET takes one path parameter (a base58 address, or a transaction signature for /verify/tx); /simulate/tx takes, by POST, a JSON body {"transaction": "<base64 wire transaction>"}. Each returns a JSON ScanResult: risk_score (0–1), flags, confidence (0–1), summary, recommendation, reasoning and evidence.',
+    '',
+    '/scan/batch takes, by POST, {"kind": "token" | "pumpfun" | "wallet", "subjects": [1 to 25 addresses]} and returns one ScanResult per subject in the order sent (results[i] answers subjects[i]), each what the single scan answers; it costs the sum of the distinct subjects\' single prices, paid once, and is delivered whole or not at all (a 500 charges nothing).',
     '',
     '## Paid endpoints',
     '',
@@ -232,7 +253,9 @@ export function aiTxt(ctx: DiscoveryContext): string {
     SERVICE_DESCRIPTION,
     '',
     'Agents may call every endpoint. Paid endpoints cost, per call:',
-    ...PAID_ENDPOINTS.map((e) => `  ${e.method} ${ctx.origin}${e.path}  ${endpointPrice(e)}`),
+    ...PAID_ENDPOINTS.map(
+      (e) => `  ${e.method} ${ctx.origin}${e.path}  ${endpointPrice(e, ctx.discountPercent)}`,
+    ),
     '',
     `Payment: x402 v${X402_VERSION}, USDC on Solana mainnet, paid to ${ctx.payTo}. No API keys, no accounts, no rate limit.`,
     `Machine-readable: ${ctx.origin}${DISCOVERY_PATHS.openapi} and ${ctx.origin}${DISCOVERY_PATHS.x402Discovery}`,

@@ -6,7 +6,8 @@ import {
   type PaidEndpoint,
   priceRange,
   priceText,
-  USDC_DECIMALS,
+  unitPriceText,
+  usdText,
 } from '../../catalog.js';
 import { DECISION_FIELD, publishedDecisionTable } from '../../contract/decision.js';
 import { ErrorBodySchema, PaymentRequiredSchema } from '../../contract/schemas.js';
@@ -26,19 +27,16 @@ const RESPONSE_NOTES =
   'A 400 is answered before any payment is asked for. The 402 body is the x402 v1 PaymentRequired; its PAYMENT-REQUIRED header carries the same offer for x402 v2 clients. A 500 charges nothing: a payment is settled only for a delivered result.';
 
 /** USD amount as a decimal string with at least two places: 0.5 → "0.50", 0.125 → "0.125". */
-export function usdAmount(priceUsd: number): string {
-  const [whole = '0', fraction = ''] = priceUsd.toFixed(USDC_DECIMALS).replace(/0+$/, '').split('.');
-  return `${whole}.${fraction.padEnd(2, '0')}`;
-}
+export const usdAmount = usdText;
 
 /**
  * `x-payment-info` as the AgentCash discovery specification (v1 §7) shapes it: a fixed price in
  * USD, or for an endpoint priced per hour the range from one hour to the longest order, paid
  * with x402. The 402 offer itself stays the source of truth for network, asset and amount.
  */
-export function paymentInfo(endpoint: PaidEndpoint) {
-  const { usd, per } = listedPrice(endpoint);
-  const { min, max } = priceRange(endpoint);
+export function paymentInfo(endpoint: PaidEndpoint, discountPercent = 0) {
+  const { usd, per } = listedPrice(endpoint, discountPercent);
+  const { min, max } = priceRange(endpoint, discountPercent);
   const price =
     per === 'call'
       ? { mode: 'fixed' as const, currency: 'USD', amount: usdAmount(usd) }
@@ -46,17 +44,21 @@ export function paymentInfo(endpoint: PaidEndpoint) {
   return { price, protocols: [{ x402: {} }] };
 }
 
-/** '0.30 USD', '0.01 USD per hour', '0.05 USD per item'. */
-function guidePrice(endpoint: PaidEndpoint): string {
-  const { usd, per } = listedPrice(endpoint);
+/** '0.30 USD', '0.01 USD per hour', '0.02 to 0.50 USD per item'. */
+function guidePrice(endpoint: PaidEndpoint, discountPercent: number): string {
+  const { usd, per } = listedPrice(endpoint, discountPercent);
+  if (per === 'item') return `${unitPriceText(endpoint.price, discountPercent)} USD per item`;
   return per === 'call' ? `${usdAmount(usd)} USD` : `${usdAmount(usd)} USD per ${per}`;
 }
 
 /** info.x-guidance: how an agent uses the service, in a few lines (kept well under 4000 chars). */
-function guidance(): string {
+function guidance(discountPercent: number): string {
   return [
     'Each paid scan is a GET with one path parameter: a base58 address, or a transaction signature for /verify/tx; POST /simulate/tx takes a JSON body {"transaction": "<base64>"} of a transaction not yet sent. Pick it by subject:',
-    ...PAID_ENDPOINTS.map((e) => `- ${e.method} ${e.path} (${guidePrice(e)}): ${e.summary}.`),
+    ...PAID_ENDPOINTS.map(
+      (e) => `- ${e.method} ${e.path} (${guidePrice(e, discountPercent)}): ${e.summary}.`,
+    ),
+    'POST /scan/batch takes a JSON body {"kind": "token" | "pumpfun" | "wallet", "subjects": [1 to 25 addresses]}: one payment for the distinct subjects at their single prices, one ScanResult per subject in the order sent.',
     'POST /watch takes a JSON body {"kind", "subject", "webhook", "hours"} and costs hours × its price per hour: a signed alert at the webhook whenever the subject\'s flags or risk score change. GET /watch/{id} reads a watch and DELETE /watch/{id} cancels it (free; the id is the only key).',
     'Call it without payment: the 402 answer carries the x402 offer (v1 in the body, v2 in the PAYMENT-REQUIRED header), USDC on Solana mainnet. Pay it with any x402 client and repeat the call with X-PAYMENT (v1) or PAYMENT-SIGNATURE (v2).',
     'A malformed parameter is answered 400 before any payment; a failed scan is a 500 and costs nothing.',
@@ -93,27 +95,31 @@ function operationInput(endpoint: PaidEndpoint) {
 }
 
 function cacheNote(endpoint: PaidEndpoint): string {
+  if (endpoint.producer === 'batch')
+    return 'Each result is served from the cache as its single scan would be.';
   return endpoint.cacheTtlSeconds === 0
     ? 'Results are never served from the cache.'
     : `Results are cached for up to ${endpoint.cacheTtlSeconds / 60} min.`;
 }
 
 /** '0.30 USDC' for a price per call (as it always read), '0.01 USDC per hour' otherwise. */
-const summaryPrice = (endpoint: PaidEndpoint): string =>
-  listedPrice(endpoint).per === 'call' ? `${listedPrice(endpoint).usd.toFixed(2)} USDC` : priceText(endpoint);
+const summaryPrice = (endpoint: PaidEndpoint, discountPercent: number): string =>
+  listedPrice(endpoint).per === 'call'
+    ? `${listedPrice(endpoint).usd.toFixed(2)} USDC`
+    : `${unitPriceText(endpoint.price, discountPercent)} USDC per ${endpoint.price.per}`;
 
-function paidOperation(endpoint: PaidEndpoint) {
+function paidOperation(endpoint: PaidEndpoint, discountPercent: number) {
   return {
     method: endpoint.method === 'GET' ? ('get' as const) : ('post' as const),
     path: endpoint.path,
     operationId: endpoint.operationId,
     tags: ['Paid scans'],
-    summary: `${endpoint.summary} — ${summaryPrice(endpoint)}`,
-    description: `${endpoint.description}\n\nPrice: ${priceText(endpoint)}, paid with x402. ${cacheNote(endpoint)}\n\n${RESPONSE_NOTES}`,
-    'x-x402-price-usd': listedPrice(endpoint).usd,
+    summary: `${endpoint.summary} — ${summaryPrice(endpoint, discountPercent)}`,
+    description: `${endpoint.description}\n\nPrice: ${priceText(endpoint, discountPercent)}, paid with x402. ${cacheNote(endpoint)}\n\n${RESPONSE_NOTES}`,
+    'x-x402-price-usd': listedPrice(endpoint, discountPercent).usd,
     ...(listedPrice(endpoint).per === 'call' ? {} : { 'x-x402-price-per': listedPrice(endpoint).per }),
     // The x402scan / AgentCash profile: payment is declared here, not as API authentication.
-    'x-payment-info': paymentInfo(endpoint),
+    'x-payment-info': paymentInfo(endpoint, discountPercent),
     security: [],
     request: operationInput(endpoint),
     responses: {
@@ -207,7 +213,9 @@ const MEDIA = {
 
 export function buildOpenApiDocument(ctx: DiscoveryContext): Record<string, unknown> {
   const app = new OpenAPIHono();
-  for (const endpoint of PAID_ENDPOINTS) app.openAPIRegistry.registerPath(paidOperation(endpoint));
+  for (const endpoint of PAID_ENDPOINTS) {
+    app.openAPIRegistry.registerPath(paidOperation(endpoint, ctx.discountPercent));
+  }
   for (const operation of watchOperations()) app.openAPIRegistry.registerPath(operation);
   for (const op of FREE_OPERATIONS) {
     app.openAPIRegistry.registerPath({
@@ -234,7 +242,7 @@ export function buildOpenApiDocument(ctx: DiscoveryContext): Record<string, unkn
       { name: 'Watches', description: 'Read or cancel a watch by its id; no payment needed.' },
     ],
   }) as unknown as Record<string, unknown>;
-  (document.info as Record<string, unknown>)['x-guidance'] = guidance();
+  (document.info as Record<string, unknown>)['x-guidance'] = guidance(ctx.discountPercent);
   // The buckets evidence.decision is named from, beside the contract's x-x402 (which stays as it is).
   document['x-risk-decision'] = publishedDecisionTable();
   document['x-agentcash-guidance'] = { llmsTxtUrl: ctx.origin + DISCOVERY_PATHS.llmsTxt };

@@ -38,6 +38,8 @@ export interface DiscoveryDeps {
   readonly mcp: McpFacts;
   /** The JWKS of the keys paid results are signed with, served at DISCOVERY_PATHS.signingKeys. */
   readonly signingKeys: object;
+  /** BATCH_DISCOUNT_PERCENT: the discount on prices per item; absent = none. */
+  readonly discountPercent?: number;
 }
 
 type Rendered = { readonly body: string; readonly contentType: string };
@@ -97,6 +99,7 @@ export function registerDiscoveryRoutes(app: Hono<AppEnv>, deps: DiscoveryDeps):
     service,
     contactEmail: deps.contactEmail,
     mcp: deps.mcp,
+    discountPercent: deps.discountPercent ?? 0,
   });
 
   for (const [path, render] of STATIC_DOCUMENTS) {

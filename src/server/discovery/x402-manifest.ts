@@ -9,9 +9,9 @@
  * authoritative), and the bazaar extension's contract lifted to `input` and `output`. The
  * format has no place for a contact.
  */
-import { honoPath, PAID_ENDPOINTS, type PaidEndpoint } from '../../catalog.js';
-import { scanResultExample } from '../../x402/bazaar.js';
-import { offerExtensions, outputJsonSchema, v2Requirement } from '../../x402/offer.js';
+import { honoPath, orderPriceUsd, PAID_ENDPOINTS, type PaidEndpoint } from '../../catalog.js';
+import { answerExample } from '../../x402/bazaar.js';
+import { answerJsonSchema, offerExtensions, v2Requirement } from '../../x402/offer.js';
 import type { DiscoveryContext } from './context.js';
 
 const MIME_TYPE = 'application/json';
@@ -45,9 +45,10 @@ function manifestItem(ctx: DiscoveryContext, endpoint: PaidEndpoint) {
       ...ctx.service,
     },
     type: 'http',
-    accepts: [v2Requirement(endpoint, ctx)],
+    // The least one order costs (one item of the cheapest kind, for a batch), as the live 402 asks.
+    accepts: [v2Requirement(endpoint, ctx, orderPriceUsd(endpoint, 1, ctx.discountPercent))],
     input: input(endpoint),
-    output: { mimeType: MIME_TYPE, example: scanResultExample(endpoint), schema: outputJsonSchema() },
+    output: { mimeType: MIME_TYPE, example: answerExample(endpoint), schema: answerJsonSchema(endpoint) },
   };
 }
 

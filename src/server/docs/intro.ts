@@ -37,7 +37,7 @@ function v1Clients(v1Network: V1NetworkName): string {
   return `\`x402-fetch\` 1.x knows Solana mainnet only as \`solana\` in the v1 offer. ${how}`;
 }
 
-export function docsIntro(v1Network: V1NetworkName): DocsIntro {
+export function docsIntro(v1Network: V1NetworkName, discountPercent = 0): DocsIntro {
   return {
     name: SERVICE_NAME,
     what: SERVICE_DESCRIPTION,
@@ -46,7 +46,7 @@ export function docsIntro(v1Network: V1NetworkName): DocsIntro {
       'A malformed parameter is a `400` before any payment; a failed scan is a `500` and costs nothing; one payment buys one result. "Try it out" on an operation below shows its offer.',
       `Every result carries \`${DECISION_FIELD}\` (${DECISIONS.map((d) => `\`${d}\``).join(', ')}), the bucket of its \`risk_score\`; the thresholds are \`x-risk-decision\` in \`/openapi.json\`.`,
     ],
-    prices: PAID_ENDPOINTS.map((e) => `\`${e.method} ${e.path}\` — ${priceText(e)}`),
+    prices: PAID_ENDPOINTS.map((e) => `\`${e.method} ${e.path}\` — ${priceText(e, discountPercent)}`),
     waysIn: [
       {
         name: 'HTTP, with an x402 client',

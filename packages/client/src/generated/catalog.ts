@@ -44,6 +44,16 @@ export const ENDPOINTS = [
     path: '/watch',
     priceUsdPerHour: 0.01,
   },
+  {
+    id: 'batch',
+    method: 'POST',
+    path: '/scan/batch',
+    priceUsdPerItem: {
+      token: 0.3,
+      pumpfun: 0.5,
+      wallet: 0.02,
+    },
+  },
 ] as const;
 
 export const MAX_WATCH_HOURS = 168;
