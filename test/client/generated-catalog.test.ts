@@ -39,4 +39,15 @@ describe('the client package’s generated catalog', () => {
       assert.equal(known.path, endpoint.path);
     }
   });
+
+  it("carries the batch's rule: each kind at its single scan's price, and how many subjects one order may hold", async () => {
+    const { GET_ENDPOINTS, MAX_BATCH_SUBJECTS } = await import('../../src/catalog.js');
+    const batch = generated.ENDPOINTS.find((e) => e.id === 'batch');
+    assert.ok(batch && 'priceUsdPerItem' in batch, 'the batch is priced per item');
+    for (const [kind, usd] of Object.entries(batch.priceUsdPerItem)) {
+      const single = GET_ENDPOINTS.find((e) => e.id === kind);
+      assert.equal(usd, single?.price.usd, `${kind}: its single scan's price`);
+    }
+    assert.equal(batch.maxItems, MAX_BATCH_SUBJECTS);
+  });
 });

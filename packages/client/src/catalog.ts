@@ -7,6 +7,9 @@ import { ENDPOINTS, MAX_WATCH_HOURS } from './generated/catalog.js';
 export type EndpointId = (typeof ENDPOINTS)[number]['id'];
 type Endpoint = (typeof ENDPOINTS)[number];
 
+/** The kinds a batch scans (POST /scan/batch): those its catalog entry prices per item. */
+export type BatchKind = keyof Extract<Endpoint, { priceUsdPerItem: unknown }>['priceUsdPerItem'];
+
 export const endpoint = (id: EndpointId): Endpoint => ENDPOINTS.find((e) => e.id === id)!;
 
 /** '/scan/token/{mint}' with a value → '/scan/token/<value>' (the value made safe for a path). */

@@ -4,13 +4,13 @@
  * before anything is paid, and each result's signature checked before it is returned.
  */
 import { isAddress, type TransactionPartialSigner } from '@solana/kit';
-import { catalogUnits, type EndpointId, pathOf } from './catalog.js';
+import { type BatchKind, catalogUnits, type EndpointId, pathOf } from './catalog.js';
 import { RiskScanError } from './errors.js';
 import { CAIP2_MAINNET, USDC_MAINNET } from './offer.js';
 import { type CallOutcome, type PayOptions, type PayRequest, payForCall } from './pay.js';
 import { type Ed25519Jwk, ResultVerifier } from './result-signature.js';
 import { type Allowance, SessionBudget, usdcUnits } from './session-budget.js';
-import type { Paid, ScanResult } from './types.js';
+import type { BatchResult, Paid, ScanResult } from './types.js';
 
 export interface RiskScanClientOptions {
   /** The API's origin, e.g. http://127.0.0.1:8402. */
@@ -150,6 +150,16 @@ export class RiskScanClient {
       path: pathOf('simulate'),
       data: JSON.stringify(body),
     });
+  }
+
+  /**
+   * POST /scan/batch with `{ kind, subjects }`: 1 to 25 addresses of one kind, scanned as their
+   * single scans and paid once, each distinct subject at its kind's single price (less the
+   * operator's discount). Held to the catalog's per-item price, the cap and the budget like any call.
+   */
+  scanBatch(kind: BatchKind, subjects: readonly string[]): Promise<Paid<BatchResult>> {
+    const data = JSON.stringify({ kind, subjects });
+    return this.call<BatchResult>({ api: this.options.apiUrl, path: pathOf('batch'), data });
   }
 
   /** POST /watch with `{ kind, subject, webhook, hours }`: the watch created (its id, expiry, baseline). */

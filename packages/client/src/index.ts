@@ -1,6 +1,6 @@
 /** @solana-risk-scan/client: pay the Solana Risk Scan API per call, pinned, capped and verified. */
 
-export { catalogUnits, type EndpointId, endpointOf, pathOf } from './catalog.js';
+export { type BatchKind, catalogUnits, type EndpointId, endpointOf, pathOf } from './catalog.js';
 export { RiskScanClient, type RiskScanClientOptions } from './client.js';
 export {
   CLIENT_HINTS,
@@ -23,4 +23,11 @@ export { CAIP2_MAINNET, type PinnedOffer, USDC_MAINNET } from './offer.js';
 export { type CallOutcome, type PayOptions, type PayRequest, payForCall } from './pay.js';
 export { type Ed25519Jwk, ResultVerifier } from './result-signature.js';
 export { type Allowance, SessionBudget, usdcUnits } from './session-budget.js';
-export { DECISIONS, type Decision, type FlagCode, type Paid, type ScanResult } from './types.js';
+export {
+  type BatchResult,
+  DECISIONS,
+  type Decision,
+  type FlagCode,
+  type Paid,
+  type ScanResult,
+} from './types.js';

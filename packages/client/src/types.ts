@@ -1,4 +1,5 @@
 /** The service's answers, typed: the contract's ScanResult, its flag codes and its decision. */
+import type { BatchKind } from './catalog.js';
 import { DECISIONS as DECISION_LIST, type FLAG_CODES } from './generated/catalog.js';
 
 /** Every flag code the service may raise (generated from its flag catalogs). */
@@ -24,6 +25,21 @@ export interface ScanResult {
   readonly cached_at?: string;
   readonly version?: string;
   readonly request_id?: string;
+}
+
+/**
+ * The answer of POST /scan/batch (`scanBatch`): `results[i]` answers `subjects[i]` of the order,
+ * a repeated subject repeating its first answer; signed whole, as every paid answer is.
+ */
+export interface BatchResult {
+  readonly kind: BatchKind;
+  /** How many subjects were sent (repeats counted). */
+  readonly subjects: number;
+  /** How many were scanned and paid for: the distinct subjects. */
+  readonly charged_items: number;
+  /** This request's id; each result carries it too. */
+  readonly request_id: string;
+  readonly results: ScanResult[];
 }
 
 /** A result the client paid for, with what it paid and the settlement's transaction. */
