@@ -5,7 +5,8 @@
 // packages/client/dist through node_modules, as any user of the package would. tsc writes into a
 // fresh directory next to dist/ that then takes its place, so a service starting meanwhile never
 // loads half a build, and outputs of deleted sources do not linger. dist/BUILT marks when;
-// bin/risk-scan.mjs compares it with src/ and the packages' sources.
+// bin/risk-scan.mjs compares it with src/ and the packages' sources. A package's own dist/BUILT
+// lets a package already built from its current sources be used as it is (docs/development.md).
 import { spawnSync } from 'node:child_process';
 import {
   existsSync,
