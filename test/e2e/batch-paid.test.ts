@@ -284,7 +284,8 @@ describe('POST /scan/batch, paid end to end', { timeout: 300_000 }, () => {
     before(async () => {
       rpcProxy = await startFaultProxy(sandbox.rpcServer.url);
       facilitatorProxy = await startFaultProxy(sandbox.facilitators[0]!.url);
-      const rpc = createRpc({ urls: [rpcProxy.url], timeoutMs: 5_000, breaker: { halfOpenAfterMs: 300 } });
+      // No breaker: the spoiled subject's failures must not fail the others' reads with it.
+      const rpc = createRpc({ urls: [rpcProxy.url], timeoutMs: 5_000, breaker: { failures: 0 } });
       const instance = await sandbox.startInstance(
         { mode: selling(SCANNERS), rpc },
         {
@@ -294,7 +295,7 @@ describe('POST /scan/batch, paid end to end', { timeout: 300_000 }, () => {
         },
       );
       url = instance.url;
-      const rpcOfSingles = createRpc({ urls: [rpcProxy.url], timeoutMs: 5_000 });
+      const rpcOfSingles = createRpc({ urls: [rpcProxy.url], timeoutMs: 5_000, breaker: { failures: 0 } });
       singleUrl = (await sandbox.startInstance({ mode: selling(SCANNERS), rpc: rpcOfSingles })).url;
     });
     /** A v2 payment of the payer for the order's 402, built by the official client's scheme. */
