@@ -134,6 +134,17 @@ describe('parseConfig', () => {
     assert.throws(() => parseConfig({ MAX_TIMEOUT_SECONDS: '1' }), /MAX_TIMEOUT_SECONDS must be at least 10/);
   });
 
+  it('takes no batch discount by default, a whole percent up to 90 from BATCH_DISCOUNT_PERCENT, and refuses others', () => {
+    assert.equal(parseConfig({}).batchDiscountPercent, 0);
+    assert.equal(parseConfig({ BATCH_DISCOUNT_PERCENT: '15' }).batchDiscountPercent, 15);
+    assert.throws(
+      () => parseConfig({ BATCH_DISCOUNT_PERCENT: '91' }),
+      /BATCH_DISCOUNT_PERCENT must be at most 90/,
+    );
+    assert.throws(() => parseConfig({ BATCH_DISCOUNT_PERCENT: '-1' }), /BATCH_DISCOUNT_PERCENT/);
+    assert.throws(() => parseConfig({ BATCH_DISCOUNT_PERCENT: '2.5' }), /BATCH_DISCOUNT_PERCENT/);
+  });
+
   it('caps the compute budget of payments by default, and reads PAYMENT_MAX_COMPUTE_UNIT_PRICE / _LIMIT', () => {
     const c = parseConfig({ PAY_TO });
     assert.equal(c.maxComputeUnitPrice, DEFAULT_MAX_COMPUTE_UNIT_PRICE);

@@ -19,28 +19,24 @@ export const SUBJECT_KINDS = {
 
 export type SubjectKind = keyof typeof SUBJECT_KINDS;
 
-/** The kinds a watch can follow. */
-export type WatchKind = {
-  [K in SubjectKind]: (typeof SUBJECT_KINDS)[K]['watchable'] extends true ? K : never;
+/** What a kind may be marked in the table. */
+type Mark = 'watchable' | 'batchable';
+
+/** The kinds marked `mark`. */
+type KindMarked<M extends Mark> = {
+  [K in SubjectKind]: (typeof SUBJECT_KINDS)[K][M] extends true ? K : never;
 }[SubjectKind];
 
-const isWatchable = (kind: SubjectKind): kind is WatchKind => SUBJECT_KINDS[kind].watchable;
+/** The kinds marked `mark`, in the table's order (never empty: zod's enum asks a tuple). */
+function kindsMarked<M extends Mark>(mark: M): [KindMarked<M>, ...KindMarked<M>[]] {
+  const marked = (Object.keys(SUBJECT_KINDS) as SubjectKind[]).filter((kind) => SUBJECT_KINDS[kind][mark]);
+  return marked as [KindMarked<M>, ...KindMarked<M>[]];
+}
 
-/** The kinds a watch can follow, in the table's order (never empty: zod's enum asks a tuple). */
-export const WATCH_KINDS = (Object.keys(SUBJECT_KINDS) as SubjectKind[]).filter(isWatchable) as [
-  WatchKind,
-  ...WatchKind[],
-];
+/** The kinds a watch can follow. */
+export type WatchKind = KindMarked<'watchable'>;
+export const WATCH_KINDS = kindsMarked('watchable');
 
 /** The kinds a batch can scan (POST /scan/batch). */
-export type BatchKind = {
-  [K in SubjectKind]: (typeof SUBJECT_KINDS)[K]['batchable'] extends true ? K : never;
-}[SubjectKind];
-
-const isBatchable = (kind: SubjectKind): kind is BatchKind => SUBJECT_KINDS[kind].batchable;
-
-/** The kinds a batch can scan, in the table's order. */
-export const BATCH_KINDS = (Object.keys(SUBJECT_KINDS) as SubjectKind[]).filter(isBatchable) as [
-  BatchKind,
-  ...BatchKind[],
-];
+export type BatchKind = KindMarked<'batchable'>;
+export const BATCH_KINDS = kindsMarked('batchable');

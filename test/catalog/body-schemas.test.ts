@@ -11,6 +11,9 @@ import { checkBody } from '../../src/door/admission.js';
 
 const simulate = POST_ENDPOINTS.find((e) => e.path === '/simulate/tx')!;
 const watch = POST_ENDPOINTS.find((e) => e.path === '/watch')!;
+const batch = POST_ENDPOINTS.find((e) => e.path === '/scan/batch')!;
+const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+const USDT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
 const EXAMPLE_TX = String(simulate.body.example.transaction);
 
 /** The JSON Schemas as src/catalog.ts spelled them by hand before (commit 0007ac2). */
@@ -119,5 +122,52 @@ describe('POST bodies: zod schemas, JSON Schema generated', () => {
     assert.ok(checked.ok);
     assert.equal(checked.purchase.priceUsd, 0.03);
     assert.ok(z.fromJSONSchema(PUBLISHED.watch as never).safeParse({ ...ORDER, hours: 3 }).success);
+  });
+});
+
+describe('POST /scan/batch: its body read before payment', () => {
+  it('prices the distinct subjects at the kind’s single price, less the discount, and names the order by its canonical digest', () => {
+    const order = { kind: 'token', subjects: [USDC, USDT, USDC] };
+    const checked = checkBody(batch, JSON.stringify(order));
+    assert.ok(checked.ok);
+    assert.equal(checked.purchase.priceUsd, 0.6, 'two distinct tokens at 0.30');
+    assert.equal(checked.purchase.subject, JSON.stringify(order));
+    const spaced = checkBody(batch, `{ "subjects": ${JSON.stringify(order.subjects)},  "kind": "token" }`);
+    assert.ok(spaced.ok);
+    assert.equal(spaced.purchase.paidFor, checked.purchase.paidFor, 'the same order written otherwise');
+    const reordered = checkBody(batch, JSON.stringify({ kind: 'token', subjects: [USDT, USDC, USDC] }));
+    assert.ok(reordered.ok);
+    assert.notEqual(
+      reordered.purchase.paidFor,
+      checked.purchase.paidFor,
+      'another order: its answer is aligned otherwise',
+    );
+    const discounted = checkBody(batch, JSON.stringify(order), 25);
+    assert.ok(discounted.ok);
+    assert.equal(discounted.purchase.priceUsd, 0.45);
+  });
+
+  it('refuses, naming every item at fault: malformed addresses, a count out of 1–25, an unknown kind, a stray field', () => {
+    const refusal = (body: unknown) => {
+      const checked = checkBody(batch, JSON.stringify(body));
+      if (checked.ok) assert.fail(`refused: ${JSON.stringify(body)}`);
+      return checked.reason;
+    };
+    const bad = refusal({ kind: 'wallet', subjects: [USDC, 'abc', USDT, 42, ''] });
+    assert.equal(bad.code, 'batch_subjects_invalid');
+    assert.equal(
+      bad.text,
+      '3 of the subjects cannot be scanned: subjects[1] must be a base58 Solana address (32 bytes); it does not decode to 32 bytes; subjects[3] must be a string; subjects[4] must be a base58 Solana address (32 bytes); it is empty',
+    );
+    assert.deepEqual(refusal({ kind: 'wallet', subjects: Array(26).fill(USDC) }), {
+      code: 'batch_size',
+      text: 'subjects must hold 1 to 25 addresses; it holds 26',
+    });
+    assert.deepEqual(refusal({ kind: 'program', subjects: [USDC] }), {
+      code: 'batch_kind_unknown',
+      text: 'kind must be one of token, pumpfun, wallet; it is "program"',
+    });
+    assert.equal(refusal({ subjects: [USDC] }).code, 'batch_kind_unknown');
+    assert.equal(refusal({ kind: 'token', subjects: [USDC], extra: 1 }).code, 'body_fields_invalid');
   });
 });

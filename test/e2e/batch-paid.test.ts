@@ -284,7 +284,8 @@ describe('POST /scan/batch, paid end to end', { timeout: 300_000 }, () => {
     before(async () => {
       rpcProxy = await startFaultProxy(sandbox.rpcServer.url);
       facilitatorProxy = await startFaultProxy(sandbox.facilitators[0]!.url);
-      const rpc = createRpc({ urls: [rpcProxy.url], timeoutMs: 5_000, breaker: { halfOpenAfterMs: 300 } });
+      // No breaker: the spoiled subject's failures must not fail the others' reads with it.
+      const rpc = createRpc({ urls: [rpcProxy.url], timeoutMs: 5_000, breaker: { failures: 0 } });
       const instance = await sandbox.startInstance(
         { mode: selling(SCANNERS), rpc },
         {
@@ -294,9 +295,16 @@ describe('POST /scan/batch, paid end to end', { timeout: 300_000 }, () => {
         },
       );
       url = instance.url;
-      const rpcOfSingles = createRpc({ urls: [rpcProxy.url], timeoutMs: 5_000 });
+      const rpcOfSingles = createRpc({ urls: [rpcProxy.url], timeoutMs: 5_000, breaker: { failures: 0 } });
       singleUrl = (await sandbox.startInstance({ mode: selling(SCANNERS), rpc: rpcOfSingles })).url;
     });
+    /** A v2 payment of the payer for the order's 402, built by the official client's scheme. */
+    async function paymentFor(base: string, order: unknown): Promise<Record<string, string>> {
+      const offer = await postBatch(base, order);
+      const { accepts, resource } = decodePaymentRequiredHeader(offer.headers.get('payment-required')!);
+      const payment = await v2Payment(sandbox.payer, sandbox.rpcServer.url, accepts[0]!, resource.url);
+      return { 'PAYMENT-SIGNATURE': encodeHeader(payment) };
+    }
     after(async () => {
       await rpcProxy?.close();
       await facilitatorProxy?.close();
@@ -309,15 +317,7 @@ describe('POST /scan/batch, paid end to end', { timeout: 300_000 }, () => {
       const spoiled = (r: { method: string; params: unknown }) =>
         r.method === 'getAccountInfo' && Array.isArray(r.params) && r.params[0] === failing;
       rpcProxy.setPlan((r) => (spoiled(r) ? { kind: '500' } : { kind: 'pass' }));
-      const offer = await postBatch(url, order);
-      const required = decodePaymentRequiredHeader(offer.headers.get('payment-required')!);
-      const payment = await v2Payment(
-        sandbox.payer,
-        sandbox.rpcServer.url,
-        required.accepts[0]!,
-        required.resource.url,
-      );
-      const header = { 'PAYMENT-SIGNATURE': encodeHeader(payment) };
+      const header = await paymentFor(url, order);
       const before = await sandbox.balances();
 
       const res = await postBatch(url, order, header);
@@ -352,15 +352,7 @@ describe('POST /scan/batch, paid end to end', { timeout: 300_000 }, () => {
           : { kind: 'pass' },
       );
       const order = { kind: 'wallet', subjects: [sandbox.payTo, unreadable] };
-      const offer = await postBatch(url, order);
-      const required = decodePaymentRequiredHeader(offer.headers.get('payment-required')!);
-      const payment = await v2Payment(
-        sandbox.payer,
-        sandbox.rpcServer.url,
-        required.accepts[0]!,
-        required.resource.url,
-      );
-      const res = await postBatch(url, order, { 'PAYMENT-SIGNATURE': encodeHeader(payment) });
+      const res = await postBatch(url, order, await paymentFor(url, order));
       const body = BatchResultSchema.parse(await jsonOf(res));
       assert.equal(res.status, 200);
       assert.ok(
