@@ -4,11 +4,13 @@
  * process by default or across instances with other ScanFlights (src/state/cache/redis-flights.ts).
  */
 import { performance } from 'node:perf_hooks';
-import { type EndpointId, PAID_ENDPOINTS } from '../catalog.js';
+import type { RpcTransport } from '@solana/kit';
+import { type EndpointId, PAID_ENDPOINTS, type ScanId } from '../catalog.js';
 import type { ScanResult } from '../contract/schemas.js';
 import type { RpcServes } from '../solana/program-search.js';
 import { inScanOrder } from '../solana/rate-shaper.js';
 import type { SolanaRpc } from '../solana/rpc.js';
+import { runBatch } from './batch/run-batch.js';
 import type { CacheStore } from './cache-store.js';
 import { createLocalFlights, type ScanFlights } from './flights.js';
 import { ScanFailedError, type Scanner, scanDeadline } from './scanner.js';
@@ -41,6 +43,8 @@ export interface ScanServiceOptions {
   readonly metrics?: ScanMetrics;
   /** What the RPC was probed to serve (src/solana/program-search.ts); scans rely on nothing more without it. */
   readonly serves?: () => Promise<RpcServes | undefined>;
+  /** The transport under `rpc`: a batch merges its scans' reads over it (src/scans/batch/); absent, it runs each as `run`. */
+  readonly transport?: RpcTransport;
 }
 
 interface CachedEntry {
@@ -63,6 +67,31 @@ export class ScanService {
 
   /** The scan of `subject`; a cached result only if at most `maxAgeMs` old (a watch's baseline). */
   async run(endpoint: EndpointId, subject: string, maxAgeMs = Number.POSITIVE_INFINITY): Promise<ScanRun> {
+    return this.runOn(endpoint, subject, maxAgeMs, this.options.rpc);
+  }
+
+  /**
+   * Each subject's run, in order, as `run` gives it (cache served and filled per item, single
+   * flight per item), the scans' reads merged (src/scans/batch/); rejects if any item fails.
+   */
+  runBatch(endpoint: ScanId, subjects: readonly string[]): Promise<ScanRun[]> {
+    const transport = this.options.transport;
+    return runBatch(
+      {
+        ...(transport ? { transport } : {}),
+        runOne: (subject, rpc = this.options.rpc) =>
+          this.runOn(endpoint, subject, Number.POSITIVE_INFINITY, rpc),
+      },
+      subjects,
+    );
+  }
+
+  private async runOn(
+    endpoint: EndpointId,
+    subject: string,
+    maxAgeMs: number,
+    rpc: SolanaRpc,
+  ): Promise<ScanRun> {
     const key = `scan:${endpoint}:${subject}`;
     // Hits skip the flight, whose coordination may cost Redis round trips. The work reads again:
     // a run it waited behind, here or on another instance, may have cached the value meanwhile.
@@ -73,7 +102,9 @@ export class ScanService {
     let ranHere = false;
     const work = async () => {
       ranHere = true;
-      return JSON.stringify((await this.cached(key, maxAgeMs)) ?? (await this.scan(key, endpoint, subject)));
+      return JSON.stringify(
+        (await this.cached(key, maxAgeMs)) ?? (await this.scan(key, endpoint, subject, rpc)),
+      );
     };
     const shared = await this.flights.run(key, this.options.timeoutMs, work);
     // The work ran elsewhere: this run waited for an identical scan (here or on another instance).
@@ -90,7 +121,7 @@ export class ScanService {
     return { result: entry.result, cachedAt: entry.producedAt };
   }
 
-  private async scan(key: string, endpoint: EndpointId, subject: string): Promise<ScanRun> {
+  private async scan(key: string, endpoint: EndpointId, subject: string, rpc: SolanaRpc): Promise<ScanRun> {
     const now = this.options.now ?? Date.now;
     const signal = scanDeadline(this.options.timeoutMs);
     const scanner = this.options.scanners[endpoint];
@@ -101,7 +132,7 @@ export class ScanService {
     const outcome = await withDeadline(
       servesOf(endpoint, this.options.serves).then((serves) =>
         // Under an RPC rate limit, its reads wait behind those of scans started before it.
-        inScanOrder(() => scanner(subject, { rpc: this.options.rpc, now, signal, ...serves })),
+        inScanOrder(() => scanner(subject, { rpc, now, signal, ...serves })),
       ),
       signal,
       this.options.timeoutMs,

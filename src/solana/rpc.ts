@@ -22,7 +22,8 @@
  * Rate limits (rate-shaper.ts), one per endpoint that has one: each request to it, retries too,
  * first waits for a token of its bucket, a paid scan's before a watch re-scan's (the priority
  * rides on the request: `rpc` asks as a paid scan, `watchRpc` as a re-scan). The wait is the
- * caller's, within its deadline; the request's own timeout starts once it is sent.
+ * caller's, within its deadline (not within a bound on the read itself: deadline.ts's queueAwareTimeout);
+ * the request's own timeout starts once it is sent.
  *
  * An observer (rpc-observer.ts; the service's metrics) may be told of each request sent, with its
  * endpoint, outcome and duration, of each retry round, of each breaker change and of the queues.
@@ -49,7 +50,7 @@ import {
   type IRetryBackoffContext,
   retry,
 } from 'cockatiel';
-import { timeoutSignal } from '../deadline.js';
+import { timeoutSignal, whileQueued } from '../deadline.js';
 import {
   currentScanOrder,
   RateShaper,
@@ -365,7 +366,9 @@ function turnOf(
     if (!shaper) return;
     const breaker = breakers?.[i];
     if (breaker !== undefined && breaker.state !== CircuitState.Closed) return;
-    await shaper.acquire(priorityOf(request), request.signal, currentScanOrder());
+    // The wait for a turn is not taken from a bound its caller put on the read (deadline.ts).
+    const order = currentScanOrder();
+    await whileQueued(request.signal, () => shaper.acquire(priorityOf(request), request.signal, order));
   };
 }
 

@@ -1,0 +1,36 @@
+/**
+ * A batch of scans of one kind, read like one scan: every subject is scanned at once over one
+ * merged RPC (merged-reads.ts), so the scans move in step, their identical reads are sent once and
+ * their account reads of a step travel together. Each item is still its own run, served from the
+ * cache or filled into it and single-flighted as `ScanService.run` does.
+ */
+import type { RpcTransport } from '@solana/kit';
+import type { SolanaRpc } from '../../solana/rpc.js';
+import { openMergedReads } from './merged-reads.js';
+
+/** What runs one item (`R`: ScanService's ScanRun). */
+export interface BatchRunner<R> {
+  /** The transport under the service's RPC; absent, each subject is scanned as a single run. */
+  readonly transport?: RpcTransport;
+  /** One item's run (cache, single flight, scan) over `rpc`, or over the service's own when absent. */
+  runOne(subject: string, rpc?: SolanaRpc): Promise<R>;
+}
+
+/** Every subject's run, in order; rejects with the first failure once every item has ended. */
+export async function runBatch<R>(runner: BatchRunner<R>, subjects: readonly string[]): Promise<R[]> {
+  if (runner.transport === undefined) return whole(subjects.map((subject) => runner.runOne(subject)));
+  const reads = openMergedReads(runner.transport);
+  try {
+    return await whole(subjects.map((subject) => runner.runOne(subject, reads.rpc)));
+  } finally {
+    reads.close();
+  }
+}
+
+/** All the runs, once each has ended (none left running on a closed batch); the first failure if any. */
+async function whole<R>(runs: readonly Promise<R>[]): Promise<R[]> {
+  const ended = await Promise.allSettled(runs);
+  const failed = ended.find((e) => e.status === 'rejected');
+  if (failed !== undefined) throw failed.reason;
+  return ended.map((e) => (e as PromiseFulfilledResult<R>).value);
+}
