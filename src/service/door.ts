@@ -138,6 +138,8 @@ function scanServiceOf(
     timeoutMs: config.scanTimeoutMs,
     ...(infra.metrics ? { metrics: infra.metrics } : {}),
     serves: infra.serves.serves,
+    // Batches merge their scans' reads over the RPC's transport (src/scans/batch/).
+    ...(infra.rpcTransport ? { transport: infra.rpcTransport } : {}),
   });
 }
 

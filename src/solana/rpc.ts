@@ -498,6 +498,8 @@ async function untilAborted<T>(run: Promise<T>, signal: AbortSignal | undefined)
 export interface RpcEndpoints {
   /** The RPC as paid scans (and every other caller) use it. */
   readonly rpc: SolanaRpc;
+  /** The transport under `rpc`: a batch of scans merges its reads over it (read-merger.ts). */
+  readonly transport: RpcTransport;
   /** The same endpoints, asked as a watch re-scan: its requests wait behind paid scans' under a rate limit. */
   readonly watchRpc: SolanaRpc;
   /** Each endpoint's breaker state, in SOLANA_RPC_URLS order; empty when breakers are off. */
@@ -545,8 +547,10 @@ export function createRpcEndpoints(options: RpcOptions): RpcEndpoints {
     observer,
     shapers,
   );
+  const paid = withPriority(transport, 'paid');
   return {
-    rpc: createSolanaRpcFromTransport(withPriority(transport, 'paid')),
+    rpc: createSolanaRpcFromTransport(paid),
+    transport: paid,
     watchRpc: createSolanaRpcFromTransport(withPriority(transport, 'watch')),
     circuits: () => (breakers ?? []).map((b, i) => ({ url: options.urls[i]!, state: circuitName(b.state) })),
   };
