@@ -87,10 +87,22 @@ export async function measureBatch(
 /** What a batch item must equal its single scan in. */
 export const verdictOf = (r: ScanResult) => ({ flags: [...r.flags].sort(), score: r.risk_score });
 
-/** Up to `count` distinct addresses the manifest lists for `kinds`, in its order. */
-export function subjectsOf(manifest: ScenarioManifest, kinds: readonly string[], count: number): string[] {
+/** The related-launches cluster (src/sandbox/scenarios/related-launches.ts): coins of one creator, coins one ring sniped. */
+export const isRelatedLaunch = (name: string) => name.startsWith('pumpfun:related-');
+
+/**
+ * Up to `count` distinct addresses the manifest lists for `kinds`, in its order: the related
+ * launches only, or (by default) none of them.
+ */
+export function subjectsOf(
+  manifest: ScenarioManifest,
+  kinds: readonly string[],
+  count: number,
+  set: 'unrelated' | 'related' = 'unrelated',
+): string[] {
   const found = manifest.subjects
     .filter((s) => kinds.includes(s.kind) && !s.name.startsWith('mainnet:') && 'address' in s)
+    .filter((s) => isRelatedLaunch(s.name) === (set === 'related'))
     .map((s) => (s as { address: string }).address);
   return [...new Set(found)].slice(0, count);
 }
