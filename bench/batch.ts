@@ -159,6 +159,7 @@ function printTimes(
       'subjects',
       'batch, ms',
       'batch ÷ the mean single scan',
+      'batch ÷ its single scans one after another',
       'batch ÷ a plain batch (reads not merged)',
     ],
     rows.map((r, i) => [
