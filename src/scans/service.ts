@@ -45,6 +45,8 @@ export interface ScanServiceOptions {
   readonly serves?: () => Promise<RpcServes | undefined>;
   /** The transport under `rpc`: a batch merges its scans' reads over it (src/scans/batch/); absent, it runs each as `run`. */
   readonly transport?: RpcTransport;
+  /** Calls a batch has in flight at most: for an RPC that answers one at a time (the sandbox's); none by default. */
+  readonly batchReadsInFlight?: number;
 }
 
 interface CachedEntry {
@@ -75,10 +77,11 @@ export class ScanService {
    * flight per item), the scans' reads merged (src/scans/batch/); rejects if any item fails.
    */
   runBatch(endpoint: ScanId, subjects: readonly string[]): Promise<ScanRun[]> {
-    const transport = this.options.transport;
+    const { transport, batchReadsInFlight } = this.options;
     return runBatch(
       {
         ...(transport ? { transport } : {}),
+        ...(batchReadsInFlight === undefined ? {} : { maxInFlight: batchReadsInFlight }),
         runOne: (subject, rpc = this.options.rpc) =>
           this.runOn(endpoint, subject, Number.POSITIVE_INFINITY, rpc),
       },

@@ -14,7 +14,7 @@
  * is taken from none of them. Each caller still stops waiting at its own signal.
  */
 import type { RpcTransport } from '@solana/kit';
-import { carryBudgets } from '../deadline.js';
+import { carryBudgets, whileQueued } from '../deadline.js';
 
 /** The most keys a `getMultipleAccounts` may ask for (the RPC's own limit). */
 export const MAX_ACCOUNTS_PER_READ = 100;
@@ -63,13 +63,26 @@ interface PendingGroup {
   readonly callers: Set<AbortSignal | undefined>;
 }
 
+export interface ReadMergerOptions {
+  /** Aborted when the batch ends: reads still in flight for it are dropped. */
+  readonly signal?: AbortSignal;
+  /**
+   * Calls in flight at most (none by default): for an RPC that answers one call at a time (the
+   * sandbox's, in the service's own process), where a wave of two hundred would make the last
+   * read wait for all the others. A call waiting for its turn is queued (not taken from bounds).
+   */
+  readonly maxInFlight?: number;
+}
+
 export interface ReadMerger {
   readonly transport: RpcTransport;
   /** Calls sent to the RPC so far, and calls the scans asked for. */
   counts(): { readonly sent: number; readonly asked: number };
 }
 
-export function createReadMerger(inner: RpcTransport, batchSignal?: AbortSignal): ReadMerger {
+export function createReadMerger(rpcTransport: RpcTransport, options: ReadMergerOptions = {}): ReadMerger {
+  const batchSignal = options.signal;
+  const inner = gated(rpcTransport, options.maxInFlight);
   const answers = new Map<string, Promise<Answer>>();
   const counts = { sent: 0, asked: 0 };
   let nextId = 0;
@@ -180,6 +193,31 @@ function signalFor(batchSignal: AbortSignal | undefined, callers: Iterable<Abort
   const signal = batchSignal ? AbortSignal.any([batchSignal]) : new AbortController().signal;
   carryBudgets(signal, [...callers]);
   return signal;
+}
+
+/** `transport` with at most `max` calls in flight, the others queued in order. */
+function gated(transport: RpcTransport, max: number | undefined): RpcTransport {
+  if (max === undefined) return transport;
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  const turn = () =>
+    new Promise<void>((resolve) => {
+      if (active < max) {
+        active += 1;
+        resolve();
+      } else waiting.push(resolve);
+    });
+  return (async (request: Request) => {
+    await whileQueued(request.signal, turn);
+    try {
+      return await transport(request);
+    } finally {
+      // The turn passes straight to the next waiter, if any.
+      const next = waiting.shift();
+      if (next) next();
+      else active -= 1;
+    }
+  }) as RpcTransport;
 }
 
 /** Account reads merge when they state their encoding (an unstated one defaults per method). */

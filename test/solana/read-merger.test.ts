@@ -96,4 +96,38 @@ describe('the read merger', () => {
     const answers = await Promise.all(reads);
     assert.ok(answers.every((r) => r.value !== null));
   });
+
+  it('keeps at most its bound of calls in flight, a call waiting for its turn taking nothing from its bound', async () => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let inFlight = 0;
+    let most = 0;
+    const inner = createDefaultRpcTransport({ url: sandbox.server.url });
+    const held: RpcTransport = (async (request) => {
+      most = Math.max(most, ++inFlight);
+      await released;
+      try {
+        return await inner(request);
+      } finally {
+        inFlight -= 1;
+      }
+    }) as RpcTransport;
+    const rpc = createSolanaRpcFromTransport(createReadMerger(held, { maxInFlight: 2 }).transport);
+    const wallets = subjectsOf(sandbox.manifest, ['wallet', 'token'], 6);
+    const bounds = wallets.map((_, i) => (i < 2 ? undefined : queueAwareTimeout(50)));
+    const reads = wallets.map((w, i) =>
+      rpc.getSignaturesForAddress(w as never, { limit: 5 }).send(bounds[i] ? { abortSignal: bounds[i] } : {}),
+    );
+    // The last four wait for a turn past their 50 ms: a timer set before this one fires first.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.deepEqual(
+      bounds.slice(2).map((b) => b?.aborted),
+      [false, false, false, false],
+    );
+    release();
+    await Promise.allSettled(reads);
+    assert.equal(most, 2);
+  });
 });

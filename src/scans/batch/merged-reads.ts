@@ -13,9 +13,12 @@ export interface MergedReads {
   close(): void;
 }
 
-export function openMergedReads(transport: RpcTransport): MergedReads {
+export function openMergedReads(transport: RpcTransport, maxInFlight?: number): MergedReads {
   const open = new AbortController();
-  const merger = createReadMerger(transport, open.signal);
+  const merger = createReadMerger(transport, {
+    signal: open.signal,
+    ...(maxInFlight === undefined ? {} : { maxInFlight }),
+  });
   return {
     rpc: createSolanaRpcFromTransport(merger.transport),
     counts: merger.counts,

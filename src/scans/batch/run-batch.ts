@@ -12,6 +12,8 @@ import { openMergedReads } from './merged-reads.js';
 export interface BatchRunner<R> {
   /** The transport under the service's RPC; absent, each subject is scanned as a single run. */
   readonly transport?: RpcTransport;
+  /** Calls a batch has in flight at most (read-merger.ts); none by default. */
+  readonly maxInFlight?: number;
   /** One item's run (cache, single flight, scan) over `rpc`, or over the service's own when absent. */
   runOne(subject: string, rpc?: SolanaRpc): Promise<R>;
 }
@@ -19,7 +21,7 @@ export interface BatchRunner<R> {
 /** Every subject's run, in order; rejects with the first failure once every item has ended. */
 export async function runBatch<R>(runner: BatchRunner<R>, subjects: readonly string[]): Promise<R[]> {
   if (runner.transport === undefined) return whole(subjects.map((subject) => runner.runOne(subject)));
-  const reads = openMergedReads(runner.transport);
+  const reads = openMergedReads(runner.transport, runner.maxInFlight);
   try {
     return await whole(subjects.map((subject) => runner.runOne(subject, reads.rpc)));
   } finally {
