@@ -5,6 +5,7 @@
  * Results are also written to bench/results/latest.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { runBatchBench } from './batch.js';
 import { runHttpOverhead } from './http-overhead.js';
 import { runLogLineBench } from './log-line.js';
 import { runOfficialBench } from './official.js';
@@ -67,6 +68,8 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
       seconds: Number(process.env.BENCH_SECONDS ?? 20),
       rounds: Number(process.env.BENCH_ROUNDS ?? 3),
     }),
+  // A batch of 25 against single scans of the same subjects: calls, round trips, wall time.
+  batch: () => runBatchBench({ rounds: Number(process.env.BENCH_ROUNDS ?? 5) }),
   'log-line': () =>
     runLogLineBench({
       lines: Number(process.env.BENCH_LINES ?? 50_000),

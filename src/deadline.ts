@@ -40,3 +40,73 @@ export async function withTimeout<T>(ms: number, work: (signal: AbortSignal) => 
     clear();
   }
 }
+
+/** A time budget whose clock may be stopped while the reads it bounds wait in a queue. */
+interface Budget {
+  pause(): void;
+  resume(): void;
+}
+
+/** The budgets each signal carries (a signal made of others carries theirs). */
+const budgetsOf = new WeakMap<AbortSignal, readonly Budget[]>();
+
+/**
+ * Like `timeoutSignal`, but its clock stops while any read it bounds waits in a queue (`whileQueued`:
+ * behind an RPC rate limit, in a batch's step) instead of being sent: `ms` is then the time its
+ * reads had, not the time they waited for their turn. A queue that never moves still meets the
+ * scan's own deadline, which never stops.
+ */
+export function queueAwareTimeout(ms: number): AbortSignal {
+  const controller = new AbortController();
+  let left = ms;
+  let since = performance.now();
+  let queued = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expire = () =>
+    controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+  const start = () => {
+    since = performance.now();
+    timer = setTimeout(expire, Math.max(0, left));
+    timer.unref();
+  };
+  const budget: Budget = {
+    pause() {
+      if (queued++ > 0 || controller.signal.aborted) return;
+      clearTimeout(timer);
+      left -= performance.now() - since;
+    },
+    resume() {
+      if (--queued > 0 || controller.signal.aborted) return;
+      start();
+    },
+  };
+  start();
+  budgetsOf.set(controller.signal, [budget]);
+  return controller.signal;
+}
+
+/** `AbortSignal.any(signals)`, carrying the budgets of those that have one (a lone signal is itself). */
+export function anySignal(signals: readonly AbortSignal[]): AbortSignal {
+  if (signals.length === 1) return signals[0]!;
+  const combined = AbortSignal.any([...signals]);
+  carryBudgets(combined, signals);
+  return combined;
+}
+
+/** Makes `target` carry the budgets of `sources` too: a read sent for several callers stops all their clocks. */
+export function carryBudgets(target: AbortSignal, sources: readonly (AbortSignal | undefined)[]): void {
+  const carried = new Set(budgetsOf.get(target) ?? []);
+  for (const source of sources) for (const b of (source && budgetsOf.get(source)) ?? []) carried.add(b);
+  if (carried.size > 0) budgetsOf.set(target, [...carried]);
+}
+
+/** Waits for `wait`, the clocks of the budgets `signal` carries stopped meanwhile (a read waiting for its turn). */
+export async function whileQueued<T>(signal: AbortSignal | undefined, wait: () => Promise<T>): Promise<T> {
+  const held = (signal && budgetsOf.get(signal)) ?? [];
+  for (const budget of held) budget.pause();
+  try {
+    return await wait();
+  } finally {
+    for (const budget of held) budget.resume();
+  }
+}

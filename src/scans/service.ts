@@ -4,11 +4,13 @@
  * process by default or across instances with other ScanFlights (src/state/cache/redis-flights.ts).
  */
 import { performance } from 'node:perf_hooks';
+import type { RpcTransport } from '@solana/kit';
 import { type EndpointId, PAID_ENDPOINTS, type ScanId } from '../catalog.js';
 import type { ScanResult } from '../contract/schemas.js';
 import type { RpcServes } from '../solana/program-search.js';
 import { inScanOrder } from '../solana/rate-shaper.js';
 import type { SolanaRpc } from '../solana/rpc.js';
+import { runBatch } from './batch/run-batch.js';
 import type { CacheStore } from './cache-store.js';
 import { createLocalFlights, type ScanFlights } from './flights.js';
 import { BatchScanFailedError, ScanFailedError, type Scanner, scanDeadline } from './scanner.js';
@@ -41,6 +43,10 @@ export interface ScanServiceOptions {
   readonly metrics?: ScanMetrics;
   /** What the RPC was probed to serve (src/solana/program-search.ts); scans rely on nothing more without it. */
   readonly serves?: () => Promise<RpcServes | undefined>;
+  /** The transport under `rpc`: a batch merges its scans' reads over it (src/scans/batch/); absent, it runs each as `run`. */
+  readonly transport?: RpcTransport;
+  /** Calls a batch has in flight at most: for an RPC that answers one at a time (the sandbox's); none by default. */
+  readonly batchReadsInFlight?: number;
 }
 
 interface CachedEntry {
@@ -63,31 +69,26 @@ export class ScanService {
 
   /** The scan of `subject`; a cached result only if at most `maxAgeMs` old (a watch's baseline). */
   async run(endpoint: EndpointId, subject: string, maxAgeMs = Number.POSITIVE_INFINITY): Promise<ScanRun> {
-    const key = `scan:${endpoint}:${subject}`;
-    // Hits skip the flight, whose coordination may cost Redis round trips. The work reads again:
-    // a run it waited behind, here or on another instance, may have cached the value meanwhile.
-    const metrics = this.options.metrics;
-    const hit = await this.cached(key, maxAgeMs);
-    metrics?.cache(hit === undefined ? 'miss' : 'hit');
-    if (hit !== undefined) return hit;
-    let ranHere = false;
-    const work = async () => {
-      ranHere = true;
-      return JSON.stringify((await this.cached(key, maxAgeMs)) ?? (await this.scan(key, endpoint, subject)));
-    };
-    const shared = await this.flights.run(key, this.options.timeoutMs, work);
-    // The work ran elsewhere: this run waited for an identical scan (here or on another instance).
-    if (!ranHere) metrics?.flightJoined(endpoint);
-    return JSON.parse(shared) as ScanRun;
+    return this.runOn(endpoint, subject, maxAgeMs, this.options.rpc);
   }
 
   /**
    * The scans of distinct `subjects` of one endpoint, answered in their order, each what `run`
-   * gives (served from and filling the cache, single flight per subject). All run at once, so a
-   * batch takes one scan's deadline. Rejects, naming every subject that failed, if any did.
+   * gives (served from and filling the cache, single flight per subject), their reads merged
+   * (src/scans/batch/). All run at once, so a batch takes one scan's deadline. Rejects, naming
+   * every subject that failed, if any did.
    */
   async runBatch(endpoint: ScanId, subjects: readonly string[]): Promise<ScanRun[]> {
-    const settled = await Promise.allSettled(subjects.map((subject) => this.run(endpoint, subject)));
+    const { transport, batchReadsInFlight } = this.options;
+    const settled = await runBatch(
+      {
+        ...(transport ? { transport } : {}),
+        ...(batchReadsInFlight === undefined ? {} : { maxInFlight: batchReadsInFlight }),
+        runOne: (subject, rpc = this.options.rpc) =>
+          this.runOn(endpoint, subject, Number.POSITIVE_INFINITY, rpc),
+      },
+      subjects,
+    );
     const failed = settled.flatMap((s, i) => (s.status === 'rejected' ? [i] : []));
     if (failed.length > 0) {
       const causes = failed.map((i) => (settled[i] as PromiseRejectedResult).reason);
@@ -99,6 +100,32 @@ export class ScanService {
     return settled.map((s) => (s as PromiseFulfilledResult<ScanRun>).value);
   }
 
+  private async runOn(
+    endpoint: EndpointId,
+    subject: string,
+    maxAgeMs: number,
+    rpc: SolanaRpc,
+  ): Promise<ScanRun> {
+    const key = `scan:${endpoint}:${subject}`;
+    // Hits skip the flight, whose coordination may cost Redis round trips. The work reads again:
+    // a run it waited behind, here or on another instance, may have cached the value meanwhile.
+    const metrics = this.options.metrics;
+    const hit = await this.cached(key, maxAgeMs);
+    metrics?.cache(hit === undefined ? 'miss' : 'hit');
+    if (hit !== undefined) return hit;
+    let ranHere = false;
+    const work = async () => {
+      ranHere = true;
+      return JSON.stringify(
+        (await this.cached(key, maxAgeMs)) ?? (await this.scan(key, endpoint, subject, rpc)),
+      );
+    };
+    const shared = await this.flights.run(key, this.options.timeoutMs, work);
+    // The work ran elsewhere: this run waited for an identical scan (here or on another instance).
+    if (!ranHere) metrics?.flightJoined(endpoint);
+    return JSON.parse(shared) as ScanRun;
+  }
+
   private async cached(key: string, maxAgeMs: number): Promise<ScanRun | undefined> {
     const hit = await this.options.cache.get(key).catch(() => undefined);
     if (hit === undefined) return undefined;
@@ -108,7 +135,7 @@ export class ScanService {
     return { result: entry.result, cachedAt: entry.producedAt };
   }
 
-  private async scan(key: string, endpoint: EndpointId, subject: string): Promise<ScanRun> {
+  private async scan(key: string, endpoint: EndpointId, subject: string, rpc: SolanaRpc): Promise<ScanRun> {
     const now = this.options.now ?? Date.now;
     const { signal, clear } = scanDeadline(this.options.timeoutMs);
     const scanner = this.options.scanners[endpoint];
@@ -119,7 +146,7 @@ export class ScanService {
     const outcome = await withDeadline(
       servesOf(endpoint, this.options.serves).then((serves) =>
         // Under an RPC rate limit, its reads wait behind those of scans started before it.
-        inScanOrder(() => scanner(subject, { rpc: this.options.rpc, now, signal, ...serves })),
+        inScanOrder(() => scanner(subject, { rpc, now, signal, ...serves })),
       ),
       signal,
       this.options.timeoutMs,

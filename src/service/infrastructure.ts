@@ -3,7 +3,7 @@
  * payTo's accounts, the monitors of what the RPC serves, the verified-token list, and the
  * state (opened only where payments are taken) with the signing key.
  */
-import { type Address, address } from '@solana/kit';
+import { type Address, address, type RpcTransport } from '@solana/kit';
 import { findAssociatedTokenPda } from '@solana-program/token';
 import type { Config } from '../config.js';
 import { VerifiedTokenList } from '../scans/verified/list-source.js';
@@ -39,6 +39,8 @@ export interface Infrastructure {
   readonly rpc: SolanaRpc;
   /** The same RPC asked as a watch re-scan: behind paid scans under a stated rate limit. */
   readonly watchRpc: SolanaRpc;
+  /** The transport under `rpc`, for a batch to merge its reads over; absent when the caller gave its own RPC. */
+  readonly rpcTransport?: RpcTransport;
   /** The configured RPC endpoints' circuits (none when the caller gave its own RPC). */
   rpcCircuits(): readonly { url: string; state: CircuitReading['state'] }[];
   readonly facilitators: FacilitatorDirectory;
@@ -98,7 +100,12 @@ function rpcOf(config: Config, options: ServiceOptions, metrics: Metrics | null)
     rateLimits: config.rpcUrls.map((url) => byUrl[url] ?? stated),
     ...(metrics ? { observer: createRpcMetrics(metrics.registry, config.rpcUrls) } : {}),
   });
-  return { rpc: endpoints.rpc, watchRpc: endpoints.watchRpc, rpcCircuits: () => endpoints.circuits() };
+  return {
+    rpc: endpoints.rpc,
+    watchRpc: endpoints.watchRpc,
+    rpcTransport: endpoints.transport,
+    rpcCircuits: () => endpoints.circuits(),
+  };
 }
 
 function facilitatorsOf(

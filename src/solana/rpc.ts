@@ -22,7 +22,8 @@
  * Rate limits (rate-shaper.ts), one per endpoint that has one: each request to it, retries too,
  * first waits for a token of its bucket, a paid scan's before a watch re-scan's (the priority
  * rides on the request: `rpc` asks as a paid scan, `watchRpc` as a re-scan). The wait is the
- * caller's, within its deadline; the request's own timeout starts once it is sent.
+ * caller's, within its deadline (not within a bound on the read itself: deadline.ts's queueAwareTimeout);
+ * the request's own timeout starts once it is sent.
  *
  * An observer (rpc-observer.ts; the service's metrics) may be told of each request sent, with its
  * endpoint, outcome and duration, of each retry round, of each breaker change and of the queues.
@@ -49,7 +50,7 @@ import {
   type IRetryBackoffContext,
   retry,
 } from 'cockatiel';
-import { withTimeout } from '../deadline.js';
+import { whileQueued, withTimeout } from '../deadline.js';
 import {
   currentScanOrder,
   RateShaper,
@@ -365,7 +366,9 @@ function turnOf(
     if (!shaper) return;
     const breaker = breakers?.[i];
     if (breaker !== undefined && breaker.state !== CircuitState.Closed) return;
-    await shaper.acquire(priorityOf(request), request.signal, currentScanOrder());
+    // The wait for a turn is not taken from a bound its caller put on the read (deadline.ts).
+    const order = currentScanOrder();
+    await whileQueued(request.signal, () => shaper.acquire(priorityOf(request), request.signal, order));
   };
 }
 
@@ -496,6 +499,8 @@ async function untilAborted<T>(run: Promise<T>, signal: AbortSignal | undefined)
 export interface RpcEndpoints {
   /** The RPC as paid scans (and every other caller) use it. */
   readonly rpc: SolanaRpc;
+  /** The transport under `rpc`: a batch of scans merges its reads over it (read-merger.ts). */
+  readonly transport: RpcTransport;
   /** The same endpoints, asked as a watch re-scan: its requests wait behind paid scans' under a rate limit. */
   readonly watchRpc: SolanaRpc;
   /** Each endpoint's breaker state, in SOLANA_RPC_URLS order; empty when breakers are off. */
@@ -543,8 +548,10 @@ export function createRpcEndpoints(options: RpcOptions): RpcEndpoints {
     observer,
     shapers,
   );
+  const paid = withPriority(transport, 'paid');
   return {
-    rpc: createSolanaRpcFromTransport(withPriority(transport, 'paid')),
+    rpc: createSolanaRpcFromTransport(paid),
+    transport: paid,
     watchRpc: createSolanaRpcFromTransport(withPriority(transport, 'watch')),
     circuits: () => (breakers ?? []).map((b, i) => ({ url: options.urls[i]!, state: circuitName(b.state) })),
   };

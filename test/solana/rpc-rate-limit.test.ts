@@ -6,7 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { Address } from '@solana/kit';
 import { subject } from '../../src/sandbox/scenarios/manifest.js';
+import { boundedSend } from '../../src/scans/liquidity/bounded-search.js';
 import { SCANNERS } from '../../src/scans/registry.js';
 import { scanDeadline } from '../../src/scans/scanner.js';
 import type { RpcPriority } from '../../src/solana/rate-shaper.js';
@@ -93,5 +95,38 @@ describe('RPC rate limit: paid scans before watch re-scans', { timeout: 300_000 
     assert.deepEqual(watchWhilePaidWaited, [], 'no re-scan read went while a paid read waited');
     const overtaking = watcher.grants.filter((g) => g.priority === 'paid' && g.watchWaiting > 0);
     assert.ok(overtaking.length > 0, 'paid reads went ahead of re-scan reads that were waiting');
+  });
+});
+
+describe('RPC rate limit: a bound on a read does not count its wait for a turn', () => {
+  const sandbox = useSeededSandbox('ideal');
+
+  it('keeps the bound of a read waiting for its turn running only once it is sent', async () => {
+    const clock = new ManualClock();
+    const watcher = queueWatcher();
+    const endpoints = createRpcEndpoints({
+      urls: [sandbox.server.url],
+      timeoutMs: 30_000,
+      rateLimits: [10],
+      clock,
+      observer: watcher.observer,
+    });
+    const wallet = subject(sandbox.manifest, 'wallet', 'wallet:old-active').address as Address;
+    const read = (send = {}) => endpoints.rpc.getSignaturesForAddress(wallet, { limit: 5 }).send(send);
+    const first = read();
+    const bound = boundedSend(undefined, 50);
+    const bounded = read(bound.send).then(
+      (page) => page.length,
+      () => 'aborted once sent',
+    );
+    // The bucket's one token went to the first read; the second waits, as long as the clock stands.
+    while (watcher.depth.paid === 0) await watcher.next();
+    // Past the bound in real time: a 50 ms timer set before this one fires first, whatever the load.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(bound.send.abortSignal.aborted, false, 'the wait in the queue was not taken from the bound');
+    while (watcher.depth.paid > 0) await clock.advance(200);
+    assert.ok((await first).length > 0);
+    // Sent now, with its 50 ms whole (whether the sandbox answers within them is the machine's load).
+    await bounded;
   });
 });
