@@ -79,15 +79,19 @@ function setCurveDelegate(context: ScenarioContext, coin: Coin, on: boolean): vo
   });
 }
 
-/** Mint, immutable metadata and the whole supply on the curve's token account, all in the current slot. */
+/**
+ * Mint, immutable metadata and the whole supply on the curve's token account, all in the current
+ * slot; by `creator` when given (a creator of several coins), else by a new creator of its own.
+ */
 export async function createCoin(
   context: ScenarioContext,
   label: string,
   name: string,
   symbol: string,
+  by?: KeyPairSigner,
 ): Promise<Coin> {
   const { chain, keys } = context;
-  const creator = await fundedSigner(context, `${label}:creator`, 50n * LAMPORTS_PER_SOL);
+  const creator = by ?? (await fundedSigner(context, `${label}:creator`, 50n * LAMPORTS_PER_SOL));
   const mint = await keys.signer(`${label}:mint`);
   const delegate = await fundedSigner(context, `${label}:curve-delegate`, LAMPORTS_PER_SOL);
   const creationSlot = chain.slot;

@@ -127,6 +127,18 @@ export interface PumpfunExpect {
   creatorLaunches?: PumpLaunchesExpect;
   /** The launch's first slots (the launch-forensics subjects). */
   launch?: LaunchExpect;
+  /** What ties the coin to the other coins of the related-launches cluster (related-launches.ts). */
+  related?: RelatedExpect;
+}
+
+/** The related-launches cluster: coins of one serial creator, and coins the same sniper ring bought. */
+export interface RelatedExpect {
+  /** Every coin of this coin's creator in the cluster, oldest first (this one included). */
+  creatorMints: string[];
+  /** The ring's wallets that bought this coin in its creation slot and still hold (none: not sniped). */
+  snipers: string[];
+  /** The wallets that funded those snipers (each funded several, before any bought). */
+  sniperFunders: string[];
 }
 
 export interface LaunchExpect {

@@ -22,6 +22,14 @@ import { seedMainnetDumps } from './mainnet.js';
 import { MAINNET_FLAG_EXPECTATIONS } from './mainnet-flags.js';
 import { seedLatestUpgrade, seedPrograms, seedStandInPrograms } from './programs.js';
 import { seedPumpfun } from './pumpfun.js';
+import {
+  RING_COINS,
+  ringName,
+  SERIAL_COINS,
+  SERIAL_DEAD,
+  seedRelatedLaunches,
+  serialName,
+} from './related-launches.js';
 import type { ScenarioEntry } from './runner.js';
 import { seedSimulations } from './simulations.js';
 import { seedSolUsdPrice } from './sol-price.js';
@@ -87,6 +95,33 @@ const NOT_LAUNCH = [
   'NOT_PUMPFUN_MINT',
   'MINT_AUTHORITY_ACTIVE',
 ] as const;
+
+/** The related-launches cluster (related-launches.ts): a serial creator's coins, and the ring's. */
+const SNIPED = ['LAUNCH_BUNDLED', 'LAUNCH_SNIPERS_HOLD', 'INSIDER_CLUSTER'] as const;
+const RELATED_SERIAL_DEAD = scan('pumpfun', {
+  flags: ['CREATOR_SERIAL_LAUNCHER', 'CURVE_EARLY'],
+  notFlags: [...SNIPED, 'NOT_PUMPFUN_MINT', 'MINT_AUTHORITY_ACTIVE', 'CREATOR_HOLDS_SUPPLY'],
+});
+const RELATED_SERIAL_SNIPED = scan('pumpfun', {
+  flags: ['CREATOR_SERIAL_LAUNCHER', ...SNIPED],
+  notFlags: ['NOT_PUMPFUN_MINT', 'MINT_AUTHORITY_ACTIVE', 'CREATOR_HOLDS_SUPPLY'],
+});
+const RELATED_RING = scan('pumpfun', {
+  flags: [...SNIPED],
+  notFlags: [
+    'CREATOR_SERIAL_LAUNCHER',
+    'CREATOR_HISTORY_UNAVAILABLE',
+    'NOT_PUMPFUN_MINT',
+    'CREATOR_HOLDS_SUPPLY',
+  ],
+});
+const RELATED_LAUNCHES = Object.fromEntries([
+  ...Array.from({ length: SERIAL_COINS }, (_, i) => [
+    serialName(i),
+    i < SERIAL_DEAD ? RELATED_SERIAL_DEAD : RELATED_SERIAL_SNIPED,
+  ]),
+  ...Array.from({ length: RING_COINS }, (_, i) => [ringName(i), RELATED_RING]),
+]);
 
 export const SCENARIOS: readonly ScenarioEntry[] = [
   {
@@ -297,6 +332,12 @@ export const SCENARIOS: readonly ScenarioEntry[] = [
       }),
     },
     build: ({ context }) => seedCopycats(context),
+  },
+  {
+    at: hours(-16),
+    name: 'related launches, 16 → 14 hours',
+    expect: RELATED_LAUNCHES,
+    build: ({ context }) => seedRelatedLaunches(context),
   },
   {
     at: hours(-12),
