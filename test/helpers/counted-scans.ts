@@ -43,6 +43,19 @@ export function callsByMethod(calls: readonly string[]): Record<string, number> 
   return counts;
 }
 
+/** Every account address a scan asked for by getAccountInfo or getMultipleAccounts. */
+function accountsAsked(sent: readonly { readonly payload: unknown }[]): Set<string> {
+  const asked = new Set<string>();
+  for (const { payload } of sent) {
+    for (const call of [payload].flat() as { method?: string; params?: unknown[] }[]) {
+      const first = call.params?.[0];
+      if (call.method === 'getMultipleAccounts') for (const a of first as string[]) asked.add(a);
+      if (call.method === 'getAccountInfo') asked.add(first as string);
+    }
+  }
+  return asked;
+}
+
 /** One scan, its calls counted by method. */
 export async function countedScan(sandbox: Sandbox, scanner: Scanner, subject: string, facts?: FactStore) {
   const counter = countingTransport(createDefaultRpcTransport({ url: sandbox.server.url }));
@@ -55,5 +68,12 @@ export async function countedScan(sandbox: Sandbox, scanner: Scanner, subject: s
   });
   const byMethod = (method: string) => counter.calls.filter((c) => c === method).length;
   const evidence = result.evidence as any;
-  return { result, evidence, calls: counter.calls.length, byMethod, methods: callsByMethod(counter.calls) };
+  return {
+    result,
+    evidence,
+    calls: counter.calls.length,
+    byMethod,
+    methods: callsByMethod(counter.calls),
+    accountsAsked: accountsAsked(counter.sent),
+  };
 }
