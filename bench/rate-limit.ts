@@ -9,8 +9,10 @@
  * delivered with a `*_UNAVAILABLE` flag.
  * Min / median / max over interleaved rounds, each round on a fresh sandbox.
  *
- * A row is a name and the settings it runs with: the fact store's rows add theirs to `ROWS`
- * (e.g. `{ name: 'limit stated, fact store', env: { RPC_RATE_LIMIT: '50', …its setting } }`).
+ * A row is a name and the settings it runs with. The service keeps facts across scans by default
+ * (in memory in the sandbox); the rows without it set FACT_STORE_MAX_ENTRIES=0. Every row scans
+ * the same subjects (the seeded pump.fun and token subjects, the related-launches cluster among
+ * them), so what the store saves is what related subjects and repeats share.
  */
 import {
   type BurstSubject,
@@ -26,9 +28,14 @@ export interface RateLimitRow {
   readonly env: Readonly<Record<string, string>>;
 }
 
+const NO_FACT_STORE = { FACT_STORE_MAX_ENTRIES: '0' };
+
 export const ROWS: readonly RateLimitRow[] = [
   { name: 'no limit stated', env: {} },
   { name: 'RPC_RATE_LIMIT=50', env: { RPC_RATE_LIMIT: '50' } },
+  // The fact store's rows: the same two without it.
+  { name: 'no limit stated, no fact store', env: NO_FACT_STORE },
+  { name: 'RPC_RATE_LIMIT=50, no fact store', env: { RPC_RATE_LIMIT: '50', ...NO_FACT_STORE } },
 ];
 
 /** Payers paying at once, each for one scan after another. */

@@ -19,12 +19,23 @@ import { startSandboxRpcInWorker } from './lib/sandbox-rpc-worker.js';
 
 const RPC_LATENCY_MS = 50;
 
+/** A related subject named in the manifest, and how it is related. */
+interface Related {
+  readonly name: string;
+  readonly as: string;
+}
+
 interface Case {
   readonly endpoint: ScanId;
   readonly subject: string;
-  /** The second scan's subject: the same one, or a related one (another coin of the creator). */
-  readonly second: 'repeated' | 'creator-coin';
+  /** The second scan's subject: the same one, another coin of the creator, or a named related one. */
+  readonly second: 'repeated' | 'creator-coin' | Related;
 }
+
+const SAME_CREATOR = 'another coin of the same creator';
+/** The related-launches cluster (src/sandbox/scenarios/related-launches.ts). */
+const SERIAL_SIBLING: Related = { name: 'pumpfun:related-serial-3', as: SAME_CREATOR };
+const RING_SIBLING: Related = { name: 'pumpfun:related-ring-7', as: 'a coin sharing its holders' };
 
 const CASES: readonly Case[] = [
   { endpoint: 'pumpfun', subject: 'pumpfun:dumper-latest', second: 'creator-coin' },
@@ -37,7 +48,22 @@ const CASES: readonly Case[] = [
   { endpoint: 'token', subject: 'token:clean', second: 'repeated' },
   { endpoint: 'tx', subject: 'tx:high-priority-fee', second: 'repeated' },
   { endpoint: 'wallet', subject: 'wallet:old-active', second: 'repeated' },
+  { endpoint: 'pumpfun', subject: 'pumpfun:serial-latest', second: 'creator-coin' },
+  { endpoint: 'pumpfun', subject: 'pumpfun:related-serial-9', second: SERIAL_SIBLING },
+  { endpoint: 'token', subject: 'pumpfun:related-serial-9', second: SERIAL_SIBLING },
+  { endpoint: 'pumpfun', subject: 'pumpfun:related-ring-0', second: RING_SIBLING },
+  { endpoint: 'token', subject: 'pumpfun:related-ring-0', second: RING_SIBLING },
 ];
+
+const secondOf = (manifest: ScenarioManifest, c: Case) =>
+  c.second === 'repeated'
+    ? addressOf(manifest, c.subject)
+    : c.second === 'creator-coin'
+      ? creatorCoin(manifest, c.subject)
+      : addressOf(manifest, c.second.name);
+
+const relation = (c: Case) =>
+  c.second === 'repeated' ? 'the same subject' : c.second === 'creator-coin' ? SAME_CREATOR : c.second.as;
 
 function addressOf(manifest: ScenarioManifest, name: string): string {
   const entry = manifest.subjects.find((s) => s.name === name) as
@@ -75,7 +101,7 @@ const of = (calls: readonly string[], method: string) => calls.filter((c) => c =
 
 async function runCase(url: string, manifest: ScenarioManifest, c: Case, rounds: number) {
   const first = addressOf(manifest, c.subject);
-  const second = c.second === 'repeated' ? first : creatorCoin(manifest, c.subject);
+  const second = secondOf(manifest, c);
   const ratios: number[] = [];
   let counts: { first: Count; second: Count; alone: Count } | undefined;
   for (let round = 0; round < rounds; round++) {
@@ -113,7 +139,7 @@ export async function runScanFacts(options: { rounds: number }) {
     rows.map((r) => [
       r.endpoint,
       r.subject,
-      r.second === 'repeated' ? 'the same subject' : 'another coin of the same creator',
+      relation(r),
       String(r.counts.first.calls.length),
       String(r.counts.alone.calls.length),
       String(r.counts.second.calls.length),
@@ -122,13 +148,44 @@ export async function runScanFacts(options: { rounds: number }) {
       showSpread(r.ratio),
     ]),
   );
+  printByKind(rows);
   return rows.map((r) => ({
     endpoint: r.endpoint,
     subject: r.subject,
-    second: r.second,
+    second: relation(r),
     first: r.counts.first.calls.length,
     alone: r.counts.alone.calls.length,
     kept: r.counts.second.calls.length,
     ratio: r.ratio,
   }));
+}
+
+type Row = Awaited<ReturnType<typeof runCase>>;
+
+const minMedMax = (values: readonly number[]) => {
+  if (values.length === 0) return '—';
+  const { min, median, max } = spread(values);
+  return values.length === 1 ? String(median) : `${median} (${min}–${max})`;
+};
+
+/** Calls a scan costs by kind: nothing kept, the same subject again, a related one; median (min–max) over the rows. */
+function printByKind(rows: readonly Row[]) {
+  const kinds = [...new Set(rows.map((r) => r.endpoint))];
+  printTable(
+    'RPC calls a scan costs by kind, first time and repeated (median (min–max) over the rows above)',
+    [
+      'endpoint',
+      'rows',
+      'first time (nothing kept)',
+      'the same subject again',
+      'a related subject after the first',
+    ],
+    kinds.map((kind) => {
+      const mine = rows.filter((r) => r.endpoint === kind);
+      const firstTimes = mine.flatMap((r) => [r.counts.first.calls.length, r.counts.alone.calls.length]);
+      const again = mine.filter((r) => r.second === 'repeated').map((r) => r.counts.second.calls.length);
+      const related = mine.filter((r) => r.second !== 'repeated').map((r) => r.counts.second.calls.length);
+      return [kind, String(mine.length), minMedMax(firstTimes), minMedMax(again), minMedMax(related)];
+    }),
+  );
 }

@@ -7,58 +7,17 @@
  * scanned again reads its account and history page, not the transactions they point at.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { createDefaultRpcTransport, createSolanaRpcFromTransport } from '@solana/kit';
-import type { SandboxChain } from '../../src/sandbox/chain/chain.js';
-import { type SandboxRpc, startSandboxRpc } from '../../src/sandbox/rpc/server.js';
+import { describe, it } from 'node:test';
 import { type ScenarioManifest, subject } from '../../src/sandbox/scenarios/index.js';
 import type { FactStore } from '../../src/scans/fact-store.js';
 import { scanPumpfun } from '../../src/scans/pumpfun/index.js';
-import { type Scanner, scanDeadline } from '../../src/scans/scanner.js';
+import type { Scanner } from '../../src/scans/scanner.js';
 import { scanToken } from '../../src/scans/token/index.js';
 import { TRANSACTION_FACT } from '../../src/scans/token-facts/kept-transactions.js';
 import { verifyTransaction } from '../../src/scans/tx/index.js';
 import { scanWallet } from '../../src/scans/wallet/index.js';
-import type { SolanaRpc } from '../../src/solana/rpc.js';
 import { createMemoryFactStore } from '../../src/state/facts/memory.js';
-import { countingTransport } from '../helpers/rpc-transports.js';
-import { seededChain } from '../helpers/seeded-chain.js';
-
-interface Sandbox {
-  chain: SandboxChain;
-  manifest: ScenarioManifest;
-  server: SandboxRpc;
-}
-
-function useSandbox(options: { finalityDepth?: number } = {}): Sandbox {
-  const sandbox = {} as Sandbox;
-  before(async () => {
-    ({ chain: sandbox.chain, manifest: sandbox.manifest } = await seededChain({
-      autoAdvance: false,
-      ...options,
-    }));
-    sandbox.server = await startSandboxRpc({ chain: sandbox.chain, host: '127.0.0.1', port: 0 });
-  });
-  after(async () => {
-    sandbox.chain?.stop();
-    await sandbox.server?.close();
-  });
-  return sandbox;
-}
-
-/** One scan, its calls counted by method. */
-async function scan(sandbox: Sandbox, scanner: Scanner, mint: string, facts?: FactStore) {
-  const counter = countingTransport(createDefaultRpcTransport({ url: sandbox.server.url }));
-  const rpc = createSolanaRpcFromTransport(counter.transport) as unknown as SolanaRpc;
-  const { result } = await scanner(mint, {
-    rpc,
-    now: Date.now,
-    signal: scanDeadline(60_000).signal,
-    ...(facts ? { facts } : {}),
-  });
-  const byMethod = (method: string) => counter.calls.filter((c) => c === method).length;
-  return { result, evidence: result.evidence as any, calls: counter.calls.length, byMethod };
-}
+import { countedScan as scan, useSandbox } from '../helpers/counted-scans.js';
 
 /** The dumper's thirteen coins, newest last (the manifest names them with its newest). */
 const dumperCoins = (manifest: ScenarioManifest) =>

@@ -167,7 +167,7 @@ async function seedRingCoins(context: ScenarioContext, ring: Ring): Promise<Buil
   return built;
 }
 
-/** From 16 hours to about 14.2 hours before the end: the ring funded, then its coins. */
+/** From 16 hours to about 13.7 hours before the end: the ring funded, then its coins. */
 export async function seedRelatedLaunches(context: ScenarioContext): Promise<BuiltSubject[]> {
   const ring = await fundRing(context);
   context.timeline.advance(5 * MINUTE);

@@ -335,7 +335,7 @@ export const SCENARIOS: readonly ScenarioEntry[] = [
   },
   {
     at: hours(-16),
-    name: 'related launches, 16 → 14 hours',
+    name: 'related launches, 16 → 13.7 hours',
     expect: RELATED_LAUNCHES,
     build: ({ context }) => seedRelatedLaunches(context),
   },

@@ -69,6 +69,14 @@ export interface LaunchRow {
   readonly died_young: boolean;
 }
 
+/** A launch's state: its kept final outcome (launch-curves.ts), else what its curve's bytes say; null when they do not decode. */
+function stateOf(c: LaunchCurve): LaunchRow['state'] | null {
+  if ('kept' in c) return c.kept.outcome;
+  const decoded = decodeBondingCurve(c.data);
+  if (!decoded.ok) return null;
+  return decoded.value.complete ? 'graduated' : isDead(decoded.value) ? 'dead' : 'on curve';
+}
+
 /** Each decodable launch with its state, and the creator's trades where the history read them. */
 export function launchRows(
   curves: readonly LaunchCurve[],
@@ -76,17 +84,16 @@ export function launchRows(
 ): LaunchRow[] {
   const byCurve = new Map((history?.launches ?? []).map((l) => [l.curve, l]));
   return curves.flatMap((c) => {
-    const decoded = decodeBondingCurve(c.data);
-    if (!decoded.ok) return [];
-    const curve = decoded.value;
+    const state = stateOf(c);
+    if (state === null) return [];
     const launch = byCurve.get(c.address);
     const trades = launch ? tradesOf(launch) : null;
-    const dead = isDead(curve);
+    const dead = state === 'dead';
     return [
       {
         mint: c.mint ?? launch?.mint ?? null,
         curve: c.address,
-        state: curve.complete ? 'graduated' : dead ? 'dead' : 'on curve',
+        state,
         created_at: launch?.createdAt ?? null,
         dev_buy: trades ? String(trades.devBuy) : null,
         sold: trades ? String(trades.sold) : null,

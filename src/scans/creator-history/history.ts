@@ -10,7 +10,7 @@
  * docs/risk-model.md (/scan/pumpfun, creator history) says what each source misses.
  */
 import type { Address, Base58EncodedBytes } from '@solana/kit';
-import { decodeBondingCurve, findBondingCurveAddress } from '../../solana/decoders/pump-bonding-curve.js';
+import { findBondingCurveAddress } from '../../solana/decoders/pump-bonding-curve.js';
 import type { RpcServes } from '../../solana/program-search.js';
 import { PUMP_PROGRAM } from '../../solana/programs.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
@@ -20,6 +20,7 @@ import { OPTIONAL_SEARCH_MS } from '../liquidity/thresholds.js';
 import { isFinalized, keptSummary, readTransaction } from '../token-facts/kept-transactions.js';
 import { isSignaturePage, type SignatureEntry } from '../token-facts/transaction-json.js';
 import { type CreatorTransaction, decodeCreatorTransaction } from './history-decode.js';
+import { type LaunchCurveRead, readLaunchCurves } from './launch-curves.js';
 
 /** One page of the creator's signatures: how far back its history is read. */
 export const HISTORY_SIGNATURES = 1000;
@@ -71,8 +72,8 @@ export interface CreatorHistoryRead {
   readonly programAccounts: ProgramAccountsRead | Unavailable;
   readonly signatures: SignaturesRead | Unavailable;
   readonly launches: readonly HistoryLaunch[];
-  /** Curves of coins only the transactions found (round 4), by curve address. */
-  readonly curves: readonly { readonly address: string; readonly data: Uint8Array }[];
+  /** Curves of coins only the transactions found (round 4), by curve address; final outcomes kept are not read. */
+  readonly curves: readonly LaunchCurveRead[];
 }
 
 type Send = ReturnType<typeof boundedSend>;
@@ -205,11 +206,12 @@ export async function readHistoryLaunches(
   const unread = launches.filter(
     (l) => !known.has(l.curve) && !fromProgram.has(l.curve) && l.mint !== mint.address,
   );
-  const curves = await readCurves(
+  const curves = await readLaunchCurves(
     rpc,
     unread.map((l) => l.curve),
     creator,
     bound,
+    facts,
   ).catch(() => []);
   const oldest = page.at(-1);
   return {
@@ -227,28 +229,4 @@ export async function readHistoryLaunches(
     launches,
     curves,
   };
-}
-
-/** The pump curves among `addresses` that name `creator` (100 per call, all at once). */
-export async function readCurves(
-  rpc: SolanaRpc,
-  addresses: readonly string[],
-  creator: string,
-  bound: { readonly send: { readonly abortSignal?: AbortSignal } },
-) {
-  const chunks: string[][] = [];
-  for (let i = 0; i < addresses.length; i += 100) chunks.push(addresses.slice(i, i + 100));
-  const read = await Promise.all(
-    chunks.map((c) => rpc.getMultipleAccounts(c as Address[], { encoding: 'base64' }).send(bound.send)),
-  );
-  // Keyed by the addresses each call asked for: a short or long answer never names the wrong curve.
-  return read.flatMap((r, k) =>
-    chunks[k]!.flatMap((address, i) => {
-      const account = r.value[i];
-      if (account === null || account === undefined || account.owner !== PUMP_PROGRAM) return [];
-      const data = bytesOf(account.data[0]);
-      const curve = decodeBondingCurve(data);
-      return curve.ok && curve.value.creator === creator ? [{ address, data }] : [];
-    }),
-  );
 }

@@ -8,6 +8,7 @@ import type { FlagHit } from '../risk/model.js';
 import { short } from '../risk/numbers.js';
 import type { CreatorHistoryFlag } from './flags.js';
 import { historyCompleteness, type LaunchRow, launchRows, sourcesOf } from './history-assess.js';
+import { keptOutcomeSummary } from './launch-curves.js';
 import { type CreatorLaunches, LAUNCHES_FOUND_VIA } from './launches.js';
 import {
   DUMP_HABIT,
@@ -110,6 +111,8 @@ function historyEvidence(
     dead: rows.filter((r) => r.state === 'dead').length,
   };
   if (coverage === undefined && launches.history === undefined) return history;
+  // Launches whose final outcome an earlier scan kept: not read again, read at these slots.
+  const kept = launches.curves === null ? null : keptOutcomeSummary(launches.curves);
   return {
     ...history,
     launches_found_via: LAUNCHES_FOUND_VIA,
@@ -125,6 +128,7 @@ function historyEvidence(
         }
       : {}),
     list: rows.slice(0, LISTED_LAUNCHES),
+    ...(kept ? { from_kept_facts: kept } : {}),
   };
 }
 

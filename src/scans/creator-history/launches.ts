@@ -19,20 +19,22 @@ import { PUMP_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../solana/pr
 import type { SolanaRpc } from '../../solana/rpc.js';
 import type { FactStore } from '../fact-store.js';
 import type { RawAccount } from '../token-facts/model.js';
-import { type CreatorHistoryRead, readCurves, readHistoryLaunches, readHistorySources } from './history.js';
+import { type CreatorHistoryRead, readHistoryLaunches, readHistorySources } from './history.js';
+import { type LaunchCurveRead, readLaunchCurves } from './launch-curves.js';
 
 /** Most mints whose curves are read per scan (5 calls in parallel): beyond it the history is truncated. */
 export const MAX_CANDIDATE_MINTS = 500;
 /** How launches are found, said in every result that has them. */
 export const LAUNCHES_FOUND_VIA = 'creator token accounts';
 
-/** One launch: the curve of a coin whose curve names the same creator. */
-export interface LaunchCurve {
-  readonly address: string;
-  readonly data: Uint8Array;
+/**
+ * One launch: the curve of a coin whose curve names the same creator, as read now (its bytes) or,
+ * for an outcome that cannot change, as kept by an earlier scan (launch-curves.ts).
+ */
+export type LaunchCurve = LaunchCurveRead & {
   /** The coin's mint (absent when not known). */
   readonly mint?: string;
-}
+};
 
 /** How far the creator's token accounts reach: what the list of launches can have missed. */
 export interface LaunchCoverage {
@@ -127,17 +129,14 @@ async function launchCurves(
   { creator, owned, others }: CreatorMints,
   { candidates, curveAddresses }: Awaited<ReturnType<typeof launchCandidates>>,
   abortSignal?: AbortSignal,
+  facts?: FactStore,
 ): Promise<CreatorLaunches> {
   const send = abortSignal ? { abortSignal } : {};
   try {
     // Every candidate's curve PDA, 100 per call, all calls at once, keyed by the address asked for.
     const mintOf = new Map(curveAddresses.map((address, i) => [address as string, candidates[i]!]));
-    const read = await readCurves(rpc, curveAddresses, creator, { send });
-    const found: LaunchCurve[] = read.map(({ address, data }) => ({
-      address: address as Address,
-      data,
-      mint: mintOf.get(address)!,
-    }));
+    const read = await readLaunchCurves(rpc, curveAddresses, creator, { send }, facts);
+    const found: LaunchCurve[] = read.map((c) => ({ ...c, mint: mintOf.get(c.address)! }));
     return {
       curves: [{ address: curve.address, data: curve.data, mint }, ...found],
       error: null,
@@ -188,7 +187,8 @@ function unionLaunches(
     if (seen.has(c.address)) continue;
     seen.add(c.address);
     const known = mintOf.get(c.address);
-    curves.push({ address: c.address, data: c.data, ...(known ? { mint: known } : {}) });
+    const { mint: _, ...curveRead } = c as LaunchCurve;
+    curves.push({ ...curveRead, ...(known ? { mint: known } : {}) });
   }
   return { ...byAccounts, curves, history };
 }
@@ -220,7 +220,7 @@ export async function creatorLaunchesRound2(
     const known = new Set(candidates?.curveAddresses ?? []);
     const [byAccounts, read] = await Promise.all([
       candidates && 'creator' in mints
-        ? launchCurves(rpc, mint, curve, mints, candidates, abortSignal)
+        ? launchCurves(rpc, mint, curve, mints, candidates, abortSignal, facts)
         : Promise.resolve(mints as CreatorLaunches),
       readHistoryLaunches(rpc, history, { address: mint, curve: curve.address }, known, facts),
     ]);

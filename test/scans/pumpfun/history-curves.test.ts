@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Address } from '@solana/kit';
 import { encodeBondingCurve } from '../../../src/sandbox/scenarios/builders/layouts.js';
-import { readCurves } from '../../../src/scans/creator-history/history.js';
+import { readCurves } from '../../../src/scans/creator-history/launch-curves.js';
 import { PUMP_PROGRAM } from '../../../src/solana/programs.js';
 import type { SolanaRpc } from '../../../src/solana/rpc.js';
 
