@@ -28,6 +28,8 @@ export interface Purchase {
   readonly subject: string;
   readonly paidFor: string;
   readonly priceUsd: number;
+  /** How many scans it runs, as the load shedder counts them: a batch's distinct subjects; 1 if absent. */
+  readonly scans?: number;
 }
 
 /** The first decision about a request, GET or POST alike. */
@@ -135,7 +137,12 @@ function readBatchOrder(endpoint: PostEndpoint, body: string, discountPercent: n
   const priceUsd = itemsPriceUsd(endpoint.price, order.kind, distinct.length, discountPercent);
   return {
     ok: true,
-    purchase: { subject: canonical, paidFor: paidForBatch(endpoint.path, sha256), priceUsd },
+    purchase: {
+      subject: canonical,
+      paidFor: paidForBatch(endpoint.path, sha256),
+      priceUsd,
+      scans: distinct.length,
+    },
   };
 }
 

@@ -284,7 +284,7 @@ async function gateAnswer(deps: PaidDoorDeps, visit: PayingVisit): Promise<Answe
 /** Hands an admitted payment to the gate, unless the service sheds it first (then it is not even decoded). */
 function pay(deps: PaidDoorDeps, visit: PayingVisit): Answer | Promise<Answer> {
   const { shedder } = deps;
-  const entry = shedder?.enter();
+  const entry = shedder?.enter(visit.purchase.scans);
   if (entry !== undefined && !entry.admitted) {
     deps.metrics?.shed(entry.reason);
     return { kind: 'shed', error: entry.error, retryAfterSeconds: shedder!.retryAfterSeconds };

@@ -13,7 +13,7 @@ import { reason as reasonOf } from '../reasons.js';
 import type { ShedReason } from './metrics.js';
 
 export interface SheddingOptions {
-  /** Paid calls in flight at most; 0 = no limit. */
+  /** Paid scans in flight at most (a batch counts each of its scans); 0 = no limit. */
   readonly maxInflightPaid: number;
   /** Event-loop delay (ms) past which paid calls are refused; 0 = not watched. */
   readonly eventLoopDelayMs: number;
@@ -34,8 +34,11 @@ export type Entry =
   | { readonly admitted: false; readonly reason: ShedReason; readonly error: ServiceError };
 
 export interface Shedder {
-  /** A slot for one paid call, or the 503 it gets instead. */
-  enter(): Entry;
+  /**
+   * A slot for one paid call running `scans` scans (a batch its distinct subjects), or the 503 it
+   * gets instead. A call heavier than the whole limit is admitted only when nothing else runs.
+   */
+  enter(scans?: number): Entry;
   readonly retryAfterSeconds: number;
   inflight(): number;
   /** The event-loop delay the shedder acts on, in ms. */
@@ -89,18 +92,20 @@ export function createShedder(options: SheddingOptions): Shedder {
   let inflight = 0;
   let draining: Promise<void> | null = null;
   let drained = () => {};
-  const leave = () => {
-    inflight--;
+  const leave = (scans: number) => {
+    inflight -= scans;
     if (inflight === 0) drained();
   };
+  const full = (scans: number) =>
+    options.maxInflightPaid > 0 && inflight > 0 && inflight + scans > options.maxInflightPaid;
 
   return {
     retryAfterSeconds: options.retryAfterSeconds,
-    enter() {
+    enter(scans = 1) {
       if (draining) return refuse('shutting_down');
-      if (options.maxInflightPaid > 0 && inflight >= options.maxInflightPaid) return refuse('inflight');
+      if (full(scans)) return refuse('inflight');
       if (options.eventLoopDelayMs > 0 && readDelay() > options.eventLoopDelayMs) return refuse('event_loop');
-      inflight++;
+      inflight += scans;
       let left = false;
       return {
         admitted: true,
@@ -108,7 +113,7 @@ export function createShedder(options: SheddingOptions): Shedder {
           leave: () => {
             if (left) return;
             left = true;
-            leave();
+            leave(scans);
           },
         },
       };

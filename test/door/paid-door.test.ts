@@ -18,6 +18,7 @@ import { refusalCode } from '../helpers/reason-code.js';
 
 const PAY_TO = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 const MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 const token = PAID_ENDPOINTS.find((e) => e.id === 'token')!;
 const simulate = POST_ENDPOINTS[0]!;
 
@@ -96,6 +97,21 @@ describe('the paid door', () => {
     assert.equal(answer.kind === 'shed' && answer.retryAfterSeconds, 7);
     assert.deepEqual([d.handed.length, d.counted], [0, ['shed:inflight']]);
     if (held.admitted) held.slot.leave();
+  });
+
+  it('counts a batch as the scans it runs: four distinct subjects fill four slots, and leave them', async () => {
+    const batch = POST_ENDPOINTS.find((e) => e.id === 'batch')!;
+    const [a, b, c, e] = ['11111111111111111111111111111111', MINT, PAY_TO, TOKEN_PROGRAM];
+    const body = (subjects: string[]) => JSON.stringify({ kind: 'token', subjects });
+    const d = door({ maxInflightPaid: 4 });
+    const held = d.shedder.enter();
+    const shed = await d.door.knock(batch, knock(body([a, b, c, e, a]), PAYMENT, 'POST'));
+    assert.equal(shed.kind, 'shed', 'one scan in flight leaves room for three, not four');
+    if (held.admitted) held.slot.leave();
+    const answer = d.door.knock(batch, knock(body([a, b, c, e, a]), PAYMENT, 'POST'));
+    const whileRunning = d.shedder.inflight();
+    assert.equal((await answer).kind, 'deliver');
+    assert.deepEqual([whileRunning, d.handed.length, d.shedder.inflight()], [4, 1, 0]);
   });
 
   it('hands a POST body over as the transaction it names, and gives the slot back', async () => {

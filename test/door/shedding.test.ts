@@ -32,6 +32,23 @@ describe('load shedding', () => {
     assert.equal(refusedFor(shedder.enter()), 'inflight');
   });
 
+  it('counts a call by the scans it runs: a batch takes as many slots, and gives them all back', () => {
+    const shedder = createShedder({ maxInflightPaid: 4, eventLoopDelayMs: 0, retryAfterSeconds: 1 });
+    const single = shedder.enter();
+    assert.equal(refusedFor(shedder.enter(4)), 'inflight', 'one in flight leaves room for three');
+    const batch = shedder.enter(3);
+    assert.ok(single.admitted && batch.admitted);
+    assert.equal(shedder.inflight(), 4);
+    assert.equal(refusedFor(shedder.enter()), 'inflight');
+    batch.slot.leave();
+    batch.slot.leave();
+    assert.equal(shedder.inflight(), 1);
+    single.slot.leave();
+    const heavy = shedder.enter(25);
+    assert.ok(heavy.admitted, 'a batch heavier than the limit runs when nothing else does');
+    assert.equal(refusedFor(shedder.enter()), 'inflight');
+  });
+
   it('refuses while the event-loop delay is past SHED_EVENT_LOOP_DELAY_MS, admits once it is back under', () => {
     let delay = 0;
     const shedder = createShedder({
