@@ -28,7 +28,6 @@
  * endpoint, outcome and duration, of each retry round, of each breaker change and of the queues.
  */
 import {
-  createSolanaRpcFromTransport,
   isSolanaError,
   type Rpc,
   type RpcTransport,
@@ -50,6 +49,7 @@ import {
   retry,
 } from 'cockatiel';
 import { timeoutSignal } from '../deadline.js';
+import { createLeanSolanaRpc } from './lean-responses.js';
 import {
   currentScanOrder,
   RateShaper,
@@ -543,8 +543,9 @@ export function createRpcEndpoints(options: RpcOptions): RpcEndpoints {
     shapers,
   );
   return {
-    rpc: createSolanaRpcFromTransport(withPriority(transport, 'paid')),
-    watchRpc: createSolanaRpcFromTransport(withPriority(transport, 'watch')),
+    // Kit's RPC, but for its walk of transaction and signature-page answers (lean-responses.ts).
+    rpc: createLeanSolanaRpc(withPriority(transport, 'paid')),
+    watchRpc: createLeanSolanaRpc(withPriority(transport, 'watch')),
     circuits: () => (breakers ?? []).map((b, i) => ({ url: options.urls[i]!, state: circuitName(b.state) })),
   };
 }
