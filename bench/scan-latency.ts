@@ -88,19 +88,41 @@ async function replayRounds(
   transport: RpcTransport,
   sent: CountingTransport['sent'],
   runs: number,
-): Promise<number[]> {
+): Promise<Timing[]> {
   const rounds = Math.max(0, ...sent.map((c) => c.round));
-  const times: number[] = [];
+  const times: Timing[] = [];
   for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    for (let round = 1; round <= rounds; round++) {
-      const calls = sent.filter((c) => c.round === round);
-      await Promise.all(calls.map((c) => transport({ payload: c.payload })));
-    }
-    times.push(performance.now() - started);
+    times.push(
+      await timed(async () => {
+        for (let round = 1; round <= rounds; round++) {
+          const calls = sent.filter((c) => c.round === round);
+          await Promise.all(calls.map((c) => transport({ payload: c.payload })));
+        }
+      }),
+    );
   }
   return times;
 }
+
+/**
+ * A run's wall time, and the time the main thread was busy in it (event loop utilisation: not
+ * idle, waiting for no answer): the scan's work and its HTTP client's, without the RPC's 50 ms
+ * waits, whose noise on a loaded machine moves a wall-time difference by more than the work.
+ */
+interface Timing {
+  readonly wall: number;
+  readonly busy: number;
+}
+
+async function timed(run: () => Promise<unknown>): Promise<Timing> {
+  const before = performance.eventLoopUtilization();
+  const started = performance.now();
+  await run();
+  const wall = performance.now() - started;
+  return { wall, busy: performance.eventLoopUtilization(before).active };
+}
+
+const medianOf = (timings: readonly Timing[], key: keyof Timing) => median(timings.map((t) => t[key]));
 
 /** One subject's subject text (a simulation's is its base64 wire transaction, the body POST /simulate/tx takes). */
 function subjectOf(manifest: ScenarioManifest, name: string): string {
@@ -112,7 +134,7 @@ function subjectOf(manifest: ScenarioManifest, name: string): string {
   return subject;
 }
 
-/** Each scan's time, `runs` of them one after another. */
+/** Each scan's timing, `runs` of them one after another. */
 async function timeScans(
   endpoint: ScanId,
   subject: string,
@@ -120,14 +142,20 @@ async function timeScans(
   counter: CountingTransport,
   runs: number,
 ) {
-  const times: number[] = [];
+  const times: Timing[] = [];
   for (let i = 0; i < runs; i++) {
     counter.reset();
-    const started = performance.now();
-    await SCANNERS[endpoint](subject, { rpc, now: Date.now });
-    times.push(performance.now() - started);
+    times.push(await timed(() => SCANNERS[endpoint](subject, { rpc, now: Date.now })));
   }
   return times;
+}
+
+/** Own work in a round by both measures: the scans' p50 less the replay's, in wall time and in busy time. */
+function ownWork(scans: readonly Timing[], replays: readonly Timing[]) {
+  return {
+    wall: medianOf(scans, 'wall') - medianOf(replays, 'wall'),
+    busy: medianOf(scans, 'busy') - medianOf(replays, 'busy'),
+  };
 }
 
 /**
@@ -145,23 +173,32 @@ async function measureCase(url: string, endpoint: ScanId, subject: string, age: 
   const kit = createSolanaRpcFromTransport(counter.transport);
   await timeScans(endpoint, subject, lean, counter, 1);
   const times: number[] = [];
-  const own: number[] = [];
-  const ownKit: number[] = [];
-  const replays: number[] = [];
-  let sent: CountingTransport['sent'] = [];
-  let roundTrips = 0;
-  let calls = 0;
+  const rounds: { lean: Timing[]; kit: Timing[]; replays: Timing[] }[] = [];
+  let [roundTrips, calls] = [0, 0];
   for (let round = 0; round < ROUNDS; round++) {
     const leanTimes = await timeScans(endpoint, subject, lean, counter, RUNS);
-    [roundTrips, calls, sent] = [counter.roundTrips(), counter.calls.length, [...counter.sent]];
+    [roundTrips, calls] = [counter.roundTrips(), counter.calls.length];
+    const sent = [...counter.sent];
     const kitTimes = await timeScans(endpoint, subject, kit, counter, RUNS);
-    const replayed = median(await replayRounds(counter.transport, sent, RUNS));
-    times.push(...leanTimes);
-    replays.push(replayed);
-    own.push(median(leanTimes) - replayed);
-    ownKit.push(median(kitTimes) - replayed);
+    rounds.push({
+      lean: leanTimes,
+      kit: kitTimes,
+      replays: await replayRounds(counter.transport, sent, RUNS),
+    });
+    times.push(...leanTimes.map((t) => t.wall));
   }
-  return { times, replayed: median(replays), own: spread(own), ownKit: spread(ownKit), roundTrips, calls };
+  const own = rounds.map((r) => ownWork(r.lean, r.replays));
+  const ownKit = rounds.map((r) => ownWork(r.kit, r.replays));
+  return {
+    times,
+    replayed: median(rounds.map((r) => medianOf(r.replays, 'wall'))),
+    own: spread(own.map((o) => o.wall)),
+    ownKit: spread(ownKit.map((o) => o.wall)),
+    busy: spread(own.map((o) => o.busy)),
+    busyKit: spread(ownKit.map((o) => o.busy)),
+    roundTrips,
+    calls,
+  };
 }
 
 export async function runScanLatency() {
@@ -183,6 +220,8 @@ export async function runScanLatency() {
         ownTime: m.own.median,
         own: m.own,
         ownKit: m.ownKit,
+        busy: m.busy,
+        busyKit: m.busyKit,
         roundTrips: m.roundTrips,
         calls: m.calls,
         effective: p50 / RPC_LATENCY_MS,
@@ -203,6 +242,8 @@ interface Row {
   readonly replayed: number;
   readonly own: Spread;
   readonly ownKit: Spread;
+  readonly busy: Spread;
+  readonly busyKit: Spread;
   readonly roundTrips: number;
   readonly calls: number;
   readonly effective: number;
@@ -219,6 +260,8 @@ function printRows(rows: readonly Row[]) {
       'its calls replayed, p50 ms',
       'scan work, ms (p50 − replayed), median (min–max) of rounds',
       "scan work through kit's walk, ms",
+      'main thread busy, ms (scan − replayed)',
+      "main thread busy through kit's walk, ms",
       'sequential round trips (counted)',
       'RPC calls',
       'p50 ÷ 50 ms',
@@ -231,6 +274,8 @@ function printRows(rows: readonly Row[]) {
       r.replayed.toFixed(1),
       showSpread(r.own, 1),
       showSpread(r.ownKit, 1),
+      showSpread(r.busy, 1),
+      showSpread(r.busyKit, 1),
       String(r.roundTrips),
       String(r.calls),
       r.effective.toFixed(2),
