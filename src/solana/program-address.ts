@@ -14,12 +14,12 @@ import { createHash } from 'node:crypto';
 import {
   type Address,
   getAddressDecoder,
-  isOffCurveAddress,
   type ProgramDerivedAddress,
   type ProgramDerivedAddressBump,
   type ReadonlyUint8Array,
 } from '@solana/kit';
 import { addressBytes } from './address-bytes.js';
+import { bytesAreOnCurve } from './address-curve.js';
 import { ASSOCIATED_TOKEN_PROGRAM } from './programs.js';
 
 const PDA_MARKER = new TextEncoder().encode('ProgramDerivedAddress');
@@ -55,8 +55,9 @@ function offCurveHash(seeds: readonly Uint8Array[], program: Uint8Array): Addres
   for (const seed of seeds) hash.update(seed);
   hash.update(program);
   hash.update(PDA_MARKER);
-  const candidate = addressDecoder.decode(hash.digest());
-  return isOffCurveAddress(candidate) ? candidate : null;
+  const digest = hash.digest();
+  // On the bytes (address-curve.ts): a candidate on the curve is never turned into base58 text.
+  return bytesAreOnCurve(digest) ? null : addressDecoder.decode(digest);
 }
 
 /** The address for these exact seeds (bump included), or null when it falls on the curve. */
