@@ -3,13 +3,13 @@
  *
  * Kit's response transformer walks every answer to turn its integers into bigints, but for the
  * few key paths a method keeps as numbers; for each node it copies the key path it stands at and
- * compares it with every such path. On a young pump.fun token's 23 getTransaction answers that is
- * about 11 ms of a scan's own work, on an old token's ten full signature pages (10,000 entries)
- * over 20 ms. The walk here gives the same answer — the same bigints, the same numbers, a fresh
+ * compares it with every such path. On an old token's ten full signature pages (10,000 entries)
+ * that is over 20 ms of a scan's own work, on a young pump.fun token's 23 getTransaction answers
+ * a few ms more. The walk here gives the same answer — the same bigints, the same numbers, a fresh
  * copy, the same SolanaError for an error answer — with the key paths compiled into a tree once,
  * so a node costs one lookup. It serves getTransaction and getSignaturesForAddress; every other
  * method is kit's, untouched. test/solana/lean-responses.test.ts holds the two walks together on
- * real mainnet answers (fixtures/mainnet/rpc) and on the seeded sandbox's.
+ * real mainnet answers (fixtures/mainnet/rpc).
  */
 import {
   createRpc,
@@ -57,7 +57,7 @@ const MESSAGE: readonly KeyPath[] = [
 type LeanMethod = 'getSignaturesForAddress' | 'getTransaction';
 
 /** Per method served here, the key paths whose integers stay numbers (all others become bigints). */
-export const NUMERIC_KEY_PATHS: Readonly<Record<LeanMethod, readonly KeyPath[]>> = {
+const NUMERIC_KEY_PATHS: Readonly<Record<LeanMethod, readonly KeyPath[]>> = {
   getSignaturesForAddress: [[ANY, 'transactionIndex']],
   getTransaction: [
     ...TOKEN_BALANCE.flatMap((path): KeyPath[] => [
@@ -77,7 +77,7 @@ interface PathNode {
   numeric: boolean;
 }
 
-export function pathTree(paths: readonly KeyPath[]): PathNode {
+function pathTree(paths: readonly KeyPath[]): PathNode {
   const root: PathNode = { children: new Map(), numeric: false };
   for (const path of paths) {
     let node = root;
@@ -102,7 +102,7 @@ function leaf(value: unknown, numeric: boolean): unknown {
 }
 
 /** A copy of `node` with kit's leaf rule applied below it; `at` is where it stands in the path tree. */
-export function walk(node: unknown, at: PathNode | undefined): unknown {
+function walk(node: unknown, at: PathNode | undefined): unknown {
   if (Array.isArray(node)) {
     const below = at?.children.get(ANY);
     return node.map((element) => walk(element, below));
