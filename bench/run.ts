@@ -40,7 +40,7 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   sandbox: () => runSandboxBench({ seconds }),
   // npm start in sandbox mode: seeding every start (as main) against the kept snapshot.
   start: () => runSandboxStartBench({ rounds: Number(process.env.BENCH_ROUNDS ?? 5) }),
-  scans: () => runScanLatency({ runs: Number(process.env.BENCH_RUNS ?? 15) }),
+  scans: () => runScanLatency(),
   // Facts kept across scans: calls by method, first scan and second (same subject, or another coin of the creator).
   facts: () => runScanFacts({ rounds: Number(process.env.BENCH_ROUNDS ?? 5) }),
   payments: () => runPaidLatency({ calls: Number(process.env.BENCH_CALLS ?? 20) }),

@@ -14,37 +14,26 @@ import { createHash } from 'node:crypto';
 import {
   type Address,
   getAddressDecoder,
-  getAddressEncoder,
-  isOffCurveAddress,
   type ProgramDerivedAddress,
   type ProgramDerivedAddressBump,
   type ReadonlyUint8Array,
 } from '@solana/kit';
+import { addressBytes } from './address-bytes.js';
+import { bytesAreOnCurve } from './address-curve.js';
 import { ASSOCIATED_TOKEN_PROGRAM } from './programs.js';
 
 const PDA_MARKER = new TextEncoder().encode('ProgramDerivedAddress');
 const MAX_SEEDS = 16;
 const MAX_SEED_BYTES = 32;
 
-const addressEncoder = getAddressEncoder();
 const addressDecoder = getAddressDecoder();
 const textEncoder = new TextEncoder();
 
 /** A seed as kit takes it: bytes, or text encoded as UTF-8. */
 export type Seed = ReadonlyUint8Array | string;
 
-/** Program address bytes, kept: base58 decoding is big-integer work, and a few programs recur. */
-const programBytes = new Map<Address, Uint8Array>();
-
-function bytesOfProgram(program: Address): Uint8Array {
-  let bytes = programBytes.get(program);
-  if (bytes === undefined) {
-    bytes = addressEncoder.encode(program) as Uint8Array;
-    if (programBytes.size >= 1_000) programBytes.clear();
-    programBytes.set(program, bytes);
-  }
-  return bytes;
-}
+/** Program address bytes, kept (address-bytes.ts): a few programs recur. */
+const bytesOfProgram = (program: Address) => addressBytes(program) as Uint8Array;
 
 /** The seeds as bytes, refused as the runtime refuses them (`maxSeeds` counts the bump when there is one). */
 function seedBytes(seeds: readonly Seed[], maxSeeds = MAX_SEEDS): Uint8Array[] {
@@ -66,13 +55,28 @@ function offCurveHash(seeds: readonly Uint8Array[], program: Uint8Array): Addres
   for (const seed of seeds) hash.update(seed);
   hash.update(program);
   hash.update(PDA_MARKER);
-  const candidate = addressDecoder.decode(hash.digest());
-  return isOffCurveAddress(candidate) ? candidate : null;
+  const digest = hash.digest();
+  // On the bytes (address-curve.ts): a candidate on the curve is never turned into base58 text.
+  return bytesAreOnCurve(digest) ? null : addressDecoder.decode(digest);
 }
 
 /** The address for these exact seeds (bump included), or null when it falls on the curve. */
 export function createProgramAddress(seeds: readonly Uint8Array[], programAddress: Address): Address | null {
   return offCurveHash(seedBytes(seeds), bytesOfProgram(programAddress));
+}
+
+/**
+ * Canonical PDAs found, by program and seed bytes: a search costs a curve check (~0.1 ms of
+ * big-integer math) per bump tried, a scan derives about seventy (liquidity discovery's pool
+ * addresses, most of them the same for every mint of a kind), and the answer never changes.
+ * Bounded: cleared whole when full.
+ */
+const PDA_MEMO_SIZE = 20_000;
+const foundPdas = new Map<string, ProgramDerivedAddress>();
+
+/** The memo's key: the program, then the seeds' bytes (the hash reads them end to end, as here). */
+function pdaKey(seeds: readonly Uint8Array[], program: Address): string {
+  return `${program}:${Buffer.concat(seeds).toString('latin1')}`;
 }
 
 /** The canonical PDA: the highest bump whose address is off the curve. */
@@ -81,14 +85,26 @@ export function findProgramAddressSync(
   programAddress: Address,
 ): ProgramDerivedAddress {
   const bytes = seedBytes(seeds, MAX_SEEDS - 1);
+  const key = pdaKey(bytes, programAddress);
+  let found = foundPdas.get(key);
+  if (found === undefined) {
+    found = searchBump(bytes, programAddress);
+    if (foundPdas.size >= PDA_MEMO_SIZE) foundPdas.clear();
+    foundPdas.set(key, found);
+  }
+  return found;
+}
+
+/** From 255 down to 1, as kit and the runtime's find_program_address search. */
+function searchBump(bytes: readonly Uint8Array[], programAddress: Address): ProgramDerivedAddress {
   const program = bytesOfProgram(programAddress);
   const withBump = [...bytes, new Uint8Array(1)];
   const bump = withBump.at(-1)!;
-  // From 255 down to 1, as kit and the runtime's find_program_address search.
   for (let b = 255; b > 0; b--) {
     bump[0] = b;
     const found = offCurveHash(withBump, program);
-    if (found !== null) return [found, b as ProgramDerivedAddressBump] as ProgramDerivedAddress;
+    if (found !== null)
+      return Object.freeze([found, b as ProgramDerivedAddressBump]) as ProgramDerivedAddress;
   }
   throw new Error(`no bump puts these seeds off the curve for program ${programAddress}`);
 }
@@ -109,7 +125,7 @@ export async function findAssociatedTokenAddress(input: {
 }): Promise<ProgramDerivedAddress> {
   const { owner, mint, tokenProgram } = input;
   return findProgramAddressSync(
-    [addressEncoder.encode(owner), bytesOfProgram(tokenProgram), addressEncoder.encode(mint)],
+    [addressBytes(owner), bytesOfProgram(tokenProgram), addressBytes(mint)],
     ASSOCIATED_TOKEN_PROGRAM,
   );
 }
@@ -119,8 +135,5 @@ export async function findExtraAccountMetaListAddress(input: {
   readonly mint: Address;
   readonly hookProgram: Address;
 }): Promise<ProgramDerivedAddress> {
-  return findProgramAddressSync(
-    ['extra-account-metas', addressEncoder.encode(input.mint)],
-    input.hookProgram,
-  );
+  return findProgramAddressSync(['extra-account-metas', addressBytes(input.mint)], input.hookProgram);
 }

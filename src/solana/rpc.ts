@@ -29,7 +29,6 @@
  * endpoint, outcome and duration, of each retry round, of each breaker change and of the queues.
  */
 import {
-  createSolanaRpcFromTransport,
   isSolanaError,
   type Rpc,
   type RpcTransport,
@@ -51,6 +50,7 @@ import {
   retry,
 } from 'cockatiel';
 import { whileQueued, withTimeout } from '../deadline.js';
+import { createLeanSolanaRpc } from './lean-responses.js';
 import {
   currentScanOrder,
   RateShaper,
@@ -550,9 +550,10 @@ export function createRpcEndpoints(options: RpcOptions): RpcEndpoints {
   );
   const paid = withPriority(transport, 'paid');
   return {
-    rpc: createSolanaRpcFromTransport(paid),
+    // Kit's RPC, but for its walk of transaction and signature-page answers (lean-responses.ts).
+    rpc: createLeanSolanaRpc(paid),
     transport: paid,
-    watchRpc: createSolanaRpcFromTransport(withPriority(transport, 'watch')),
+    watchRpc: createLeanSolanaRpc(withPriority(transport, 'watch')),
     circuits: () => (breakers ?? []).map((b, i) => ({ url: options.urls[i]!, state: circuitName(b.state) })),
   };
 }

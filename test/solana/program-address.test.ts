@@ -29,6 +29,26 @@ describe('findProgramDerivedAddress', () => {
     );
   });
 
+  it('a search found before answers again from memory, for its own program and seeds only', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(seedArb, { maxLength: 3 }),
+        addressArb,
+        addressArb,
+        async (seeds, one, other) => {
+          for (const programAddress of [one, other, one, other]) {
+            const kit = await getProgramDerivedAddress({ programAddress, seeds });
+            assert.deepEqual(findProgramAddressSync(seeds, programAddress), kit);
+            // The same bytes in other seeds (one seed of them all) hash alike: the same address.
+            const joined = Buffer.concat(seeds.map((s) => (typeof s === 'string' ? Buffer.from(s) : s)));
+            if (joined.length <= 32) assert.deepEqual(findProgramAddressSync([joined], programAddress), kit);
+          }
+        },
+      ),
+      { numRuns: 50 },
+    );
+  });
+
   it('equals the token program package’s associated token account, under both token programs', async () => {
     await fc.assert(
       fc.asyncProperty(

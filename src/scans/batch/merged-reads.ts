@@ -2,7 +2,8 @@
  * The RPC a batch's scans share: one read merger (src/solana/read-merger.ts) over the service's
  * transport, made for the batch and closed with it (reads still in flight for it are then dropped).
  */
-import { createSolanaRpcFromTransport, type RpcTransport } from '@solana/kit';
+import type { RpcTransport } from '@solana/kit';
+import { createLeanSolanaRpc } from '../../solana/lean-responses.js';
 import { createReadMerger, type ReadMerger } from '../../solana/read-merger.js';
 import type { SolanaRpc } from '../../solana/rpc.js';
 
@@ -20,7 +21,8 @@ export function openMergedReads(transport: RpcTransport, maxInFlight?: number): 
     ...(maxInFlight === undefined ? {} : { maxInFlight }),
   });
   return {
-    rpc: createSolanaRpcFromTransport(merger.transport),
+    // The service's own RPC over the merger: kit's, but for its walk of transaction answers.
+    rpc: createLeanSolanaRpc(merger.transport),
     counts: merger.counts,
     close: () => open.abort(new Error('the batch has ended')),
   };

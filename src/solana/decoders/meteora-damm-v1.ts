@@ -16,7 +16,8 @@
  *   - with a config: [max, min, config].
  * The vault-LP accounts are [vault, pool]; the LP mint ["lp_mint", pool].
  */
-import { type Address, address, getAddressEncoder } from '@solana/kit';
+import { type Address, address } from '@solana/kit';
+import { keptAddressEncoder } from '../address-bytes.js';
 import { METEORA_DAMM_V1_PROGRAM } from '../programs.js';
 import { field, layoutCodec } from './layout.js';
 import { maxMinBytes } from './meteora-pair-seeds.js';
@@ -113,7 +114,8 @@ export const DAMM_V1_DBC_CONFIGS: readonly Address[] = [
   address('8cdKo87jZU2R12KY1BUjjRPwyjgdNjLGqSGQyrDshhud'),
 ];
 
-const encoder = getAddressEncoder();
+// Kept bytes (address-bytes.ts): the same mints and configs seed pool after pool.
+const encoder = keptAddressEncoder;
 const pda = pdaOf(METEORA_DAMM_V1_PROGRAM);
 
 /** The permissionless constant-product pool; `feeBps` other than the default 25 adds the tier seed. */

@@ -10,7 +10,8 @@
  * pda.ts derives them), the two mints ordered max then min by their bytes: the customizable pool
  * ["cpool", max, min], a config's pool ["pool", config, max, min]; vaults ["token_vault", mint, pool].
  */
-import { type Address, address, getAddressEncoder } from '@solana/kit';
+import { type Address, address } from '@solana/kit';
+import { keptAddressEncoder } from '../address-bytes.js';
 import { METEORA_DAMM_V2_PROGRAM } from '../programs.js';
 import { field, layoutCodec } from './layout.js';
 import { maxMinBytes } from './meteora-pair-seeds.js';
@@ -112,7 +113,8 @@ export const DAMM_V2_DBC_CONFIGS: readonly Address[] = [
   address('A8gMrEPJkacWkcb3DGwtJwTe16HktSEfvwtuDh2MCtck'),
 ];
 
-const encoder = getAddressEncoder();
+// Kept bytes (address-bytes.ts): the same mints and configs seed pool after pool.
+const encoder = keptAddressEncoder;
 const pda = pdaOf(METEORA_DAMM_V2_PROGRAM);
 
 export function findDammV2CustomizablePool(a: Address, b: Address): Promise<Address> {

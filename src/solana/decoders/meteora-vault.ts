@@ -10,7 +10,8 @@
  * is ["token_vault", vault] and, for vaults made after the first ones, its LP mint ["lp_mint",
  * vault] (the SDK lists the older vaults whose LP mint is not that PDA; wSOL's and USDC's are).
  */
-import { type Address, address, getAddressEncoder } from '@solana/kit';
+import { type Address, address } from '@solana/kit';
+import { keptAddressEncoder } from '../address-bytes.js';
 import { field, layoutCodec } from './layout.js';
 import { checkLayout } from './pool-fields.js';
 import { pdaOf } from './program-pda.js';
@@ -86,7 +87,8 @@ export function decodeDynamicVault(data: Uint8Array): DecodeResult<DynamicVault>
   });
 }
 
-const encoder = getAddressEncoder();
+// Kept bytes (address-bytes.ts): the same mints and configs seed pool after pool.
+const encoder = keptAddressEncoder;
 const pda = pdaOf(METEORA_VAULT_PROGRAM);
 
 export const findDynamicVaultAddress = (mint: Address): Promise<Address> =>

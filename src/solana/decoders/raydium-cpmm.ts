@@ -5,7 +5,8 @@
  * ["pool_vault", pool, mint], LP mint ["pool_lp_mint", pool]. All four are checked against the real
  * pool FmNz8z2o… and config 2fGXL8uh… (fixtures raydium-cpmm-*.json).
  */
-import { type Address, getAddressEncoder } from '@solana/kit';
+import type { Address } from '@solana/kit';
+import { keptAddressEncoder } from '../address-bytes.js';
 import { RAYDIUM_CPMM_PROGRAM } from '../programs.js';
 import { field, layoutCodec } from './layout.js';
 import { checkLayout } from './pool-fields.js';
@@ -89,7 +90,8 @@ export function decodeRaydiumCpmmPool(data: Uint8Array): DecodeResult<RaydiumCpm
   });
 }
 
-const encoder = getAddressEncoder();
+// Kept bytes (address-bytes.ts): the same mints and configs seed pool after pool.
+const encoder = keptAddressEncoder;
 const pda = pdaOf(RAYDIUM_CPMM_PROGRAM);
 
 /** CPMM orders a pool's mints by their bytes: token0 < token1. */
