@@ -8,6 +8,8 @@ export interface Deadline {
    * bounded answered long before; a busy service would hold thousands of them.
    */
   clear(): void;
+  /** Ends the deadline now: the signal aborts (reads still in flight for it stop) and the timer goes. */
+  end(): void;
 }
 
 /**
@@ -23,7 +25,12 @@ export function deadline(ms: number): Deadline {
   }, ms);
   // Like AbortSignal.timeout's, the timer keeps no process alive.
   timer.unref();
-  return { signal: controller.signal, clear: () => clearTimeout(timer) };
+  const clear = () => clearTimeout(timer);
+  const end = () => {
+    clear();
+    controller.abort(new DOMException('The work this deadline bounded has ended', 'AbortError'));
+  };
+  return { signal: controller.signal, clear, end };
 }
 
 /** A deadline's signal alone, for work that outlives any one place that could clear it. */

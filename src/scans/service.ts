@@ -137,7 +137,7 @@ export class ScanService {
 
   private async scan(key: string, endpoint: EndpointId, subject: string, rpc: SolanaRpc): Promise<ScanRun> {
     const now = this.options.now ?? Date.now;
-    const { signal, clear } = scanDeadline(this.options.timeoutMs);
+    const { signal, clear, end } = scanDeadline(this.options.timeoutMs);
     const scanner = this.options.scanners[endpoint];
     if (scanner === undefined) throw new ScanFailedError(`no scanner for ${endpoint}`);
     const started = performance.now();
@@ -150,18 +150,20 @@ export class ScanService {
       ),
       signal,
       this.options.timeoutMs,
-    )
-      .then(
-        (done) => {
-          timed('ok');
-          return done;
-        },
-        (err: unknown) => {
-          timed('failed');
-          throw err;
-        },
-      )
-      .finally(clear);
+    ).then(
+      (done) => {
+        timed('ok');
+        clear();
+        return done;
+      },
+      (err: unknown) => {
+        timed('failed');
+        // Reads still in flight for a failed scan stop now: one still retrying behind a fault
+        // would otherwise go on after the fault is gone, and the scan paid for next meets it.
+        end();
+        throw err;
+      },
+    );
     const ttlSeconds = outcome.cacheTtlSeconds ?? this.ttl.get(endpoint) ?? 60;
     const entry: CachedEntry = { result: outcome.result, producedAt: new Date(now()).toISOString() };
     // A cache that cannot be written must not fail a scan that succeeded; TTL 0 means "do not cache".

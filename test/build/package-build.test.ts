@@ -38,7 +38,8 @@ describe('building the client package', { timeout: 600_000 }, () => {
     const now = new Date();
     utimesSync('packages/client/src/index.ts', now, now);
     const said = await Promise.all([buildClient(), buildClient()]);
-    assert.equal(compilesOf(said), 1, said.join('\n'));
+    // At most once: another test file building the client meanwhile may have compiled it first.
+    assert.ok(compilesOf(said) <= 1, said.join("\n"));
     assert.ok(statSync(STAMP).mtimeMs >= now.getTime(), 'dist/ is newer than the change');
   });
 });
