@@ -39,7 +39,7 @@ describe('building the client package', { timeout: 600_000 }, () => {
     utimesSync('packages/client/src/index.ts', now, now);
     const said = await Promise.all([buildClient(), buildClient()]);
     // At most once: another test file building the client meanwhile may have compiled it first.
-    assert.ok(compilesOf(said) <= 1, said.join("\n"));
+    assert.ok(compilesOf(said) <= 1, said.join('\n'));
     assert.ok(statSync(STAMP).mtimeMs >= now.getTime(), 'dist/ is newer than the change');
   });
 });
