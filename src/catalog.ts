@@ -269,7 +269,7 @@ export const PAID_ENDPOINTS = [
     // takes one scan's deadline, so the offer's maxTimeoutSeconds that covers a scan covers it.
     summary: 'Risk scan of 1 to 25 tokens, pump.fun tokens or wallets in one call',
     description:
-      'The GET scan of one kind (token, pumpfun or wallet) for up to 25 subjects, paid once: one ScanResult per subject in the order sent, each what the single scan would answer (a subject whose data could not be read carries its *_UNAVAILABLE flags). A repeated subject is scanned and charged once. The batch is delivered whole or not at all: if any subject cannot be scanned, the answer is a 500 and nothing is charged.',
+      'The GET scan of one kind (token, pumpfun or wallet) for up to 25 subjects, paid once: one ScanResult per subject in the order sent, each what the single scan would answer (a subject whose data could not be read carries its *_UNAVAILABLE flags). A repeated subject is scanned and charged once. The batch is delivered whole or not at all: if any subject cannot be scanned, the answer is a 500 naming it and the payment is not settled.',
     assesses: ['each subject as its single scan does', 'in one payment'],
   },
 ] as const satisfies readonly AnyEndpoint[];
