@@ -159,6 +159,8 @@ const EnvSchema = z.object({
   PAYMENT_CLAIM_TTL_SECONDS: int(5, 3_600).default(300),
   // POST /scan/batch: the operator's discount on the sum of the single prices (whole percent).
   BATCH_DISCOUNT_PERCENT: int(0, 90).default(0),
+  // POST /scan/batch: RPC calls one batch has in flight at most; 0 = no bound.
+  BATCH_READS_IN_FLIGHT: int(0, 10_000).optional(),
   // Facts that cannot change (src/scans/fact-store.ts): most kept, the oldest evicted first; 0 keeps none.
   FACT_STORE_MAX_ENTRIES: int(0, 10_000_000).default(20_000),
   REDIS_URL: z
@@ -233,6 +235,8 @@ export interface Config {
   readonly scanTimeoutMs: number;
   /** The discount on a batch's price, in whole percent of the sum of its items' single prices. */
   readonly batchDiscountPercent: number;
+  /** RPC calls one batch has in flight at most (its merged reads wait their turn); 0 = no bound. */
+  readonly batchReadsInFlight: number;
   /** Timeout of the facilitator's settle call (it waits for confirmation). */
   readonly settleTimeoutMs: number;
   /** How long an ambiguous settlement is watched on chain before the caller is told to retry. */
@@ -476,6 +480,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     }),
     scanTimeoutMs: e.SCAN_TIMEOUT_MS,
     batchDiscountPercent: e.BATCH_DISCOUNT_PERCENT,
+    // The sandbox's RPC answers in this process one call at a time: a batch hands it a few at once.
+    batchReadsInFlight: e.BATCH_READS_IN_FLIGHT ?? (mode === 'sandbox' ? 8 : 0),
     settleTimeoutMs: e.SETTLE_TIMEOUT_MS,
     confirmWindowMs: e.CONFIRM_WINDOW_MS,
     longestPaidCallMs: longestCallMs,

@@ -145,6 +145,15 @@ describe('parseConfig', () => {
     assert.throws(() => parseConfig({ BATCH_DISCOUNT_PERCENT: '2.5' }), /BATCH_DISCOUNT_PERCENT/);
   });
 
+  it('bounds a batch’s calls in flight in the sandbox only by default, from BATCH_READS_IN_FLIGHT, and refuses others', () => {
+    assert.equal(parseConfig({}).batchReadsInFlight, 8, "the sandbox's RPC answers one call at a time");
+    assert.equal(parseConfig({ PAY_TO }).batchReadsInFlight, 0, 'no bound on a provider by default');
+    assert.equal(parseConfig({ PAY_TO, BATCH_READS_IN_FLIGHT: '32' }).batchReadsInFlight, 32);
+    assert.equal(parseConfig({ BATCH_READS_IN_FLIGHT: '0' }).batchReadsInFlight, 0);
+    assert.throws(() => parseConfig({ BATCH_READS_IN_FLIGHT: '-1' }), /BATCH_READS_IN_FLIGHT/);
+    assert.throws(() => parseConfig({ BATCH_READS_IN_FLIGHT: 'many' }), /BATCH_READS_IN_FLIGHT/);
+  });
+
   it('caps the compute budget of payments by default, and reads PAYMENT_MAX_COMPUTE_UNIT_PRICE / _LIMIT', () => {
     const c = parseConfig({ PAY_TO });
     assert.equal(c.maxComputeUnitPrice, DEFAULT_MAX_COMPUTE_UNIT_PRICE);

@@ -126,9 +126,6 @@ function paymentGateOf(
   });
 }
 
-/** Calls a batch has in flight at most against the sandbox's RPC (one thread, in this process). */
-const SANDBOX_BATCH_READS_IN_FLIGHT = 8;
-
 function scanServiceOf(
   config: Config,
   infra: Infrastructure,
@@ -145,8 +142,7 @@ function scanServiceOf(
     serves: infra.serves.serves,
     // Batches merge their scans' reads over the RPC's transport (src/scans/batch/).
     ...(infra.rpcTransport ? { transport: infra.rpcTransport } : {}),
-    // The sandbox's RPC answers in this process, one call at a time: a batch hands it a few at once.
-    ...(config.mode === 'sandbox' ? { batchReadsInFlight: SANDBOX_BATCH_READS_IN_FLIGHT } : {}),
+    ...(config.batchReadsInFlight > 0 ? { batchReadsInFlight: config.batchReadsInFlight } : {}),
   });
 }
 
