@@ -132,6 +132,21 @@ export class RpcIdMismatchError extends Error {
   }
 }
 
+/** An answer that is no JSON-RPC answer (not an object holding `result` or `error`): the endpoint failed. */
+export class RpcMalformedAnswerError extends Error {
+  override readonly name = 'RpcMalformedAnswerError';
+  constructor(method: string, answer: unknown) {
+    const shown = JSON.stringify(answer, (_, v) => (typeof v === 'bigint' ? String(v) : v)) ?? String(answer);
+    super(`RPC answer to ${method} is not a JSON-RPC answer: ${shown.slice(0, 80)}`);
+  }
+}
+
+const isJsonRpcAnswer = (answer: unknown): boolean =>
+  typeof answer === 'object' &&
+  answer !== null &&
+  !Array.isArray(answer) &&
+  ('result' in answer || 'error' in answer);
+
 /** What one failed round (every endpoint tried once) tells the retry policy. */
 class RoundFailedError extends Error {
   override readonly name = 'RoundFailedError';
@@ -379,6 +394,9 @@ function sender(transports: readonly RpcTransport[], timeoutMs: number) {
       const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
       return transports[i]!({ ...request, signal });
     });
+    // Anything else (null, a number, an object without result or error) would reach the scan as a
+    // TypeError: the endpoint failed, and the next one is asked.
+    if (!isJsonRpcAnswer(answer)) throw new RpcMalformedAnswerError(method, answer);
     // An answer to another request (a mixed-up proxy or load balancer) is not this one's
     // answer: the endpoint failed, and the next one is asked. (A null id is a JSON-RPC parse error.)
     const asked = (request.payload as { id?: unknown } | null)?.id;

@@ -11,6 +11,8 @@ export type FakeAnswer =
   | { readonly error: { readonly code: number; readonly message: string } }
   | { readonly status: number; readonly headers?: Record<string, string> }
   | { readonly drop: true }
+  /** A body sent as it is, with status 200 (an answer that is no JSON-RPC answer). */
+  | { readonly raw: string }
   | { readonly hang: true };
 
 /** Decides the answer to the `n`th request (1-based) for `method`. */
@@ -36,7 +38,10 @@ export async function startFakeRpc(script: FakeScript): Promise<FakeRpc> {
       const n = (counts.get(payload.method) ?? 0) + 1;
       counts.set(payload.method, n);
       const answer = script(payload.method, n, payload.params);
-      if ('drop' in answer) {
+      if ('raw' in answer) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(answer.raw);
+      } else if ('drop' in answer) {
         req.socket.destroy();
       } else if ('hang' in answer) {
         hanging.add(res);

@@ -8,7 +8,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Base64EncodedWireTransaction } from '@solana/kit';
-import { createRpc, parseRetryAfter, RpcIdMismatchError, RpcRateLimitedError } from '../../src/solana/rpc.js';
+import {
+  createRpc,
+  parseRetryAfter,
+  RpcIdMismatchError,
+  RpcMalformedAnswerError,
+  RpcRateLimitedError,
+} from '../../src/solana/rpc.js';
 import { fakeRpcPool } from './fake-rpc.js';
 
 const fake = fakeRpcPool();
@@ -111,6 +117,19 @@ describe('RPC retries', { timeout: 30_000 }, () => {
       assert.match(e.message, /getSlot carried id "someone-else"/);
       return true;
     });
+  });
+
+  it('an answer that is no JSON-RPC answer is refused, naming the method: the next endpoint is asked', async () => {
+    const good = await fake(() => SLOT);
+    for (const raw of ['null', '"hello"', '42', '[1]', '{"jsonrpc":"2.0","id":1}']) {
+      const garbled = await fake(() => ({ raw }));
+      assert.equal(await rpcOf([garbled.url, good.url]).getSlot().send(), 42n, raw);
+      await assert.rejects(rpcOf([garbled.url]).getSlot().send(), (e: unknown) => {
+        assert.ok(e instanceof RpcMalformedAnswerError, `${raw}: ${String(e)}`);
+        assert.match(e.message, /^RPC answer to getSlot is not a JSON-RPC answer: /);
+        return true;
+      });
+    }
   });
 
   it('a JSON-RPC error answer is the answer: not retried', async () => {
